@@ -1,0 +1,207 @@
+"""One conformance harness for every engine (OpenSpiel style): random playouts plus contract checks.
+
+`run(engine, num_players, seed, options)` plays a whole game choosing uniformly among legal
+options and checks, along the way, every promise of the engine contract. It returns the final
+state and the step list so callers can replay. Failures raise AssertionError with context.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core.contract import OPTION_ID, IllegalMove, Prompt
+from engines.core.engine import Engine
+from engines.core.state import State, is_json_safe
+
+MAX_OPTIONS = 25
+
+
+@dataclass
+class Playout:
+    engine: Engine
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    steps: list[tuple[int, str]] = field(default_factory=list)
+    final: State | None = None
+
+
+def configs(engine: Engine) -> list[tuple[int, dict[str, Any]]]:
+    """Every player count with default options, plus every non-default choice of every option
+    at each player count where it applies."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    for n in range(engine.min_players, engine.max_players + 1):
+        out.append((n, {}))
+        for spec in engine.option_specs:
+            allowed = spec.get("players")
+            if allowed is not None and n not in allowed:
+                continue
+            for choice in spec["choices"]:
+                if choice != spec["default"]:
+                    out.append((n, {spec["key"]: choice}))
+    return out
+
+
+def check_prompt(engine: Engine, state: State, seat: int, prompt: Prompt | None) -> Prompt:
+    assert prompt is not None, f"seat {seat} is to act but has no prompt"
+    assert prompt.seat == seat, f"prompt for seat {prompt.seat} returned for seat {seat}"
+    assert prompt.text, "prompt without text"
+    assert prompt.options, f"prompt with no options: {prompt.text}"
+    assert len(prompt.options) <= MAX_OPTIONS, f"{len(prompt.options)} options (> {MAX_OPTIONS}) in {prompt.text!r}"
+    ids = [o.id for o in prompt.options]
+    assert len(set(ids)) == len(ids), f"duplicate ids {ids}"
+    for o in prompt.options:
+        assert OPTION_ID.fullmatch(o.id), f"bad id {o.id!r}"
+        assert o.label, f"option {o.id} without label"
+    return prompt
+
+
+def check_views(engine: Engine, state: State) -> None:
+    n = state["num_players"]
+    rng_text = json.dumps(state["rng"], sort_keys=True)
+    for viewer in [None, *range(n)]:
+        v = engine.view(state, viewer)
+        assert isinstance(v, dict) and "log" in v, "view must be a dict with a 'log'"
+        assert is_json_safe(v), f"view for {viewer} is not JSON-safe"
+        text = json.dumps(v, sort_keys=True)
+        assert rng_text not in text and '"rng"' not in text, "a view exposes the PRNG state"
+        strings = _strings(v)
+        for other in range(n):
+            if other == viewer:
+                continue
+            leaked = engine.secrets(state, other) & strings
+            assert not leaked, f"view of {viewer} leaks secrets of seat {other}: {sorted(leaked)[:5]}"
+
+
+def _strings(value: Any) -> set[str]:
+    out: set[str] = set()
+    stack = [value]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.add(x)
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return out
+
+
+def check_result(engine: Engine, state: State) -> None:
+    res = engine.result(state)
+    n = state["num_players"]
+    assert len(res["scores"]) == n and all(isinstance(s, int) for s in res["scores"]), res
+    assert sorted(res["ranking"]) == list(range(n)), f"ranking must list every seat once: {res['ranking']}"
+    assert len(res["breakdown"]) == n, "one breakdown per seat"
+    for seat, parts in enumerate(res["breakdown"]):
+        assert isinstance(parts, dict), "breakdown entries are dicts"
+        assert sum(parts.values()) == res["scores"][seat], f"breakdown of seat {seat} does not add up"
+    assert is_json_safe(res)
+
+
+def run(
+    engine: Engine,
+    num_players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    *,
+    max_steps: int = 50_000,
+    deep_every: int = 1,
+) -> Playout:
+    """A random playout with the contract checked at every step (deep checks every `deep_every`)."""
+    options = options or {}
+    chooser = random.Random(seed * 7919 + num_players)
+    state = engine.new_game(num_players, seed, options)
+    assert state == engine.new_game(num_players, seed, options), "new_game is not deterministic"
+    out = Playout(engine, num_players, seed, options)
+    last_checkpoint = engine.checkpoint(state)
+    for i in range(max_steps):
+        deep = i % deep_every == 0
+        if engine.is_over(state):
+            break
+        seats = engine.to_act(state)
+        assert seats, "no seat to act but the game is not over"
+        assert seats == sorted(set(seats)) and all(0 <= s < num_players for s in seats), seats
+        if deep:
+            for s in range(num_players):
+                if s not in seats:
+                    assert engine.prompt(state, s) is None, f"seat {s} is not to act but has a prompt"
+            check_views(engine, state)
+            dumped = json.dumps(engine.to_json(state), sort_keys=True)
+            assert is_json_safe(engine.to_json(state)), "to_json is not JSON-safe"
+            assert engine.from_json(json.loads(dumped)) == state, "from_json(to_json(s)) != s"
+        seat = chooser.choice(seats)
+        prompt = check_prompt(engine, state, seat, engine.prompt(state, seat))
+        option = chooser.choice(prompt.options).id
+        try:
+            new = engine.apply(state, seat, option)
+        except IllegalMove as e:  # an offered option must always be legal
+            raise AssertionError(f"offered option {option!r} refused: {e} (prompt {prompt})") from e
+        if deep:
+            assert json.dumps(engine.to_json(state), sort_keys=True) == dumped, "apply mutated its input"
+        assert engine.checkpoint(new) >= last_checkpoint, "checkpoint went backwards"
+        last_checkpoint = engine.checkpoint(new)
+        out.steps.append((seat, option))
+        state = new
+    else:
+        raise AssertionError(f"game not over after {max_steps} steps")
+    assert engine.to_act(state) == [], "to_act must be [] once over"
+    for s in range(num_players):
+        assert engine.prompt(state, s) is None, "no prompt once over"
+    check_result(engine, state)
+    check_views(engine, state)
+    out.final = state
+    return out
+
+
+def check_replay(p: Playout) -> None:
+    """Replaying seed + steps rebuilds the final state exactly."""
+    state = p.engine.new_game(p.num_players, p.seed, p.options)
+    for seat, option in p.steps:
+        state = p.engine.apply(state, seat, option)
+    assert state == p.final, "replay from seed and steps differs from the live state"
+
+
+def check_play_equals_apply(p: Playout) -> None:
+    """`play` of runs of option ids by one seat equals applying them one by one."""
+    state = p.engine.new_game(p.num_players, p.seed, p.options)
+    i = 0
+    while i < len(p.steps):
+        seat = p.steps[i][0]
+        j = i
+        while j < len(p.steps) and p.steps[j][0] == seat and j - i < 12:
+            j += 1
+        state = p.engine.play(state, seat, " ".join(o for _, o in p.steps[i:j]))
+        i = j
+    assert state == p.final, "play() of the step texts differs from step-by-step apply()"
+
+
+def check_refusals(p: Playout) -> None:
+    """Wrong seats and unknown options are refused without changing anything."""
+    e = p.engine
+    state = e.new_game(p.num_players, p.seed, p.options)
+    seats = e.to_act(state)
+    idle = [s for s in range(p.num_players) if s not in seats]
+    for s in idle:
+        try:
+            e.apply(state, s, e.prompt(state, seats[0]).options[0].id)
+        except IllegalMove:
+            pass
+        else:
+            raise AssertionError(f"seat {s} acted out of turn")
+    try:
+        e.apply(state, seats[0], "zz-not-an-option")
+    except IllegalMove:
+        pass
+    else:
+        raise AssertionError("unknown option accepted")
+    try:
+        e.apply(p.final, 0, "x")
+    except IllegalMove:
+        pass
+    else:
+        raise AssertionError("a move was accepted after the end")

@@ -1,0 +1,86 @@
+"""The value types every engine speaks: prompts, options and the one error a move can raise.
+
+Engines are pure: a prompt lists exactly the legal options of one seat's next decision, and the
+option ids double as the notation a player types (`/play build market c4`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+OPTION_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
+
+
+class Reason(StrEnum):
+    """The closed list of reasons a move is refused (boardgame.io style)."""
+
+    GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL = "illegal"
+    BAD_SYNTAX = "bad_syntax"
+    AMBIGUOUS = "ambiguous"
+    BAD_SEAT = "bad_seat"
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse, with a message a player understands (English and French)."""
+
+    def __init__(self, message: str, message_fr: str | None = None, reason: Reason = Reason.ILLEGAL) -> None:
+        super().__init__(message)
+        self.message = message
+        self.message_fr = message_fr or message
+        self.reason = reason
+
+    def text(self, lang: str = "en") -> str:
+        return self.message_fr if lang == "fr" else self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice: `id` is what a player types, `label` what a player reads."""
+
+    id: str
+    label: str
+    label_fr: str = ""
+
+    def __post_init__(self) -> None:
+        if not OPTION_ID.fullmatch(self.id):
+            raise ValueError(f"bad option id {self.id!r}")
+
+    def text(self, lang: str = "en") -> str:
+        return (self.label_fr or self.label) if lang == "fr" else self.label
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.label})"
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The next decision of one seat: what is asked and the legal options."""
+
+    seat: int
+    text: str
+    options: list[Option] = field(default_factory=list)
+    text_fr: str = ""
+
+    def __post_init__(self) -> None:
+        ids = [o.id for o in self.options]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"duplicate option ids in prompt {self.text!r}: {ids}")
+
+    def ask(self, lang: str = "en") -> str:
+        return (self.text_fr or self.text) if lang == "fr" else self.text
+
+    def ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+    def get(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+    def __str__(self) -> str:
+        return f"[seat {self.seat}] {self.text}: " + ", ".join(o.id for o in self.options)

@@ -1,0 +1,200 @@
+"""The engine base class: the generic half of the contract, so each game writes only its rules.
+
+A game subclasses `Engine` and implements `setup`, `to_act`, `prompt`, `step`, `result`, `view`
+(and optionally `explain`, `secrets`, `validate`). The base class provides `new_game`, `apply`
+(legality against the prompt, copy-on-write, automatic checkpoints), `play`, JSON round trips
+and the public log. States are JSON dicts with these common keys:
+
+    game, rules_version, num_players, seed, options, rng, checkpoint, turns, over, log
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from typing import Any
+
+from engines.core import prng
+from engines.core.contract import IllegalMove, Prompt, Reason
+from engines.core.notation import match_option, tokens
+from engines.core.state import State, clone
+
+COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns", "over", "log")
+VIEW_LOG_LENGTH = 30
+
+
+class Engine:
+    """Base class of every game engine (see ARCHITECTURE.md, "The engine contract")."""
+
+    name: str = ""
+    title: str = ""
+    title_fr: str = ""
+    min_players: int = 1
+    max_players: int = 4
+    rules_version: int = 1
+    option_specs: list[dict[str, Any]] = []
+
+    # ---- to implement -------------------------------------------------------------------------
+    def setup(self, state: State) -> None:
+        """Fill a fresh state (common keys already set) with the game's set-up."""
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        raise NotImplementedError
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        """Apply a legal option to `state`, a private copy that may be mutated freely."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+        """Why `option_id` is refused right now (English, French), when the game can say more
+        than "not a legal option"; `None` for the generic answer."""
+        return None
+
+    def secrets(self, state: State, seat: int) -> set[str]:
+        """String values only `seat` may know now (card ids in hand...). The conformance
+        harness checks that no other seat's view and no spectator view contains them."""
+        return set()
+
+    def validate(self, state: State) -> None:
+        """Raise ValueError when a loaded state breaks the game's invariants."""
+
+    # ---- provided -----------------------------------------------------------------------------
+    def resolve_options(self, num_players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in; unknown keys or choices are refused."""
+        options = dict(options or {})
+        resolved: dict[str, Any] = {}
+        for spec in self.option_specs:
+            key = spec["key"]
+            value = options.pop(key, spec["default"])
+            if value not in spec["choices"]:
+                raise ValueError(f"option {key} must be one of {spec['choices']}, not {value!r}")
+            allowed = spec.get("players")
+            if allowed is not None and num_players not in allowed and value != spec["default"]:
+                raise ValueError(f"option {key} applies only to {allowed} players")
+            resolved[key] = value
+        if options:
+            raise ValueError(f"unknown options for {self.name}: {sorted(options)}")
+        return resolved
+
+    def new_game(self, num_players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players")
+        state: State = {
+            "game": self.name,
+            "rules_version": self.rules_version,
+            "num_players": num_players,
+            "seed": seed,
+            "options": self.resolve_options(num_players, options),
+            "rng": prng.seed(seed),
+            "checkpoint": 0,
+            "turns": 0,
+            "over": False,
+            "log": [],
+        }
+        self.setup(state)
+        return state
+
+    def apply(self, state: State, seat: int, option_id: str) -> State:
+        if state["over"]:
+            raise IllegalMove("The game is over.", "La partie est terminée.", Reason.GAME_OVER)
+        before = self.to_act(state)
+        if not 0 <= seat < state["num_players"]:
+            raise IllegalMove(f"There is no seat {seat}.", f"Il n'y a pas de place {seat}.", Reason.BAD_SEAT)
+        if seat not in before:
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.", Reason.NOT_YOUR_TURN)
+        prompt = self.prompt(state, seat)
+        if prompt is None or prompt.get(option_id) is None:
+            why = self.explain(state, seat, option_id)
+            if why:
+                raise IllegalMove(why[0], why[1], Reason.ILLEGAL)
+            shown = ", ".join(prompt.ids()[:12]) if prompt else ""
+            raise IllegalMove(
+                f"'{option_id}' is not a legal choice now. Options: {shown}.",
+                f"« {option_id} » n'est pas un choix possible maintenant. Choix : {shown}.",
+                Reason.ILLEGAL,
+            )
+        new = clone(state)
+        draws = new["rng"]["draws"]
+        self.step(new, seat, option_id)
+        if new["rng"]["draws"] != draws or (not new["over"] and self.to_act(new) != before):
+            new["checkpoint"] = max(new["checkpoint"], state["checkpoint"] + 1)
+        return new
+
+    def play(self, state: State, seat: int, text: str) -> State:
+        """Apply space-separated option ids (or unique prefixes) in order: all or nothing."""
+        words = tokens(text)
+        if not words:
+            raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
+        for word in words:
+            prompt = self.prompt(state, seat) if not state["over"] else None
+            if prompt is None:
+                # Let apply() say precisely why (game over, not your turn).
+                state = self.apply(state, seat, word)
+                continue
+            state = self.apply(state, seat, match_option(word, prompt.options).id)
+        return state
+
+    def checkpoint(self, state: State) -> int:
+        return state["checkpoint"]
+
+    def turns(self, state: State) -> int:
+        """How many turns have been completed; the bot posts the public board when it grows."""
+        return state["turns"]
+
+    def is_over(self, state: State) -> bool:
+        return state["over"]
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return clone(state)
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        if not isinstance(data, dict):
+            raise ValueError("a game state must be a JSON object")
+        missing = [k for k in COMMON_KEYS if k not in data]
+        if missing:
+            raise ValueError(f"state is missing {missing}")
+        if data["game"] != self.name:
+            raise ValueError(f"state is for {data['game']!r}, not {self.name!r}")
+        if data["rules_version"] != self.rules_version:
+            raise ValueError(f"state has rules version {data['rules_version']}, engine {self.rules_version}")
+        if not self.min_players <= data["num_players"] <= self.max_players:
+            raise ValueError("state has an impossible player count")
+        state = clone(data)
+        self.validate(state)
+        return state
+
+    # ---- helpers for subclasses ----------------------------------------------------------------
+    @staticmethod
+    def log(state: State, en: str, fr: str | None = None, seat: int | None = None) -> None:
+        """Record a public event (shown in views, `/game log` and the turn post)."""
+        state["log"].append({"n": len(state["log"]), "seat": seat, "en": en, "fr": fr or en})
+
+    @staticmethod
+    def end_turn(state: State) -> None:
+        """Mark a completed turn: irreversible for undo, and the moment of the public post."""
+        state["turns"] += 1
+        state["checkpoint"] += 1
+
+    @staticmethod
+    def recent_log(state: State, count: int = VIEW_LOG_LENGTH) -> list[dict[str, Any]]:
+        return [dict(e) for e in state["log"][-count:]]
+
+    def load_data(self, filename: str) -> Any:
+        """A JSON data file of this engine's package (engines/<game>/data/<filename>)."""
+        pkg = f"engines.{self.name}"
+        text = importlib.resources.files(pkg).joinpath("data", filename).read_text(encoding="utf-8")
+        return json.loads(text)
+
+    def rules_help(self) -> dict[str, dict[str, str]]:
+        """`{topic: {"title_en", "title_fr", "en", "fr"}}` from data/rules_help.json, for `/rules`."""
+        return self.load_data("rules_help.json")

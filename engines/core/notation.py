@@ -1,0 +1,74 @@
+"""Text notation shared by every game: option-id tokens, grid coordinates, slugs, parsing.
+
+A player's text is a sequence of option ids. Parsing matches each token against the legal
+options of the current prompt (python-chess style): an exact id wins, otherwise a unique prefix;
+bad syntax, an illegal token and an ambiguous prefix are distinct errors.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from engines.core.contract import OPTION_ID, IllegalMove, Option, Reason
+
+COLS = "abcdefghijklmnopqrstuvwxyz"
+_COORD = re.compile(r"([a-z])(\d{1,2})")
+
+
+def slug(name: str, limit: int = 32) -> str:
+    """An option-id token from any name: 'Bains publics' -> 'bains-publics'."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    text = re.sub(r"[^a-z0-9._-]+", "-", text).strip("-._")
+    return (text or "x")[:limit].rstrip("-._") or "x"
+
+
+def coord(col: int, row: int) -> str:
+    """Grid cell name, column letter then 1-based row: (2, 3) -> 'c4'."""
+    return f"{COLS[col]}{row + 1}"
+
+
+def parse_coord(text: str) -> tuple[int, int] | None:
+    m = _COORD.fullmatch(text.strip().lower())
+    if not m:
+        return None
+    return COLS.index(m.group(1)), int(m.group(2)) - 1
+
+
+def tokens(text: str) -> list[str]:
+    """Split player text into tokens; commas and extra spaces are tolerated, case is folded."""
+    return [t for t in re.split(r"[\s,;]+", text.strip().lower()) if t]
+
+
+def match_option(token: str, options: Sequence[Option]) -> Option:
+    """The option a typed token means: exact id, else unique prefix, else a specific error."""
+    if not OPTION_ID.fullmatch(token):
+        raise IllegalMove(
+            f"'{token}' is not valid notation: use the option codes shown (letters, digits, . _ -).",
+            f"« {token} » n'est pas une notation valide : utilisez les codes proposés (lettres, chiffres, . _ -).",
+            Reason.BAD_SYNTAX,
+        )
+    for o in options:
+        if o.id == token:
+            return o
+    hits = [o for o in options if o.id.startswith(token)]
+    if len(hits) == 1:
+        return hits[0]
+    shown = ", ".join(o.id for o in (hits or list(options))[:12])
+    if hits:
+        raise IllegalMove(
+            f"'{token}' is ambiguous: it could be {shown}.",
+            f"« {token} » est ambigu : cela peut être {shown}.",
+            Reason.AMBIGUOUS,
+        )
+    raise IllegalMove(
+        f"'{token}' is not a legal choice now. Options: {shown}.",
+        f"« {token} » n'est pas un choix possible maintenant. Choix : {shown}.",
+        Reason.ILLEGAL,
+    )
+
+
+def starting_with(partial: str, options: Sequence[Option]) -> list[Option]:
+    """Options whose id starts with `partial` (for autocomplete)."""
+    return [o for o in options if o.id.startswith(partial)]

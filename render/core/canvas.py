@@ -1,0 +1,140 @@
+"""A thin drawing layer over Pillow: text that fits, wrapped paragraphs, panels, chips and grids.
+
+Renderers describe boards with these helpers so every game looks alike and stays legible on a
+phone (minimum text size MIN_TEXT, generous contrast).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.core import palette
+from render.core.fonts import font
+from render.core.palette import Color
+
+MIN_TEXT = 13
+
+
+class Canvas:
+    def __init__(self, width: int, height: int, background: Color = palette.BACKGROUND) -> None:
+        self.image = Image.new("RGB", (width, height), background)
+        self.draw = ImageDraw.Draw(self.image)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int = 16,
+        *,
+        bold: bool = False,
+        fill: Color = palette.INK,
+        anchor: str = "la",
+        max_width: float | None = None,
+    ) -> None:
+        """Draw one line, shrinking (down to MIN_TEXT) then ellipsising to fit `max_width`."""
+        size = max(size, MIN_TEXT)
+        f = font(size, bold, condensed=max_width is not None)
+        if max_width is not None:
+            while size > MIN_TEXT and self.draw.textlength(text, font=f) > max_width:
+                size -= 1
+                f = font(size, bold, condensed=True)
+            text = ellipsize(self.draw, text, f, max_width)
+        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+
+    def paragraph(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        width: float,
+        size: int = 14,
+        *,
+        fill: Color = palette.INK,
+        bold: bool = False,
+        max_lines: int | None = None,
+        line_gap: int = 2,
+    ) -> float:
+        """Wrapped text; returns the y below the last line."""
+        f = font(max(size, MIN_TEXT), bold, condensed=True)
+        lines = wrap(self.draw, text, f, width)
+        if max_lines is not None and len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = ellipsize(self.draw, lines[-1] + "…", f, width)
+        x, y = xy
+        height = f.size + line_gap
+        for line in lines:
+            self.draw.text((x, y), line, font=f, fill=fill)
+            y += height
+        return y
+
+    def box(
+        self,
+        rect: tuple[float, float, float, float],
+        fill: Color | None = palette.PANEL,
+        outline: Color | None = palette.LINE,
+        width: int = 2,
+        radius: int = 8,
+    ) -> None:
+        self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+
+    def panel(self, rect: tuple[float, float, float, float], title: str, *, accent: Color = palette.MUTED) -> float:
+        """A framed panel with a title bar; returns the y where content starts."""
+        x0, y0, x1, _ = rect
+        self.box(rect)
+        self.draw.rounded_rectangle((x0, y0, x1, y0 + 28), radius=8, fill=accent)
+        self.draw.rectangle((x0, y0 + 18, x1, y0 + 28), fill=accent)
+        self.text((x0 + 10, y0 + 14), title, 16, bold=True, fill=palette.text_on(accent), anchor="lm", max_width=x1 - x0 - 20)
+        return y0 + 36
+
+    def chip(self, xy: tuple[float, float], text: str, color: Color, size: int = 14) -> float:
+        """A rounded label; returns its right edge."""
+        f = font(max(size, MIN_TEXT), True, condensed=True)
+        w = self.draw.textlength(text, font=f) + 12
+        x, y = xy
+        self.draw.rounded_rectangle((x, y, x + w, y + f.size + 8), radius=(f.size + 8) // 2, fill=color)
+        self.draw.text((x + 6, y + 4), text, font=f, fill=palette.text_on(color))
+        return x + w
+
+    def grid_lines(self, origin: tuple[float, float], cols: int, rows: int, cell: float, color: Color = palette.LINE) -> None:
+        x0, y0 = origin
+        for c in range(cols + 1):
+            self.draw.line((x0 + c * cell, y0, x0 + c * cell, y0 + rows * cell), fill=color, width=1)
+        for r in range(rows + 1):
+            self.draw.line((x0, y0 + r * cell, x0 + cols * cell, y0 + r * cell), fill=color, width=1)
+
+
+def wrap(draw: ImageDraw.ImageDraw, text: str, f: object, width: float) -> list[str]:
+    lines: list[str] = []
+    for para in text.split("\n"):
+        current = ""
+        for word in para.split():
+            trial = f"{current} {word}".strip()
+            if current and draw.textlength(trial, font=f) > width:  # type: ignore[arg-type]
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+    return lines
+
+
+def ellipsize(draw: ImageDraw.ImageDraw, text: str, f: object, width: float) -> str:
+    if draw.textlength(text, font=f) <= width:  # type: ignore[arg-type]
+        return text
+    while text and draw.textlength(text + "…", font=f) > width:  # type: ignore[arg-type]
+        text = text[:-1]
+    return text + "…"
+
+
+def stack_vertical(images: list[Image.Image], gap: int = 12, background: Color = palette.BACKGROUND) -> Image.Image:
+    width = max(i.width for i in images)
+    height = sum(i.height for i in images) + gap * (len(images) - 1)
+    out = Image.new("RGB", (width, height), background)
+    y = 0
+    for im in images:
+        out.paste(im, (0, y))
+        y += im.height + gap
+    return out

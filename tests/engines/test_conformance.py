@@ -1,0 +1,45 @@
+"""The one random-playout conformance harness, run against every registered engine.
+
+TABULA_SEEDS raises the number of seeds per configuration (default 3; CI keeps it small).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import engines
+from engines.core import conformance
+
+SEEDS = int(os.environ.get("TABULA_SEEDS", "3"))
+
+CASES = [
+    pytest.param(name, n, opts, seed, id=f"{name}-{n}p-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}-s{seed}")
+    for name in engines.names()
+    for n, opts in conformance.configs(engines.get_engine(name))
+    for seed in range(SEEDS)
+]
+
+
+@pytest.mark.parametrize(("name", "num_players", "options", "seed"), CASES)
+def test_random_playout_conforms(name: str, num_players: int, options: dict, seed: int) -> None:
+    engine = engines.get_engine(name)
+    p = conformance.run(engine, num_players, seed, options, deep_every=1 if seed == 0 else 7)
+    conformance.check_replay(p)
+    if seed == 0:
+        conformance.check_play_equals_apply(p)
+        conformance.check_refusals(p)
+
+
+def test_names_are_the_known_games() -> None:
+    assert set(engines.names()) <= set(engines.KNOWN)
+    for name in engines.names():
+        e = engines.get_engine(name)
+        assert e.name == name and e.title and e.title_fr and 1 <= e.min_players <= e.max_players
+        for spec in e.option_specs:
+            assert {"key", "choices", "default", "help"} <= set(spec) and spec["default"] in spec["choices"]
+        help_ = e.rules_help()
+        assert "overview" in help_
+        for topic in help_.values():
+            assert topic["en"] and topic["fr"] and topic["title_en"] and topic["title_fr"]

@@ -1,0 +1,123 @@
+"""The shared engine core: PRNG golden sequence, notation, base-class contract and the harness."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import IllegalMove, Reason, conformance, notation, prng
+from engines.core.contract import Option, Prompt
+from tests.engines.toy import NIM
+
+
+def test_pcg32_matches_reference_demo_output() -> None:
+    # pcg32-demo from the PCG reference implementation: seed 42, stream 54.
+    r = prng.seed(42, 54)
+    assert [prng.next_u32(r) for _ in range(6)] == [
+        0xA15C02B7, 0x7B47F409, 0xBA1D3330, 0x83D2F293, 0xBFA4784B, 0xCBED606E,
+    ]
+
+
+def test_prng_golden_shuffle_and_below() -> None:
+    r = prng.seed(2026)
+    items = list(range(10))
+    prng.shuffle(r, items)
+    assert items == [7, 0, 1, 6, 8, 9, 3, 5, 2, 4]
+    assert [prng.below(r, 6) for _ in range(8)] == [4, 4, 3, 0, 4, 1, 3, 1]
+    assert r["draws"] == 17
+
+
+def test_prng_below_rejects_empty_range() -> None:
+    with pytest.raises(ValueError):
+        prng.below(prng.seed(1), 0)
+
+
+def test_notation_coords_and_slugs() -> None:
+    assert notation.coord(2, 3) == "c4"
+    assert notation.parse_coord("C4") == (2, 3)
+    assert notation.parse_coord("44") is None
+    assert notation.slug("Bains publics") == "bains-publics"
+    assert notation.slug("Écuries") == "ecuries"
+    assert notation.tokens(" build,  Market  c4 ") == ["build", "market", "c4"]
+
+
+def test_match_option_distinguishes_syntax_illegal_and_ambiguous() -> None:
+    opts = [Option("market", "Market"), Option("mason", "Mason"), Option("farm", "Farm")]
+    assert notation.match_option("fa", opts).id == "farm"
+    assert notation.match_option("market", opts).id == "market"
+    with pytest.raises(IllegalMove) as e:
+        notation.match_option("ma", opts)
+    assert e.value.reason is Reason.AMBIGUOUS
+    with pytest.raises(IllegalMove) as e:
+        notation.match_option("zoo", opts)
+    assert e.value.reason is Reason.ILLEGAL
+    with pytest.raises(IllegalMove) as e:
+        notation.match_option("bad!", opts)
+    assert e.value.reason is Reason.BAD_SYNTAX
+
+
+def test_option_ids_are_validated() -> None:
+    with pytest.raises(ValueError):
+        Option("Bad Id", "x")
+    with pytest.raises(ValueError):
+        Prompt(0, "q", [Option("a", "a"), Option("a", "b")])
+
+
+def test_apply_refuses_out_of_turn_unknown_and_explains() -> None:
+    s = NIM.new_game(2, 1, {"stones": "9"})
+    with pytest.raises(IllegalMove) as e:
+        NIM.apply(s, 1, "take1")
+    assert e.value.reason is Reason.NOT_YOUR_TURN
+    s = NIM.play(NIM.play(NIM.play(s, 0, "take3"), 1, "take3"), 0, "take2")
+    assert s["pile"] == 1
+    with pytest.raises(IllegalMove) as e:
+        NIM.apply(s, 1, "take2")
+    assert "Only 1 stones" in str(e.value) and "1 pierres" in e.value.text("fr")
+
+
+def test_play_is_all_or_nothing() -> None:
+    s = NIM.new_game(1, 1, {"stones": "9"})
+    with pytest.raises(IllegalMove):
+        NIM.play(s, 0, "take3 take9")
+    assert s["pile"] == 9
+
+
+def test_checkpoint_grows_on_turn_end_and_random_draws() -> None:
+    s = NIM.new_game(2, 5)
+    c = NIM.checkpoint(s)
+    s2 = NIM.apply(s, 0, "take1")
+    assert NIM.checkpoint(s2) > c and NIM.turns(s2) == 1 and NIM.turns(s) == 0
+
+
+def test_options_are_validated() -> None:
+    with pytest.raises(ValueError):
+        NIM.new_game(2, 1, {"stones": "7"})
+    with pytest.raises(ValueError):
+        NIM.new_game(2, 1, {"colour": "red"})
+    with pytest.raises(ValueError):
+        NIM.new_game(4, 1)
+
+
+def test_from_json_refuses_foreign_or_broken_states() -> None:
+    s = NIM.new_game(2, 1)
+    with pytest.raises(ValueError):
+        NIM.from_json({**s, "game": "minerva"})
+    with pytest.raises(ValueError):
+        NIM.from_json({k: v for k, v in s.items() if k != "rng"})
+    assert NIM.from_json(NIM.to_json(s)) == s
+
+
+def test_harness_runs_the_toy_game() -> None:
+    for n, opts in conformance.configs(NIM):
+        p = conformance.run(NIM, n, 3, opts)
+        conformance.check_replay(p)
+        conformance.check_play_equals_apply(p)
+        conformance.check_refusals(p)
+
+
+def test_harness_catches_a_leaking_view() -> None:
+    class Leaky(type(NIM)):  # type: ignore[misc]
+        def view(self, state, seat):  # type: ignore[no-untyped-def]
+            return {**super().view(state, seat), "all": state["secret"]}
+
+    with pytest.raises(AssertionError, match="leaks secrets"):
+        conformance.run(Leaky(), 2, 1)

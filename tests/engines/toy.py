@@ -1,0 +1,67 @@
+"""A tiny complete game (take 1-3 stones, a hidden die roll each round) that exercises the base
+engine and the conformance harness without depending on a real game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Engine, Option, Prompt, prng
+from engines.core.state import State
+
+
+class Nim(Engine):
+    name = "nim"
+    title = title_fr = "Nim"
+    min_players = 1
+    max_players = 3
+    option_specs = [{"key": "stones", "choices": ["9", "15"], "default": "15", "help": "starting pile"}]
+
+    def setup(self, state: State) -> None:
+        state["pile"] = int(state["options"]["stones"])
+        state["current"] = 0
+        state["taken"] = [0] * state["num_players"]
+        state["secret"] = [f"roll-{s}-{prng.below(state['rng'], 6)}" for s in range(state["num_players"])]
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["over"] else [state["current"]]
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in self.to_act(state):
+            return None
+        opts = [Option(f"take{k}", f"take {k}", f"prendre {k}") for k in (1, 2, 3) if k <= state["pile"]]
+        return Prompt(seat, "How many stones?", opts, "Combien de pierres ?")
+
+    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+        if option_id.startswith("take") and option_id[4:].isdigit():
+            return (f"Only {state['pile']} stones are left.", f"Il ne reste que {state['pile']} pierres.")
+        return None
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        k = int(option_id[4:])
+        state["pile"] -= k
+        state["taken"][seat] += k
+        self.log(state, f"Seat {seat} takes {k}.", f"La place {seat} prend {k}.", seat)
+        if state["pile"] == 0:
+            state["over"] = True
+        else:
+            state["current"] = (seat + 1) % state["num_players"]
+        self.end_turn(state)
+
+    def result(self, state: State) -> dict[str, Any]:
+        scores = list(state["taken"])
+        ranking = sorted(range(state["num_players"]), key=lambda s: (-scores[s], s))
+        return {"scores": scores, "ranking": ranking, "breakdown": [{"stones": s} for s in scores]}
+
+    def secrets(self, state: State, seat: int) -> set[str]:
+        return {state["secret"][seat]}
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {
+            "pile": state["pile"],
+            "taken": state["taken"],
+            "my_roll": state["secret"][seat] if seat is not None else None,
+            "log": self.recent_log(state),
+        }
+
+
+NIM = Nim()
