@@ -1,0 +1,1 @@
+"""The Discord surface: slash commands, persistent components, one response and error path."""

@@ -1,0 +1,95 @@
+"""The discord.py client: opens storage, registers the cog, persistent components and the
+command translator, and routes every component click through the one response path."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.discord_ui.components import GameButton, GameSelect
+from bot.discord_ui.respond import run
+from bot.discord_ui.translator import Translator
+from bot.services.commands import Commands, Ctx
+from bot.services.errors import StaleInteraction
+from bot.services.games import GameService
+from bot.services.replies import Reply
+from bot.settings import Settings
+from bot.storage import Database
+
+log = logging.getLogger(__name__)
+
+
+class TabulaBot(commands.Bot):
+    def __init__(self, settings: Settings, db: Database | None = None, service: GameService | None = None) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self._db = db
+        self._service = service
+
+    @property
+    def services(self) -> GameService:
+        assert self._service is not None, "setup_hook has not run"
+        return self._service
+
+    async def setup_hook(self) -> None:
+        from bot.discord_ui.cog import GameCog
+
+        if self._service is None:
+            db = self._db or await Database.open(self.settings.database_path)
+            self._service = GameService(db, max_active_games_per_user=self.settings.max_active_games_per_user)
+        self.commands_ = Commands(self._service)
+        self.add_dynamic_items(GameButton, GameSelect)
+        await self.add_cog(GameCog(self))
+        await self.tree.set_translator(Translator())
+        if self.settings.guild_id_for_sync:
+            guild = discord.Object(self.settings.guild_id_for_sync)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_component(
+        self, interaction: discord.Interaction, kind: str, game_id: int, version: int, arg: str, value: str | None
+    ) -> None:
+        """Route a persistent button or menu; stale ones answer with the current state."""
+        c = self.commands_
+
+        async def fresh_panel(ctx: Ctx) -> Reply:
+            return await c.panel(ctx, game_id, edit=kind in ("choose", "undo", "page"))
+
+        async def current(ctx: Ctx, v: int = version) -> None:
+            if (await self.services.load(game_id)).row.version != v:
+                raise StaleInteraction(game_id)
+
+        async def handler(ctx: Ctx) -> Reply:
+            if kind == "join":
+                return await c.join(ctx, game_id)
+            if kind == "leave":
+                return await c.leave(ctx, game_id)
+            if kind == "start":
+                return await c.start(ctx, game_id)
+            if kind == "abort":
+                return await c.abort_confirmed(ctx, game_id, arg == "yes")
+            if kind == "turn":
+                await current(ctx)
+                return await c.panel(ctx, game_id)
+            if kind == "hand":
+                return await c.hand(ctx)
+            if kind == "page":
+                await current(ctx)
+                return await c.panel(ctx, game_id, page=int(arg or 0), edit=True)
+            if kind == "undo":
+                return await c.undo(ctx, game_id, version)
+            if kind == "choose" and value is not None:
+                return await c.play(ctx, value, game_id, version)
+            raise StaleInteraction(game_id)
+
+        await run(self, interaction, handler, ephemeral=True, component=True, on_stale=fresh_panel)
+
+    async def close(self) -> None:
+        await super().close()
+        if self._service is not None and self._db is None:
+            await self._service.db.close()

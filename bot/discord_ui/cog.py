@@ -1,0 +1,162 @@
+"""The slash commands: /game (new, start, leave, abort, list, board, status, log, turn, undo,
+language), /play, /hand and /rules. Each one is a thin call into bot.services.commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+import engines
+from bot.discord_ui.respond import make_ctx, run
+from bot.i18n import t
+from bot.services.replies import Reply
+
+if TYPE_CHECKING:
+    from bot.discord_ui.client import TabulaBot
+
+GAME_CHOICES = [app_commands.Choice(name=engines.get_engine(n).title, value=n) for n in engines.names()]
+
+
+class GameCog(commands.Cog):
+    game = app_commands.Group(name="game", description=_("Play a board game in this channel"), guild_only=True)
+
+    def __init__(self, bot: TabulaBot) -> None:
+        self.bot = bot
+
+    @property
+    def cmds(self):  # type: ignore[no-untyped-def]
+        return self.bot.commands_
+
+    @game.command(name="new", description=_("Open a table for a game in this channel"))
+    @app_commands.describe(
+        game=_("Which game"), options=_("Variants as key=value, e.g. solo_level=2"), thread=_("Open the table in a new thread")
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False) -> None:
+        if thread and isinstance(interaction.channel, discord.TextChannel):
+            await run(self.bot, interaction, lambda ctx: self._new_in_thread(interaction, ctx, game, options), ephemeral=True)
+            return
+        await run(self.bot, interaction, lambda ctx: self.cmds.new(ctx, game, options), ephemeral=False)
+
+    async def _new_in_thread(self, interaction: discord.Interaction, ctx, game: str, options: str | None) -> Reply:  # type: ignore[no-untyped-def]
+        from dataclasses import replace
+
+        from bot.discord_ui.respond import send_public
+
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        title = engines.get_engine(game).title if game in engines.names() else game
+        thread = await channel.create_thread(name=t("lobby.thread_name", ctx.lang, game=title, id="")[:90].strip(" #n°"), type=discord.ChannelType.public_thread)
+        try:
+            lobby = await self.cmds.new(replace(ctx, channel_id=thread.id), game, options)
+        except Exception:
+            await thread.delete()
+            raise
+        await send_public(thread, lobby)
+        return Reply(t("lobby.opened_in_thread", ctx.lang, thread=thread.mention), ephemeral=True)
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        if game not in engines.names():
+            return []
+        done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
+        last = current.rsplit(" ", 1)[-1]
+        out = []
+        for spec in engines.get_engine(game).option_specs:
+            for choice in spec["choices"]:
+                item = f"{spec['key']}={choice}"
+                if item.startswith(last):
+                    value = (done + item)[:100]
+                    out.append(app_commands.Choice(name=f"{value} ({spec['help']})"[:100], value=value))
+        return out[:25]
+
+    @game.command(name="start", description=_("Start the game (creator)"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.start(ctx), ephemeral=False)
+
+    @game.command(name="leave", description=_("Leave the table before it starts"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.leave(ctx), ephemeral=False)
+
+    @game.command(name="abort", description=_("Abort the game (creator or moderator)"))
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.abort(ctx), ephemeral=True)
+
+    @game.command(name="list", description=_("Games in this server"))
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.list(ctx), ephemeral=True)
+
+    @game.command(name="board", description=_("Show the board, or one player's area"))
+    @app_commands.describe(player=_("A player's name or seat number"))
+    async def board(self, interaction: discord.Interaction, player: str | None = None) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.board(ctx, player), ephemeral=False)
+
+    @board.autocomplete("player")
+    async def board_player(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        ctx = await make_ctx(self.bot, interaction)
+        try:
+            table = await self.bot.services.table_in_channel(ctx.channel_id, include_finished=True)
+        except Exception:
+            return []
+        return [app_commands.Choice(name=f"{s.seat + 1}. {s.name}"[:100], value=str(s.seat + 1)) for s in table.seats if current.lower() in s.name.lower()][:25]
+
+    @game.command(name="status", description=_("Round, whose turn, scores so far"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.status(ctx), ephemeral=False)
+
+    @game.command(name="log", description=_("What happened, page by page"))
+    @app_commands.describe(page=_("Page number (default: the latest)"))
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.log(ctx, page), ephemeral=True)
+
+    @game.command(name="turn", description=_("Open your private turn panel"))
+    async def turn(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.panel(ctx), ephemeral=True)
+
+    @game.command(name="undo", description=_("Take back your last step of this turn"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.undo(ctx), ephemeral=True)
+
+    @game.command(name="language", description=_("Set this server's language for Tabula"))
+    @app_commands.describe(language=_("Language"))
+    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr"), app_commands.Choice(name="Auto", value="auto")])
+    @app_commands.default_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        async def handler(ctx):  # type: ignore[no-untyped-def]
+            assert interaction.guild_id is not None
+            await self.bot.services.db.set_guild_locale(interaction.guild_id, None if language == "auto" else language)
+            return Reply(t("locale.set", language if language != "auto" else ctx.lang, locale=language), ephemeral=True)
+
+        await run(self.bot, interaction, handler, ephemeral=True)
+
+    @app_commands.command(name="play", description=_("Play a move by typing its notation"))
+    @app_commands.describe(move=_("Option codes separated by spaces"))
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.play(ctx, move), ephemeral=True)
+
+    @play.autocomplete("move")
+    async def play_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        ctx = await make_ctx(self.bot, interaction)
+        return [app_commands.Choice(name=n, value=v) for n, v in await self.cmds.autocomplete_play(ctx, current)]
+
+    @app_commands.command(name="hand", description=_("Your private information in this game"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.hand(ctx), ephemeral=True)
+
+    @app_commands.command(name="rules", description=_("A short summary of a game's rules"))
+    @app_commands.describe(game=_("Which game"), topic=_("Topic"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.rules(ctx, game, topic), ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def rules_topic(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or ""
+        return [app_commands.Choice(name=n[:100], value=v) for n, v in self.cmds.rules_topics(game) if current.lower() in n.lower()][:25]

@@ -1,0 +1,71 @@
+"""Persistent buttons and menus (`DynamicItem`): their custom ids carry the game id and the
+version they were drawn for, so they work after a restart and a stale one is recognised.
+
+Callbacks only route to the bot (`TabulaBot.on_component`); no game state lives in a View.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.services.replies import Reply
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:(?P<kind>[a-z]+):(?P<gid>\d+):(?P<ver>\d+):(?P<arg>[a-z0-9-]*)"):
+    def __init__(self, kind: str, game_id: int, version: int, arg: str = "", label: str = "…", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=STYLES[style], custom_id=f"tb:{kind}:{game_id}:{version}:{arg}"[:100])
+        )
+        self.kind, self.game_id, self.version, self.arg = kind, game_id, version, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> GameButton:
+        return cls(match["kind"], int(match["gid"]), int(match["ver"]), match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await interaction.client.on_component(interaction, self.kind, self.game_id, self.version, self.arg, None)  # type: ignore[attr-defined]
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)"):
+    def __init__(self, game_id: int, version: int, page: int = 0, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"ts:{game_id}:{version}:{page}", options=[discord.SelectOption(label="…")]))
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> GameSelect:
+        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await interaction.client.on_component(interaction, "choose", self.game_id, self.version, str(self.page), values[0] if values else None)  # type: ignore[attr-defined]
+
+
+def view_for(reply: Reply) -> discord.ui.View | None:
+    """The components of a Reply as a persistent View (no timeout, no state)."""
+    if not reply.buttons and reply.select is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    if reply.select is not None:
+        sel = reply.select
+        menu = discord.ui.Select(
+            custom_id=f"ts:{sel.game_id}:{sel.version}:{sel.page}",
+            placeholder=sel.placeholder[:150],
+            options=[
+                discord.SelectOption(label=c.label[:100] or c.value, value=c.value[:100], description=(c.description or None) and c.description[:100])
+                for c in sel.choices[:25]
+            ],
+        )
+        view.add_item(GameSelect(sel.game_id, sel.version, sel.page, menu))
+    for b in reply.buttons[:20]:
+        view.add_item(GameButton(b.kind, b.game_id, b.version, b.arg, b.label, b.style))
+    return view

@@ -1,0 +1,62 @@
+"""French names and descriptions of the slash commands (discord.py's Translator)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+FRENCH: dict[str, str] = {
+    "Play a board game in this channel": "Jouer à un jeu de plateau dans ce salon",
+    "Open a table for a game in this channel": "Ouvrir une table de jeu dans ce salon",
+    "Which game": "Quel jeu",
+    "Variants as key=value, e.g. solo_level=2": "Variantes sous la forme clé=valeur, par ex. solo_level=2",
+    "Open the table in a new thread": "Ouvrir la table dans un nouveau fil",
+    "Start the game (creator)": "Lancer la partie (créateur)",
+    "Leave the table before it starts": "Quitter la table avant le début",
+    "Abort the game (creator or moderator)": "Abandonner la partie (créateur ou modérateur)",
+    "Games in this server": "Parties sur ce serveur",
+    "Show the board, or one player's area": "Afficher le plateau, ou la zone d'un joueur",
+    "A player's name or seat number": "Nom ou numéro de place d'un joueur",
+    "Round, whose turn, scores so far": "Manche, à qui le tour, scores provisoires",
+    "What happened, page by page": "Ce qui s'est passé, page par page",
+    "Page number (default: the latest)": "Numéro de page (par défaut : la dernière)",
+    "Open your private turn panel": "Ouvrir votre panneau de tour privé",
+    "Take back your last step of this turn": "Reprendre votre dernière action de ce tour",
+    "Set this server's language for Tabula": "Choisir la langue de Tabula sur ce serveur",
+    "Language": "Langue",
+    "Play a move by typing its notation": "Jouer un coup en tapant sa notation",
+    "Option codes separated by spaces": "Codes des choix séparés par des espaces",
+    "Your private information in this game": "Vos informations privées dans cette partie",
+    "A short summary of a game's rules": "Un résumé des règles d'un jeu",
+    "Topic": "Sujet",
+    "game": "jeu",
+    "options": "options",
+    "thread": "fil",
+    "player": "joueur",
+    "page": "page",
+    "move": "coup",
+    "topic": "sujet",
+    "language": "langue",
+    "new": "nouvelle",
+    "start": "lancer",
+    "leave": "quitter",
+    "abort": "abandonner",
+    "list": "liste",
+    "board": "plateau",
+    "status": "etat",
+    "log": "journal",
+    "turn": "tour",
+    "undo": "annuler",
+    "play": "jouer",
+    "hand": "main",
+    "rules": "regles",
+}
+
+
+class Translator(app_commands.Translator):
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        if locale is discord.Locale.french:
+            return FRENCH.get(string.message)
+        return None

@@ -1,0 +1,183 @@
+"""The message catalog: every text a user sees, complete in English and French.
+
+`t(key, lang, **fields)` formats a message; `lang_for(locale)` maps a Discord locale
+("fr", "en-US"...) to a catalog language. A test checks both languages have every key and the
+same fields.
+"""
+
+from __future__ import annotations
+
+LANGS = ("en", "fr")
+
+CATALOG: dict[str, dict[str, str]] = {
+    # --- errors -----------------------------------------------------------------------------
+    "err.unexpected": {
+        "en": "Sorry, something went wrong on our side. Nothing was changed; please try again.",
+        "fr": "Désolé, un problème est survenu de notre côté. Rien n'a été modifié ; réessayez.",
+    },
+    "err.no_game_here": {
+        "en": "There is no game in this channel. Start one with `/game new`.",
+        "fr": "Il n'y a pas de partie dans ce salon. Lancez-en une avec `/game new`.",
+    },
+    "err.game_exists": {
+        "en": "This channel already has a game ({game}, {status}). Finish or abort it first, or play in a thread.",
+        "fr": "Ce salon a déjà une partie ({game}, {status}). Terminez-la ou abandonnez-la d'abord, ou jouez dans un fil.",
+    },
+    "err.unknown_game": {"en": "Unknown game '{name}'. Games: {games}.", "fr": "Jeu inconnu « {name} ». Jeux : {games}."},
+    "err.bad_options": {"en": "Those options are not valid: {detail}", "fr": "Ces options ne sont pas valides : {detail}"},
+    "err.options_syntax": {
+        "en": "Write options as `key=value` separated by spaces, e.g. `{example}`.",
+        "fr": "Écrivez les options sous la forme `clé=valeur` séparées par des espaces, par ex. `{example}`.",
+    },
+    "err.not_lobby": {"en": "This game has already started.", "fr": "Cette partie a déjà commencé."},
+    "err.not_active": {"en": "This game is not in progress ({status}).", "fr": "Cette partie n'est pas en cours ({status})."},
+    "err.already_seated": {"en": "You are already in this game.", "fr": "Vous êtes déjà dans cette partie."},
+    "err.table_full": {"en": "The table is full ({max} players).", "fr": "La table est complète ({max} joueurs)."},
+    "err.leave_active": {
+        "en": "The game has started: you cannot leave it now. The creator or a moderator can abort it with `/game abort`.",
+        "fr": "La partie a commencé : vous ne pouvez plus la quitter. Le créateur ou un modérateur peut l'abandonner avec `/game abort`.",
+    },
+    "err.not_seated": {"en": "You are not seated in this game.", "fr": "Vous n'êtes pas assis à cette partie."},
+    "err.creator_only": {
+        "en": "Only the game's creator can do that.",
+        "fr": "Seul le créateur de la partie peut faire cela.",
+    },
+    "err.abort_forbidden": {
+        "en": "Only the game's creator or a member with Manage Channels can abort it.",
+        "fr": "Seul le créateur de la partie ou un membre ayant « Gérer les salons » peut l'abandonner.",
+    },
+    "err.player_count": {
+        "en": "{game} needs {min} to {max} players; {count} seated.",
+        "fr": "{game} se joue de {min} à {max} joueurs ; {count} assis.",
+    },
+    "err.too_many_games": {
+        "en": "You already have {count} unfinished games (limit {limit}). Finish one first.",
+        "fr": "Vous avez déjà {count} parties en cours (limite {limit}). Terminez-en une d'abord.",
+    },
+    "err.stale": {
+        "en": "The board has changed since this was shown. Here is the current state.",
+        "fr": "Le plateau a changé depuis cet affichage. Voici l'état actuel.",
+    },
+    "err.not_your_turn": {
+        "en": "It is not your turn. Waiting for: {who}.",
+        "fr": "Ce n'est pas votre tour. En attente de : {who}.",
+    },
+    "err.nothing_to_undo": {
+        "en": "Nothing to undo: you can only take back your own steps since the last irreversible moment (another player's action, a draw or hidden information revealed).",
+        "fr": "Rien à annuler : vous ne pouvez reprendre que vos propres actions depuis le dernier moment irréversible (action d'un autre joueur, pioche ou information cachée révélée).",
+    },
+    "err.no_such_player": {"en": "No player called '{name}' in this game.", "fr": "Aucun joueur « {name} » dans cette partie."},
+    "err.unknown_topic": {"en": "Unknown topic '{topic}'. Topics: {topics}.", "fr": "Sujet inconnu « {topic} ». Sujets : {topics}."},
+    "err.corrupt": {
+        "en": "This game's record could not be read ({detail}). It is kept untouched; an admin can export it.",
+        "fr": "L'enregistrement de cette partie est illisible ({detail}). Il est conservé tel quel ; un admin peut l'exporter.",
+    },
+    "err.no_private": {"en": "You have no private information in this game right now.", "fr": "Vous n'avez pas d'information privée dans cette partie pour l'instant."},
+    "err.expired_panel": {
+        "en": "This panel is out of date. Press “Take your turn” again.",
+        "fr": "Ce panneau n'est plus à jour. Appuyez de nouveau sur « Jouer mon tour ».",
+    },
+    # --- lobby ------------------------------------------------------------------------------
+    "lobby.title": {"en": "{game}: new table #{id}", "fr": "{game} : nouvelle table n°{id}"},
+    "lobby.body": {
+        "en": "{creator} opened a table for {min}–{max} players.\nOptions: {options}\nSeated ({count}): {players}\nPress **Join** to sit down; the creator presses **Start**.",
+        "fr": "{creator} a ouvert une table pour {min} à {max} joueurs.\nOptions : {options}\nAssis ({count}) : {players}\nAppuyez sur **Rejoindre** pour vous asseoir ; le créateur appuie sur **Lancer**.",
+    },
+    "lobby.joined": {"en": "{name} joined the table.", "fr": "{name} a rejoint la table."},
+    "lobby.left": {"en": "{name} left the table.", "fr": "{name} a quitté la table."},
+    "lobby.closed": {"en": "The table was closed: nobody is left.", "fr": "La table a été fermée : il n'y a plus personne."},
+    "lobby.thread_name": {"en": "{game} #{id}", "fr": "{game} n°{id}"},
+    "lobby.opened_in_thread": {"en": "Table opened in {thread}.", "fr": "Table ouverte dans {thread}."},
+    "btn.join": {"en": "Join", "fr": "Rejoindre"},
+    "btn.leave": {"en": "Leave", "fr": "Quitter"},
+    "btn.start": {"en": "Start", "fr": "Lancer"},
+    "btn.turn": {"en": "Take your turn", "fr": "Jouer mon tour"},
+    "btn.undo": {"en": "Undo", "fr": "Annuler"},
+    "btn.more": {"en": "More options…", "fr": "Plus de choix…"},
+    "btn.confirm_abort": {"en": "Yes, abort the game", "fr": "Oui, abandonner la partie"},
+    "btn.cancel": {"en": "Cancel", "fr": "Annuler"},
+    "btn.hand": {"en": "My private view", "fr": "Ma vue privée"},
+    # --- game flow --------------------------------------------------------------------------
+    "game.started": {
+        "en": "**{game}** #{id} begins! Seats: {players}.",
+        "fr": "**{game}** n°{id} commence ! Places : {players}.",
+    },
+    "game.to_act": {"en": "{who}, it's your turn.", "fr": "{who}, c'est à vous."},
+    "game.waiting": {"en": "Waiting for: {who}.", "fr": "En attente de : {who}."},
+    "game.aborted": {"en": "Game #{id} was aborted by {name}.", "fr": "La partie n°{id} a été abandonnée par {name}."},
+    "game.abort_confirm": {
+        "en": "Abort {game} #{id}? The record is kept but the game ends without a result.",
+        "fr": "Abandonner {game} n°{id} ? L'enregistrement est conservé mais la partie s'arrête sans résultat.",
+    },
+    "game.abort_cancelled": {"en": "The game goes on.", "fr": "La partie continue."},
+    "game.over": {"en": "**{game}** #{id} is over!", "fr": "**{game}** n°{id} est terminée !"},
+    "game.result_line": {"en": "{rank}. {name}: {score} pts ({parts})", "fr": "{rank}. {name} : {score} pts ({parts})"},
+    "game.undone": {"en": "{name} took back a step.", "fr": "{name} a repris une action."},
+    "game.step_saved": {"en": "Saved: {label}.", "fr": "Enregistré : {label}."},
+    "game.turn_done": {"en": "Your turn is done.", "fr": "Votre tour est terminé."},
+    "game.status": {
+        "en": "**{game}** #{id} · {summary}\nWaiting for: {who}\nScores so far: {scores}",
+        "fr": "**{game}** n°{id} · {summary}\nEn attente de : {who}\nScores provisoires : {scores}",
+    },
+    "game.status_over": {"en": "**{game}** #{id} · finished.", "fr": "**{game}** n°{id} · terminée."},
+    "game.lobby_status": {"en": "**{game}** #{id} · waiting in the lobby: {players}.", "fr": "**{game}** n°{id} · en attente dans le salon : {players}."},
+    "game.log_title": {"en": "Log of #{id} (page {page}/{pages})", "fr": "Journal de n°{id} (page {page}/{pages})"},
+    "game.log_empty": {"en": "Nothing has happened yet.", "fr": "Rien ne s'est encore passé."},
+    "game.list_empty": {"en": "No games in this server yet.", "fr": "Aucune partie sur ce serveur pour l'instant."},
+    "game.list_line": {"en": "#{id} {game} · {status} · <#{channel}> · {players}", "fr": "n°{id} {game} · {status} · <#{channel}> · {players}"},
+    "status.lobby": {"en": "lobby", "fr": "salon d'attente"},
+    "status.active": {"en": "in progress", "fr": "en cours"},
+    "status.finished": {"en": "finished", "fr": "terminée"},
+    "status.aborted": {"en": "aborted", "fr": "abandonnée"},
+    "panel.header": {"en": "**{game}** #{id} · {question}", "fr": "**{game}** n°{id} · {question}"},
+    "panel.type_hint": {
+        "en": "Or type it: `/play move:{example}`",
+        "fr": "Ou tapez-le : `/play move:{example}`",
+    },
+    "panel.placeholder": {"en": "Choose…", "fr": "Choisir…"},
+    "panel.no_decision": {"en": "You have nothing to decide right now. Waiting for: {who}.", "fr": "Vous n'avez rien à décider pour l'instant. En attente de : {who}."},
+    "rules.topics": {"en": "Topics: {topics}", "fr": "Sujets : {topics}"},
+    "options.none": {"en": "defaults", "fr": "par défaut"},
+    "hand.title": {"en": "Your private view of #{id}", "fr": "Votre vue privée de n°{id}"},
+    "board.caption": {"en": "{game} #{id} · {summary}", "fr": "{game} n°{id} · {summary}"},
+    "locale.set": {"en": "This server now uses: {locale}.", "fr": "Ce serveur utilise maintenant : {locale}."},
+    # --- local table ------------------------------------------------------------------------
+    "table.welcome": {
+        "en": "Tabula local table: no DISCORD_TOKEN, so you are playing offline in this terminal.\nType `help` for commands, `as <name>` to switch player. Images are written to {dir}.",
+        "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
+    },
+    "table.help": {
+        "en": "Commands: as <name> · new <game> [key=value…] · join · leave · start · abort · list · board [player] · status · log [page] · play <move> · options · undo · hand · rules <game> [topic] · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] · join · leave · start · abort · list · board [joueur] · status · log [page] · play <coup> · options · undo · hand · rules <jeu> [sujet] · quit",
+    },
+    "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},
+    "table.unknown": {"en": "Unknown command '{cmd}'. Type `help`.", "fr": "Commande inconnue « {cmd} ». Tapez `help`."},
+    "table.image": {"en": "[image] {path}", "fr": "[image] {path}"},
+    "table.bye": {"en": "Goodbye: games are saved in {db}.", "fr": "Au revoir : les parties sont enregistrées dans {db}."},
+    "token.missing": {
+        "en": "No DISCORD_TOKEN set: starting the local table. To run on Discord, put your bot token in .env (see README).",
+        "fr": "Pas de DISCORD_TOKEN : lancement de la table locale. Pour Discord, mettez le jeton du bot dans .env (voir README).",
+    },
+    "token.invalid": {
+        "en": "Discord refused the token (DISCORD_TOKEN). Reset it in the Developer Portal (Bot tab), paste it into .env, and start again.",
+        "fr": "Discord a refusé le jeton (DISCORD_TOKEN). Régénérez-le dans le portail développeur (onglet Bot), collez-le dans .env et relancez.",
+    },
+}
+
+
+def lang_for(locale: str | None, default: str = "en") -> str:
+    """Catalog language for a Discord locale string ('fr', 'en-US', 'en-GB'...)."""
+    if not locale:
+        return default
+    base = str(locale).split("-")[0].lower()
+    return base if base in LANGS else default
+
+
+def t(key: str, lang: str = "en", **fields: object) -> str:
+    entry = CATALOG[key]
+    return entry.get(lang, entry["en"]).format(**fields)
+
+
+def pick(en: str, fr: str, lang: str) -> str:
+    """Choose between an engine's English and French text."""
+    return fr if lang == "fr" and fr else en

@@ -1,0 +1,144 @@
+"""The local table: the bot's commands typed in a terminal, offline, with the same handlers.
+
+`as <name>` switches the acting user; images that would be posted are written to a folder and
+their paths printed. It ends cleanly at end of input (or `quit`).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from bot.i18n import t
+from bot.services.commands import Commands, Ctx
+from bot.services.errors import UserError
+from bot.services.games import GameService
+from bot.services.replies import Reply
+from bot.settings import Settings
+from bot.storage import Database
+from engines.core import IllegalMove
+
+CHANNEL_ID = 1
+GUILD_ID = 1
+
+
+def user_id_for(name: str) -> int:
+    """A stable fake user id per name, so a restarted table finds its players again."""
+    return 10_000 + zlib.crc32(name.lower().encode())
+
+
+class LocalTable:
+    def __init__(self, commands: Commands, image_dir: Path, out: TextIO = sys.stdout, lang: str = "en") -> None:
+        self.commands = commands
+        self.image_dir = image_dir
+        self.out = out
+        self.lang = lang
+        self.user = "alice"
+        self.images = 0
+        self.known: dict[int, str] = {}
+
+    def ctx(self) -> Ctx:
+        return Ctx(user_id_for(self.user), self.user, CHANNEL_ID, GUILD_ID, self.lang, can_manage=True)
+
+    def say(self, text: str) -> None:
+        print(re.sub(r"<@(\d+)>", lambda m: self._name_of(int(m.group(1))), text), file=self.out)
+
+    def _name_of(self, user_id: int) -> str:
+        return f"@{self.known.get(user_id, user_id)}"
+
+    def show(self, reply: Reply) -> None:
+        if reply.text:
+            self.say(("(private) " if reply.ephemeral else "") + reply.text)
+        for img in reply.images:
+            self.images += 1
+            self.image_dir.mkdir(parents=True, exist_ok=True)
+            path = self.image_dir / f"{self.images:04d}-{img.filename}"
+            path.write_bytes(img.data)
+            self.say(t("table.image", self.lang, path=path))
+        if reply.select is not None:
+            for c in reply.select.choices:
+                self.say(f"   {c.value:<20} {c.label}")
+        if reply.buttons:
+            self.say("   [" + " · ".join(f"{b.label}" for b in reply.buttons) + "]")
+        for post in reply.public:
+            self.show(post)
+
+    async def handle(self, line: str) -> bool:
+        """Run one command line; False when the session should end."""
+        try:
+            words = shlex.split(line)
+        except ValueError:
+            words = line.split()
+        if not words:
+            return True
+        cmd, args = words[0].lower(), words[1:]
+        c, ctx = self.commands, self.ctx()
+        self.known[ctx.user_id] = self.user
+        actions: dict[str, Callable[[], object]] = {
+            "new": lambda: c.new(ctx, args[0] if args else "", " ".join(args[1:]) or None),
+            "join": lambda: c.join(ctx),
+            "leave": lambda: c.leave(ctx),
+            "start": lambda: c.start(ctx),
+            "abort": lambda: self._abort(ctx),
+            "list": lambda: c.list(ctx),
+            "board": lambda: c.board(ctx, " ".join(args) or None),
+            "status": lambda: c.status(ctx),
+            "log": lambda: c.log(ctx, int(args[0]) if args and args[0].isdigit() else None),
+            "play": lambda: c.play(ctx, " ".join(args)),
+            "options": lambda: c.panel(ctx),
+            "turn": lambda: c.panel(ctx),
+            "undo": lambda: c.undo(ctx),
+            "hand": lambda: c.hand(ctx),
+            "rules": lambda: c.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None),
+        }
+        if cmd in ("quit", "exit"):
+            return False
+        if cmd == "help":
+            self.say(t("table.help", self.lang))
+        elif cmd == "as":
+            self.user = " ".join(args) or "alice"
+            self.say(t("table.now", self.lang, name=self.user))
+        elif cmd in actions:
+            try:
+                reply = await actions[cmd]()  # type: ignore[misc]
+                self.show(reply)
+            except UserError as e:
+                self.say("! " + t(e.key, self.lang, **e.fields))
+            except IllegalMove as e:
+                self.say("! " + e.text(self.lang))
+        else:
+            self.say(t("table.unknown", self.lang, cmd=cmd))
+        return True
+
+    async def _abort(self, ctx: Ctx) -> Reply:
+        table = await self.commands.service.table_in_channel(ctx.channel_id)
+        await self.commands.abort(ctx)
+        return await self.commands.abort_confirmed(ctx, table.id, True)
+
+
+async def run_table(settings: Settings, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
+    db = await Database.open(settings.database_path)
+    try:
+        service = GameService(db, max_active_games_per_user=settings.max_active_games_per_user)
+        commands = Commands(service, mention=lambda s: f"@{s.name}")
+        table = LocalTable(commands, settings.table_image_dir, out, settings.default_locale)
+        table.say(t("table.welcome", table.lang, dir=settings.table_image_dir))
+        interactive = stdin.isatty()
+        while True:
+            if interactive:
+                print(f"{table.user}> ", end="", file=out, flush=True)
+            line = stdin.readline()
+            if not line:
+                break
+            if not interactive:
+                table.say(f"{table.user}> {line.rstrip()}")
+            if not await table.handle(line.strip()):
+                break
+        table.say(t("table.bye", table.lang, db=settings.database_path))
+    finally:
+        await db.close()

@@ -1,0 +1,20 @@
+"""Domain errors: each carries a catalog key, so one layer can turn it into a friendly reply."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Something the user can fix; shown as a short ephemeral message from the catalog."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+
+class StaleInteraction(UserError):
+    """A button or menu from an older version of the board was used."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("err.stale")
+        self.game_id = game_id

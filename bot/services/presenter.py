@@ -1,0 +1,95 @@
+"""Texts built from tables and views: status lines, logs, results, names. Discord-agnostic."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n import pick, t
+from bot.services.games import Table
+from bot.storage import SeatRow
+
+LOG_PAGE = 15
+Mention = Callable[[SeatRow], str]
+
+
+def title(table: Table, lang: str) -> str:
+    return pick(table.engine.title, table.engine.title_fr, lang)
+
+
+def names(table: Table, seats: list[int], mention: Mention) -> str:
+    return ", ".join(mention(table.user_at(s)) for s in seats) or "—"
+
+
+def options_text(table: Table, lang: str) -> str:
+    opts = table.row.options
+    return " ".join(f"{k}={v}" for k, v in opts.items()) if opts else t("options.none", lang)
+
+
+def lobby_text(table: Table, lang: str, mention: Mention) -> str:
+    e = table.engine
+    creator = next((s for s in table.seats if s.user_id == table.row.creator_id), None)
+    return t("lobby.title", lang, game=title(table, lang), id=table.id) + "\n" + t(
+        "lobby.body", lang,
+        creator=mention(creator) if creator else "—", min=e.min_players, max=e.max_players,
+        options=options_text(table, lang), count=len(table.seats),
+        players=", ".join(mention(s) for s in table.seats) or "—",
+    )
+
+
+def summary(table: Table, lang: str) -> str:
+    view = table.engine.view(table.state, None) if table.state is not None else {}
+    s = view.get("summary") or {}
+    return pick(s.get("en", ""), s.get("fr", ""), lang)
+
+
+def status_text(table: Table, lang: str, mention: Mention) -> str:
+    if table.row.status == "lobby":
+        return t("game.lobby_status", lang, game=title(table, lang), id=table.id, players=", ".join(s.name for s in table.seats))
+    if table.row.status == "finished":
+        return t("game.status_over", lang, game=title(table, lang), id=table.id) + "\n" + result_text(table, lang)
+    assert table.state is not None
+    view = table.engine.view(table.state, None)
+    scores = view.get("scores") or []
+    score_text = ", ".join(f"{table.user_at(i).name} {sc}" for i, sc in enumerate(scores)) or "—"
+    return t(
+        "game.status", lang, game=title(table, lang), id=table.id, summary=summary(table, lang),
+        who=names(table, table.to_act(), mention), scores=score_text,
+    )
+
+
+def log_lines(entries: list[dict[str, Any]], table: Table, lang: str) -> list[str]:
+    out = []
+    for e in entries:
+        text = pick(e.get("en", ""), e.get("fr", ""), lang)
+        seat = e.get("seat")
+        who = table.user_at(seat).name if isinstance(seat, int) and 0 <= seat < len(table.seats) else ""
+        out.append(f"• **{who}**: {text}" if who else f"• {text}")
+    return out
+
+
+def log_page(table: Table, lang: str, page: int | None) -> str:
+    entries = table.state["log"] if table.state is not None else []
+    if not entries:
+        return t("game.log_empty", lang)
+    pages = (len(entries) + LOG_PAGE - 1) // LOG_PAGE
+    page = pages if page is None else max(1, min(page, pages))
+    chunk = entries[(page - 1) * LOG_PAGE : page * LOG_PAGE]
+    return t("game.log_title", lang, id=table.id, page=page, pages=pages) + "\n" + "\n".join(log_lines(chunk, table, lang))
+
+
+def result_text(table: Table, lang: str) -> str:
+    assert table.state is not None
+    res = table.engine.result(table.state)
+    lines = []
+    for rank, seat in enumerate(res["ranking"], start=1):
+        parts = ", ".join(f"{k} {v}" for k, v in res["breakdown"][seat].items() if v)
+        lines.append(t("game.result_line", lang, rank=rank, name=table.user_at(seat).name, score=res["scores"][seat], parts=parts or "—"))
+    return "\n".join(lines)
+
+
+def clip(text: str, limit: int = 1900) -> str:
+    """Stay under Discord's 2,000-character message limit, keeping the end (the newest lines)."""
+    if len(text) <= limit:
+        return text
+    return "…\n" + text[-(limit - 2) :]

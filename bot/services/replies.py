@@ -1,0 +1,53 @@
+"""What a command answers, independent of Discord: text, images, buttons, a select menu, and
+public posts for the channel. The Discord layer and the local table each turn these into their
+own output."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ImageFile:
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Button:
+    """A persistent button: `kind` says what it does; game id and version travel in its id."""
+
+    kind: str
+    game_id: int
+    version: int
+    label: str
+    style: str = "secondary"  # primary, secondary, success, danger
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Select:
+    game_id: int
+    version: int
+    placeholder: str
+    choices: list[Choice]
+    page: int = 0
+
+
+@dataclass
+class Reply:
+    text: str = ""
+    images: list[ImageFile] = field(default_factory=list)
+    ephemeral: bool = False
+    buttons: list[Button] = field(default_factory=list)
+    select: Select | None = None
+    edit: bool = False  # replace the message the clicked component is on
+    public: list[Reply] = field(default_factory=list)  # extra posts for the whole channel
+    mentions: list[int] = field(default_factory=list)  # user ids pinged by the text
