@@ -1,0 +1,388 @@
+"""The one interpreter of the card-effect grammar used in data/cards.json.
+
+An effect is `{"when": ..., "ops": [...]}`; each op is a dict named by "op" (see README.md for the
+list). `execute` resolves one op from the queue, asking the player when the op needs a choice;
+`answer` applies that choice. `describe` turns ops into English or French text for labels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.state import State
+from engines.monumental_duel import model as m
+from engines.monumental_duel.data import BASIC_KINDS, PTYPES, load
+
+SKIP = ["skip", "Skip this effect", "Ignorer cet effet"]
+PTYPE_NAMES = {"en": {"mountain": "Mountain", "coastal": "Coastal", "agricultural": "Agricultural", "province": "Province", "knowledge": "Knowledge"},
+               "fr": {"mountain": "Montagneuse", "coastal": "Côtière", "agricultural": "Agricole", "province": "Province", "knowledge": "Connaissance"}}
+
+
+# ---- text ---------------------------------------------------------------------------------------
+def describe(ops: list[dict[str, Any]], lang: str = "en") -> str:
+    return "; ".join(_describe(op, lang) for op in ops)
+
+
+def _describe(op: dict[str, Any], lang: str) -> str:
+    en = lang == "en"
+    name = op["op"]
+    if name == "gain":
+        return ("gain " if en else "gagnez ") + m.res_text(op["res"], lang)
+    if name == "gain_per":
+        what = PTYPE_NAMES[lang][op["what"]]
+        cap = f" (max {op['max']})" if "max" in op else ""
+        return (f"gain {m.res_text(op['res'], lang)} per {what}{cap}" if en else f"gagnez {m.res_text(op['res'], lang)} par {what}{cap}")
+    if name == "trade":
+        inner = describe(op["ops"], lang)
+        return (f"you may pay {m.res_text(op['pay'], lang)} to {inner}" if en else f"vous pouvez payer {m.res_text(op['pay'], lang)} pour : {inner}")
+    if name == "if_gained":
+        inner = describe(op["ops"], lang)
+        return (f"if you gained {m.res_text(op['need'], lang)} this round: {inner}" if en
+                else f"si vous avez gagné {m.res_text(op['need'], lang)} cette manche : {inner}")
+    if name == "if_advantage":
+        inner = describe(op["ops"], lang)
+        return f"if you have the Advantage: {inner}" if en else f"si vous avez l'Avantage : {inner}"
+    if name == "acquire":
+        kinds = "/".join(op["kinds"])
+        if op.get("free"):
+            return (f"gain a {kinds} card costing {op.get('max_cost', 99)} or less" if en
+                    else f"gagnez une carte {kinds} coûtant {op.get('max_cost', 99)} ou moins")
+        extra = (" or conquer" if en else " ou conquérez") if op.get("conquer") else ""
+        return (f"acquire{extra} a {kinds} for {op.get('discount', 0)} less" if en
+                else f"acquérez{extra} une carte {kinds} pour {op.get('discount', 0)} de moins")
+    if name == "wonder_section":
+        d = op.get("discount", 0)
+        return f"build a wonder section for {d} less" if en else f"construisez une section de Merveille pour {d} de moins"
+    if name == "copy":
+        src = ("a card of your city" if en else "une carte de votre Cité") if op["from"] == "city" else ("one of your policies" if en else "une de vos Politiques")
+        return f"copy {src}" if en else f"copiez {src}"
+    if name == "gain_basic":
+        k = op.get("kind")
+        if k:
+            return f"gain a {k}" if en else f"gagnez une {k}"
+        return "gain a basic building" if en else "gagnez un Bâtiment de base"
+    texts = {
+        "progress": ("draw and use the top card of your city deck", "piochez et utilisez la carte du dessus de votre pioche de Cité"),
+        "archive": ("archive an inactive card of your city", "archivez une carte inactive de votre Cité"),
+        "discard": ("discard an inactive card of your city", "défaussez une carte inactive de votre Cité"),
+        "reinforce": ("reinforce an activated card", "renforcez une carte activée"),
+        "reserve": ("reserve a development card (2 at most)", "réservez une carte Développement (2 au plus)"),
+        "take_advantage": ("take the Advantage", "prenez l'Avantage"),
+        "negotiate": ("negotiate with a Free City", "négociez avec une Ville libre"),
+        "negotiate_free": ("negotiate for free", "négociez gratuitement"),
+        "marker": ("place an Aztec province marker", "placez un marqueur Province aztèque"),
+    }
+    return texts[name][0 if en else 1]
+
+
+def effect_text(effect: dict[str, Any] | None, lang: str = "en") -> str:
+    if not effect:
+        return ""
+    heads = {"action": ("Action: ", "Action : "), "activate": ("When activated: ", "Quand activée : "),
+             "during": ("During city activation: ", "Pendant l'activation : "), "may": ("You may: ", "Vous pouvez : ")}
+    body = describe(effect["ops"], lang)
+    if effect["when"] in ("each_time", "first_time"):
+        ev = {"acquire_province": ("you acquire or conquer a Province", "vous acquérez ou conquérez une Province"),
+              "acquire_knowledge": ("you acquire a Knowledge", "vous acquérez une Connaissance"),
+              "acquire_building": ("you acquire a building", "vous acquérez un Bâtiment"),
+              "negotiate": ("you negotiate", "vous négociez"), "develop_policy": ("you develop a policy", "vous développez une Politique"),
+              "complete_wonder": ("you complete a wonder", "vous complétez une Merveille"),
+              "take_advantage": ("you take the Advantage", "vous prenez l'Avantage")}[effect["on"]]
+        if effect["when"] == "each_time":
+            head = f"Each time {ev[0]}: " if lang == "en" else f"Chaque fois que {ev[1]} : "
+        else:
+            head = f"The first time {ev[0]} this round: " if lang == "en" else f"La première fois que {ev[1]} cette manche : "
+        return head + body
+    return heads[effect["when"]][0 if lang == "en" else 1] + body
+
+
+# ---- targets -----------------------------------------------------------------------------------
+def city_slots(state: State, seat: int, active: bool) -> list[list[str]]:
+    p = state["players"][seat]
+    out = []
+    for i, s in enumerate(p["city"]):
+        if s["card"] and s["active"] == active:
+            d = m.cdef(state, s["card"])
+            extra = f" + {m.name(state, s['know'])}" if s["know"] else ""
+            extra_fr = f" + {m.name(state, s['know'], 'fr')}" if s["know"] else ""
+            out.append([m.slot_id(i), f"{m.slot_id(i)} {d['name_en']}{extra}", f"{m.slot_id(i)} {d['name_fr']}{extra_fr}"])
+    return out
+
+
+def effect_cards(state: State, seat: int, whens: tuple[str, ...], exclude: str | None = None) -> list[tuple[str, str]]:
+    """(option id, iid) of city cards and attached knowledge whose effect kind is in `whens`."""
+    p = state["players"][seat]
+    out = []
+    for i, s in enumerate(p["city"]):
+        for x, suffix in ((s["card"], ""), (s["know"], "k")):
+            e = m.cdef(state, x).get("effect") if x else None
+            if e and e["when"] in whens and x != exclude:
+                out.append((m.slot_id(i) + suffix, x))
+    return out
+
+
+def track_options(state: State, seat: int, kinds: tuple[str, ...], discount: int = 0, free: bool = False,
+                  max_cost: int | None = None, reserved: bool = True) -> list[list[str]]:
+    """Track (t1-t6) and reserved (r1-r2) cards of `kinds` the seat can take now."""
+    p = state["players"][seat]
+    out = []
+    offers = [(f"t{k + 1}", iid) for k, iid in enumerate(state["track"]) if iid]
+    if reserved:
+        offers += [(f"r{k + 1}", iid) for k, iid in enumerate(p["reserve"])]
+    for oid, iid in offers:
+        d = m.cdef(state, iid)
+        if d["kind"] not in kinds:
+            continue
+        cost = m.card_cost(state, seat, iid, discount)
+        if free:
+            if max_cost is not None and sum(d["cost"].values()) > max_cost:
+                continue
+        elif not m.can_pay(p, cost):
+            continue
+        price = ("free", "gratuit") if free else (m.res_text(cost), m.res_text(cost, "fr"))
+        out.append([oid, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})"])
+    return out
+
+
+def offer_iid(state: State, seat: int, oid: str) -> str:
+    if oid in state["basics"]:
+        return state["basics"][oid][-1]
+    if oid.startswith("t"):
+        return state["track"][int(oid[1:]) - 1]
+    return state["players"][seat]["reserve"][int(oid[1:]) - 1]
+
+
+def basic_options(state: State, seat: int, free: bool, only: str | None = None) -> list[list[str]]:
+    p = state["players"][seat]
+    out = []
+    for k in BASIC_KINDS:
+        if (only and k != only) or not state["basics"][k]:
+            continue
+        d = load()["cards"][k]
+        if not free and not m.can_pay(p, d["cost"]):
+            continue
+        price = ("free", "gratuit") if free else (m.res_text(d["cost"]), m.res_text(d["cost"], "fr"))
+        out.append([k, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})"])
+    return out
+
+
+def wonder_options(state: State, seat: int, discount: int) -> list[list[str]]:
+    p = state["players"][seat]
+    out = []
+    for k, iid in enumerate(state["track"]):
+        if iid and m.kind(state, iid) == "wonder":
+            cost = m.discounted(m.cdef(state, iid)["cost"], discount)
+            if m.can_pay(p, cost):
+                out.append([f"t{k + 1}", f"Start {m.name(state, iid)} ({m.res_text(cost)})", f"Commencer {m.name(state, iid, 'fr')} ({m.res_text(cost, 'fr')})"])
+    if p["wonder"]:
+        cost = m.discounted(m.cdef(state, p["wonder"])["cost2"], discount)
+        if m.can_pay(p, cost):
+            out.append(["complete", f"Complete {m.name(state, p['wonder'])} ({m.res_text(cost)})",
+                        f"Compléter {m.name(state, p['wonder'], 'fr')} ({m.res_text(cost, 'fr')})"])
+    return out
+
+
+def marker_provinces(state: State, seat: int) -> list[list[str]]:
+    p = state["players"][seat]
+    out = []
+    for k, iid in enumerate(p["provinces"]):
+        if m.kind(state, iid) != "province":
+            continue
+        have = m.province_types(state, seat, iid)
+        if any(t not in have and p["markers_left"].get(t, 0) > 0 for t in PTYPES):
+            out.append([f"p{k + 1}", m.name(state, iid), m.name(state, iid, "fr")])
+    return out
+
+
+# ---- execution --------------------------------------------------------------------------------
+def execute(state: State, op: dict[str, Any]) -> None:
+    """Resolve one queued op for op["seat"]; ops needing a choice set state["ask"]."""
+    seat, src, name = op["seat"], op.get("src"), op["op"]
+    p = state["players"][seat]
+    civ = m.civ_name(state, seat)
+    civ_fr = m.civ_name(state, seat, "fr")
+    if name == "gain":
+        got = m.gain(p, op["res"])
+        m.log(state, seat, f"{civ} gain {m.res_text(got)}.", f"{civ_fr} gagnent {m.res_text(got, 'fr')}.")
+    elif name == "gain_per":
+        n = m.count_type(state, seat, op["what"])
+        n = min(n, op.get("max", n))
+        got = m.gain(p, op["res"], n)
+        if got:
+            m.log(state, seat, f"{civ} gain {m.res_text(got)}.", f"{civ_fr} gagnent {m.res_text(got, 'fr')}.")
+    elif name == "if_gained":
+        if all(p["gained"][r] >= n for r, n in op["need"].items()):
+            m.push(state, seat, op["ops"], src)
+        else:
+            m.log(state, seat, f"{civ} did not gain {m.res_text(op['need'])} this round.", f"{civ_fr} n'ont pas gagné {m.res_text(op['need'], 'fr')} cette manche.")
+    elif name == "if_advantage":
+        if state["advantage"]["holder"] == seat:
+            m.push(state, seat, op["ops"], src)
+    elif name == "trade":
+        if m.can_pay(p, op["pay"]):
+            m.ask(state, seat, "trade", (f"Pay {m.res_text(op['pay'])} to {describe(op['ops'])}?", f"Payer {m.res_text(op['pay'], 'fr')} pour : {describe(op['ops'], 'fr')} ?"),
+                  [["pay", "Pay", "Payer"], SKIP], op=op)
+    elif name == "progress":
+        iid = m.draw(state, seat)
+        if iid is None:
+            m.log(state, seat, f"{civ}: city deck empty, no card drawn.", f"{civ_fr} : pioche de Cité vide, aucune carte.")
+            return
+        p["limbo"].append(iid)
+        d = m.cdef(state, iid)
+        got = m.gain(p, d.get("produce", {}))
+        m.log(state, seat, f"{civ} draw and use {d['name_en']} ({m.res_text(got)}).", f"{civ_fr} piochent et utilisent {d['name_fr']} ({m.res_text(got, 'fr')}).")
+        follow: list[dict[str, Any]] = []
+        e = d.get("effect")
+        if e and e["when"] in ("action", "activate", "during"):
+            follow.append({"op": "_may_use", "iid": iid})
+        follow.append({"op": "_to_discard", "iid": iid})
+        m.push(state, seat, follow, iid)
+    elif name == "_may_use":
+        d = m.cdef(state, op["iid"])
+        m.ask(state, seat, "may_use", (f"Use the effect of {d['name_en']}: {effect_text(d['effect'])}?", f"Utiliser l'effet de {d['name_fr']} : {effect_text(d['effect'], 'fr')} ?"),
+              [["use", "Use it", "L'utiliser"], SKIP], iid=op["iid"])
+    elif name == "_to_discard":
+        if op["iid"] in p["limbo"]:
+            p["limbo"].remove(op["iid"])
+            p["discard"].append(op["iid"])
+    elif name in ("archive", "discard"):
+        opts = city_slots(state, seat, active=False)
+        if opts:
+            verb = ("archive", "archiver") if name == "archive" else ("discard", "défausser")
+            m.ask(state, seat, name, (f"Which inactive city card to {verb[0]}?", f"Quelle carte inactive {verb[1]} ?"), [*opts, SKIP])
+    elif name == "reinforce":
+        opts = city_slots(state, seat, active=True)
+        if opts:
+            m.ask(state, seat, "reinforce", ("Which activated card to reinforce (kept next round)?", "Quelle carte activée renforcer (gardée à la prochaine manche) ?"), [*opts, SKIP])
+    elif name == "copy":
+        if op["from"] == "city":
+            opts = [[oid, f"{oid} {m.name(state, x)}", f"{oid} {m.name(state, x, 'fr')}"]
+                    for oid, x in effect_cards(state, seat, ("action", "activate", "during"), exclude=src)]
+        else:
+            opts = [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr")]
+                    for x in p["policies"] if m.cdef(state, x)["effect"]["when"] == "action" and x != src]
+        if opts:
+            m.ask(state, seat, "copy", ("Which effect do you copy?", "Quel effet copiez-vous ?"), [*opts[:24], SKIP], src=op["from"])
+    elif name == "reserve":
+        if len(p["reserve"]) >= 2:
+            m.log(state, seat, f"{civ} already hold 2 reserved cards.", f"{civ_fr} ont déjà 2 cartes réservées.")
+            return
+        opts = [[f"t{k + 1}", m.name(state, x), m.name(state, x, "fr")] for k, x in enumerate(state["track"]) if x]
+        if opts:
+            m.ask(state, seat, "reserve", ("Which development card do you reserve?", "Quelle carte Développement réservez-vous ?"), [*opts, SKIP])
+    elif name == "gain_basic":
+        opts = basic_options(state, seat, free=True, only=op.get("kind"))
+        if opts:
+            m.ask(state, seat, "gain_basic", ("Which basic building do you gain?", "Quel Bâtiment de base gagnez-vous ?"), [*opts, SKIP])
+    elif name == "acquire":
+        kinds = tuple(op["kinds"])
+        disc = op.get("discount", 0)
+        opts = track_options(state, seat, kinds, disc, op.get("free", False), op.get("max_cost"))
+        if op.get("conquer"):
+            cost = m.conquest_cost(state, seat, disc)
+            if cost is not None and m.can_pay(p, cost):
+                target, _ = m.top_province(state, m.other(seat))
+                opts.append(["conquer", f"Conquer {m.name(state, target)} ({m.res_text(cost)})", f"Conquérir {m.name(state, target, 'fr')} ({m.res_text(cost, 'fr')})"])
+        if opts:
+            m.ask(state, seat, "acquire", ("Which card do you take?", "Quelle carte prenez-vous ?"), [*opts, SKIP],
+                  discount=disc, free=op.get("free", False))
+    elif name == "wonder_section":
+        opts = wonder_options(state, seat, op.get("discount", 0))
+        if opts:
+            m.ask(state, seat, "wonder_section", ("Which wonder section do you build?", "Quelle section de Merveille construisez-vous ?"), [*opts, SKIP], discount=op.get("discount", 0))
+    elif name == "take_advantage":
+        m.take_advantage(state, seat)
+    elif name in ("negotiate", "negotiate_free"):
+        opts = m.fc_targets(state, seat, need_gold=name == "negotiate")
+        if opts:
+            m.ask(state, seat, name, ("Negotiate with which Free City?", "Négocier avec quelle Ville libre ?"), opts if name == "negotiate" else [*opts, SKIP])
+    elif name == "_fc_check":
+        m.fc_check(state, seat, op["card"])
+    elif name == "marker":
+        if p["civ"] == "aztecs":
+            opts = marker_provinces(state, seat)
+            if opts:
+                m.ask(state, seat, "marker", ("Place a marker on which Province?", "Poser un marqueur sur quelle Province ?"), [*opts, SKIP])
+    else:  # pragma: no cover - data validation refuses unknown ops
+        raise AssertionError(f"unknown op {name}")
+
+
+def answer(state: State, seat: int, option: str) -> None:
+    """Apply the player's answer to state["ask"]."""
+    a = state["ask"]
+    state["ask"] = None
+    kind, data = a["kind"], a["data"]
+    p = state["players"][seat]
+    if option == "skip":
+        return
+    if kind == "trade":
+        m.pay(p, data["op"]["pay"])
+        m.push(state, seat, data["op"]["ops"], data["op"].get("src"))
+    elif kind == "may_use":
+        m.push(state, seat, m.cdef(state, data["iid"])["effect"]["ops"], data["iid"])
+    elif kind in ("archive", "discard"):
+        moved = m.clear_slot(state, seat, m.slot_index(option), "archive" if kind == "archive" else "discard")
+        names = ", ".join(m.name(state, x) for x in moved)
+        names_fr = ", ".join(m.name(state, x, "fr") for x in moved)
+        verb = ("archive", "archivent") if kind == "archive" else ("discard", "défaussent")
+        m.log(state, seat, f"{m.civ_name(state, seat)} {verb[0]} {names}.", f"{m.civ_name(state, seat, 'fr')} {verb[1]} {names_fr}.")
+    elif kind == "reinforce":
+        s = p["city"][m.slot_index(option)]
+        s["active"] = False
+        if s["know"]:
+            p["discard"].append(s["know"])
+            s["know"] = None
+        m.log(state, seat, f"{m.civ_name(state, seat)} reinforce {m.name(state, s['card'])}.", f"{m.civ_name(state, seat, 'fr')} renforcent {m.name(state, s['card'], 'fr')}.")
+    elif kind == "copy":
+        if data["src"] == "city":
+            s = p["city"][m.slot_index(option[:2])]
+            iid = s["know"] if option.endswith("k") else s["card"]
+            m.gain(p, m.cdef(state, iid).get("produce", {}))
+        else:
+            iid = next(x for x in p["policies"] if m.cdef(state, x)["id"].split(".")[-1] == option)
+        m.log(state, seat, f"{m.civ_name(state, seat)} copy {m.name(state, iid)}.", f"{m.civ_name(state, seat, 'fr')} copient {m.name(state, iid, 'fr')}.")
+        m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
+    elif kind == "reserve":
+        iid = offer_iid(state, seat, option)
+        m.take_from(state, seat, iid)
+        p["reserve"].append(iid)
+        m.log(state, seat, f"{m.civ_name(state, seat)} reserve {m.name(state, iid)}.", f"{m.civ_name(state, seat, 'fr')} réservent {m.name(state, iid, 'fr')}.")
+    elif kind == "gain_basic":
+        m.acquire(state, seat, state["basics"][option][-1], free=True)
+    elif kind == "acquire":
+        if option == "conquer":
+            m.conquer(state, seat, data["discount"])
+        else:
+            m.acquire(state, seat, offer_iid(state, seat, option), data["discount"], data["free"])
+    elif kind == "wonder_section":
+        if option == "complete":
+            m.complete_wonder(state, seat, data["discount"])
+        else:
+            m.acquire(state, seat, offer_iid(state, seat, option), data["discount"])
+    elif kind == "keepwonder":
+        new = data["new"]
+        old = p["wonder"]
+        drop = old if option == "new" else new
+        p["wonder"] = new if option == "new" else old
+        state["removed"].append(drop)
+        m.log(state, seat, f"{m.civ_name(state, seat)} remove {m.name(state, drop)} from the game.", f"{m.civ_name(state, seat, 'fr')} retirent {m.name(state, drop, 'fr')} du jeu.")
+    elif kind in ("negotiate", "negotiate_free"):
+        m.negotiate(state, seat, option, pay_gold=kind == "negotiate" and option.startswith("f"))
+    elif kind == "marker":
+        iid = p["provinces"][int(option[1:]) - 1]
+        have = m.province_types(state, seat, iid)
+        opts = [[t, PTYPE_NAMES["en"][t], PTYPE_NAMES["fr"][t]] for t in PTYPES if t not in have and p["markers_left"][t] > 0]
+        m.ask(state, seat, "marker_type", ("Which type does the marker add?", "Quel type le marqueur ajoute-t-il ?"), opts, province=iid)
+    elif kind == "marker_type":
+        iid = data["province"]
+        p["markers"].setdefault(iid, []).append(option)
+        p["markers_left"][option] -= 1
+        m.log(state, seat, f"Aztecs mark {m.name(state, iid)} as {option}.", f"Les Aztèques marquent {m.name(state, iid, 'fr')} : {PTYPE_NAMES['fr'][option]}.")
+    elif kind == "keepknow":
+        from engines.monumental_duel import rounds
+
+        rounds.keep_knowledge(state, seat, option)
+    else:
+        from engines.monumental_duel import actions
+
+        actions.answer_menu(state, seat, kind, option, data)

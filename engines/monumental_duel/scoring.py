@@ -1,0 +1,46 @@
+"""Final scoring: points per province, knowledge, completed wonder, policy and Free City, four
+dominations (ties: both score) and the tie-breaks (Advantage, then Gold, then Culture)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.state import State
+from engines.monumental_duel import model as m
+
+CATEGORIES = ("provinces", "knowledge", "wonders", "policies")
+
+
+def counts(state: State, seat: int) -> dict[str, int]:
+    """What each category counts: archived cards and unfinished wonders never count."""
+    owned = m.owned_cards(state, seat)
+    p = state["players"][seat]
+    return {
+        "provinces": len(m.provinces(state, seat)),
+        "knowledge": len([x for x in owned if m.kind(state, x) == "knowledge"]),
+        "wonders": len([x for x in owned if m.kind(state, x) == "wonder"]),
+        "policies": len(p["policies"]),
+        "free_cities": len(p["free_cities"]),
+    }
+
+
+def breakdown(state: State) -> list[dict[str, int]]:
+    c = [counts(state, s) for s in (0, 1)]
+    out = []
+    for s in (0, 1):
+        b = {"provinces": c[s]["provinces"], "knowledge": c[s]["knowledge"], "wonders": 2 * c[s]["wonders"],
+             "policies": 2 * c[s]["policies"], "free_cities": 2 * c[s]["free_cities"]}
+        for cat in CATEGORIES:
+            best = max(c[0][cat], c[1][cat])
+            b["domination_" + cat] = 3 if best > 0 and c[s][cat] == best else 0
+        out.append(b)
+    return out
+
+
+def result(state: State) -> dict[str, Any]:
+    parts = breakdown(state)
+    scores = [sum(b.values()) for b in parts]
+    adv = state["advantage"]["holder"]
+    res = [p["res"] for p in state["players"]]
+    ranking = sorted((0, 1), key=lambda s: (-scores[s], 0 if adv == s else 1, -res[s]["gold"], -res[s]["cult"], s))
+    return {"scores": scores, "ranking": ranking, "breakdown": parts}

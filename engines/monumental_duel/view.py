@@ -1,0 +1,98 @@
+"""What each seat may see. No card instance ids, no deck order: decks show sizes only; a seat's
+own view ("you") adds its discard, its deck contents sorted (not in order) and its culture deck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.state import State
+from engines.monumental_duel import actions, effects, scoring
+from engines.monumental_duel import model as m
+from engines.monumental_duel.data import load
+
+
+def card(state: State, iid: str | None) -> dict[str, Any] | None:
+    if iid is None:
+        return None
+    d = m.cdef(state, iid)
+    out: dict[str, Any] = {"def": d["id"], "kind": d["kind"], "name_en": d["name_en"], "name_fr": d["name_fr"]}
+    for key in ("era", "cost", "cost2", "produce", "ptype", "defence"):
+        if key in d:
+            out[key] = d[key]
+    if d.get("effect"):
+        out["when"] = d["effect"]["when"]
+        out["effect_en"] = effects.effect_text(d["effect"])
+        out["effect_fr"] = effects.effect_text(d["effect"], "fr")
+    for key, src in (("bonus", "bonus"), ("negotiate", "negotiate")):
+        if d.get(src):
+            out[key + "_en"] = effects.describe(d[src])
+            out[key + "_fr"] = effects.describe(d[src], "fr")
+    return out
+
+
+def player(state: State, seat: int) -> dict[str, Any]:
+    p = state["players"][seat]
+    civ = load()["civs"][p["civ"]]
+    city = []
+    for i, s in enumerate(p["city"]):
+        city.append({"slot": m.slot_id(i), "card": card(state, s["card"]), "knowledge": card(state, s["know"]), "active": s["active"],
+                     "token": bool(s["card"] and s["card"] in p["used"]), "knowledge_token": bool(s["know"] and s["know"] in p["used"])})
+    provinces = []
+    for iid in p["provinces"]:
+        c = card(state, iid) or {}
+        c["markers"] = list(p["markers"].get(iid, []))
+        provinces.append(c)
+    pol = p["policies"]
+    return {
+        "civ": p["civ"], "civ_en": civ["name_en"], "civ_fr": civ["name_fr"], "rule_en": civ["rule_en"], "rule_fr": civ["rule_fr"],
+        "city": city, "deck_size": len(p["deck"]), "discard_size": len(p["discard"]),
+        "archive": [card(state, x) for x in p["archive"]], "in_hand": [card(state, x) for x in p["limbo"]],
+        "provinces": provinces, "policies": [card(state, x) for x in pol],
+        "active_policy": card(state, pol[-1]) if pol else None, "policy_token": bool(pol and pol[-1] in p["used"]),
+        "culture_deck_size": len(p["culture_deck"]),
+        "warlord": {**(card(state, p["warlord"]) or {}), "token": p["warlord"] in p["used"]},
+        "ambassador": {**(card(state, p["ambassador"]) or {}), "token": p["ambassador"] in p["used"]},
+        "wonder": card(state, p["wonder"]), "reserve": [card(state, x) for x in p["reserve"]],
+        "free_cities": [{**(card(state, x) or {}), "token": x in p["fc_used"]} for x in p["free_cities"]],
+        "markers_left": dict(p["markers_left"]), "res": dict(p["res"]), "gained": dict(p["gained"]),
+        "passed": p["passed"], "first": state["first"] == seat, "advantage": state["advantage"]["holder"] == seat,
+        "counts": scoring.counts(state, seat),
+    }
+
+
+def summary(state: State) -> dict[str, str]:
+    if state["over"]:
+        return {"en": "Game over", "fr": "Partie terminée"}
+    era = "I" * state["era"]
+    last = (" · last round", " · dernière manche") if state["last_round"] else ("", "")
+    phase = {"activate": ("City activation", "Activation de la Cité"), "actions": ("Actions", "Actions"),
+             "end": ("End of round", "Fin de manche")}[state["phase"]]
+    return {"en": f"Round {state['round']} · Era {era} · {phase[0]}{last[0]}",
+            "fr": f"Manche {state['round']} · Ère {era} · {phase[1]}{last[1]}"}
+
+
+def view(state: State, seat: int | None, log: list[dict[str, Any]], to_act: list[int]) -> dict[str, Any]:
+    res = scoring.result(state)
+    out: dict[str, Any] = {
+        "log": log, "summary": summary(state), "scores": res["scores"], "breakdown": res["breakdown"],
+        "players": [player(state, s) for s in (0, 1)],
+        "round": state["round"], "era": state["era"], "phase": state["phase"], "last_round": state["last_round"],
+        "first": state["first"], "current": state["current"], "to_act": to_act, "over": state["over"],
+        "track": [card(state, x) for x in state["track"]], "dev_deck_size": len([x for x in state["dev_deck"] if not x.startswith("era")]),
+        "dev_discard": [card(state, x) for x in state["dev_discard"]],
+        "basics": {k: len(v) for k, v in state["basics"].items()},
+        "free_cities": [{**(card(state, f["card"]) or {}), "gold": list(f["gold"]), "tokens": list(f["tok"])} for f in state["fc_track"]],
+        "fc_deck_size": len(state["fc_deck"]),
+        "advantage": dict(state["advantage"]),
+    }
+    if state["over"]:
+        out["result"] = res
+    if seat is not None:
+        p = state["players"][seat]
+        deck_sorted = sorted((card(state, x) or {} for x in p["deck"]), key=lambda c: (c["name_en"], c["def"]))
+        out["you"] = {
+            "seat": seat, "discard": [card(state, x) for x in p["discard"]], "deck_contents": deck_sorted,
+            "culture_deck": [card(state, x) for x in p["culture_deck"]],
+            "actions": actions.menu(state, seat) if (state["phase"] == "actions" and not state["ask"] and state["current"] == seat and not state["over"]) else [],
+        }
+    return out
