@@ -1,0 +1,145 @@
+"""The Dominus module: legions and a general deployed from Rome and moved along the map's
+adjacency, colony tokens for the first arrival, and the end-game province ranking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import prng
+from engines.magna_roma import city as cityg
+from engines.magna_roma.data import ICONS, data
+
+State = dict[str, Any]
+
+
+def limits() -> dict[str, Any]:
+    return data()["dominus"]["limits"][0]
+
+
+def setup(state: State) -> None:
+    d = data()
+    regions = [r["id"] for r in d["dominus"]["regions"] if r["id"] != "roma"]
+    tiles = [t["id"] for t in d["dominus"]["scoring_tiles"]]
+    prng.shuffle(state["rng"], tiles)
+    colonies = [c["id"] for c in d["dominus"]["colonies"] for _ in range(limits()["colony_copies"])]
+    prng.shuffle(state["rng"], colonies)
+    state["dominus"] = {"tiles": dict(zip(regions, tiles, strict=True)), "colonies": dict(zip(regions, colonies, strict=True))}
+    for p in state["players"]:
+        p["legions"] = {"roma": 1}
+        p["general"] = None
+
+
+def supply(p: dict[str, Any]) -> int:
+    return limits()["legions"] - sum(p["legions"].values())
+
+
+def adjacent(region: str) -> list[str]:
+    r = data()["region"][region]
+    return sorted(set(r["land"]) | set(r["sea"]))
+
+
+def power(p: dict[str, Any], region: str) -> int:
+    lim = limits()
+    return p["legions"].get(region, 0) * lim["legion_power"] + (lim["general_power"] if p["general"] == region else 0)
+
+
+def total_power(p: dict[str, Any]) -> int:
+    return sum(power(p, r) for r in data()["region"] if r != "roma")
+
+
+def deploy(state: State, seat: int, unit: str) -> bool:
+    p = state["players"][seat]
+    if unit == "general":
+        if p["general"] is not None:
+            return False
+        p["general"] = "roma"
+        return True
+    if supply(p) <= 0:
+        return False
+    p["legions"]["roma"] = p["legions"].get("roma", 0) + 1
+    return True
+
+
+def unit_regions(p: dict[str, Any], unit: str) -> list[str]:
+    if unit == "general":
+        return [p["general"]] if p["general"] else []
+    return sorted(r for r, n in p["legions"].items() if n > 0)
+
+
+def move(state: State, seat: int, unit: str, frm: str, to: str) -> None:
+    """Move one unit one step; the first unit ever to reach a province takes its colony token."""
+    from engines.magna_roma.gains import gain
+
+    p = state["players"][seat]
+    if unit == "general":
+        p["general"] = to
+    else:
+        p["legions"][frm] -= 1
+        if p["legions"][frm] == 0:
+            del p["legions"][frm]
+        p["legions"][to] = p["legions"].get(to, 0) + 1
+    colony = state["dominus"]["colonies"].get(to)
+    if colony:
+        state["dominus"]["colonies"][to] = None
+        c = data()["colony"][colony]
+        state["log"].append({"n": len(state["log"]), "seat": seat,
+                             "en": f"First in {data()['region'][to]['name_en']}: colony bonus {c['name_en']}.",
+                             "fr": f"Premier en {data()['region'][to]['name_fr']} : bonus de colonie {c['name_fr']}."})
+        gain(state, seat, c["gain"])
+
+
+def count_for(tile: dict[str, Any], state: State, seat: int) -> int:
+    """How many times a scoring tile's (or province card's) condition is met in a city."""
+    p = state["players"][seat]
+    city = p["city"]
+    kind, what = tile["kind"], tile["what"]
+    if kind == "pairs":
+        icons = cityg.icon_counts(city)
+        if what[0] == what[1]:
+            return icons[what[0]] // 2
+        return min(icons[what[0]], icons[what[1]])
+    if kind == "set":
+        icons = cityg.icon_counts(city)
+        return min(icons[i] for i in ICONS)
+    if kind == "districts":
+        return cityg.districts(city, what[0])
+    if kind == "monuments":
+        return len(p["monuments"])
+    if kind == "stars":
+        return cityg.star_count(city) // 4
+    raise ValueError(kind)
+
+
+def places(powers: list[int]) -> dict[int, int]:
+    """Seat -> multiplier index (0 high, 1 middle, 2 low) under the rulebook's tie rules: tied
+    first places take the middle value and the next the low one; tied second places take the low."""
+    groups: dict[int, list[int]] = {}
+    for seat, pw in enumerate(powers):
+        if pw > 0:
+            groups.setdefault(pw, []).append(seat)
+    out: dict[int, int] = {}
+    rank = 0
+    for pw in sorted(groups, reverse=True):
+        if rank >= 3:
+            break
+        seats = groups[pw]
+        if len(seats) == 1:
+            out[seats[0]] = rank
+            rank += 1
+        else:
+            for s in seats:
+                out[s] = min(rank + 1, 2)
+            rank += 2
+    return out
+
+
+def scores(state: State) -> list[int]:
+    d = data()
+    n = state["num_players"]
+    total = [0] * n
+    for region, tile_id in state["dominus"]["tiles"].items():
+        tile = d["scoring_tile"][tile_id]
+        powers = [power(state["players"][s], region) for s in range(n)]
+        for seat, idx in places(powers).items():
+            total[seat] += tile["mult"][idx] * count_for(tile, state, seat)
+    return total

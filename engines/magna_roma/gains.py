@@ -1,0 +1,120 @@
+"""Resources and tracks: every gain goes through `gain`, which moves the shared tracks, takes
+blessings, star-track bonuses, trade-token arrivals and (with Dominus) legion actions, queuing
+the decisions a player must still make in `state["pending"]`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.magna_roma.data import COLOURS, data
+
+State = dict[str, Any]
+ORDER = ("vp", "coins", "population", "blessings", "luxury", "faith", "legions", "star", "deploy")
+
+
+def push(state: State, item: dict[str, Any]) -> None:
+    state["pending"].append(item)
+
+
+def gain(state: State, seat: int, g: dict[str, int], share: bool = False) -> None:
+    """Give `g` to `seat`. `share`: coins and population also go to ships in this seat's port."""
+    p = state["players"][seat]
+    for key in ORDER:
+        n = g.get(key, 0)
+        if n <= 0:
+            continue
+        if key in ("vp", "coins", "population", "blessings"):
+            p[key] += n
+            if share and key in ("coins", "population") and state["portus"]:
+                from engines.magna_roma import portus
+
+                portus.share(state, seat, key, n)
+        elif key == "luxury":
+            move_market(state, seat, n)
+        elif key == "faith":
+            move_pantheon(state, seat, n)
+        elif key == "legions":
+            if state["dominus"]:
+                for _ in range(n):
+                    push(state, {"kind": "dominus", "size": 1})
+            else:
+                p["military"] = min(data()["military"]["length"], p["military"] + n)
+        elif key == "star":
+            for _ in range(n):
+                push(state, {"kind": "star"})
+        elif key == "deploy":
+            from engines.magna_roma import dominus
+
+            for _ in range(n):
+                dominus.deploy(state, seat, "legion")
+
+
+def move_market(state: State, seat: int, n: int) -> None:
+    p = state["players"][seat]
+    top = len(data()["market"]["values"]) - 1
+    new = min(top, p["market"] + n)
+    if new != p["market"]:
+        p["market"] = new
+        token = state["trades"].get(str(new))
+        if token:
+            push(state, {"kind": "trade", "token": token})
+
+
+def move_pantheon(state: State, seat: int, n: int) -> None:
+    p = state["players"][seat]
+    pan = data()["pantheon"]
+    old, new = p["pantheon"], min(len(pan["values"]) - 1, p["pantheon"] + n)
+    p["pantheon"] = new
+    p["blessings"] += sum(1 for s in pan["blessing_spaces"] if old < s <= new)
+
+
+def advance_stars(state: State, seat: int, colour: str, n: int) -> None:
+    """Move a star track, taking the bonuses reached and any two-track bonus now completed."""
+    d = data()
+    p = state["players"][seat]
+    track = d["star_track"][colour]
+    old = p["stars"][colour]
+    new = min(len(track["values"]) - 1, old + n)
+    p["stars"][colour] = new
+    for b in track["bonuses"]:
+        if old < b["pos"] <= new:
+            gain(state, seat, b["gain"])
+    for b in d["tracks"]["linked_bonuses"]:
+        if b["id"] not in p["linked"] and all(p["stars"][c] >= b["pos"] for c in b["tracks"]):
+            p["linked"].append(b["id"])
+            gain(state, seat, b["gain"])
+
+
+def star_value(colour_pos: int) -> int:
+    return data()["star_track"][COLOURS[0]]["values"][colour_pos]
+
+
+def lowest_star_value(p: dict[str, Any]) -> int:
+    d = data()
+    return min(d["star_track"][c]["values"][p["stars"][c]] for c in COLOURS)
+
+
+def can_pay(state: State, p: dict[str, Any], pay: dict[str, int]) -> bool:
+    for k, n in pay.items():
+        if k == "legions":
+            if state["dominus"] or p["military"] < n:
+                return False
+        elif p[k] < n:
+            return False
+    return True
+
+
+def pay(p: dict[str, Any], cost: dict[str, int]) -> None:
+    for k, n in cost.items():
+        p["military" if k == "legions" else k] -= n
+
+
+def describe(g: dict[str, int], fr: bool = False) -> str:
+    names = {
+        "luxury": ("luxury", "luxe"), "vp": ("VP", "PV"), "coins": ("coin", "pièce"),
+        "population": ("population", "population"), "legions": ("legion", "légion"),
+        "faith": ("faith", "foi"), "blessings": ("blessing", "bénédiction"), "star": ("star", "étoile"),
+        "deploy": ("free legion in Rome", "légion gratuite à Rome"),
+    }
+    parts = [f"{n} {names[k][1 if fr else 0]}" for k, n in g.items()]
+    return ", ".join(parts) if parts else ("nothing" if not fr else "rien")

@@ -1,0 +1,687 @@
+"""The Magna Roma engine: set-up, the turn as small decisions, modules and the end of the game.
+
+A turn: (solo: pick one of 3 tiles) -> rotation `r0`-`r3` -> cell (`c4`...) -> pending choices
+(trade tokens, Dominus actions...) -> optional action (`build`, `conquer`, `bless`) and staffing
+monuments (`staff.<monument>`, `move.<monument>`) -> `done` -> next tile `s1`-`s10` (multiplayer).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Engine, Option, Prompt, prng
+from engines.magna_roma import city as cityg
+from engines.magna_roma import dominus, portus, scoring
+from engines.magna_roma.data import COLOURS, data
+from engines.magna_roma.gains import advance_stars, can_pay, describe, gain, pay
+
+State = dict[str, Any]
+PLACEMENTS = 24
+MOVES_PER_TURN = 3
+SIDE_NAMES = ("N", "E", "S", "W")
+SYM_EN = {"luxury": "luxury", "prestige": "prestige", "coins": "coins", "population": "population",
+          "military": "military", "favour": "favour"}
+SYM_FR = {"luxury": "luxe", "prestige": "prestige", "coins": "argent", "population": "population",
+          "military": "militaire", "favour": "faveur"}
+COL_FR = {"red": "rouge", "purple": "violet", "brown": "marron"}
+
+
+def _name(kind: str, ident: str, fr: bool = False) -> str:
+    entry = data()[kind][ident]
+    return entry["name_fr" if fr else "name_en"]
+
+
+class MagnaRoma(Engine):
+    name = "magna_roma"
+    title = "Magna Roma"
+    title_fr = "Magna Roma"
+    min_players = 1
+    max_players = 4
+    option_specs = [
+        {"key": "solo_level", "choices": ["1", "2", "3", "random"], "default": "1", "players": [1],
+         "help": "Solo difficulty: objectives of level I, II, III, or 4 drawn from all 12"},
+        {"key": "dominus", "choices": ["off", "on"], "default": "off",
+         "help": "Dominus module: the Dominus map replaces the military board"},
+        {"key": "portus", "choices": ["off", "on"], "default": "off",
+         "help": "Portus module: ports, islands and ships"},
+    ]
+
+    # ---- set-up -------------------------------------------------------------------------------
+    def setup(self, state: State) -> None:
+        d = data()
+        n = state["num_players"]
+        rng = state["rng"]
+        solo = n == 1
+        state["solo"] = solo
+        centres = [c["id"] for c in d["tiles"]["centres"]]
+        state["players"] = [
+            {"city": {cityg.CENTRE: {"t": centres[s], "r": 0, "b": False}}, "stars": {c: 0 for c in COLOURS},
+             "linked": [], "coins": 0, "population": 0, "blessings": 0, "market": 0, "military": 0,
+             "pantheon": 0, "vp": 0, "monuments": [], "placed": 0, "pos": None, "last": None}
+            for s in range(n)
+        ]
+        deck = [t["id"] for t in d["tiles"]["districts"]]
+        prng.shuffle(rng, deck)
+        size = next(s["spaces"] for s in d["tracks"]["selection"] if n in s["players"])
+        state["spaces"] = [deck.pop() for _ in range(size)]
+        state["deck"] = deck
+        mons = [m["id"] for m in d["monuments"]["monuments"]]
+        prng.shuffle(rng, mons)
+        state["mon_offer"] = [mons.pop() for _ in range(3)]
+        state["mon_deck"] = mons
+        state["dominus"] = None
+        state["portus"] = None
+        state["provinces"] = []
+        if state["options"]["dominus"] == "on":
+            dominus.setup(state)
+        else:
+            provs = [p["id"] for p in d["provinces"]["provinces"]]
+            prng.shuffle(rng, provs)
+            state["provinces"] = [{"id": pid, "slots": [None, None, None]} for pid in provs[:3]]
+            if solo:
+                for b in d["solo"]["blocked"]:
+                    state["provinces"][b["card"]]["slots"][b["slot"]] = -1
+        trades = [t["id"] for t in d["trade_tokens"]["trade_tokens"]]
+        prng.shuffle(rng, trades)
+        state["trades"] = {str(pos): trades[i] for i, pos in enumerate(d["market"]["trade_spaces"])}
+        if state["options"]["portus"] == "on":
+            portus.setup(state)
+        state["objectives"] = {}
+        if solo:
+            level = state["options"]["solo_level"]
+            objs = [o["id"] for o in d["solo"]["objectives"] if level == "random" or str(o["level"]) == level]
+            prng.shuffle(rng, objs)
+            state["objectives"] = {line["id"]: objs[i] for i, line in enumerate(d["solo"]["lines"])}
+        state["pending"] = []
+        state["sel"] = {}
+        state["hand"] = None
+        state["rot"] = 0
+        state["moves"] = 0
+        state["acted"] = False
+        if solo:
+            state["opening"] = []
+            state["current"] = 0
+            state["phase"] = "pick"
+        else:
+            state["opening"] = [0, *range(n - 1, 0, -1)]
+            state["current"] = 0
+            state["phase"] = "opening"
+
+    # ---- whose turn -----------------------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["over"] else [state["current"]]
+
+    # ---- prompts ------------------------------------------------------------------------------
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if state["over"] or seat != state["current"]:
+            return None
+        if state["pending"]:
+            return self._pending_prompt(state, seat)
+        phase = state["phase"]
+        p = state["players"][seat]
+        if phase in ("opening", "select"):
+            opts = [Option(f"s{i + 1}", self._space_label(state, i), self._space_label(state, i, True))
+                    for i in self._selectable(state, seat)]
+            if phase == "opening":
+                return Prompt(seat, "Choose your first district tile", opts, "Choisissez votre première tuile quartier")
+            return Prompt(seat, "Choose the tile for your next turn", opts, "Choisissez la tuile de votre prochain tour")
+        if phase == "pick":
+            opts = [Option(f"s{i + 1}", self._space_label(state, i), self._space_label(state, i, True))
+                    for i, t in enumerate(state["spaces"]) if t]
+            return Prompt(seat, "Choose one of the 3 district tiles", opts, "Choisissez une des 3 tuiles quartier")
+        if phase == "rotate":
+            tile = data()["tile"][state["hand"]]
+            opts = []
+            for r in range(4):
+                s = cityg.rotated(tile["sides"], r)
+                en = f"{r * 90}°: " + " ".join(f"{SIDE_NAMES[k]} {SYM_EN[s[k]]}" for k in range(4))
+                fr = f"{r * 90}° : " + " ".join(f"{SIDE_NAMES[k]} {SYM_FR[s[k]]}" for k in range(4))
+                opts.append(Option(f"r{r}", en, fr))
+            return Prompt(seat, f"Rotate your {tile['name_en']}", opts, f"Tournez votre {tile['name_fr']}")
+        if phase == "cell":
+            opts = []
+            for c in cityg.legal_cells(p["city"], state["solo"]):
+                entry = {"t": state["hand"], "r": state["rot"]}
+                gains = self._preview(p["city"], c, entry)
+                opts.append(Option(c, f"{c}: {gains[0]}", f"{c} : {gains[1]}"))
+            return Prompt(seat, "Where do you place the district?", opts, "Où placez-vous le quartier ?")
+        if phase == "action":
+            return self._action_prompt(state, seat)
+        if phase == "monument":
+            opts = [Option(m, f"{_name('monument', m)} ({data()['monument'][m]['cost']} coins)",
+                           f"{_name('monument', m, True)} ({data()['monument'][m]['cost']} pièces)")
+                    for m in self._buildable(state, seat)]
+            return Prompt(seat, "Which monument do you build?", opts, "Quel monument construisez-vous ?")
+        if phase == "corner":
+            used = self._used_cells(p)
+            opts = [Option(v, f"corner of {', '.join(cityg.corner_cells(v))}", f"coin de {', '.join(cityg.corner_cells(v))}")
+                    for v in cityg.legal_corners(p["city"], used)]
+            return Prompt(seat, "Where do you build it (the corner of 4 districts)?", opts,
+                          "Où le construisez-vous (coin de 4 quartiers) ?")
+        if phase == "conquer":
+            opts = []
+            for pid, k in self._conquerable(state, seat):
+                slot = data()["province"][pid]["slots"][k]
+                b = f" +{describe(slot['bonus'])}" if slot["bonus"] else ""
+                bf = f" +{describe(slot['bonus'], True)}" if slot["bonus"] else ""
+                opts.append(Option(f"{pid}.{k + 1}", f"{_name('province', pid)} slot {k + 1}: {slot['cost']} legions, {slot['vp']} VP each{b}",
+                                   f"{_name('province', pid, True)} case {k + 1} : {slot['cost']} légions, {slot['vp']} PV chacun{bf}"))
+            return Prompt(seat, "Which province slot do you conquer?", opts, "Quelle case de province conquérez-vous ?")
+        if phase == "bless":
+            opts = [Option(c, f"bless {c}", f"bénir {c}") for c in self._blessable(p)]
+            if state["sel"].get("blessed"):
+                opts.append(Option("done", "stop blessing", "arrêter de bénir"))
+            return Prompt(seat, "Which district do you bless?", opts, "Quel quartier bénissez-vous ?")
+        if phase == "moveto":
+            src = state["sel"]["from"]
+            opts = [Option(m["id"], f"to {_name('monument', m['id'])}", f"vers {_name('monument', m['id'], True)}")
+                    for m in p["monuments"] if m["id"] != src and m["pop"] < self._cap(m["id"])]
+            return Prompt(seat, "Move one population to which monument?", opts, "Déplacer une population vers quel monument ?")
+        raise AssertionError(f"no prompt for phase {phase}")
+
+    def _space_label(self, state: State, i: int, fr: bool = False) -> str:
+        t = data()["tile"][state["spaces"][i]]
+        sides = "/".join((SYM_FR if fr else SYM_EN)[s] for s in t["sides"])
+        colour = COL_FR[t["colour"]] if fr else t["colour"]
+        stars = f" {t['stars']}★" if t["stars"] else ""
+        icon = f" {t['icon']}" if t["icon"] else ""
+        return f"space {i + 1}: {colour}{stars}{icon} ({sides})" if not fr else f"case {i + 1} : {colour}{stars}{icon} ({sides})"
+
+    def _preview(self, city: dict[str, Any], cell: str, entry: dict[str, Any]) -> tuple[str, str]:
+        trial = dict(city)
+        trial[cell] = entry
+        done = cityg.completed(trial, cell)
+        if not done:
+            return "no symbol", "aucun symbole"
+        en = ", ".join(f"{SYM_EN[s]}{'+' if same else ''}" for s, same in done)
+        fr = ", ".join(f"{SYM_FR[s]}{'+' if same else ''}" for s, same in done)
+        return en, fr
+
+    def _action_prompt(self, state: State, seat: int) -> Prompt:
+        p = state["players"][seat]
+        opts: list[Option] = []
+        if not state["acted"]:
+            if self._buildable(state, seat):
+                opts.append(Option("build", "Build a monument", "Construire un monument"))
+            if self._conquerable(state, seat):
+                opts.append(Option("conquer", "Send legions to conquer a province", "Envoyer des légions conquérir une province"))
+            if p["blessings"] > 0 and self._blessable(p):
+                opts.append(Option("bless", "Bless districts", "Bénir des quartiers"))
+        if p["population"] > 0:
+            for m in p["monuments"]:
+                if m["pop"] < self._cap(m["id"]):
+                    opts.append(Option(f"staff.{m['id']}", f"Put 1 population on {_name('monument', m['id'])}",
+                                       f"Mettre 1 population sur {_name('monument', m['id'], True)}"))
+        if state["moves"] < MOVES_PER_TURN:
+            for m in p["monuments"]:
+                if m["pop"] > 0 and any(o is not m and o["pop"] < self._cap(o["id"]) for o in p["monuments"]):
+                    opts.append(Option(f"move.{m['id']}", f"Move 1 population from {_name('monument', m['id'])}",
+                                       f"Déplacer 1 population depuis {_name('monument', m['id'], True)}"))
+        if state["acted"]:
+            opts.append(Option("done", "End your actions", "Terminer vos actions"))
+        else:
+            opts.append(Option("done", "No optional action", "Aucune action optionnelle"))
+        return Prompt(seat, "Optional action (one) and population", opts, "Action optionnelle (une) et population")
+
+    def _pending_prompt(self, state: State, seat: int) -> Prompt:
+        item = state["pending"][0]
+        p = state["players"][seat]
+        kind = item["kind"]
+        if kind == "trade":
+            tok = data()["trade"][item["token"]]
+            opts = []
+            for alt in tok["pay"]:
+                if can_pay(state, p, alt):
+                    oid = "trade" if len(tok["pay"]) == 1 else "trade." + next(iter(alt))
+                    opts.append(Option(oid, f"Pay {describe(alt)} for {describe(tok['gain'])}",
+                                       f"Payer {describe(alt, True)} pour {describe(tok['gain'], True)}"))
+            opts.append(Option("skip", "Do not trade", "Ne pas échanger"))
+            return Prompt(seat, f"Trade token: {tok['name_en']}", opts, f"Jeton commerce : {tok['name_fr']}")
+        if kind == "star":
+            opts = [Option(c, f"One star on the {c} track", f"Une étoile sur la piste {COL_FR[c]}") for c in COLOURS]
+            return Prompt(seat, "Colony bonus: which star track?", opts, "Bonus de colonie : quelle piste étoile ?")
+        if kind == "prestige":
+            vp = 3 if item["size"] == 2 else 1
+            opts = [Option("vp", f"Score {vp} VP", f"Marquer {vp} PV"),
+                    Option("dominus", "Use it on the Dominus map", "L'utiliser sur le plateau Dominus")]
+            return Prompt(seat, "Prestige symbol: points or Dominus?", opts, "Symbole de prestige : points ou Dominus ?")
+        if kind == "dominus":
+            return Prompt(seat, "Dominus: deploy or move units", self._dominus_options(p, item["size"]),
+                          "Dominus : déployer ou déplacer des unités")
+        if kind == "dfrom":
+            opts = [Option(r, f"from {_name('region', r)}", f"depuis {_name('region', r, True)}")
+                    for r in dominus.unit_regions(p, item["unit"])]
+            opts.append(Option("skip", "Stop moving", "Arrêter de déplacer"))
+            return Prompt(seat, f"Move a {item['unit']} from where?", opts, "Déplacer une unité depuis où ?")
+        if kind == "dto":
+            opts = [Option(r, f"to {_name('region', r)}", f"vers {_name('region', r, True)}") for r in dominus.adjacent(item["from"])]
+            return Prompt(seat, "Move it to which adjacent province?", opts, "Vers quelle province adjacente ?")
+        raise AssertionError(kind)
+
+    def _dominus_options(self, p: dict[str, Any], size: int) -> list[Option]:
+        sup = dominus.supply(p)
+        on_map = bool(p["legions"])
+        opts = []
+        if size == 1:
+            if sup > 0:
+                opts.append(Option("deploy", "Deploy 1 legion in Rome", "Déployer 1 légion à Rome"))
+            if on_map:
+                opts.append(Option("move", "Move 1 legion", "Déplacer 1 légion"))
+            if p["general"]:
+                opts.append(Option("general", "Move your general", "Déplacer votre général"))
+        else:
+            if sup > 0:
+                opts.append(Option("deploy2", "Deploy 2 legions in Rome", "Déployer 2 légions à Rome"))
+            if on_map:
+                opts.append(Option("move2", "Move 2 legions", "Déplacer 2 légions"))
+            if sup > 0 and on_map:
+                opts.append(Option("deploymove", "Deploy 1 legion and move 1", "Déployer 1 légion et en déplacer 1"))
+            if p["general"] is None:
+                opts.append(Option("general", "Deploy your general in Rome", "Déployer votre général à Rome"))
+        opts.append(Option("skip", "Do nothing", "Ne rien faire"))
+        return opts
+
+    # ---- legality helpers -----------------------------------------------------------------------
+    def _selectable(self, state: State, seat: int) -> list[int]:
+        """Spaces a marker may move to: up to 2 free tiles each way, skipping occupied or empty spaces."""
+        spaces = state["spaces"]
+        taken = {q["pos"] for s, q in enumerate(state["players"]) if s != seat and q["pos"] is not None}
+        free = [i for i, t in enumerate(spaces) if t and i not in taken]
+        pos = state["players"][seat]["pos"]
+        if pos is None:
+            return free
+        n = len(spaces)
+        out: set[int] = set()
+        for step in (1, -1):
+            found, i = 0, pos
+            for _ in range(n):
+                i = (i + step) % n
+                if i in free:
+                    out.add(i)
+                    found += 1
+                    if found == 2:
+                        break
+        return sorted(out)
+
+    def _cap(self, mid: str) -> int:
+        m = data()["monument"][mid]
+        return m.get("max_workers", m["workers"])
+
+    def _used_cells(self, p: dict[str, Any]) -> set[str]:
+        used: set[str] = set()
+        for m in p["monuments"]:
+            used.update(cityg.corner_cells(m["at"]) if m["at"] != "centre" else [cityg.CENTRE])
+        return used
+
+    def _buildable(self, state: State, seat: int) -> list[str]:
+        p = state["players"][seat]
+        out = []
+        used = self._used_cells(p)
+        for m in state["mon_offer"]:
+            if m is None or data()["monument"][m]["cost"] > p["coins"]:
+                continue
+            if data()["monument"][m].get("on_centre"):
+                if cityg.CENTRE not in used:
+                    out.append(m)
+            elif cityg.legal_corners(p["city"], used):
+                out.append(m)
+        return out
+
+    def _conquerable(self, state: State, seat: int) -> list[tuple[str, int]]:
+        p = state["players"][seat]
+        out = []
+        for card in state["provinces"]:
+            if seat in card["slots"]:
+                continue
+            for k, owner in enumerate(card["slots"]):
+                if owner is None and data()["province"][card["id"]]["slots"][k]["cost"] <= p["military"]:
+                    out.append((card["id"], k))
+        return out
+
+    def _blessable(self, p: dict[str, Any]) -> list[str]:
+        return sorted((c for c, e in p["city"].items() if cityg.is_district(e) and not e["b"]),
+                      key=lambda c: (cityg.xy(c)[1], cityg.xy(c)[0]))
+
+    # ---- refusals -------------------------------------------------------------------------------
+    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+        if state["over"] or seat != state["current"] or state["pending"]:
+            return None
+        p = state["players"][seat]
+        phase = state["phase"]
+        if phase == "cell" and cityg.valid_cell(option_id):
+            why = cityg.refusal(p["city"], option_id, state["solo"])
+            if why == "taken":
+                return ("There is already a tile on that space.", "Il y a déjà une tuile sur cette case.")
+            if why == "adjacent":
+                return ("That tile must touch your city along a full side.",
+                        "Cette tuile doit toucher votre ville par un côté entier.")
+            if why == "fit":
+                if state["solo"]:
+                    return ("Your city must stay inside the 5x5 grid of the solo board.",
+                            "Votre ville doit rester dans la grille 5x5 du plateau solo.")
+                return ("Your finished city must fit in a 5x5 grid: that tile would make it too wide or too tall.",
+                        "Votre ville finie doit tenir dans une grille 5x5 : cette tuile la rendrait trop large ou trop haute.")
+        if phase == "corner" and cityg.valid_cell(option_id):
+            why = cityg.corner_refusal(p["city"], option_id, self._used_cells(p))
+            if why == "centre":
+                return ("A monument can never be built on your city centre (only the Forum goes there).",
+                        "Un monument ne peut jamais être construit sur votre centre-ville (seul le Forum y va).")
+            if why == "districts":
+                return ("A monument must stand where 4 districts of your city meet.",
+                        "Un monument doit être placé à l'intersection de 4 quartiers de votre ville.")
+            if why == "taken":
+                return ("A monument already stands on one of those districts.",
+                        "Un monument est déjà construit sur l'un de ces quartiers.")
+        if phase == "conquer" and "." in option_id:
+            pid, _, k = option_id.partition(".")
+            card = next((c for c in state["provinces"] if c["id"] == pid), None)
+            if card and k.isdigit() and 1 <= int(k) <= 3:
+                if seat in card["slots"]:
+                    return ("You already have a marker on this province card: only one per card.",
+                            "Vous avez déjà un marqueur sur cette carte Province : un seul par carte.")
+                owner = card["slots"][int(k) - 1]
+                if owner == -1:
+                    return ("That slot is blocked in the solo game.", "Cette case est bloquée en mode solo.")
+                if owner is not None:
+                    return ("Another player already holds that slot.", "Un autre joueur occupe déjà cette case.")
+                cost = data()["province"][pid]["slots"][int(k) - 1]["cost"]
+                return (f"You need {cost} legions for that slot.", f"Il vous faut {cost} légions pour cette case.")
+        if phase in ("select", "opening") and option_id[:1] == "s" and option_id[1:].isdigit():
+            i = int(option_id[1:]) - 1
+            if 0 <= i < len(state["spaces"]):
+                others = {q["pos"] for s, q in enumerate(state["players"]) if s != seat}
+                if i in others:
+                    return ("Another player's marker is on that tile.", "Le marqueur d'un autre joueur est sur cette tuile.")
+                if state["spaces"][i] is None:
+                    return ("That space is empty.", "Cette case est vide.")
+                return ("That tile is out of range: choose within 2 free spaces of your marker, either way.",
+                        "Cette tuile est hors de portée : choisissez à 2 cases libres au plus de votre marqueur, dans un sens ou l'autre.")
+        return None
+
+    # ---- steps ----------------------------------------------------------------------------------
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if state["pending"]:
+            self._resolve(state, seat, option_id)
+        else:
+            getattr(self, f"_on_{state['phase']}")(state, seat, option_id)
+        self._settle(state)
+
+    def _settle(self, state: State) -> None:
+        """Continue automatic flow once no decision is pending."""
+        if not state["pending"] and state["phase"] == "closing":
+            self._finish_turn(state)
+
+    def _on_opening(self, state: State, seat: int, oid: str) -> None:
+        i = int(oid[1:]) - 1
+        state["players"][seat]["pos"] = i
+        self.log(state, f"Seat {seat + 1} reserves space {i + 1}.", f"La place {seat + 1} réserve la case {i + 1}.", seat)
+        state["opening"].pop(0)
+        self.end_turn(state)
+        if state["opening"]:
+            state["current"] = state["opening"][0]
+        else:
+            self._begin_turn(state, seat)
+
+    def _begin_turn(self, state: State, seat: int) -> None:
+        state["current"] = seat
+        state["acted"] = False
+        state["moves"] = 0
+        state["sel"] = {}
+        if state["solo"]:
+            state["phase"] = "pick"
+            return
+        p = state["players"][seat]
+        state["hand"] = state["spaces"][p["pos"]]
+        state["spaces"][p["pos"]] = None
+        state["phase"] = "rotate"
+
+    def _on_pick(self, state: State, seat: int, oid: str) -> None:
+        i = int(oid[1:]) - 1
+        state["hand"] = state["spaces"][i]
+        state["spaces"][i] = None
+        state["phase"] = "rotate"
+
+    def _on_rotate(self, state: State, seat: int, oid: str) -> None:
+        state["rot"] = int(oid[1:])
+        state["phase"] = "cell"
+
+    def _on_cell(self, state: State, seat: int, oid: str) -> None:
+        p = state["players"][seat]
+        tile = data()["tile"][state["hand"]]
+        p["city"][oid] = {"t": state["hand"], "r": state["rot"], "b": False}
+        p["placed"] += 1
+        p["last"] = tile["colour"]
+        state["hand"] = None
+        self.log(state, f"Seat {seat + 1} places a {tile['colour']} district on {oid}.",
+                 f"La place {seat + 1} pose un quartier {COL_FR[tile['colour']]} en {oid}.", seat)
+        if tile["stars"]:
+            advance_stars(state, seat, tile["colour"], tile["stars"])
+        self._symbols(state, seat, oid, share=True)
+        state["phase"] = "action"
+
+    def _symbols(self, state: State, seat: int, cell: str, share: bool) -> None:
+        """Reward every symbol completed around `cell`: small if mixed colours, large if same."""
+        d = data()
+        for sym, same in cityg.completed(state["players"][seat]["city"], cell):
+            size = 2 if same else 1
+            if state["dominus"] and sym == "military":
+                gains_pushed = {"kind": "dominus", "size": size}
+                state["pending"].append(gains_pushed)
+                continue
+            if state["dominus"] and sym == "prestige":
+                state["pending"].append({"kind": "prestige", "size": size})
+                continue
+            g = d["symbol"][sym]["large" if same else "small"]
+            gain(state, seat, g, share=share)
+            self.log(state, f"{SYM_EN[sym].capitalize()} symbol{' (same colour)' if same else ''}: {describe(g)}.",
+                     f"Symbole {SYM_FR[sym]}{' (même couleur)' if same else ''} : {describe(g, True)}.", seat)
+
+    def _on_action(self, state: State, seat: int, oid: str) -> None:
+        p = state["players"][seat]
+        if oid == "build":
+            state["phase"] = "monument"
+        elif oid == "conquer":
+            state["phase"] = "conquer"
+        elif oid == "bless":
+            state["phase"] = "bless"
+            state["sel"] = {"blessed": 0}
+        elif oid.startswith("staff."):
+            m = next(m for m in p["monuments"] if m["id"] == oid[6:])
+            m["pop"] += 1
+            p["population"] -= 1
+        elif oid.startswith("move."):
+            state["sel"] = {"from": oid[5:]}
+            state["phase"] = "moveto"
+        elif oid == "done":
+            self._after_actions(state, seat)
+
+    def _on_moveto(self, state: State, seat: int, oid: str) -> None:
+        p = state["players"][seat]
+        src = next(m for m in p["monuments"] if m["id"] == state["sel"]["from"])
+        dst = next(m for m in p["monuments"] if m["id"] == oid)
+        src["pop"] -= 1
+        dst["pop"] += 1
+        state["moves"] += 1
+        state["sel"] = {}
+        state["phase"] = "action"
+
+    def _on_monument(self, state: State, seat: int, oid: str) -> None:
+        if data()["monument"][oid].get("on_centre"):
+            self._build(state, seat, oid, "centre")
+        else:
+            state["sel"] = {"monument": oid}
+            state["phase"] = "corner"
+
+    def _on_corner(self, state: State, seat: int, oid: str) -> None:
+        self._build(state, seat, state["sel"]["monument"], oid)
+
+    def _build(self, state: State, seat: int, mid: str, at: str) -> None:
+        p = state["players"][seat]
+        spec = data()["monument"][mid]
+        p["coins"] -= spec["cost"]
+        p["monuments"].append({"id": mid, "at": at, "pop": 0})
+        i = state["mon_offer"].index(mid)
+        state["mon_offer"][i] = state["mon_deck"].pop() if state["mon_deck"] else None
+        state["checkpoint"] += 1  # a hidden monument is revealed
+        where_en = "on the city centre" if at == "centre" else f"at corner {at}"
+        where_fr = "sur le centre-ville" if at == "centre" else f"au coin {at}"
+        self.log(state, f"Seat {seat + 1} builds the {spec['name_en']} {where_en}.",
+                 f"La place {seat + 1} construit {spec['name_fr']} {where_fr}.", seat)
+        if spec.get("immediate"):
+            gain(state, seat, spec["immediate"])
+        state["acted"] = True
+        state["sel"] = {}
+        state["phase"] = "action"
+
+    def _on_conquer(self, state: State, seat: int, oid: str) -> None:
+        p = state["players"][seat]
+        pid, _, k = oid.partition(".")
+        slot_i = int(k) - 1
+        card = next(c for c in state["provinces"] if c["id"] == pid)
+        slot = data()["province"][pid]["slots"][slot_i]
+        card["slots"][slot_i] = seat
+        p["military"] -= slot["cost"]
+        self.log(state, f"Seat {seat + 1} conquers {_name('province', pid)} slot {slot_i + 1} with {slot['cost']} legions.",
+                 f"La place {seat + 1} conquiert {_name('province', pid, True)} case {slot_i + 1} avec {slot['cost']} légions.", seat)
+        if slot["bonus"]:
+            gain(state, seat, slot["bonus"])
+        state["acted"] = True
+        state["phase"] = "action"
+
+    def _on_bless(self, state: State, seat: int, oid: str) -> None:
+        p = state["players"][seat]
+        state["acted"] = True
+        if oid == "done":
+            state["sel"] = {}
+            state["phase"] = "action"
+            return
+        p["blessings"] -= 1
+        p["city"][oid]["b"] = True
+        state["sel"]["blessed"] = state["sel"].get("blessed", 0) + 1
+        self.log(state, f"Seat {seat + 1} blesses {oid}.", f"La place {seat + 1} bénit {oid}.", seat)
+        self._symbols(state, seat, oid, share=False)
+        if p["blessings"] <= 0 or not self._blessable(p):
+            state["sel"] = {}
+            state["phase"] = "action"
+
+    def _after_actions(self, state: State, seat: int) -> None:
+        p = state["players"][seat]
+        state["sel"] = {}
+        if p["placed"] >= PLACEMENTS:
+            p["pos"] = None  # a finished city reserves no tile
+        if not state["solo"] and p["placed"] < PLACEMENTS and self._selectable(state, seat):
+            state["phase"] = "select"
+        else:
+            self._close_turn(state, seat)
+
+    def _on_select(self, state: State, seat: int, oid: str) -> None:
+        state["players"][seat]["pos"] = int(oid[1:]) - 1
+        self._close_turn(state, seat)
+
+    def _close_turn(self, state: State, seat: int) -> None:
+        """Refill the offer, move the ship (Portus); decisions this raises are settled first."""
+        if state["solo"]:
+            state["spaces"] = [state["deck"].pop() if state["deck"] else None for _ in range(3)]
+        else:
+            for i, t in enumerate(state["spaces"]):
+                if t is None and state["deck"]:
+                    state["spaces"][i] = state["deck"].pop()
+        if state["portus"]:
+            portus.end_of_turn(state, seat, state["players"][seat]["last"])
+        state["phase"] = "closing"
+
+    def _finish_turn(self, state: State) -> None:
+        seat = state["current"]
+        n = state["num_players"]
+        self.end_turn(state)
+        if all(p["placed"] >= PLACEMENTS for p in state["players"]):
+            state["over"] = True
+            state["phase"] = "over"
+            res = self.result(state)
+            self.log(state, "Final scores: " + ", ".join(str(s) for s in res["scores"]) + ".",
+                     "Scores finaux : " + ", ".join(str(s) for s in res["scores"]) + ".")
+            return
+        self._begin_turn(state, (seat + 1) % n)
+
+    # ---- pending decisions ------------------------------------------------------------------------
+    def _resolve(self, state: State, seat: int, oid: str) -> None:
+        item = state["pending"].pop(0)
+        p = state["players"][seat]
+        kind = item["kind"]
+        if kind == "trade":
+            if oid == "skip":
+                return
+            tok = data()["trade"][item["token"]]
+            alt = tok["pay"][0] if oid == "trade" else next(a for a in tok["pay"] if next(iter(a)) == oid[6:])
+            pay(p, alt)
+            self.log(state, f"Trade: {describe(alt)} for {describe(tok['gain'])}.",
+                     f"Échange : {describe(alt, True)} contre {describe(tok['gain'], True)}.", seat)
+            self._gain_front(state, seat, tok["gain"])
+        elif kind == "star":
+            self._front(state, lambda: advance_stars(state, seat, oid, 1))
+        elif kind == "prestige":
+            if oid == "vp":
+                p["vp"] += 3 if item["size"] == 2 else 1
+            else:
+                state["pending"].insert(0, {"kind": "dominus", "size": item["size"]})
+        elif kind == "dominus":
+            if oid == "deploy":
+                dominus.deploy(state, seat, "legion")
+            elif oid == "deploy2":
+                dominus.deploy(state, seat, "legion")
+                dominus.deploy(state, seat, "legion")
+            elif oid == "move":
+                state["pending"].insert(0, {"kind": "dfrom", "unit": "legion", "left": 1})
+            elif oid == "move2":
+                state["pending"].insert(0, {"kind": "dfrom", "unit": "legion", "left": 2})
+            elif oid == "deploymove":
+                dominus.deploy(state, seat, "legion")
+                state["pending"].insert(0, {"kind": "dfrom", "unit": "legion", "left": 1})
+            elif oid == "general":
+                if item["size"] == 2:
+                    dominus.deploy(state, seat, "general")
+                else:
+                    state["pending"].insert(0, {"kind": "dfrom", "unit": "general", "left": 1})
+        elif kind == "dfrom":
+            if oid != "skip":
+                state["pending"].insert(0, {"kind": "dto", "unit": item["unit"], "from": oid, "left": item["left"]})
+        elif kind == "dto":
+            left = item["left"] - 1
+            if left > 0:
+                state["pending"].insert(0, {"kind": "dfrom", "unit": item["unit"], "left": left})
+            self._front(state, lambda: dominus.move(state, seat, item["unit"], item["from"], oid))
+
+    def _front(self, state: State, action: Any) -> None:
+        """Run `action`; decisions it raises come before those already waiting."""
+        waiting = state["pending"]
+        state["pending"] = []
+        action()
+        state["pending"].extend(waiting)
+
+    def _gain_front(self, state: State, seat: int, g: dict[str, int]) -> None:
+        self._front(state, lambda: gain(state, seat, g))
+
+    # ---- end ------------------------------------------------------------------------------------
+    def result(self, state: State) -> dict[str, Any]:
+        parts = scoring.breakdown(state)
+        scores = [sum(b.values()) for b in parts]
+        n = state["num_players"]
+        ranking = sorted(range(n), key=lambda s: (-scores[s], *(-x for x in scoring.tiebreak(state, s)), s))
+        return {"scores": scores, "ranking": ranking, "breakdown": parts}
+
+    def validate(self, state: State) -> None:
+        if len(state.get("players", [])) != state["num_players"]:
+            raise ValueError("one player area per seat")
+        for p in state["players"]:
+            if cityg.CENTRE not in p["city"]:
+                raise ValueError("every city has its centre at e5")
+            if len(p["city"]) != p["placed"] + 1:
+                raise ValueError("city size does not match the placements")
+            for k in ("coins", "population", "blessings", "military"):
+                if p[k] < 0:
+                    raise ValueError(f"negative {k}")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        from engines.magna_roma.view import build_view
+
+        return build_view(self, state, seat)

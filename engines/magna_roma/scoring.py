@@ -1,0 +1,152 @@
+"""Final scoring: market x lowest star value, unused blessings x pantheon value, functional
+monuments, province slots, the military 3/5 spaces, solo objectives and Dominus; tie-breaks."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+from engines.magna_roma import city as cityg
+from engines.magna_roma import dominus
+from engines.magna_roma.data import COLOURS, data
+from engines.magna_roma.gains import lowest_star_value
+
+State = dict[str, Any]
+
+
+def market_points(p: dict[str, Any]) -> int:
+    return data()["market"]["values"][p["market"]] * lowest_star_value(p)
+
+
+def pantheon_points(p: dict[str, Any]) -> int:
+    return p["blessings"] * data()["pantheon"]["values"][p["pantheon"]]
+
+
+def monument_points(p: dict[str, Any], m: dict[str, Any]) -> int:
+    """A monument scores only when functional (staffed with its population)."""
+    spec = data()["monument"][m["id"]]
+    if m["pop"] < spec["workers"]:
+        return 0
+    rule = spec["rule"]
+    if rule == "fixed":
+        return spec["vp"]
+    if rule == "by_workers":
+        return spec["vp_by_workers"][min(m["pop"], len(spec["vp_by_workers"]) - 1)]
+    cells = cityg.corner_cells(m["at"]) if m["at"] != "centre" else [cityg.CENTRE]
+    if rule == "tiles_of_colour":
+        n = sum(1 for c in cells if c in p["city"] and cityg.colour_of(p["city"][c]) == spec["count"])
+        return n * spec["vp_each"]
+    if rule == "icons":
+        return cityg.icon_counts(p["city"], cells)[spec["count"]] * spec["vp_each"]
+    raise ValueError(rule)
+
+
+def province_points(state: State, seat: int) -> int:
+    d = data()
+    total = 0
+    for card in state["provinces"]:
+        spec = d["province"][card["id"]]
+        for i, owner in enumerate(card["slots"]):
+            if owner == seat:
+                total += spec["slots"][i]["vp"] * dominus.count_for(spec, state, seat)
+    return total
+
+
+def military_points(p: dict[str, Any]) -> int:
+    for e in data()["military"]["end_vp"]:
+        if p["military"] == e["pos"]:
+            return e["vp"]
+    return 0
+
+
+def objective_done(state: State, line_id: str, obj_id: str) -> bool:
+    """A solo objective is checked on the row or column of the solo board it sits beside."""
+    d = data()
+    line = next(x for x in d["solo"]["lines"] if x["id"] == line_id)
+    obj = d["objective"][obj_id]
+    p = state["players"][0]
+    x0, y0, _, _ = cityg.SOLO_BOX
+    if line["axis"] == "row":
+        cells = [cityg.cell_id(x0 + k, y0 + line["index"]) for k in range(5)]
+    else:
+        cells = [cityg.cell_id(x0 + line["index"], y0 + k) for k in range(5)]
+    city = p["city"]
+    tiles = [city[c] for c in cells if c in city]
+    districts = [e for e in tiles if cityg.is_district(e)]
+    colours = [cityg.colour_of(e) for e in districts]
+    icons = cityg.icon_counts(city, cells)
+    test = obj["test"]
+    if test == "icons_all":
+        return all(icons[i] >= 1 for i in obj["what"])
+    if test == "three_colours":
+        return all(c in colours for c in COLOURS)
+    if test == "blessings":
+        return sum(1 for e in districts if e["b"]) >= obj["n"]
+    if test == "no_icons":
+        return sum(icons.values()) == 0
+    if test == "stars":
+        return cityg.star_count(city, cells) >= obj["n"]
+    if test == "same_colour":
+        return any(colours.count(c) >= obj["n"] for c in COLOURS)
+    if test == "no_adjacent":
+        seq = [cityg.colour_of(city[c]) if c in city else None for c in cells]
+        return not any(a is not None and a == b for a, b in pairwise(seq))
+    if test == "same_icon":
+        return any(icons[i] == 5 for i in icons)
+    if test == "monuments":
+        n = 0
+        for m in p["monuments"]:
+            under = cityg.corner_cells(m["at"]) if m["at"] != "centre" else [cityg.CENTRE]
+            if any(c in cells for c in under):
+                n += 1
+        return n >= obj["n"]
+    raise ValueError(test)
+
+
+def objective_points(state: State) -> tuple[int, int]:
+    """(objectives met, bonus VP) for the solo game."""
+    done = sum(1 for line, obj in state["objectives"].items() if objective_done(state, line, obj))
+    vp = 0
+    for b in data()["solo"]["bonus"]:
+        if done >= b["done"]:
+            vp = b["vp"]
+    return done, vp
+
+
+def breakdown(state: State) -> list[dict[str, int]]:
+    out = []
+    dom = dominus.scores(state) if state["dominus"] else None
+    for seat, p in enumerate(state["players"]):
+        parts = {
+            "points": p["vp"],
+            "market": market_points(p),
+            "pantheon": pantheon_points(p),
+            "monuments": sum(monument_points(p, m) for m in p["monuments"]),
+        }
+        if state["dominus"]:
+            parts["dominus"] = dom[seat] if dom else 0
+        else:
+            parts["provinces"] = province_points(state, seat)
+            parts["military"] = military_points(p)
+        if state["solo"]:
+            parts["objectives"] = objective_points(state)[1]
+        out.append(parts)
+    return out
+
+
+def tiebreak(state: State, seat: int) -> tuple[int, int, int]:
+    """Stars on the three tracks, then population (kept and on monuments) plus coins, then
+    military (with Dominus: total power on the map)."""
+    p = state["players"][seat]
+    stars = sum(p["stars"].values())
+    pop = p["population"] + sum(m["pop"] for m in p["monuments"]) + p["coins"]
+    mil = dominus.total_power(p) if state["dominus"] else p["military"]
+    return stars, pop, mil
+
+
+def solo_rank(score: int) -> dict[str, Any]:
+    best = data()["solo"]["ranks"][0]
+    for r in data()["solo"]["ranks"]:
+        if score >= r["min"]:
+            best = r
+    return best

@@ -1,0 +1,184 @@
+"""The view: everything public (Magna Roma has no private hands; the deck order, the monument
+deck and face-down colony tokens are hidden from everyone). Keys are documented in README.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.magna_roma import city as cityg
+from engines.magna_roma import dominus, portus, scoring
+from engines.magna_roma.data import COLOURS, data
+
+State = dict[str, Any]
+LOG_LENGTH = 12
+PHASE = {
+    "opening": ("Opening tile choice", "Choix de la tuile de départ"),
+    "pick": ("Choose a tile", "Choix d'une tuile"),
+    "rotate": ("Rotate the district", "Rotation du quartier"),
+    "cell": ("Place the district", "Placement du quartier"),
+    "action": ("Optional action", "Action optionnelle"),
+    "monument": ("Build a monument", "Construire un monument"),
+    "corner": ("Build a monument", "Construire un monument"),
+    "conquer": ("Conquer a province", "Conquérir une province"),
+    "bless": ("Bless districts", "Bénir des quartiers"),
+    "moveto": ("Move population", "Déplacer la population"),
+    "select": ("Choose the next tile", "Choix de la prochaine tuile"),
+    "closing": ("End of turn", "Fin du tour"),
+    "over": ("Game over", "Partie terminée"),
+}
+
+
+def tile_view(tile_id: str | None, rot: int = 0) -> dict[str, Any] | None:
+    if tile_id is None:
+        return None
+    d = data()
+    if tile_id in d["centre"]:
+        c = d["centre"][tile_id]
+        return {"id": tile_id, "colour": "centre", "sides": cityg.rotated(c["sides"], rot)}
+    t = d["tile"][tile_id]
+    out: dict[str, Any] = {"id": tile_id, "colour": t["colour"], "sides": cityg.rotated(t["sides"], rot)}
+    if t["stars"]:
+        out["stars"] = t["stars"]
+    if t["icon"]:
+        out["icon"] = t["icon"]
+    return out
+
+
+def _player(state: State, seat: int, projected: int) -> dict[str, Any]:
+    d = data()
+    p = state["players"][seat]
+    city = {}
+    for cell, e in p["city"].items():
+        tv = tile_view(e["t"], e["r"])
+        assert tv is not None
+        del tv["id"]
+        if e["b"]:
+            tv["blessed"] = True
+        city[cell] = tv
+    mons = []
+    for m in p["monuments"]:
+        spec = d["monument"][m["id"]]
+        cells = cityg.corner_cells(m["at"]) if m["at"] != "centre" else [cityg.CENTRE]
+        pts = scoring.monument_points(p, m)
+        mons.append({"id": m["id"], "name_en": spec["name_en"], "name_fr": spec["name_fr"], "at": m["at"], "cells": cells,
+                     "pop": m["pop"], "workers": spec["workers"], "cap": spec.get("max_workers", spec["workers"]),
+                     "functional": m["pop"] >= spec["workers"], "points": pts})
+    out: dict[str, Any] = {
+        "seat": seat, "city": city, "bounds": list(cityg.bounds(p["city"])), "monuments": mons,
+        "stars": dict(p["stars"]),
+        "star_values": {c: d["star_track"][c]["values"][p["stars"][c]] for c in COLOURS},
+        "linked": list(p["linked"]),
+        "coins": p["coins"], "population": p["population"], "blessings": p["blessings"],
+        "market": p["market"], "market_value": d["market"]["values"][p["market"]],
+        "military": p["military"], "pantheon": p["pantheon"], "pantheon_value": d["pantheon"]["values"][p["pantheon"]],
+        "vp": p["vp"], "placed": p["placed"], "pos": p["pos"],
+        "projected": projected,
+    }
+    if state["dominus"]:
+        out["legions"] = dict(p["legions"])
+        out["general"] = p["general"]
+        out["legion_supply"] = dominus.supply(p)
+    if state["portus"]:
+        out["ship"] = p["ship"]
+        out["cargo"] = list(p["cargo"])
+    return out
+
+
+def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
+    d = data()
+    n = state["num_players"]
+    over = state["over"]
+    res = engine.result(state) if over else None
+    cur = state["current"]
+    turn = min(p["placed"] for p in state["players"]) + (0 if over else 1)
+    phase_en, phase_fr = PHASE.get(state["phase"], (state["phase"], state["phase"]))
+    if over:
+        summary = {"en": "Game over", "fr": "Partie terminée"}
+    else:
+        summary = {"en": f"Turn {min(turn, 24)}/24 · Seat {cur + 1} · {phase_en}",
+                   "fr": f"Tour {min(turn, 24)}/24 · Place {cur + 1} · {phase_fr}"}
+    markers = {p["pos"]: s for s, p in enumerate(state["players"]) if p["pos"] is not None}
+    v: dict[str, Any] = {
+        "game": "magna_roma",
+        "log": engine.recent_log(state, LOG_LENGTH),
+        "summary": summary,
+        "scores": res["scores"] if res else [p["vp"] for p in state["players"]],
+        "players": [_player(state, s, sum(b.values())) for s, b in enumerate(scoring.breakdown(state))],
+        "phase": state["phase"],
+        "current": None if over else cur,
+        "num_players": n,
+        "solo": state["solo"],
+        "modules": {"dominus": bool(state["dominus"]), "portus": bool(state["portus"])},
+        "spaces": [{"index": i, "tile": tile_view(t), "marker": markers.get(i)} for i, t in enumerate(state["spaces"])],
+        "hand": tile_view(state["hand"], state["rot"] if state["phase"] == "cell" else 0),
+        "deck_size": len(state["deck"]),
+        "monuments_offer": [
+            None if m is None else {k: d["monument"][m][k] for k in d["monument"][m] if k != "source"}
+            for m in state["mon_offer"]
+        ],
+        "monument_deck_size": len(state["mon_deck"]),
+        "provinces": [
+            {"id": c["id"], "name_en": d["province"][c["id"]]["name_en"], "name_fr": d["province"][c["id"]]["name_fr"],
+             "kind": d["province"][c["id"]]["kind"], "what": d["province"][c["id"]]["what"],
+             "slots": [{"cost": s["cost"], "vp": s["vp"], "bonus": s["bonus"],
+                        "owner": o if o is not None and o >= 0 else None, "blocked": o == -1}
+                       for s, o in zip(d["province"][c["id"]]["slots"], c["slots"], strict=True)]}
+            for c in state["provinces"]
+        ],
+        "trades": [{"pos": int(pos), "id": t, "name_en": d["trade"][t]["name_en"], "name_fr": d["trade"][t]["name_fr"]}
+                   for pos, t in sorted(state["trades"].items(), key=lambda kv: int(kv[0]))],
+        "tracks": {
+            "market_values": d["market"]["values"],
+            "pantheon_values": d["pantheon"]["values"],
+            "blessing_spaces": d["pantheon"]["blessing_spaces"],
+            "military_length": d["military"]["length"],
+            "military_vp": d["military"]["end_vp"],
+            "star_values": d["star_track"]["red"]["values"],
+            "star_bonuses": {c: d["star_track"][c]["bonuses"] for c in COLOURS},
+            "linked_bonuses": [{k: b[k] for k in ("id", "tracks", "pos", "gain")} for b in d["tracks"]["linked_bonuses"]],
+        },
+        "pending": [dict(x) for x in state["pending"]],
+        "result": res,
+    }
+    if state["solo"]:
+        v["objectives"] = []
+        for line in d["solo"]["lines"]:
+            oid = state["objectives"][line["id"]]
+            o = d["objective"][oid]
+            v["objectives"].append({"line": line["id"], "axis": line["axis"], "index": line["index"], "id": oid,
+                                    "name_en": o["name_en"], "name_fr": o["name_fr"], "level": o["level"],
+                                    "done": scoring.objective_done(state, line["id"], oid)})
+        total = res["scores"][0] if res else v["players"][0]["projected"]
+        rank = scoring.solo_rank(total)
+        v["solo_rank"] = {"id": rank["id"], "name_en": rank["name_en"], "name_fr": rank["name_fr"], "final": over}
+    if state["dominus"]:
+        regions = []
+        for r in d["dominus"]["regions"]:
+            rid = r["id"]
+            tile = state["dominus"]["tiles"].get(rid)
+            units = {}
+            for s, p in enumerate(state["players"]):
+                leg, gen = p["legions"].get(rid, 0), p["general"] == rid
+                if leg or gen:
+                    units[str(s)] = {"legions": leg, "general": gen, "power": dominus.power(p, rid)}
+            regions.append({"id": rid, "name_en": r["name_en"], "name_fr": r["name_fr"], "x": r["x"], "y": r["y"],
+                            "land": r["land"], "sea": r["sea"],
+                            "tile": None if tile is None else {"id": tile, "name_en": d["scoring_tile"][tile]["name_en"],
+                                                               "name_fr": d["scoring_tile"][tile]["name_fr"],
+                                                               "mult": d["scoring_tile"][tile]["mult"]},
+                            "colony": bool(state["dominus"]["colonies"].get(rid)), "units": units})
+        v["dominus"] = {"regions": regions}
+    if state["portus"]:
+        ring = []
+        for i in range(portus.ring_length(state)):
+            w = portus.where(state, i)
+            if w["kind"] == "island":
+                isl = d["island"][w["id"]]
+                w.update({"arrow": isl["arrows"][w["i"]], "anchor": w["i"] == isl["anchor"],
+                          "name_en": isl["name_en"], "name_fr": isl["name_fr"]})
+            w["ships"] = [s for s, p in enumerate(state["players"]) if p["ship"] == i]
+            ring.append(w)
+        v["portus"] = {"ring": ring, "reserve_size": sum(state["portus"]["reserve"].values())}
+    if seat is not None:
+        v["you"] = {"seat": seat, "to_act": (not over and seat == cur)}
+    return v

@@ -1,0 +1,118 @@
+"""Component data: stated counts, provenance marks, bilingual names, and corrupt data refused."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import pytest
+
+from engines.core.data import PROVENANCE, DataError
+from engines.magna_roma.data import COLOURS, SYMBOLS, data, load_raw, validate
+
+
+def _entries(obj: object) -> list[dict]:
+    out: list[dict] = []
+    if isinstance(obj, dict):
+        if "id" in obj and "source" in obj:
+            out.append(obj)
+        for v in obj.values():
+            out.extend(_entries(v))
+    elif isinstance(obj, list):
+        for v in obj:
+            out.extend(_entries(v))
+    return out
+
+
+def test_counts_match_the_rulebook() -> None:
+    d = data()
+    assert len(d["tiles"]["districts"]) == 96
+    assert len(d["tiles"]["centres"]) == 4
+    assert len(d["monuments"]["monuments"]) == 12
+    assert len(d["provinces"]["provinces"]) == 10
+    assert len(d["trade_tokens"]["trade_tokens"]) == 6
+    assert len(d["solo"]["objectives"]) == 12
+    assert Counter(o["level"] for o in d["solo"]["objectives"]) == {1: 4, 2: 4, 3: 4}
+    assert len(d["dominus"]["scoring_tiles"]) == 12
+    assert len(d["dominus"]["colonies"]) == 6
+    assert len(d["portus"]["islands"]) == 6
+    assert len(d["region"]) == 13
+
+
+def test_every_entry_has_provenance_and_two_names() -> None:
+    entries = _entries(load_raw())
+    assert len(entries) > 200
+    for e in entries:
+        assert e["source"] in PROVENANCE, e["id"]
+        assert e["name_en"] and e["name_fr"], e["id"]
+
+
+def test_every_symbol_reachable_in_every_colour_both_sizes() -> None:
+    d = data()
+    for colour in COLOURS:
+        tiles = [t for t in d["tiles"]["districts"] if t["colour"] == colour]
+        assert len(tiles) == 32
+        for sym in SYMBOLS:
+            assert sum(t["sides"].count(sym) for t in tiles) >= 10, (colour, sym)
+    for sym in SYMBOLS:
+        s = d["symbol"][sym]
+        assert sum(s["large"].values()) > sum(s["small"].values())
+
+
+def test_symbol_rewards_are_the_rulebook_values() -> None:
+    d = data()
+    assert d["symbol"]["prestige"]["small"] == {"vp": 1} and d["symbol"]["prestige"]["large"] == {"vp": 3}
+    for sym, key in (("luxury", "luxury"), ("coins", "coins"), ("population", "population"),
+                     ("military", "legions"), ("favour", "faith")):
+        assert d["symbol"][sym]["small"] == {key: 1} and d["symbol"][sym]["large"] == {key: 2}
+
+
+def test_dominus_map_is_connected_from_rome() -> None:
+    d = data()
+    seen, stack = {"roma"}, ["roma"]
+    while stack:
+        r = d["region"][stack.pop()]
+        for o in r["land"] + r["sea"]:
+            if o not in seen:
+                seen.add(o)
+                stack.append(o)
+    assert seen == set(d["region"])
+
+
+@pytest.mark.parametrize(
+    ("path", "breaker", "message"),
+    [
+        (("tiles", "districts"), lambda x: x.pop(), "96"),
+        (("tiles", "districts"), lambda x: x[0].update(sides=["coins", "coins", "coins"]), "4 half-symbols"),
+        (("tiles", "districts"), lambda x: x[0].update(source="guess"), "source"),
+        (("tiles", "districts"), lambda x: x[0].update(name_fr=""), "name_fr"),
+        (("monuments", "monuments"), lambda x: x.pop(), "12"),
+        (("provinces", "provinces"), lambda x: x.pop(), "10"),
+        (("trade_tokens", "trade_tokens"), lambda x: x.pop(), "6"),
+        (("solo", "objectives"), lambda x: x[0].update(level=2), "level 1"),
+        (("solo", "bonus"), lambda x: x[0].update(vp=5), "4/9/15/22"),
+        (("dominus", "regions"), lambda x: x[1]["land"].append("atlantis"), "unknown neighbour"),
+        (("portus", "islands"), lambda x: x[0].update(arrows=["red"]), "3 arrows"),
+    ],
+)
+def test_corrupt_data_is_refused(path: tuple[str, str], breaker: object, message: str) -> None:
+    raw = copy.deepcopy(load_raw())
+    breaker(raw[path[0]][path[1]])  # type: ignore[operator]
+    with pytest.raises(DataError, match=message):
+        validate(raw)
+
+
+def test_selection_board_sizes_are_refused_when_wrong() -> None:
+    raw = copy.deepcopy(load_raw())
+    raw["tracks"]["selection"][1]["spaces"] = 9
+    with pytest.raises(DataError, match="10 for 4"):
+        validate(raw)
+
+
+def test_rules_help_topics_are_bilingual_and_short() -> None:
+    from engines.magna_roma import ENGINE
+
+    help_ = ENGINE.rules_help()
+    for topic in ("overview", "setup", "placement", "monuments", "conquer", "bless", "scoring", "solo", "dominus", "portus"):
+        t = help_[topic]
+        assert t["en"] and t["fr"] and len(t["en"]) < 1500 and len(t["fr"]) < 1500
