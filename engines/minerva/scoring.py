@@ -1,0 +1,85 @@
+"""Final scoring: culture and glory tiles, temples and END buildings, money and resources, order
+tiles; ranking with the rulebook's tie-breaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.state import State
+from engines.minerva import city as grid
+from engines.minerva.data import RESOURCES, SOLO_TITLES, catalog
+
+
+def category_of(tile: dict[str, Any]) -> str:
+    return "residential" if tile["t"] == "res" else catalog().design(tile["t"])["category"]
+
+
+def end_points(p: dict[str, Any], cell: str, eff: dict[str, Any]) -> int:
+    """Points of one END effect (a temple or an END building) standing at `cell`."""
+    per = eff["per"]
+    if per in RESOURCES:
+        return eff["vp"] * p["res"][per]
+    city = p["city"]
+    zone = grid.ring(cell) if eff["zone"] == "ring" else grid.cross(city, cell)
+    tiles = [city[c] for c in zone if c in city and c != cell]
+    if per == "categories":
+        return eff["vp"] * len({category_of(t) for t in tiles})
+    return eff["vp"] * sum(1 for t in tiles if category_of(t) == per[9:])
+
+
+def order_points(state: State, p: dict[str, Any]) -> int:
+    """Round-6 order tiles show their VP side, except the largest in play."""
+    if not state["flipped"] or p["order"] is None or p["order"] == state["num_players"]:
+        return 0
+    return catalog().order[p["order"]]["vp"]
+
+
+def breakdown(state: State, seat: int) -> dict[str, int]:
+    cat = catalog()
+    p = state["players"][seat]
+    temples = end = 0
+    for cell, t in p["city"].items():
+        if t["t"] == "res":
+            continue
+        d = cat.design(t["t"])
+        if d["when"] != "end":
+            continue
+        if d["category"] == "temple":
+            temples += end_points(p, cell, d["effect"])
+        else:
+            end += end_points(p, cell, d["effect"])
+    return {
+        "culture": sum(cat.culture[t]["vp"] for t in p["culture"]),
+        "glory": sum(cat.glory[t]["vp"] for t in p["glories"]),
+        "temples": temples,
+        "end_buildings": end,
+        "money_resources": (p["money"] + sum(p["res"].values())) // 3,
+        "order": order_points(state, p),
+    }
+
+
+def temple_count(p: dict[str, Any]) -> int:
+    return sum(1 for t in p["city"].values() if t["t"] != "res" and catalog().design(t["t"])["category"] == "temple")
+
+
+def result(state: State) -> dict[str, Any]:
+    n = state["num_players"]
+    parts = [breakdown(state, s) for s in range(n)]
+    scores = [sum(b.values()) for b in parts]
+    players = state["players"]
+
+    def key(s: int) -> tuple[int, ...]:
+        p = players[s]
+        return (-scores[s], -(parts[s]["culture"] + parts[s]["glory"]), -temple_count(p), p["order"] or 99, s)
+
+    out: dict[str, Any] = {"scores": scores, "ranking": sorted(range(n), key=key), "breakdown": parts}
+    if state["solo"]:
+        out["title"] = solo_title(scores[0])
+    return out
+
+
+def solo_title(score: int) -> dict[str, str]:
+    for threshold, en, fr in SOLO_TITLES:
+        if score >= threshold:
+            return {"en": en, "fr": fr}
+    return {"en": SOLO_TITLES[-1][1], "fr": SOLO_TITLES[-1][2]}

@@ -1,0 +1,99 @@
+"""The view: everything public (Minerva has no hidden information except the order of the
+building stack and the temple deck, which no view contains). Keys are documented in README.md."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from engines.core.state import State
+from engines.minerva import city as grid
+from engines.minerva import effects as fx
+from engines.minerva import scoring
+from engines.minerva.data import ASSISTANT_PRICES, CULTURES, ROUNDS, catalog
+
+if TYPE_CHECKING:
+    from engines.minerva.game import Minerva
+
+PHASES = {"main": ("Main phase", "Phase principale"), "assist": ("Assistants", "Assistants"), "over": ("Game over", "Partie terminée")}
+
+
+@cache
+def design_info(design_id: str) -> dict[str, Any]:
+    d = catalog().designs[design_id]
+    en, fr = fx.describe(d["effect"], d["when"])
+    return {
+        "design": d["id"], "name_en": d["name_en"], "name_fr": d["name_fr"], "category": d["category"],
+        "cost": dict(d["cost"]), "when": d["when"], "effect_en": en, "effect_fr": fr, "icons": fx.icons(d["effect"]),
+        "source": d["source"],
+    }
+
+
+def tile_info(inst: str) -> dict[str, Any]:
+    return {"id": inst, **design_info(inst.split(".", 1)[0])}
+
+
+def build_view(engine: Minerva, state: State, seat: int | None) -> dict[str, Any]:
+    cat = catalog()
+    n = state["num_players"]
+    parts = [scoring.breakdown(state, s) for s in range(n)]
+    players = []
+    for s, p in enumerate(state["players"]):
+        city = []
+        for cell, t in p["city"].items():
+            x, y = grid.xy(cell)
+            entry: dict[str, Any] = {"cell": cell, "x": x, "y": y, "assistant": t["a"]}
+            if t["t"] == "res":
+                entry["tile"] = {"id": "res", "design": "residence", "name_en": "Residence", "name_fr": "Résidence",
+                                 "category": "residential", "cost": {}, "when": "activate", "effect_en": "activates a line",
+                                 "effect_fr": "active une ligne", "icons": [], "source": "rulebook"}
+            else:
+                entry["tile"] = tile_info(t["t"])
+            if p["city"][cell]["t"] != "res" and entry["tile"]["when"] == "end":
+                entry["points"] = scoring.end_points(p, cell, cat.design(t["t"])["effect"])
+            city.append(entry)
+        city.sort(key=lambda e: (e["y"], e["x"]))
+        price = ASSISTANT_PRICES[p["assistants"]] if p["assistants"] < len(ASSISTANT_PRICES) else None
+        players.append({
+            "seat": s, "money": p["money"], "res": dict(p["res"]), "glory": p["glory"],
+            "assistants_hand": p["hand"], "assistants": p["assistants"], "residences_left": p["residences"],
+            "next_assistant_price": list(price) if price else None,
+            "passed": p["passed"], "order": p["order"], "bought_assistant": p["bought"],
+            "culture_tiles": [dict(cat.culture[t]) for t in p["culture"]],
+            "glory_tiles": [dict(cat.glory[t]) for t in p["glories"]],
+            "temples": scoring.temple_count(p),
+            "city": city, "score": sum(parts[s].values()), "breakdown": parts[s],
+        })
+    rnd = state["round"]
+    phase = "over" if state["over"] else state["phase"]
+    acting = engine.to_act(state)
+    ph = PHASES[phase]
+    if acting:
+        summary = {"en": f"Round {rnd}/{ROUNDS} · {ph[0]} · Player {acting[0] + 1} to act",
+                   "fr": f"Manche {rnd}/{ROUNDS} · {ph[1]} · au joueur {acting[0] + 1}"}
+    else:
+        summary = {"en": f"Round {rnd}/{ROUNDS} · {ph[0]}", "fr": f"Manche {rnd}/{ROUNDS} · {ph[1]}"}
+    view: dict[str, Any] = {
+        "game": "minerva", "round": rnd, "rounds": ROUNDS, "phase": phase, "solo": state["solo"],
+        "num_players": n, "to_act": acting, "first": state["first"],
+        "market": [tile_info(t) for t in state["market"]],
+        "pairs": [{"tiles": [({"id": t, "round_tile": True} if t.startswith("round.") else tile_info(t)) for t in pr["tiles"]],
+                   "bonus": pr["bonus"]} for pr in state["pairs"]],
+        "temples": [tile_info(t) for t in state["temples"]],
+        "temple_deck": len(state["temple_deck"]),
+        "stack": len(state["stack"]),
+        "culture": {c: [dict(cat.culture[t]) for t in state["culture"][c]] for c in CULTURES},
+        "glory_tiles": [dict(t) for t in sorted(cat.glory.values(), key=lambda t: t["rank"]) if t["round"] == rnd],
+        "order": {"free": list(state["free_order"]), "flipped": state["flipped"],
+                  "vp": {str(k): (t["vp"] if state["flipped"] and k != n else 0) for k, t in cat.order.items() if k <= n and not state["solo"]}},
+        "turn": {"points": dict(state["turn"]["pts"]), "claimed": list(state["turn"]["claimed"])},
+        "players": players,
+        "scores": [pl["score"] for pl in players],
+        "summary": summary,
+        "log": engine.recent_log(state),
+    }
+    if state["over"]:
+        view["final"] = scoring.result(state)
+    if seat is not None:
+        view["you"] = {"seat": seat, "to_act": seat in acting}
+    return view

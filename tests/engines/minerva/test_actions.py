@@ -1,0 +1,133 @@
+"""Set-up by player count, the phases of a round, the four actions, passing and fees."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.minerva import ENGINE
+from engines.minerva.data import catalog
+from tests.engines.minerva.util import city, fresh, give, ids, play
+
+
+@pytest.mark.parametrize(("n", "normal", "starting", "culture", "orders"), [(4, 66, 8, 8, [1, 2, 3, 4]), (3, 54, 6, 6, [1, 2, 3]), (2, 42, 4, 5, [1, 2]), (1, 42, 4, 5, [])])
+def test_setup_by_player_count(n: int, normal: int, starting: int, culture: int, orders: list[int]) -> None:
+    s = fresh(n)
+    cat = catalog()
+    tiles = s["market"] + s["stack"] + [t for pr in s["pairs"] for t in pr["tiles"]]
+    rounds = [t for t in tiles if t.startswith("round.")]
+    buildings = [t for t in tiles if not t.startswith("round.")]
+    assert len(rounds) == 5  # the round-1 tile was set aside
+    assert sum(1 for t in buildings if cat.design(t)["group"] == "normal") == normal
+    assert sum(1 for t in buildings if cat.design(t)["group"] == "starting") == starting
+    assert all(len(v) == culture for v in s["culture"].values())
+    for c, stack in s["culture"].items():
+        vps = [cat.culture[t]["vp"] for t in stack]
+        assert vps == sorted(vps), c
+    assert s["free_order"] == orders
+    assert [p["money"] for p in s["players"]] == [3, 4, 5, 6][:n]
+    assert all(p["res"]["grain"] == 1 and p["residences"] == 9 and p["city"]["m13"]["t"].startswith("forum.") for p in s["players"])
+    assert len(s["temples"]) == 5 and len(s["temple_deck"]) == 15
+
+
+def test_first_round_reveals_until_round_tile_and_piles_are_equal() -> None:
+    s = fresh(4, seed=3)
+    normal_in_market = [t for t in s["market"] if catalog().design(t)["group"] == "normal"]
+    # the stack still holds rounds 2-6 with exactly 11 buildings per pile
+    pile_bounds = [i for i, t in enumerate(s["stack"]) if t.startswith("round.")]
+    assert [s["stack"][i] for i in pile_bounds] == [f"round.{r}" for r in range(2, 7)]
+    assert len(normal_in_market) + pile_bounds[0] <= 22
+
+
+def test_building_a_temple_refills_the_row() -> None:
+    s = fresh(2)
+    give(s, 0, money=30)
+    t = s["temples"][0]
+    deck_top = s["temple_deck"][0]
+    design = catalog().design(t)["id"]
+    s = play(s, 0, f"build {design}")
+    if ids(s, 0) == ["coins"]:
+        s = play(s, 0, "coins")
+    s = play(s, 0, "m12")
+    assert t not in s["temples"] and deck_top in s["temples"] and len(s["temples"]) == 5
+    assert s["players"][0]["city"]["m12"]["t"] == t
+
+
+def test_passing_takes_smallest_order_tile_and_later_turns_cost_a_fee() -> None:
+    s = fresh(3)
+    s = play(s, 0, "pass")
+    assert s["players"][0]["order"] == 1 and s["current"] == 1
+    assert ids(s, 1)[:2] == ["fee", "pass"]
+    s = play(s, 1, "fee res m12 down grain")
+    assert s["players"][1]["money"] == 3
+    s = play(s, 2, "pass")
+    assert s["players"][2]["order"] == 2
+    # seat 0's skipped turn pays 1 denarius on the way back to seat 1
+    assert s["players"][0]["money"] == 4 and s["current"] == 1
+    s = play(s, 1, "fee res m14 up grain")
+    assert s["players"][0]["money"] == 5 and s["players"][2]["money"] == 6
+
+
+def test_without_money_after_a_pass_you_must_sell_or_pass() -> None:
+    s = fresh(2)
+    s = play(s, 0, "pass")
+    give(s, 1, money=0, grain=1)
+    assert ids(s, 1) == ["pass", "sell.grain"]
+    s = play(s, 1, "sell.grain")
+    assert ids(s, 1) == ["fee", "pass"]
+
+
+def test_round_ends_with_assistants_glory_then_preparation() -> None:
+    s = fresh(2)
+    give(s, 1, money=10, glory=2)
+    give(s, 0, money=5)
+    s = play(s, 0, "pass")
+    s = play(s, 1, "pass")
+    assert s["phase"] == "assist" and s["queue"] == [1, 0]  # largest order tile first
+    s = play(s, 1, "buy.coin done")
+    s = play(s, 0, "skip")
+    assert s["round"] == 2 and s["phase"] == "main" and s["current"] == 0  # order tile 1 starts
+    assert s["players"][1]["glories"] == ["glory-1-1"]
+    assert all(p["glory"] == 0 and p["order"] is None for p in s["players"])
+    assert s["players"][1]["hand"] == 1
+
+
+def test_round_six_flips_order_tiles_and_skips_assistants() -> None:
+    s = fresh(3)
+    s["round"] = 5
+    for _ in range(3):
+        s = play(s, s["current"], "pass")
+    while s["phase"] == "assist":
+        s = play(s, s["queue"][0], "skip")
+    assert s["round"] == 6 and s["flipped"]
+    order = []
+    for _ in range(3):
+        seat = s["current"]
+        order.append(seat)
+        s = ENGINE.apply(s, seat, "pass")
+    assert s["over"]
+    res = ENGINE.result(s)
+    got = {seat: res["breakdown"][seat]["order"] for seat in range(3)}
+    assert got[order[0]] == catalog().order[1]["vp"]
+    assert got[order[1]] == catalog().order[2]["vp"]
+    assert got[order[2]] == 0  # the largest tile stays on its number side
+
+
+def test_resource_cap_discards_for_a_denarius() -> None:
+    s = fresh(2)
+    city(s, 0, {"n13": "farm", "o13": "farm"})
+    give(s, 0, money=0, grain=4)
+    s = play(s, 0, "res p13 left grain")
+    p = s["players"][0]
+    assert p["res"]["grain"] == 6 and p["money"] == 3
+
+
+def test_placement_pages_when_more_than_25_cells() -> None:
+    s = fresh(2)
+    cells = {f"{col}13": "farm" for col in "bcdefghijkl"}
+    cells.update({f"{col}13": "farm" for col in "nopqrstuvwx"})
+    city(s, 0, cells)
+    s = play(s, 0, "res")
+    first = ids(s, 0)
+    assert len(first) == 25 and first[-1] == "more"
+    s2 = play(s, 0, "more")
+    assert set(ids(s2, 0)) - {"more"} and not (set(ids(s2, 0)) - {"more"}) & set(first)

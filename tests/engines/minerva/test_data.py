@@ -1,0 +1,81 @@
+"""Component data: the rulebook's counts, provenance marks, bilingual names, corrupt data refused."""
+
+from __future__ import annotations
+
+import copy
+import importlib.resources
+import json
+
+import pytest
+
+from engines.core.data import PROVENANCE, DataError
+from engines.minerva.data import CULTURES, catalog, validate
+
+
+def raw() -> tuple[dict, dict]:
+    root = importlib.resources.files("engines.minerva").joinpath("data")
+    return (json.loads(root.joinpath("buildings.json").read_text(encoding="utf-8")),
+            json.loads(root.joinpath("tiles.json").read_text(encoding="utf-8")))
+
+
+def test_rulebook_counts() -> None:
+    cat = catalog()
+    assert sum(len(d["copies"]) for d in cat.groups["normal"]) == 66
+    assert sum(len(d["copies"]) for d in cat.groups["starting"]) == 8
+    assert sum(len(d["copies"]) for d in cat.groups["forum"]) == 4
+    assert len(cat.groups["temples"]) == 20
+    assert len(cat.culture) == 24 and all(sum(1 for t in cat.culture.values() if t["category"] == c) == 8 for c in CULTURES)
+    assert len(cat.glory) == 16 and len(cat.order) == 4
+
+
+def test_normal_buildings_form_six_equal_piles_at_every_count() -> None:
+    marks = [m for d in catalog().groups["normal"] for m in d["copies"]]
+    assert [sum(1 for m in marks if m <= n) for n in (2, 3, 4)] == [42, 54, 66]
+
+
+def test_every_named_rulebook_building_is_present() -> None:
+    names = {d["name_fr"] for d in catalog().designs.values()}
+    for n in ["Forum", "Marché", "Charbonnier", "Vendeur de pierre", "Forgeron", "Jardin", "Écuries", "Arsenal",
+              "Armurerie", "Colisée", "Comptoir", "Arc de triomphe", "Réfectoire", "Bains publics", "Aqueduc surélevé",
+              "Cirque", "Fonderie", "Théâtre", "Statue", "Bibliothèque"]:
+        assert n in names, n
+
+
+def test_provenance_and_bilingual_names() -> None:
+    b, t = raw()
+    for entry in [*(d for g in b.values() for d in g), *(x for g in t.values() for x in g)]:
+        assert entry["source"] in PROVENANCE
+        assert entry["name_en"] and entry["name_fr"]
+
+
+def test_corrupt_count_is_refused() -> None:
+    b, t = raw()
+    b2 = copy.deepcopy(b)
+    b2["normal"][0]["copies"].append(1)
+    with pytest.raises(DataError):
+        validate(b2, t)
+
+
+def test_corrupt_effect_is_refused() -> None:
+    b, t = raw()
+    b2 = copy.deepcopy(b)
+    b2["normal"][0]["effect"] = {"gain": {"gold": 1}}
+    with pytest.raises(DataError):
+        validate(b2, t)
+
+
+def test_missing_provenance_is_refused() -> None:
+    b, t = raw()
+    t2 = copy.deepcopy(t)
+    t2["glory"][0]["source"] = "guess"
+    with pytest.raises(DataError):
+        validate(b, t2)
+
+
+def test_special_buildings_never_act_on_activation() -> None:
+    b, t = raw()
+    b2 = copy.deepcopy(b)
+    special = next(d for d in b2["normal"] if d["category"] == "special")
+    special["when"] = "activate"
+    with pytest.raises(DataError):
+        validate(b2, t)
