@@ -1,0 +1,375 @@
+"""The one interpreter of the card-effect grammar (data/cards.json): texts, counters, prompts.
+
+A non-temple card carries one `effect` {op, ...}; a temple carries a `score` {count, per, vp}.
+When a column resolves, each card becomes an `effect` frame on the decision stack; every effect
+is optional (`skip`/`done`). Repeated choices are capped by the card's `max`/`n`, so a column
+always resolves in a bounded number of steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Option
+from engines.core.state import State
+from engines.deus import rules
+from engines.deus.data import COLOURS, PIECE_TYPES, RESOURCES, card_of
+
+RES_FR = {"wood": "bois", "stone": "pierre", "clay": "argile", "wheat": "blé"}
+TYPE_FR = {"maritime": "maritime", "production": "production", "science": "science", "civil": "civil",
+           "military": "militaire", "temple": "temple"}
+TERRAIN_FR = {"field": "champ", "forest": "forêt", "swamp": "marais", "mountain": "montagne", "sea": "mer"}
+TEMPLE_CAP = 12
+
+COUNTER_TEXT: dict[str, tuple[str, str]] = {
+    "regions": ("region you occupy", "région occupée"),
+    "tiles": ("continent tile you are on", "tuile où vous êtes présent"),
+    "coast": ("land region of yours next to the sea", "région terrestre à vous bordant la mer"),
+    "edge": ("edge region you occupy", "région du bord occupée"),
+    "dense": ("region where you have 2+ buildings", "région où vous avez 2+ bâtiments"),
+    "terrains": ("land terrain type you occupy", "type de terrain occupé"),
+    "barbarian_adj": ("barbarian village next to your regions", "village barbare voisin de vos régions"),
+    "villages_won": ("village you conquered", "village conquis"),
+    "gold": ("gold", "or"),
+    "resources": ("resource you hold", "ressource possédée"),
+    "sets": ("complete set of the 5 other building cards", "série complète des 5 autres types"),
+}
+
+
+def counter_text(name: str) -> tuple[str, str]:
+    if name in COUNTER_TEXT:
+        return COUNTER_TEXT[name]
+    kind, _, arg = name.partition(".")
+    if kind == "cards":
+        return f"{arg} card in your tableau", f"carte {TYPE_FR[arg]} de votre tableau"
+    if kind == "pieces":
+        label = {"maritime": "ship", "military": "military unit"}.get(arg, f"{arg} building")
+        label_fr = {"maritime": "navire", "military": "unité militaire"}.get(arg, f"bâtiment {TYPE_FR[arg]}")
+        return f"{label} on the map", f"{label_fr} sur la carte"
+    return f"{arg} region you occupy", f"région {TERRAIN_FR[arg]} occupée"
+
+
+def count(state: State, seat: int, name: str) -> int:
+    """Evaluate a counter of the grammar for `seat`."""
+    p = state["players"][seat]
+    g = rules.geo(state)
+    mine = rules.own_regions(state, seat)
+    if name == "regions":
+        return len(mine)
+    if name == "tiles":
+        return len({g["tile"][r] for r in mine})
+    if name == "coast":
+        return sum(1 for r in mine if rules.is_land(state, r)
+                   and any(state["terrain"][n] == "sea" for n in g["neighbours"][r]))
+    if name == "edge":
+        return sum(1 for r in mine if r in g["edge"])
+    if name == "dense":
+        return sum(1 for r in mine if len(state["occ"][r]["b"]) >= 2)
+    if name == "terrains":
+        return len({state["terrain"][r] for r in mine if rules.is_land(state, r)})
+    if name == "barbarian_adj":
+        near = {n for r in mine for n in g["neighbours"][r]}
+        return sum(1 for v, info in state["villages"].items() if info["barbarian"] and v in near)
+    if name == "villages_won":
+        return int(p["villages"])
+    if name == "gold":
+        return int(p["gold"])
+    if name == "resources":
+        return sum(p["res"].values())
+    if name == "sets":
+        return min(len(p["cols"][t]) for t in PIECE_TYPES)
+    kind, _, arg = name.partition(".")
+    if kind == "cards":
+        return len(p["cols"][arg])
+    if kind == "pieces":
+        return sum(state["occ"][r]["b"].count(arg) for r in mine)
+    if kind == "terrain":
+        return sum(1 for r in mine if state["terrain"][r] == arg)
+    raise ValueError(f"unknown counter {name}")
+
+
+def temple_score(state: State, seat: int, card: dict[str, Any]) -> int:
+    sc = card["score"]
+    return min(TEMPLE_CAP, sc["vp"] * (count(state, seat, sc["count"]) // sc["per"]))
+
+
+def _per(per: int, en: str, fr: str) -> tuple[str, str]:
+    return (f"per {en}", f"par {fr}") if per == 1 else (f"per {per} × {en}", f"par {per} × {fr}")
+
+
+def describe(card: dict[str, Any]) -> tuple[str, str]:
+    """English and French text of a card's effect or temple condition, generated from the grammar."""
+    if "score" in card:
+        sc = card["score"]
+        en, fr = counter_text(sc["count"])
+        pe, pf = _per(sc["per"], en, fr)
+        return (f"End: {sc['vp']} VP {pe} (max {TEMPLE_CAP})", f"Fin : {sc['vp']} PV {pf} (max {TEMPLE_CAP})")
+    e = card["effect"]
+    op = e["op"]
+    if op == "gain":
+        parts = [(f"{e[k]} {en}", f"{e[k]} {fr}") for k, en, fr in
+                 (("gold", "gold", "or"), ("vp", "VP", "PV"), ("cards", "card(s)", "carte(s)")) if e.get(k)]
+        return "Gain " + " + ".join(p[0] for p in parts), "Gagnez " + " + ".join(p[1] for p in parts)
+    if op == "produce":
+        extra = (f" and {e['gold']} gold", f" et {e['gold']} or") if e.get("gold") else ("", "")
+        return (f"Produce {e['n']} resource(s) of this building's terrain{extra[0]}",
+                f"Produisez {e['n']} ressource(s) du terrain de ce bâtiment{extra[1]}")
+    if op == "produce_terrain":
+        res = rules.terrain_resource(e["terrain"]) or ""
+        return (f"{e['n']} {res} per {e['terrain']} region you occupy",
+                f"{e['n']} {RES_FR[res]} par région {TERRAIN_FR[e['terrain']]} occupée")
+    if op == "choose_res":
+        return f"Take {e['n']} resource(s) of your choice", f"Prenez {e['n']} ressource(s) au choix"
+    if op == "sell":
+        return (f"Sell up to {e['max']} resources for {e['gold']} gold each",
+                f"Vendez jusqu'à {e['max']} ressources pour {e['gold']} ors chacune")
+    if op == "sell_vp":
+        return (f"Sell up to {e['max']} resources for {e['vp']} VP each",
+                f"Vendez jusqu'à {e['max']} ressources pour {e['vp']} PV chacune")
+    if op == "buy":
+        return (f"Buy up to {e['max']} resources for {e['price']} gold each",
+                f"Achetez jusqu'à {e['max']} ressources à {e['price']} ors l'unité")
+    if op == "draw":
+        return f"Draw {e['n']} cards", f"Piochez {e['n']} cartes"
+    if op == "pieces":
+        return (f"Take {e['n']} building(s) of your choice from your reserve",
+                f"Prenez {e['n']} bâtiment(s) au choix de votre réserve")
+    if op == "piece":
+        return (f"Take {e['n']} {e['type']} building(s) from your reserve",
+                f"Prenez {e['n']} bâtiment(s) {TYPE_FR[e['type']]} de votre réserve")
+    if op == "reward_per":
+        gain = " + ".join(x for x in (f"{e['gold']} gold" if e.get("gold") else "", f"{e['vp']} VP" if e.get("vp") else "") if x)
+        gain_fr = " + ".join(x for x in (f"{e['gold']} or" if e.get("gold") else "", f"{e['vp']} PV" if e.get("vp") else "") if x)
+        en, fr = counter_text(e["count"])
+        pe, pf = _per(e["per"], en, fr)
+        return f"{gain} {pe}", f"{gain_fr} {pf}"
+    if op == "activate":
+        if e["colour"] == "any":
+            return ("Use again the top card of another column (not science)",
+                    "Réutilisez la carte du haut d'une autre colonne (hors science)")
+        return (f"Use again the top card of your {e['colour']} column",
+                f"Réutilisez la carte du haut de votre colonne {TYPE_FR[e['colour']]}")
+    if op == "move":
+        return (f"Move up to {e['n']} military unit(s) one region each",
+                f"Déplacez jusqu'à {e['n']} unité(s) militaire(s) d'une région")
+    if op == "steal_gold":
+        return (f"Steal {e['n']} gold from a player next to your military units",
+                f"Volez {e['n']} ors à un joueur voisin de vos unités militaires")
+    if op == "steal_res":
+        return (f"Steal {e['n']} resource from a player next to your military units",
+                f"Volez {e['n']} ressource à un joueur voisin de vos unités militaires")
+    if op == "siege":
+        return (f"Take up to {e['vp']} VP from a barbarian village next to your military units",
+                f"Prenez jusqu'à {e['vp']} PV à un village barbare voisin de vos unités militaires")
+    raise ValueError(op)
+
+
+# ---- frames ----------------------------------------------------------------------------------------
+def frame(effect: dict[str, Any], region: str | None, title_en: str, title_fr: str) -> dict[str, Any]:
+    """A pending effect: `left` counts the repeats still allowed."""
+    left = effect.get("max", effect.get("n", 1))
+    return {"k": "effect", "eff": effect, "region": region, "left": left, "stage": "", "title": [title_en, title_fr]}
+
+
+def _value(state: State, seat: int, fr: dict[str, Any]) -> dict[str, Any]:
+    """What a one-shot effect would give now (empty when it would give nothing)."""
+    e = fr["eff"]
+    op = e["op"]
+    out: dict[str, Any] = {}
+    if op == "gain":
+        out = {k: e[k] for k in ("gold", "vp", "cards") if e.get(k)}
+    elif op == "produce":
+        res = rules.terrain_resource(state["terrain"][fr["region"]]) if fr.get("region") else None
+        if res and state["supply"][res]:
+            out["res"] = {res: min(e["n"], state["supply"][res])}
+        if e.get("gold"):
+            out["gold"] = e["gold"]
+    elif op == "produce_terrain":
+        res = rules.terrain_resource(e["terrain"]) or ""
+        n = min(state["supply"][res], e["n"] * count(state, seat, f"terrain.{e['terrain']}"))
+        if n:
+            out["res"] = {res: n}
+    elif op == "draw":
+        if len(state["players"][seat]["hand"]) < rules.HAND_LIMIT and (state["deck"] or state["discard"]):
+            out["cards"] = e["n"]
+    elif op == "piece":
+        n = min(e["n"], state["players"][seat]["reserve"][e["type"]])
+        if n:
+            out["piece"] = n
+    elif op == "reward_per":
+        times = count(state, seat, e["count"]) // e["per"]
+        for k in ("gold", "vp"):
+            if e.get(k) and times:
+                out[k] = e[k] * times
+    return out
+
+
+ONE_SHOT = ("gain", "produce", "produce_terrain", "draw", "piece", "reward_per")
+
+
+def opponents_near(state: State, seat: int, need: str) -> list[int]:
+    near = rules.military_neighbours(state, seat)
+    out = set()
+    for rid in near:
+        o = rules.owner(state, rid)
+        if o is not None and o != seat:
+            p = state["players"][o]
+            if (need == "gold" and p["gold"] > 0) or (need == "res" and sum(p["res"].values()) > 0):
+                out.add(o)
+    return sorted(out)
+
+
+def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
+    """The choices of an effect frame, `skip`/`done` excluded (empty: nothing useful to do)."""
+    e = fr["eff"]
+    op = e["op"]
+    p = state["players"][seat]
+    if op in ONE_SHOT:
+        return [Option("use", "Use this effect", "Utiliser cet effet")] if _value(state, seat, fr) else []
+    if op == "choose_res":
+        return [Option(r, f"Take 1 {r}", f"Prendre 1 {RES_FR[r]}") for r in RESOURCES if state["supply"][r] > 0]
+    if op in ("sell", "sell_vp"):
+        gain = f"{e['gold']} gold" if op == "sell" else f"{e['vp']} VP"
+        gain_fr = f"{e['gold']} ors" if op == "sell" else f"{e['vp']} PV"
+        return [Option(r, f"Sell 1 {r} for {gain}", f"Vendre 1 {RES_FR[r]} pour {gain_fr}") for r in RESOURCES if p["res"][r] > 0]
+    if op == "buy":
+        if p["gold"] < e["price"]:
+            return []
+        return [Option(r, f"Buy 1 {r} for {e['price']} gold", f"Acheter 1 {RES_FR[r]} pour {e['price']} ors")
+                for r in RESOURCES if state["supply"][r] > 0]
+    if op == "pieces":
+        return [Option(t, f"Take a {t} building", f"Prendre un bâtiment {TYPE_FR[t]}") for t in PIECE_TYPES if p["reserve"][t] > 0]
+    if op == "activate":
+        targets = [c for c in ("maritime", "production", "civil", "military") if p["cols"][c]
+                   and (e["colour"] == "any" or e["colour"] == c)]
+        return [Option(c, f"Use the top {c} card: {card_of(p['cols'][c][-1]['iid'])['name_en']}",
+                       f"Utiliser la carte {TYPE_FR[c]} du haut : {card_of(p['cols'][c][-1]['iid'])['name_fr']}") for c in targets]
+    if op == "move":
+        if fr["stage"]:
+            return [Option(r, f"Move to {r} ({state['terrain'][r]})", f"Aller en {r} ({TERRAIN_FR.get(state['terrain'][r], '')})")
+                    for r in rules.move_targets(state, seat, fr["stage"])]
+        return [Option(r, f"Move the unit in {r}", f"Déplacer l'unité en {r}") for r in rules.movable_units(state, seat)]
+    if op in ("steal_gold", "steal_res"):
+        if fr["stage"]:
+            victim = state["players"][int(fr["stage"])]
+            return [Option(r, f"Steal 1 {r}", f"Voler 1 {RES_FR[r]}") for r in RESOURCES if victim["res"][r] > 0]
+        need = "gold" if op == "steal_gold" else "res"
+        return [Option(f"p{o + 1}", f"Steal from player {o + 1}", f"Voler au joueur {o + 1}") for o in opponents_near(state, seat, need)]
+    if op == "siege":
+        near = rules.military_neighbours(state, seat)
+        return [Option(v, f"Besiege the village {v} ({info['vp']} VP)", f"Assiéger le village {v} ({info['vp']} PV)")
+                for v, info in sorted(state["villages"].items()) if info["barbarian"] and info["vp"] > 0 and v in near]
+    raise ValueError(op)
+
+
+def stop_option(fr: dict[str, Any]) -> Option:
+    if fr["eff"]["op"] in ONE_SHOT or fr["eff"]["op"] in ("activate", "siege") or fr["left"] == fr["eff"].get("max", fr["eff"].get("n", 1)):
+        return Option("skip", "Skip this effect", "Ignorer cet effet")
+    return Option("done", "Stop here", "S'arrêter là")
+
+
+def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> dict[str, Any] | None:
+    """Apply one choice; returns a new frame to push (activate) or None. Sets fr['left'] to 0
+    when the frame is finished."""
+    e = fr["eff"]
+    op = e["op"]
+    p = state["players"][seat]
+    en, frn = rules.who(seat)
+    if oid in ("skip", "done"):
+        fr["left"] = 0
+        return None
+    if op in ONE_SHOT:
+        val = _value(state, seat, fr)
+        p["gold"] += val.get("gold", 0)
+        p["vp"] += val.get("vp", 0)
+        for r, n in val.get("res", {}).items():
+            rules.supply_take(state, p, r, n)
+        if "cards" in val:
+            rules.draw(state, seat, val["cards"])
+        if "piece" in val:
+            rules.take_pieces(p, e["type"], val["piece"])
+        shown = {k: v for k, v in val.items() if k != "vp"}
+        log(state, f"{en} uses {fr['title'][0]}: {_fmt(shown)}" + (" and hidden VP" if val.get("vp") else ""),
+            f"{frn} utilise {fr['title'][1]} : {_fmt(shown)}" + (" et des PV cachés" if val.get("vp") else ""), seat)
+        fr["left"] = 0
+        return None
+    fr["left"] -= 1
+    if op == "choose_res":
+        rules.supply_take(state, p, oid, 1)
+        log(state, f"{en} takes 1 {oid}.", f"{frn} prend 1 {RES_FR[oid]}.", seat)
+    elif op in ("sell", "sell_vp"):
+        p["res"][oid] -= 1
+        state["supply"][oid] += 1
+        if op == "sell":
+            p["gold"] += e["gold"]
+        else:
+            p["vp"] += e["vp"]
+        log(state, f"{en} sells 1 {oid}.", f"{frn} vend 1 {RES_FR[oid]}.", seat)
+    elif op == "buy":
+        p["gold"] -= e["price"]
+        rules.supply_take(state, p, oid, 1)
+        log(state, f"{en} buys 1 {oid}.", f"{frn} achète 1 {RES_FR[oid]}.", seat)
+    elif op == "pieces":
+        rules.take_pieces(p, oid, 1)
+        log(state, f"{en} takes a {oid} building from the reserve.", f"{frn} prend un bâtiment {TYPE_FR[oid]} de sa réserve.", seat)
+    elif op == "activate":
+        fr["left"] = 0
+        top = p["cols"][oid][-1]
+        card = card_of(top["iid"])
+        return frame(card["effect"], top["region"], card["name_en"], card["name_fr"])
+    elif op == "move":
+        if not fr["stage"]:
+            fr["stage"] = oid
+            fr["left"] += 1
+            return None
+        src, fr["stage"] = fr["stage"], ""
+        rules.remove_piece(state, src, "military")
+        rules.place_piece(state, seat, "military", oid)
+        log(state, f"{en} moves a military unit from {src} to {oid}.", f"{frn} déplace une unité militaire de {src} vers {oid}.", seat)
+        rules.attack_villages(state, log)
+    elif op in ("steal_gold", "steal_res"):
+        if op == "steal_gold":
+            victim = int(oid[1:]) - 1
+            n = min(e["n"], state["players"][victim]["gold"])
+            state["players"][victim]["gold"] -= n
+            p["gold"] += n
+            log(state, f"{en} steals {n} gold from player {victim + 1}.", f"{frn} vole {n} ors au joueur {victim + 1}.", seat)
+            fr["left"] = 0
+        elif not fr["stage"]:
+            fr["stage"] = str(int(oid[1:]) - 1)
+            fr["left"] += 1
+        else:
+            victim = int(fr["stage"])
+            state["players"][victim]["res"][oid] -= 1
+            p["res"][oid] += 1
+            log(state, f"{en} steals 1 {oid} from player {victim + 1}.", f"{frn} vole 1 {RES_FR[oid]} au joueur {victim + 1}.", seat)
+            fr["stage"] = ""
+    elif op == "siege":
+        v = state["villages"][oid]
+        n = min(e["vp"], v["vp"])
+        v["vp"] -= n
+        p["vp"] += n
+        log(state, f"{en} besieges the village {oid}: it has {v['vp']} VP left.",
+            f"{frn} assiège le village {oid} : il lui reste {v['vp']} PV.", seat)
+        if v["vp"] == 0:
+            v["barbarian"] = False
+            v["won_by"] = [seat]
+            p["villages"] += 1
+        fr["left"] = 0
+        rules.check_end(state, log)
+    return None
+
+
+def _fmt(val: dict[str, Any]) -> str:
+    parts = []
+    for k, v in val.items():
+        if k == "res":
+            parts.extend(f"{n} {r}" for r, n in v.items())
+        elif k == "piece":
+            parts.append(f"{v} building(s)")
+        else:
+            parts.append(f"{v} {k}")
+    return ", ".join(parts) or "nothing"
+
+
+__all__ = ["COLOURS", "count", "describe", "frame", "options", "temple_score"]

@@ -1,0 +1,337 @@
+"""State helpers shared by actions and effects: occupancy, placement legality, drawing cards,
+barbarian attacks and the end trigger. States are plain JSON dicts (see setup.py for the keys)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import prng
+from engines.core.state import State
+from engines.deus import board
+from engines.deus.data import PIECE_TYPES, RESOURCES, card_of, catalogue
+
+HAND = 5
+HAND_LIMIT = 10
+GOLD_PER_RESOURCE = 4
+EDGE_VP = 3
+FIRST_GAP = 3  # first building: at least 2 empty regions between it and any opponent (distance 3)
+
+Msg = tuple[str, str]
+
+
+def who(seat: int) -> tuple[str, str]:
+    return f"Player {seat + 1}", f"Joueur {seat + 1}"
+
+
+def geo(state: State) -> dict[str, Any]:
+    return board.geometry(state["ntiles"])
+
+
+def owner(state: State, rid: str) -> int | None:
+    occ = state["occ"].get(rid)
+    return None if occ is None else occ["owner"]
+
+
+def own_regions(state: State, seat: int) -> list[str]:
+    return [rid for rid, o in state["occ"].items() if o["owner"] == seat]
+
+
+def is_land(state: State, rid: str) -> bool:
+    return state["terrain"][rid] not in ("sea", "village")
+
+
+# ---- cards and hands -------------------------------------------------------------------------------
+def draw(state: State, seat: int, n: int) -> int:
+    """Draw up to `n` cards, never above the hand limit; an empty pile is refilled by shuffling the
+    offering discards (composed: the rulebook does not say). Returns how many were drawn."""
+    hand = state["players"][seat]["hand"]
+    got = 0
+    while got < n and len(hand) < HAND_LIMIT:
+        if not state["deck"]:
+            if not state["discard"]:
+                break
+            state["deck"] = state["discard"]
+            state["discard"] = []
+            prng.shuffle(state["rng"], state["deck"])
+        hand.append(state["deck"].pop())
+        got += 1
+    return got
+
+
+def draw_to(state: State, seat: int, target: int) -> int:
+    hand = state["players"][seat]["hand"]
+    return draw(state, seat, max(0, min(target, HAND_LIMIT) - len(hand)))
+
+
+def colour_of(iid: str) -> str:
+    return str(card_of(iid)["colour"])
+
+
+# ---- paying --------------------------------------------------------------------------------------
+def gold_needed(player: dict[str, Any], due: list[str]) -> int:
+    """Gold needed to pay `due` (a list of resource units) using own resources first."""
+    short = 0
+    for r in RESOURCES:
+        short += max(0, due.count(r) - player["res"][r])
+    return GOLD_PER_RESOURCE * short
+
+
+def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
+    due = [r for r, n in cost.items() for _ in range(n)]
+    return player["gold"] >= gold_needed(player, due)
+
+
+def pay_ways(player: dict[str, Any], due: list[str]) -> list[str]:
+    """How the first unit of `due` may be paid ('<resource>' or 'gold') keeping the rest payable."""
+    unit, rest = due[0], due[1:]
+    ways = []
+    if player["res"][unit] > 0:
+        p = {"gold": player["gold"], "res": dict(player["res"])}
+        p["res"][unit] -= 1
+        if p["gold"] >= gold_needed(p, rest):
+            ways.append(unit)
+    if player["gold"] >= GOLD_PER_RESOURCE:
+        p = {"gold": player["gold"] - GOLD_PER_RESOURCE, "res": player["res"]}
+        if p["gold"] >= gold_needed(p, rest):
+            ways.append("gold")
+    return ways
+
+
+# ---- placement ---------------------------------------------------------------------------------------
+def placement_refusal(state: State, seat: int, kind: str, rid: str) -> Msg | None:
+    """Why a piece of `kind` may not go to `rid` for free (None when it may)."""
+    g = geo(state)
+    if rid not in g["coords"]:
+        return f"There is no region {rid}.", f"Il n'y a pas de région {rid}."
+    ter = state["terrain"][rid]
+    occ = state["occ"].get(rid)
+    if ter == "village":
+        return "Nobody may build in a barbarian village.", "On ne peut jamais construire dans un village barbare."
+    if occ is not None and occ["owner"] != seat:
+        return "Another player already occupies that region.", "Un autre joueur occupe déjà cette région."
+    if kind == "maritime" and ter != "sea":
+        return "Ships are placed only at sea.", "Les navires ne se placent qu'en mer."
+    if kind != "maritime" and ter == "sea":
+        return "Only ships may be built at sea.", "Seuls les navires se construisent en mer."
+    if occ is not None and kind in occ["b"]:
+        return (f"You already have a {kind} building in that region.",
+                f"Vous avez déjà un bâtiment de ce type ({kind}) dans cette région.")
+    mine = own_regions(state, seat)
+    if kind == "temple":
+        if occ is None:
+            return "A temple goes only in a land region you already occupy.", \
+                "Un temple se construit uniquement dans une région terrestre que vous occupez."
+        return None
+    if not mine:
+        if rid not in g["edge"]:
+            return "Your first building must be on the edge of the continent.", \
+                "Votre premier bâtiment doit être au bord du continent."
+        if rid not in first_spots(state, seat, kind):
+            return "Your first building must be at least 2 empty regions away from other players.", \
+                "Votre premier bâtiment doit être à au moins 2 régions vides des autres joueurs."
+        return None
+    if occ is None and not any(n in mine for n in g["neighbours"][rid]):
+        return "You may build only on or next to your own regions (or on an empty edge region for 3 VP).", \
+            "Vous ne pouvez construire que sur ou à côté de vos régions (ou au bord contre 3 PV)."
+    return None
+
+
+def first_spots(state: State, seat: int, kind: str) -> set[str]:
+    """Empty edge regions suited to `kind`, far from opponents if possible (first building)."""
+    g = geo(state)
+    want_sea = kind == "maritime"
+    spots = [rid for rid in g["edge"] if rid not in state["occ"] and state["terrain"][rid] != "village"
+             and (state["terrain"][rid] == "sea") == want_sea]
+    others = [rid for rid, o in state["occ"].items() if o["owner"] != seat]
+    if not others:
+        return set(spots)
+    dist = board.distances(state["ntiles"], others)
+    far = {rid for rid in spots if dist.get(rid, 99) >= FIRST_GAP}
+    return far or set(spots)
+
+
+def placement_targets(state: State, seat: int, kind: str) -> dict[str, int]:
+    """Legal regions for a piece of `kind` -> VP it costs (0, or 3 for a detached edge region).
+    Same rules as `placement_refusal`, computed in one pass for speed."""
+    g = geo(state)
+    occ_all = state["occ"]
+    terrain = state["terrain"]
+    mine = {rid for rid, o in occ_all.items() if o["owner"] == seat}
+    want_sea = kind == "maritime"
+    out: dict[str, int] = {}
+    if kind == "temple":
+        return {rid: 0 for rid in mine if terrain[rid] != "sea" and "temple" not in occ_all[rid]["b"]}
+    first = first_spots(state, seat, kind) if not mine else set()
+    edge_ok = state["players"][seat]["vp"] >= EDGE_VP
+    nb = g["neighbours"]
+    for rid in g["ids"]:
+        ter = terrain[rid]
+        if ter == "village" or (ter == "sea") != want_sea:
+            continue
+        occ = occ_all.get(rid)
+        if occ is not None:
+            if occ["owner"] == seat and kind not in occ["b"]:
+                out[rid] = 0
+            continue
+        if (rid in first) if not mine else any(n in mine for n in nb[rid]):
+            out[rid] = 0
+        elif edge_ok and rid in g["edge"]:
+            out[rid] = EDGE_VP
+    return out
+
+
+def temples_allowed(state: State, seat: int) -> bool:
+    """The n-th temple needs n-1 buildings of each other type already built."""
+    cols = state["players"][seat]["cols"]
+    built = len(cols["temple"])
+    return all(len(cols[t]) >= built for t in PIECE_TYPES)
+
+
+def build_refusal(state: State, seat: int, iid: str) -> Msg | None:
+    """Why the card instance `iid` cannot be built now (None when it can)."""
+    p = state["players"][seat]
+    card = card_of(iid)
+    colour = card["colour"]
+    if colour == "temple":
+        if not temples_allowed(state, seat):
+            n = len(p["cols"]["temple"])
+            return (f"Your temple number {n + 1} needs {n} building(s) of each other type first.",
+                    f"Votre temple n° {n + 1} exige d'abord {n} bâtiment(s) de chaque autre type.")
+    elif p["board"][colour] <= 0:
+        return (f"You have no {colour} piece left on your player board.",
+                f"Vous n'avez plus de pion {colour} sur votre plateau.")
+    if not can_pay(p, card["cost"]):
+        return "You cannot pay that card's cost (each missing resource costs 4 gold).", \
+            "Vous ne pouvez pas payer ce coût (chaque ressource manquante coûte 4 ors)."
+    if colour == "temple" and state["temple_stock"] <= 0:
+        return None
+    if not placement_targets(state, seat, colour):
+        return "There is no region where you could place that building.", \
+            "Il n'y a aucune région où placer ce bâtiment."
+    return None
+
+
+def place_piece(state: State, seat: int, kind: str, rid: str) -> None:
+    occ = state["occ"].setdefault(rid, {"owner": seat, "b": []})
+    occ["b"].append(kind)
+
+
+def remove_piece(state: State, rid: str, kind: str) -> None:
+    occ = state["occ"][rid]
+    occ["b"].remove(kind)
+    if not occ["b"]:
+        del state["occ"][rid]
+
+
+# ---- military movement ---------------------------------------------------------------------------
+def move_refusal(state: State, seat: int, src: str) -> Msg | None:
+    occ = state["occ"].get(src)
+    if occ is None or occ["owner"] != seat or "military" not in occ["b"]:
+        return "You have no military unit there.", "Vous n'avez pas d'unité militaire à cet endroit."
+    if sorted(occ["b"]) == ["military", "temple"]:
+        return "That unit is the only guard of a temple: it may not leave.", \
+            "Cette unité est la seule à garder un temple : elle ne peut pas partir."
+    if not move_targets(state, seat, src):
+        return "That unit has nowhere to go.", "Cette unité ne peut aller nulle part."
+    return None
+
+
+def move_targets(state: State, seat: int, src: str) -> list[str]:
+    out = []
+    for n in geo(state)["neighbours"][src]:
+        ter = state["terrain"][n]
+        occ = state["occ"].get(n)
+        if ter == "village" or (occ is not None and (occ["owner"] != seat or "military" in occ["b"])):
+            continue
+        if ter == "sea" and (occ is None or "maritime" not in occ["b"]):
+            continue
+        out.append(n)
+    return out
+
+
+def movable_units(state: State, seat: int) -> list[str]:
+    return [rid for rid in own_regions(state, seat) if move_refusal(state, seat, rid) is None]
+
+
+def military_neighbours(state: State, seat: int) -> set[str]:
+    """Regions next to one of `seat`'s military units."""
+    out: set[str] = set()
+    nb = geo(state)["neighbours"]
+    for rid in own_regions(state, seat):
+        if "military" in state["occ"][rid]["b"]:
+            out.update(nb[rid])
+    return out
+
+
+# ---- barbarian villages and the end ------------------------------------------------------------------
+def attack_villages(state: State, log: Any) -> None:
+    """Attack every barbarian village now surrounded with at least one military unit around it."""
+    nb = geo(state)["neighbours"]
+    for rid in sorted(state["villages"]):
+        v = state["villages"][rid]
+        if not v["barbarian"]:
+            continue
+        around = nb[rid]
+        if not all(n in state["occ"] for n in around):
+            continue
+        units = [0] * state["num_players"]
+        count = [0] * state["num_players"]
+        for n in around:
+            occ = state["occ"][n]
+            units[occ["owner"]] += occ["b"].count("military")
+            count[occ["owner"]] += len(occ["b"])
+        if max(units) == 0:
+            continue
+        top = [s for s in range(state["num_players"]) if units[s] == max(units)]
+        if len(top) > 1:
+            best = max(count[s] for s in top)
+            top = [s for s in top if count[s] == best]
+        share = v["vp"] // len(top)
+        for s in top:
+            state["players"][s]["vp"] += share
+            state["players"][s]["villages"] += 1
+        names = ", ".join(who(s)[0] for s in top)
+        names_fr = ", ".join(who(s)[1] for s in top)
+        log(state, f"The village {rid} ({v['vp']} VP) falls to {names}.",
+            f"Le village {rid} ({v['vp']} PV) tombe aux mains de : {names_fr}.", top[0])
+        v["vp"] = 0
+        v["barbarian"] = False
+        v["won_by"] = top
+    check_end(state, log)
+
+
+def check_end(state: State, log: Any) -> None:
+    """Trigger the end once: last village emptied or temple stock exhausted. The round is
+    finished, then everyone plays one more turn."""
+    if state["end"] is not None:
+        return
+    villages_done = all(v["vp"] == 0 for v in state["villages"].values())
+    if not (villages_done or state["temple_stock"] <= 0):
+        return
+    n = state["num_players"]
+    pos = (state["current"] - state["first"]) % n
+    state["end"] = {"turns_left": (n - 1 - pos) + n + 1, "why": "villages" if villages_done else "temples"}
+    if villages_done:
+        log(state, "The last barbarian village is emptied: the round ends, then one more turn each.",
+            "Le dernier village barbare est vidé : on finit le tour de table, puis un tour de plus chacun.")
+    else:
+        log(state, "The temple stock is exhausted: the round ends, then one more turn each.",
+            "La réserve de temples est épuisée : on finit le tour de table, puis un tour de plus chacun.")
+
+
+def take_pieces(player: dict[str, Any], kind: str, n: int) -> int:
+    got = min(n, player["reserve"][kind])
+    player["reserve"][kind] -= got
+    player["board"][kind] += got
+    return got
+
+
+def supply_take(state: State, player: dict[str, Any], res: str, n: int) -> int:
+    got = min(n, state["supply"][res])
+    state["supply"][res] -= got
+    player["res"][res] += got
+    return got
+
+
+def terrain_resource(terrain: str) -> str | None:
+    return catalogue()["terrain_resource"].get(terrain)

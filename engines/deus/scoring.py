@@ -1,0 +1,49 @@
+"""Final scoring: hidden VP tokens, temple cards (12 VP at most each), 2 VP per majority."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.state import State
+from engines.deus import effects
+from engines.deus.data import RESOURCES, card_of
+
+MAJORITY_VP = 2
+
+
+def majorities(state: State) -> list[list[str]]:
+    """For each seat, the goods (4 resources and gold) it has the most of; ties all score,
+    nobody scores a good nobody has."""
+    n = state["num_players"]
+    out: list[list[str]] = [[] for _ in range(n)]
+    for good in (*RESOURCES, "gold"):
+        held = [state["players"][s]["gold"] if good == "gold" else state["players"][s]["res"][good] for s in range(n)]
+        best = max(held)
+        if best > 0:
+            for s in range(n):
+                if held[s] == best:
+                    out[s].append(good)
+    return out
+
+
+def breakdown(state: State) -> list[dict[str, int]]:
+    maj = majorities(state)
+    out = []
+    for seat, p in enumerate(state["players"]):
+        temples = sum(effects.temple_score(state, seat, card_of(c["iid"])) for c in p["cols"]["temple"])
+        out.append({"tokens": p["vp"], "temples": temples, "majorities": MAJORITY_VP * len(maj[seat])})
+    return out
+
+
+def result(state: State) -> dict[str, Any]:
+    """Scores and ranking. The rulebook says there are no ties without saying how they are broken;
+    we break them (composed) by gold plus resources left, then by later position in turn order."""
+    parts = breakdown(state)
+    scores = [sum(b.values()) for b in parts]
+    n = state["num_players"]
+
+    def key(s: int) -> tuple[int, int, int]:
+        p = state["players"][s]
+        return (-scores[s], -(p["gold"] + sum(p["res"].values())), -((s - state["first"]) % n))
+
+    return {"scores": scores, "ranking": sorted(range(n), key=key), "breakdown": parts}

@@ -1,0 +1,92 @@
+"""Component data: counts the rulebook states, provenance marks, bilingual names, corrupt data."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from engines.core.data import PROVENANCE, DataError
+from engines.deus import data
+from engines.deus.effects import describe
+
+
+def raw(name: str) -> dict:
+    return json.loads((data.importlib.resources.files("engines.deus") / "data" / name).read_text(encoding="utf-8"))
+
+
+def test_deck_has_96_cards_16_per_colour() -> None:
+    cat = data.catalogue()
+    assert len(cat["deck"]) == 96
+    for colour in data.COLOURS:
+        assert sum(1 for cid in cat["deck"] if cat["cards"][cid]["colour"] == colour) == 16
+
+
+def test_every_entry_has_provenance_and_both_names() -> None:
+    for name, key in (("cards.json", "cards"), ("tiles.json", "tiles")):
+        for e in raw(name)[key]:
+            assert e["source"] in PROVENANCE and e["name_en"] and e["name_fr"]
+    setup = raw("setup.json")
+    for e in [*setup["player_counts"], setup["player"], *setup["gods"], *setup["terrains"]]:
+        assert e["source"] in PROVENANCE and e["name_en"] and e["name_fr"]
+
+
+def test_every_card_text_is_generated_in_both_languages() -> None:
+    for card in data.catalogue()["cards"].values():
+        en, fr = describe(card)
+        assert en and fr and en != fr
+
+
+def test_seven_double_sided_tiles_of_seven_regions() -> None:
+    tiles = data.catalogue()["tiles"]
+    assert len(tiles) == 7
+    for t in tiles:
+        for face in t["faces"].values():
+            assert sorted(face) == sorted(["sea", "sea", "field", "forest", "swamp", "mountain", "village"])
+
+
+def test_setup_counts_match_the_rulebook() -> None:
+    counts = {c["players"]: c for c in data.catalogue()["setup"]["player_counts"]}
+    assert {n: c["temples"] for n, c in counts.items()} == {2: 4, 3: 6, 4: 7}
+    assert {n: c["tiles"] for n, c in counts.items()} == {2: 4, 3: 6, 4: 7}
+
+
+def test_siege_tower_exists_and_temple_worth_4_per_temple() -> None:
+    cards = data.catalogue()["cards"]
+    assert cards["siege-tower"]["effect"]["op"] == "siege"
+    assert any(c.get("score", {}).get("count") == "cards.temple" and c["score"]["vp"] == 4 for c in cards.values())
+
+
+@pytest.mark.parametrize("corrupt", [
+    lambda cs: cs[0].update(copies=3),
+    lambda cs: cs[0].update(source="guess"),
+    lambda cs: cs[0].update(name_fr=""),
+    lambda cs: cs[1].update(id=cs[0]["id"]),
+    lambda cs: cs[0].update(effect={"op": "teleport"}),
+    lambda cs: cs[0].update(cost={"gems": 1}),
+    lambda cs: cs[-1].update(score={"count": "nothing", "per": 1, "vp": 2}),
+    lambda cs: cs[0].update(effect={"op": "sell", "gold": 0, "max": 2}),
+])
+def test_corrupt_card_is_refused(corrupt) -> None:
+    cards = copy.deepcopy(raw("cards.json")["cards"])
+    corrupt(cards)
+    with pytest.raises(DataError):
+        data.validate_cards(cards)
+
+
+def test_corrupt_tile_and_setup_are_refused() -> None:
+    tiles = copy.deepcopy(raw("tiles.json")["tiles"])
+    tiles[0]["faces"]["a"][0] = "sea"
+    with pytest.raises(DataError):
+        data.validate_tiles(tiles)
+    with pytest.raises(DataError):
+        data.validate_tiles(tiles[:6])
+    setup = copy.deepcopy(raw("setup.json"))
+    setup["player_counts"][0]["temples"] = 5
+    with pytest.raises(DataError):
+        data.validate_setup(setup)
+    setup = copy.deepcopy(raw("setup.json"))
+    setup["player"]["hand_limit"] = 12
+    with pytest.raises(DataError):
+        data.validate_setup(setup)
