@@ -1,0 +1,170 @@
+"""Optional actions: monuments (placement rules, the Forum, refill, staffing) and conquests."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import IllegalMove
+from engines.magna_roma import ENGINE
+from tests.engines.magna_roma.helpers import at_action, fill, fresh, ids
+
+BLOCK = {"f5": "t01", "g5": "t02", "f6": "t03", "g6": "t04"}  # corner f5 is free of the centre
+
+
+def _builder(coins: int = 10, offer: tuple[str, str, str] = ("odeon", "forum", "arch")) -> dict:
+    s = at_action(fresh())
+    fill(s, 0, BLOCK)
+    s["players"][0]["coins"] = coins
+    s["mon_offer"] = list(offer)
+    s["mon_deck"] = [m for m in s["mon_deck"] + s["mon_offer"] if m not in offer] or ["senate"]
+    return s
+
+
+def test_build_monument_pays_coins_places_and_refills() -> None:
+    s = _builder()
+    top = s["mon_deck"][-1]
+    s = ENGINE.play(s, 0, "build odeon f5")
+    p = s["players"][0]
+    assert p["coins"] == 10 - 5
+    assert p["monuments"] == [{"id": "odeon", "at": "f5", "pop": 0}]
+    assert s["mon_offer"][0] == top and "odeon" not in s["mon_offer"]
+
+
+def test_monument_needs_enough_coins() -> None:
+    s = _builder(coins=2)
+    assert "build" not in ids(s, 0)
+
+
+def test_monument_on_the_centre_is_refused() -> None:
+    s = _builder()
+    fill(s, 0, {"e4": "t05", "f4": "t06", "d4": "t07", "d5": "t08"})
+    s = ENGINE.play(s, 0, "build odeon")
+    assert "e4" not in ids(s, 0) and "d4" not in ids(s, 0) and "f5" in ids(s, 0)
+    with pytest.raises(IllegalMove, match="never be built on your city centre"):
+        ENGINE.apply(s, 0, "e4")
+    with pytest.raises(IllegalMove, match="never be built on your city centre"):
+        ENGINE.apply(s, 0, "d4")
+
+
+def test_monument_not_on_four_districts_is_refused() -> None:
+    s = _builder()
+    s = ENGINE.play(s, 0, "build odeon")
+    assert ids(s, 0) == ["f5"]
+    with pytest.raises(IllegalMove, match="4 districts of your city meet"):
+        ENGINE.apply(s, 0, "f6")
+
+
+def test_monument_never_over_another_monument() -> None:
+    s = _builder(coins=20)
+    fill(s, 0, {"h5": "t09", "h6": "t10", "c3": "t11", "d3": "t12", "c4": "t13", "d4": "t14"})
+    s = ENGINE.play(s, 0, "build odeon f5")
+    s = at_action(s)
+    s = ENGINE.play(s, 0, "build arch")
+    assert ids(s, 0) == ["c3"]
+    with pytest.raises(IllegalMove, match="already stands"):
+        ENGINE.apply(s, 0, "g5")
+
+
+def test_forum_goes_on_the_centre_and_gives_a_luxury() -> None:
+    s = _builder()
+    s["trades"] = {}
+    s = ENGINE.play(s, 0, "build forum")
+    p = s["players"][0]
+    assert p["monuments"] == [{"id": "forum", "at": "centre", "pop": 0}]
+    assert p["market"] == 1 and p["coins"] == 7
+
+
+def test_pantheon_and_temple_of_mars_immediate_bonuses() -> None:
+    s = _builder(offer=("pantheon", "mars", "arch"), coins=20)
+    s = ENGINE.play(s, 0, "build pantheon f5")
+    assert s["players"][0]["blessings"] == 1
+    s = at_action(s)
+    fill(s, 0, {"c3": "t11", "d3": "t12", "c4": "t13", "d4": "t14"})
+    s = ENGINE.play(s, 0, "build mars c3")
+    assert s["players"][0]["military"] == 1
+
+
+def test_population_on_monuments_any_time_and_moves() -> None:
+    s = _builder(coins=20)
+    s = ENGINE.play(s, 0, "build odeon f5")
+    s["players"][0]["population"] = 3
+    assert "staff.odeon" in ids(s, 0)
+    s = ENGINE.play(s, 0, "staff.odeon staff.odeon")
+    p = s["players"][0]
+    assert p["monuments"][0]["pop"] == 2 and p["population"] == 1
+    assert "staff.odeon" not in ids(s, 0)  # the Odeon needs only 2
+
+
+def test_population_moves_between_monuments_capped_per_turn() -> None:
+    s = at_action(fresh())
+    s["players"][0]["monuments"] = [{"id": "mausoleum", "at": "f5", "pop": 2}, {"id": "arch", "at": "c3", "pop": 0}]
+    s = ENGINE.play(s, 0, "move.mausoleum arch move.mausoleum arch move.arch mausoleum")
+    assert [m["pop"] for m in s["players"][0]["monuments"]] == [1, 1]
+    assert not any(i.startswith("move.") for i in ids(s, 0))
+
+
+@pytest.mark.parametrize(
+    ("monument", "pop", "cells", "points"),
+    [
+        ("arch", 2, {}, 8), ("arch", 1, {}, 0), ("aqueduct", 3, {}, 11),
+        ("mausoleum", 1, {}, 4), ("mausoleum", 2, {}, 7), ("mausoleum", 3, {}, 9), ("mausoleum", 4, {}, 12),
+        ("mausoleum", 0, {}, 0),
+    ],
+)
+def test_fixed_and_population_monument_scores(monument: str, pop: int, cells: dict, points: int) -> None:
+    from engines.magna_roma.scoring import monument_points
+
+    s = fresh()
+    fill(s, 0, BLOCK)
+    assert monument_points(s["players"][0], {"id": monument, "at": "f5", "pop": pop}) == points
+
+
+def test_monuments_scoring_the_districts_beneath(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engines.magna_roma.scoring import monument_points
+    from tests.engines.magna_roma.helpers import tile
+
+    s = fresh()
+    a = tile(monkeypatch, "xa", "brown", ["coins"] * 4, icon="mask")
+    b = tile(monkeypatch, "xb", "red", ["coins"] * 4, icon="mask")
+    c = tile(monkeypatch, "xc", "purple", ["coins"] * 4, icon="lyre")
+    fill(s, 0, {"f5": a, "g5": a, "f6": b, "g6": c})
+    p = s["players"][0]
+    got = {m: monument_points(p, {"id": m, "at": "f5", "pop": 2}) for m in
+           ("baths", "basilica", "vesta", "colosseum", "odeon", "senate")}
+    assert got == {"baths": 6, "basilica": 3, "vesta": 3, "colosseum": 12, "odeon": 4, "senate": 0}
+
+
+def test_conquest_example_africa_middle_slot_for_four_legions() -> None:
+    s = at_action(fresh(3))
+    s["provinces"] = [{"id": "dalmatia", "slots": [None, 1, None]}, {"id": "aegyptus", "slots": [None, 2, None]},
+                      {"id": "africa", "slots": [None, None, None]}]
+    s["players"][0]["military"] = 4
+    s = ENGINE.apply(s, 0, "conquer")
+    assert ids(s, 0) == ["dalmatia.3", "aegyptus.3", "africa.2", "africa.3"]
+    s = ENGINE.apply(s, 0, "africa.2")
+    p = s["players"][0]
+    assert p["military"] == 0 and p["population"] == 1
+    assert s["provinces"][2]["slots"] == [None, 0, None]
+
+
+def test_second_marker_on_one_province_card_is_refused() -> None:
+    s = at_action(fresh())
+    s["provinces"] = [{"id": "africa", "slots": [None, None, 0]}, {"id": "gallia", "slots": [None, None, None]},
+                      {"id": "asia", "slots": [None, None, None]}]
+    s["players"][0]["military"] = 8
+    s = ENGINE.apply(s, 0, "conquer")
+    assert not any(i.startswith("africa.") for i in ids(s, 0))
+    with pytest.raises(IllegalMove, match="only one per card"):
+        ENGINE.apply(s, 0, "africa.1")
+
+
+def test_taken_slot_and_missing_legions_are_refused() -> None:
+    s = at_action(fresh())
+    s["provinces"] = [{"id": "africa", "slots": [None, 1, None]}, {"id": "gallia", "slots": [None, None, None]},
+                      {"id": "asia", "slots": [None, None, None]}]
+    s["players"][0]["military"] = 4
+    s = ENGINE.apply(s, 0, "conquer")
+    with pytest.raises(IllegalMove, match="already holds"):
+        ENGINE.apply(s, 0, "africa.2")
+    with pytest.raises(IllegalMove, match="need 6 legions"):
+        ENGINE.apply(s, 0, "gallia.1")

@@ -1,0 +1,112 @@
+"""Final scoring: the rulebook's worked examples, provinces, districts and the tie-breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.magna_roma import ENGINE
+from engines.magna_roma import city as cityg
+from engines.magna_roma.data import data
+from engines.magna_roma.scoring import market_points, pantheon_points, province_points
+from tests.engines.magna_roma.helpers import fill, fresh, tile
+
+# The rulebook's districts example, laid out around the centre C (rows 3-7, columns c-g):
+DISTRICTS_EXAMPLE = [
+    "RR.RR",
+    "..P..",
+    "BBCPP",
+    "PP.BB",
+    "RR.RR",
+]
+
+
+def _city_from(rows: list[str], monkeypatch: pytest.MonkeyPatch, icon: str | None = None) -> dict[str, str]:
+    names = {"R": "red", "P": "purple", "B": "brown"}
+    out = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch in names:
+                out[cityg.cell_id(2 + x, 2 + y)] = tile(monkeypatch, f"x{ch}", names[ch], ["coins"] * 4, icon=icon)
+    return out
+
+
+def test_market_example_5_times_4_is_20() -> None:
+    d = data()
+    p = fresh()["players"][0]
+    p["market"] = d["market"]["values"].index(5)
+    p["stars"] = {"red": d["star_track"]["red"]["values"].index(4), "purple": 11, "brown": 9}
+    assert market_points(p) == 20
+
+
+def test_pantheon_example_4_blessings_times_3_is_12() -> None:
+    p = fresh()["players"][0]
+    p["blessings"] = 4
+    p["pantheon"] = data()["pantheon"]["values"].index(3)
+    assert pantheon_points(p) == 12
+
+
+def test_districts_example_4_red_2_purple_2_brown(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh()
+    fill(s, 0, _city_from(DISTRICTS_EXAMPLE, monkeypatch))
+    city = s["players"][0]["city"]
+    assert [cityg.districts(city, c) for c in ("red", "purple", "brown")] == [4, 2, 2]
+
+
+def test_single_tile_is_not_a_district(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh()
+    fill(s, 0, _city_from(["R.R..", "....."], monkeypatch))
+    assert cityg.districts(s["players"][0]["city"], "red") == 0
+
+
+def test_egypt_example_4_red_districts_times_4_is_16(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh()
+    fill(s, 0, _city_from(DISTRICTS_EXAMPLE, monkeypatch))
+    s["provinces"] = [{"id": "aegyptus", "slots": [0, None, None]}]
+    assert province_points(s, 0) == 16
+
+
+@pytest.mark.parametrize(
+    ("province", "slot", "icons", "points"),
+    [
+        ("hispania", 0, {"column": 5}, 2 * 3),          # pairs of columns
+        ("graecia", 1, {"lyre": 4}, 2 * 2),             # pairs of lyres
+        ("gallia", 2, {"mask": 3}, 1 * 1),              # pairs of masks
+        ("africa", 1, {"column": 3, "lyre": 2}, 2 * 2),  # column/lyre pairs
+        ("syria", 0, {"mask": 1, "column": 4}, 1 * 3),  # mask/column pairs
+        ("britannia", 2, {"lyre": 2, "mask": 2}, 2 * 1),  # lyre/mask pairs
+        ("asia", 0, {"mask": 2, "lyre": 3, "column": 2}, 2 * 4),  # sets of three
+    ],
+)
+def test_province_icon_conditions(monkeypatch: pytest.MonkeyPatch, province: str, slot: int, icons: dict, points: int) -> None:
+    s = fresh()
+    cells = iter(["e4", "e3", "d4", "d3", "f4", "f3", "c4", "c3", "g4", "g3"])
+    for icon, n in icons.items():
+        t = tile(monkeypatch, f"x{icon}", "red", ["coins"] * 4, icon=icon)
+        for _ in range(n):
+            fill(s, 0, {next(cells): t})
+    slots = [None, None, None]
+    slots[slot] = 0
+    s["provinces"] = [{"id": province, "slots": slots}]
+    assert province_points(s, 0) == points
+
+
+def test_breakdown_sums_to_the_score_and_lists_every_category() -> None:
+    s = fresh()
+    p = s["players"][0]
+    p["vp"], p["blessings"], p["pantheon"], p["military"] = 7, 2, 7, 12
+    res = ENGINE.result(s)
+    assert res["breakdown"][0] == {"points": 7, "market": 0, "pantheon": 6, "monuments": 0, "provinces": 0, "military": 5}
+    assert res["scores"][0] == 18
+
+
+def test_tie_broken_by_stars_then_population_and_coins_then_military() -> None:
+    s = fresh(3)
+    for p in s["players"]:
+        p["vp"] = 10
+    assert ENGINE.result(s)["ranking"] == [0, 1, 2]
+    s["players"][2]["military"] = 3
+    assert ENGINE.result(s)["ranking"] == [2, 0, 1]
+    s["players"][1]["coins"] = 1
+    assert ENGINE.result(s)["ranking"] == [1, 2, 0]
+    s["players"][0]["stars"]["brown"] = 1
+    assert ENGINE.result(s)["ranking"] == [0, 1, 2]

@@ -1,0 +1,148 @@
+"""Solo mode: the 3-tile offer, blocked province slots, the objectives on rows and columns,
+the objective bonus table and the rank table."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import IllegalMove
+from engines.magna_roma import ENGINE
+from engines.magna_roma import city as cityg
+from engines.magna_roma.data import data
+from engines.magna_roma.scoring import objective_done, objective_points, solo_rank
+from tests.engines.magna_roma.helpers import fill, ids, put, tile
+
+
+def test_solo_three_tile_offer_rest_discarded() -> None:
+    s = ENGINE.new_game(1, 4)
+    assert ENGINE.to_act(s) == [0] and s["phase"] == "pick" and ids(s, 0) == ["s1", "s2", "s3"]
+    deck = len(s["deck"])
+    s = ENGINE.play(s, 0, "s2 r0")
+    s = ENGINE.apply(s, 0, ids(s, 0)[0])
+    s = ENGINE.apply(s, 0, "done")
+    assert s["phase"] == "pick" and len(s["deck"]) == deck - 3 and all(s["spaces"])
+
+
+def test_solo_city_stays_on_the_solo_board() -> None:
+    s = ENGINE.new_game(1, 4)
+    for c in ("e4", "e3"):
+        put(s, 0, c, "t01")
+    s = ENGINE.play(s, 0, "s1 r0")
+    assert "e2" not in ids(s, 0)
+    with pytest.raises(IllegalMove, match="5x5 grid of the solo board"):
+        ENGINE.apply(s, 0, "e2")
+
+
+def test_solo_blocked_military_spaces() -> None:
+    s = ENGINE.new_game(1, 4)
+    blocked = [(i, k) for i, c in enumerate(s["provinces"]) for k, o in enumerate(c["slots"]) if o == -1]
+    assert blocked == [(0, 0), (1, 1), (2, 2)]
+    s["phase"], s["hand"] = "action", None
+    s["players"][0]["military"] = 12
+    s = ENGINE.apply(s, 0, "conquer")
+    card = s["provinces"][0]["id"]
+    assert f"{card}.1" not in ids(s, 0)
+    with pytest.raises(IllegalMove, match="blocked"):
+        ENGINE.apply(s, 0, f"{card}.1")
+
+
+@pytest.mark.parametrize("level", ["1", "2", "3"])
+def test_solo_objectives_per_level(level: str) -> None:
+    s = ENGINE.new_game(1, 7, {"solo_level": level})
+    objs = set(s["objectives"].values())
+    assert objs == {o["id"] for o in data()["solo"]["objectives"] if str(o["level"]) == level}
+    assert set(s["objectives"]) == {"row2", "row4", "colb", "cold"}
+
+
+def test_solo_random_level_draws_four_of_twelve() -> None:
+    levels = set()
+    for seed in range(6):
+        s = ENGINE.new_game(1, seed, {"solo_level": "random"})
+        assert len(set(s["objectives"].values())) == 4
+        levels |= {data()["objective"][o]["level"] for o in s["objectives"].values()}
+    assert levels == {1, 2, 3}
+
+
+def _row(s: dict, monkeypatch: pytest.MonkeyPatch, spec: list[tuple[str, str | None, int]], blessed: int = 0) -> None:
+    """Fill solo row 2 (cells c4-g4) with (colour, icon, stars) tiles."""
+    for k, (colour, icon, stars) in enumerate(spec):
+        t = tile(monkeypatch, f"x{k}", colour, ["coins"] * 4, stars=stars, icon=icon)
+        put(s, 0, cityg.cell_id(2 + k, 3), t, blessed=k < blessed)
+
+
+OBJECTIVE_CASES = [
+    ("mask-column", [("red", "mask", 0), ("red", "column", 0)], True),
+    ("mask-column", [("red", "mask", 0), ("red", "lyre", 0)], False),
+    ("mask-lyre", [("red", "mask", 0), ("red", "lyre", 0)], True),
+    ("lyre-column", [("red", "lyre", 0), ("red", "column", 0)], True),
+    ("three-colours", [("red", None, 0), ("purple", None, 0), ("brown", None, 0)], True),
+    ("three-colours", [("red", None, 0), ("purple", None, 0)], False),
+    ("no-icons", [("red", None, 0), ("purple", None, 0), ("brown", None, 0)], True),
+    ("no-icons", [("red", None, 0), ("purple", "lyre", 0)], False),
+    ("seven-stars", [("red", None, 2), ("red", None, 2), ("red", None, 2), ("red", None, 1)], True),
+    ("seven-stars", [("red", None, 2), ("red", None, 2), ("red", None, 2)], False),
+    ("four-same", [("red", None, 0), ("purple", None, 0), ("red", None, 0), ("red", None, 0), ("red", None, 0)], True),
+    ("four-same", [("red", None, 0), ("purple", None, 0), ("red", None, 0), ("brown", None, 0), ("red", None, 0)], False),
+    ("no-adjacent", [("red", None, 0), ("purple", None, 0), ("red", None, 0), ("brown", None, 0), ("red", None, 0)], True),
+    ("no-adjacent", [("red", None, 0), ("red", None, 0), ("purple", None, 0), ("brown", None, 0), ("red", None, 0)], False),
+    ("same-icon", [("red", "lyre", 0), ("brown", "lyre", 0), ("red", "lyre", 0), ("purple", "lyre", 0), ("red", "lyre", 0)], True),
+    ("same-icon", [("red", "lyre", 0), ("brown", "lyre", 0), ("red", "mask", 0), ("purple", "lyre", 0), ("red", "lyre", 0)], False),
+    ("one-colour", [("brown", None, 0)] * 5, True),
+    ("one-colour", [("brown", None, 0)] * 4 + [("red", None, 0)], False),
+]
+
+
+@pytest.mark.parametrize(("objective", "spec", "expected"), OBJECTIVE_CASES)
+def test_solo_objective_on_a_row(monkeypatch: pytest.MonkeyPatch, objective: str, spec: list, expected: bool) -> None:
+    s = ENGINE.new_game(1, 1)
+    _row(s, monkeypatch, spec)
+    assert objective_done(s, "row2", objective) is expected
+
+
+def test_solo_objective_two_blessings(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = ENGINE.new_game(1, 1)
+    _row(s, monkeypatch, [("red", None, 0)] * 3, blessed=1)
+    assert not objective_done(s, "row2", "two-blessings")
+    s["players"][0]["city"]["d4"]["b"] = True
+    assert objective_done(s, "row2", "two-blessings")
+
+
+def test_solo_objective_two_monuments_on_a_column() -> None:
+    s = ENGINE.new_game(1, 1)
+    fill(s, 0, {"c3": "t01", "d3": "t02", "c4": "t03", "d4": "t04", "c6": "t05", "d6": "t06", "c7": "t07", "d7": "t08"})
+    s["players"][0]["monuments"] = [{"id": "arch", "at": "c3", "pop": 0}]
+    assert not objective_done(s, "colb", "two-monuments")
+    s["players"][0]["monuments"].append({"id": "odeon", "at": "c6", "pop": 0})
+    assert objective_done(s, "colb", "two-monuments")  # column d (index 1) lies under both
+
+
+@pytest.mark.parametrize(("met", "vp"), [(0, 0), (1, 4), (2, 9), (3, 15), (4, 22)])
+def test_solo_objective_bonus_table(monkeypatch: pytest.MonkeyPatch, met: int, vp: int) -> None:
+    import engines.magna_roma.scoring as sc
+
+    s = ENGINE.new_game(1, 1)
+    lines = list(s["objectives"])
+    monkeypatch.setattr(sc, "objective_done", lambda st, line, obj: lines.index(line) < met)
+    assert objective_points(s) == (met, vp)
+
+
+@pytest.mark.parametrize(
+    ("score", "rank"),
+    [(0, "tribune"), (49, "tribune"), (50, "senator"), (65, "quaestor"), (70, "aedile"), (89, "praetor"),
+     (90, "consul"), (100, "caesar"), (140, "caesar")],
+)
+def test_solo_rank_table(score: int, rank: str) -> None:
+    assert solo_rank(score)["id"] == rank
+
+
+def test_solo_final_breakdown_has_objectives_and_view_shows_rank() -> None:
+    import random
+
+    s = ENGINE.new_game(1, 3, {"solo_level": "2"})
+    r = random.Random(1)
+    while not s["over"]:
+        s = ENGINE.apply(s, 0, r.choice(ids(s, 0)))
+    res = ENGINE.result(s)
+    assert "objectives" in res["breakdown"][0]
+    v = ENGINE.view(s, 0)
+    assert v["solo_rank"]["final"] is True and len(v["objectives"]) == 4
