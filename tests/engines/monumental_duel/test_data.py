@@ -1,0 +1,82 @@
+"""Component data: the rulebook's counts, provenance marks, bilingual names, and refusal of a
+corrupt file."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from engines.core.data import DataError
+from engines.monumental_duel import ENGINE as E
+from engines.monumental_duel.data import load, validate
+
+
+def raw() -> dict[str, Any]:
+    return copy.deepcopy(load()["raw"])
+
+
+def test_counts_match_the_rulebook() -> None:
+    d = load()
+    assert set(d["civs"]) == {"mali", "aztecs", "japanese"}
+    total_civ = 0
+    for civ in d["civs"].values():
+        total_civ += sum(c["count"] for c in civ["cards"]) + len(civ["policies"]) + 2
+        assert sum(c["count"] for c in civ["cards"] if c["kind"] == "building") == 14
+    assert total_civ == 66
+    dev = d["raw"]["development"]
+    assert len(dev) == 30
+    assert [len([c for c in dev if c["era"] == e]) for e in (1, 2, 3)] == [12, 12, 6]
+    assert sum(b["count"] for b in d["raw"]["basics"]) == 20
+    assert len(d["raw"]["free_cities"]) == 10
+    assert sum(d["markers"].values()) == 6
+
+
+def test_every_entry_has_provenance_and_two_names() -> None:
+    for c in load()["cards"].values():
+        assert c["source"] in ("rulebook", "public source", "composed")
+        assert c["name_en"] and c["name_fr"]
+    names = {c["id"]: c["source"] for c in load()["cards"].values()}
+    assert names["p.sahara"] == "rulebook" and names["w.colossus"] == "rulebook" and names["az.p.calendar"] == "rulebook"
+    assert names["ma.tax"] == "rulebook" and names["az.gardens"] == "rulebook"
+
+
+def test_civilisations_are_balanced_in_shape() -> None:
+    """Same production skeleton for every civilisation: 5 camps, 3 libraries, 3 forts."""
+    for civ in load()["civs"].values():
+        produce: dict[str, int] = {}
+        for c in civ["cards"]:
+            for r, n in c.get("produce", {}).items():
+                produce[r] = produce.get(r, 0) + n * c["count"]
+        assert produce.get("prod", 0) >= 5 and produce.get("sci", 0) >= 3 and produce.get("mil", 0) >= 3
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "message"),
+    [
+        (lambda r: r["development"].pop(), "30"),
+        (lambda r: r["civilisations"][0]["policies"].pop(), "policies"),
+        (lambda r: r["basics"][0].update(count=4), "5 cards"),
+        (lambda r: r["free_cities"][0].update(source="guess"), "source"),
+        (lambda r: r["development"][0].update(name_fr=""), "name_fr"),
+        (lambda r: r["development"][0]["effect"]["ops"].append({"op": "teleport"}), "unknown op"),
+        (lambda r: r["development"][6].update(ptype="desert"), "type and defence"),
+        (lambda r: r["civilisations"][1]["cards"][0].update(count=6), "buildings"),
+        (lambda r: r["aztec_markers"].update(mountain=3), "6 province markers"),
+    ],
+)
+def test_corrupt_data_is_refused(corrupt: Any, message: str) -> None:
+    r = raw()
+    corrupt(r)
+    with pytest.raises(DataError, match=message):
+        validate(r)
+
+
+def test_data_file_is_valid_json_with_rules_help() -> None:
+    help_ = E.rules_help()
+    assert {"overview", "setup", "activation", "actions", "scoring", "negotiate", "glossary"} <= set(help_)
+    for t in help_.values():
+        assert len(t["en"]) < 1500 and len(t["fr"]) < 1500
+    json.dumps(load()["raw"])
