@@ -1,0 +1,130 @@
+"""Each op of the card grammar, run through an effect frame as a column would."""
+
+from __future__ import annotations
+
+from engines.deus import effects, rules
+from engines.deus.data import catalogue
+
+from .util import E, fresh, give, ids, neighbours, occupy, play, region
+
+
+def run(s, card_id: str, region_id: str | None = None, seat: int = 0):
+    card = catalogue()["cards"][card_id]
+    s["stack"] = [effects.frame(card["effect"], region_id, card["name_en"], card["name_fr"])]
+    s["acting"] = True
+    s["current"] = seat
+    return s
+
+
+def test_sell_for_gold_up_to_max() -> None:
+    s = run(fresh(), "port")
+    s["players"][0]["res"] = {"wood": 2, "stone": 2, "clay": 0, "wheat": 0}
+    gold = s["players"][0]["gold"]
+    assert "clay" not in ids(s) and {"wood", "stone", "skip"} <= set(ids(s))
+    s = play(s, 0, "wood wood stone")
+    assert s["players"][0]["gold"] == gold + 6 and s["current"] == 1, "max 3 sales, then the frame closes"
+
+
+def test_sell_for_vp_and_stop_early() -> None:
+    s = run(fresh(), "tribute-galley")
+    s = play(s, 0, "wood")
+    assert "done" in ids(s)
+    s = play(s, 0, "done")
+    assert s["players"][0]["vp"] == 6 and s["players"][0]["res"]["wood"] == 0
+
+
+def test_buy_with_gold() -> None:
+    s = run(fresh(), "merchant-ship")
+    s["players"][0]["gold"] = 5
+    s = play(s, 0, "clay")
+    assert s["players"][0]["gold"] == 2 and s["players"][0]["res"]["clay"] == 2
+    assert s["current"] == 1, "cannot afford a second purchase"
+
+
+def test_produce_by_terrain_of_the_building() -> None:
+    s = fresh()
+    rid = region(s, "mountain")
+    s = run(s, "estate", rid)
+    s = play(s, 0, "use")
+    assert s["players"][0]["res"]["stone"] == 3
+
+
+def test_produce_per_terrain_region() -> None:
+    s = fresh()
+    for rid in [r for r in rules.geo(s)["ids"] if s["terrain"][r] == "forest"][:3]:
+        occupy(s, 0, rid, "civil")
+    s = run(s, "sawmill")
+    s = play(s, 0, "use")
+    assert s["players"][0]["res"]["wood"] == 4
+
+
+def test_effect_with_nothing_to_give_is_skipped() -> None:
+    s = run(fresh(), "sawmill")  # no forest occupied: nothing to produce
+    assert effects.options(s, 0, s["stack"][-1]) == []
+    assert ids(s) == ["skip"]
+    s = E.apply(s, 0, "skip")
+    assert not s["stack"] and s["current"] == 1
+
+
+def test_draw_and_gain() -> None:
+    s = run(fresh(), "university")
+    s = play(s, 0, "use")
+    assert len(s["players"][0]["hand"]) == 6 and s["players"][0]["vp"] == 6
+
+
+def test_pieces_of_choice_and_of_a_type() -> None:
+    s = run(fresh(), "school")
+    s = play(s, 0, "civil civil")
+    assert s["players"][0]["board"]["civil"] == 4 and s["players"][0]["reserve"]["civil"] == 1
+    s = run(fresh(), "mercenaries")
+    s = play(s, 0, "use")
+    assert s["players"][0]["board"]["military"] == 4
+
+
+def test_reward_per_counter() -> None:
+    s = fresh()
+    for rid in [r for r in rules.geo(s)["ids"] if rules.is_land(s, r)][:4]:
+        occupy(s, 0, rid, "civil")
+    s = run(s, "villa")
+    s = play(s, 0, "use")
+    assert s["players"][0]["gold"] == 9
+
+
+def test_activate_top_card_of_another_column() -> None:
+    s = fresh()
+    iid = give(s, 0, "customs-house")[0]
+    s["players"][0]["hand"].remove(iid)
+    s["players"][0]["cols"]["maritime"].append({"iid": iid, "id": "customs-house", "region": None})
+    s = run(s, "observatory")
+    assert "maritime" in ids(s) and "science" not in ids(s)
+    s = play(s, 0, "maritime use")
+    assert s["players"][0]["gold"] == 7
+
+
+def test_steal_gold_and_resource_from_a_neighbour() -> None:
+    s = fresh()
+    a = region(s, "forest")
+    b = next(r for r in neighbours(s, a) if rules.is_land(s, r))
+    occupy(s, 0, a, "military")
+    occupy(s, 1, b, "civil")
+    s = run(s, "raiders")
+    assert "p2" in ids(s)
+    s = play(s, 0, "p2")
+    assert s["players"][0]["gold"] == 7 and s["players"][1]["gold"] == 3
+    s["current"] = 0
+    s = run(s, "plunder")
+    s = play(s, 0, "p2 wheat")
+    assert s["players"][0]["res"]["wheat"] == 2 and s["players"][1]["res"]["wheat"] == 0
+
+
+def test_no_steal_without_an_adjacent_opponent() -> None:
+    s = fresh()
+    occupy(s, 0, region(s, "forest"), "military")
+    s = run(s, "raiders")
+    assert not s["stack"] or "p2" not in ids(s)
+
+
+def test_every_card_text_shows_in_prompts() -> None:
+    for card in catalogue()["cards"].values():
+        en, fr = effects.describe(card)
+        assert len(en) <= 80 and len(fr) <= 90

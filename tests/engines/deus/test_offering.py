@@ -1,0 +1,115 @@
+"""Offerings: discard, the god of the top card, one building of the matching type, draw to 5."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import IllegalMove
+from engines.deus import rules
+
+from .util import E, fresh, give, ids, play
+
+
+def offered(cards: list[str], extra: list[str] | None = None):
+    s = fresh()
+    give(s, 0, *cards, *(extra or []))
+    return s
+
+
+def test_neptune_two_gold_per_card() -> None:
+    s = offered(["port", "customs-house"], ["farm", "villa", "fort"])
+    p0 = s["players"][0]
+    s = play(s, 0, "offer port customs-house done")
+    p = s["players"][0]
+    assert p["gold"] == p0["gold"] + 4
+    assert p["board"]["maritime"] == 3 and p["reserve"]["maritime"] == 2
+    assert len(p["hand"]) == 5 and len(s["discard"]) == 2
+    assert s["current"] == 1
+
+
+def test_ceres_one_resource_of_choice_per_card() -> None:
+    s = offered(["farm", "mill"])
+    s = play(s, 0, "offer farm mill done")
+    assert {"wood", "stone", "clay", "wheat"} <= set(ids(s))
+    s = play(s, 0, "wood stone")
+    p = s["players"][0]
+    assert p["res"]["wood"] == 2 and p["res"]["stone"] == 2
+    assert p["board"]["production"] == 3
+    assert s["current"] == 1
+
+
+def test_minerva_draws_one_more_per_card() -> None:
+    s = offered(["library", "academy", "school"], ["farm"])
+    s = play(s, 0, "offer library academy school done")
+    p = s["players"][0]
+    assert len(p["hand"]) == 8, "3 discarded: draw up to 8 instead of 5"
+    assert p["board"]["science"] == 3
+
+
+@pytest.mark.parametrize(("cards", "vp"), [(["villa"], 1), (["villa", "forum"], 2), (["villa", "forum", "baths"], 2)])
+def test_vesta_one_vp_then_two(cards: list[str], vp: int) -> None:
+    s = offered(cards)
+    s = play(s, 0, f"offer {' '.join(cards)} done")
+    assert s["players"][0]["vp"] == 5 + vp
+    assert s["players"][0]["board"]["civil"] == 3
+
+
+def test_mars_one_building_of_choice_per_card() -> None:
+    s = offered(["barracks", "fort"])
+    s = play(s, 0, "offer barracks fort done")
+    assert "science" in ids(s) and "military" in ids(s)
+    s = play(s, 0, "science civil")
+    p = s["players"][0]
+    assert p["board"]["science"] == 3 and p["board"]["civil"] == 3
+    assert p["board"]["military"] == 3, "plus the building of the matching type"
+
+
+def test_jupiter_chooses_any_other_god() -> None:
+    s = offered(["temple-of-janus", "temple-of-ops"])
+    s = play(s, 0, "offer temple-of-janus temple-of-ops done")
+    assert ids(s) == ["neptune", "ceres", "minerva", "vesta", "mars"]
+    gold = s["players"][0]["gold"]
+    s = play(s, 0, "neptune")
+    assert s["players"][0]["gold"] == gold + 4
+    assert s["players"][0]["board"]["maritime"] == 3
+
+
+def test_mixed_discard_chooses_the_top_card_god() -> None:
+    s = offered(["port", "villa"])
+    s = play(s, 0, "offer port villa done")
+    assert ids(s) == ["neptune", "vesta"]
+    s = play(s, 0, "vesta")
+    assert s["players"][0]["vp"] == 7, "Vesta: 2 VP for 2 cards"
+    assert s["players"][0]["board"]["civil"] == 3
+
+
+def test_hand_limit_of_ten() -> None:
+    s = fresh()
+    give(s, 0, "library", "library", "academy", "academy", "school", "school", "observatory", "observatory",
+         "workshop", "workshop")
+    assert len(s["players"][0]["hand"]) == 10
+    s = play(s, 0, "offer library library academy academy school school observatory observatory done")
+    assert len(s["players"][0]["hand"]) == 10, "Minerva would draw to 13: never above 10"
+    s2 = fresh()
+    give(s2, 0, *["library"] * 2, *["academy"] * 2, *["school"] * 2, *["workshop"] * 2, "museum", "museum")
+    assert rules.draw(s2, 0, 3) == 0
+
+
+def test_offer_needs_at_least_one_card() -> None:
+    s = offered(["port"])
+    s = play(s, 0, "offer")
+    assert "done" not in ids(s) and "back" in ids(s)
+    with pytest.raises(IllegalMove) as e:
+        E.apply(s, 0, "done")
+    assert e.value.message == "Choose at least one card to discard first."
+    s = play(s, 0, "back")
+    assert not s["stack"] and s["current"] == 0
+
+
+def test_empty_draw_pile_reshuffles_discards() -> None:
+    s = offered(["port"])
+    s["discard"].extend(s["deck"])
+    s["deck"] = []
+    s = play(s, 0, "offer port done")
+    assert len(s["players"][0]["hand"]) == 5
+    assert s["checkpoint"] > 0

@@ -1,0 +1,128 @@
+"""Temples: own land regions only, prerequisites, empty stock, the guard rule, 12 VP cap."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import IllegalMove
+from engines.deus import effects, rules
+from engines.deus.data import card_of
+
+from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
+
+
+def with_tableau(s, seat: int, per_type: int, temples: int = 0) -> None:
+    """Fake a tableau of `per_type` cards of each non-temple colour and `temples` temple cards."""
+    p = s["players"][seat]
+    for colour in ("maritime", "production", "science", "civil", "military", "temple"):
+        n = temples if colour == "temple" else per_type
+        taken = 0
+        for iid in list(s["deck"]):
+            if taken == n:
+                break
+            if card_of(iid)["colour"] == colour:
+                s["deck"].remove(iid)
+                p["cols"][colour].append({"iid": iid, "id": card_of(iid)["id"], "region": None})
+                taken += 1
+
+
+def test_temple_only_on_own_land_region() -> None:
+    s = fresh()
+    land = region(s, "forest")
+    occupy(s, 0, land, "production")
+    give(s, 0, "temple-of-janus")
+    s["players"][0]["res"].update(stone=2, wheat=1)
+    s["players"][0]["gold"] = 0
+    assert rules.placement_targets(s, 0, "temple") == {land: 0}
+    other = region(s, "field")
+    assert "land region you already occupy" in rules.placement_refusal(s, 0, "temple", other)[0]
+    s = play(s, 0, "build temple-of-janus")
+    assert ids(s) == [land]
+    s = play(s, 0, land)
+    assert s["occ"][land]["b"] == ["production", "temple"]
+    assert s["temple_stock"] == 3
+    assert s["current"] == 1, "a temple has no immediate effect"
+
+
+def test_second_temple_needs_one_of_each_other_type() -> None:
+    s = fresh()
+    land = region(s, "forest")
+    occupy(s, 0, land, "production")
+    with_tableau(s, 0, per_type=0, temples=1)
+    s["players"][0]["cols"]["production"].append({"iid": "k01", "id": "port", "region": land})
+    s["deck"].remove("k01") if "k01" in s["deck"] else None
+    give(s, 0, "temple-of-ops", "farm")
+    s["players"][0]["res"].update(stone=3, clay=3, wood=3)
+    s = play(s, 0, "build")
+    assert "temple-of-ops" not in ids(s)
+    with pytest.raises(IllegalMove) as e:
+        E.apply(s, 0, "temple-of-ops")
+    assert e.value.message == "Your temple number 2 needs 1 building(s) of each other type first."
+
+
+def test_third_temple_needs_two_of_each() -> None:
+    s = fresh()
+    with_tableau(s, 0, per_type=1, temples=2)
+    assert not rules.temples_allowed(s, 0)
+    with_tableau(s, 0, per_type=1, temples=0)
+    assert rules.temples_allowed(s, 0)
+
+
+def test_temple_card_playable_with_empty_stock() -> None:
+    s = fresh()
+    s["temple_stock"] = 0
+    give(s, 0, "temple-of-janus")
+    s["players"][0]["res"].update(stone=2, wheat=1)
+    s["players"][0]["gold"] = 0
+    assert rules.build_refusal(s, 0, s["players"][0]["hand"][0]) is None, "no region needed when the stock is empty"
+    s = play(s, 0, "build temple-of-janus")
+    assert s["players"][0]["cols"]["temple"][0]["region"] is None
+    assert not s["occ"] and s["current"] == 1
+
+
+def test_unit_alone_with_temple_may_not_leave() -> None:
+    s = fresh()
+    land = region(s, "forest")
+    occupy(s, 0, land, "temple", "military")
+    assert rules.move_refusal(s, 0, land) == ("That unit is the only guard of a temple: it may not leave.",
+                                              "Cette unité est la seule à garder un temple : elle ne peut pas partir.")
+    occupy(s, 0, land, "civil")
+    assert rules.move_refusal(s, 0, land) is None or "nowhere" in rules.move_refusal(s, 0, land)[0]
+
+
+def test_guard_rule_in_a_move_prompt() -> None:
+    s = fresh()
+    land = region(s, "forest")
+    free = next(r for r in neighbours(s, land) if rules.is_land(s, r))
+    occupy(s, 0, land, "temple", "military")
+    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
+    s["acting"] = True
+    assert land not in ids(s)
+    with pytest.raises(IllegalMove) as e:
+        E.apply(s, 0, land)
+    assert "only guard of a temple" in e.value.message
+    occupy(s, 0, free, "military")
+    assert free in ids(s)
+
+
+def test_temple_score_is_capped_at_12() -> None:
+    s = fresh()
+    card = card_of(give(s, 0, "temple-of-janus")[0])  # 1 VP per region
+    for rid in [r for r in rules.geo(s)["ids"] if rules.is_land(s, r)][:15]:
+        occupy(s, 0, rid, "civil")
+    assert effects.temple_score(s, 0, card) == 12
+    jupiter = card_of(give(s, 0, "temple-of-jupiter")[0])
+    with_tableau(s, 0, 0, temples=2)
+    assert effects.temple_score(s, 0, jupiter) == 8, "4 VP per temple card, cards not pieces"
+
+
+def test_temple_prompt_shows_stock_empty_build_without_place() -> None:
+    s = fresh()
+    s["temple_stock"] = 0
+    give(s, 0, "temple-of-janus")
+    s["players"][0]["res"].update(stone=2, wheat=1)
+    s["players"][0]["gold"] = 0
+    s = play(s, 0, "build")
+    assert "temple-of-janus" in ids(s)
+    s = play(s, 0, "temple-of-janus")
+    assert not s["stack"] or top(s)["k"] != "place"
