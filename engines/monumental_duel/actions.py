@@ -28,6 +28,17 @@ LABELS = {
 }
 
 
+def usable(state: State, seat: int, ops: list[dict[str, Any]]) -> bool:
+    """An effect whose first step cannot be met ("if you gained", a payment) is not offered."""
+    p = state["players"][seat]
+    first = ops[0]
+    if first["op"] == "if_gained":
+        return all(p["gained"][r] >= n for r, n in first["need"].items())
+    if first["op"] == "trade":
+        return m.can_pay(p, first["pay"])
+    return True
+
+
 def buy_options(state: State, seat: int) -> list[list[str]]:
     return effects.track_options(state, seat, ("building", "knowledge", "province", "wonder")) + effects.basic_options(state, seat, free=False)
 
@@ -40,7 +51,7 @@ def card_options(state: State, seat: int) -> list[list[str]]:
             continue
         for x, suffix in ((s["card"], ""), (s["know"], "k")):
             e = m.cdef(state, x).get("effect") if x else None
-            if e and e["when"] == "action" and x not in p["used"]:
+            if e and e["when"] == "action" and x not in p["used"] and usable(state, seat, e["ops"]):
                 out.append([m.slot_id(i) + suffix, f"{m.name(state, x)}: {effects.describe(e['ops'])}"[:80],
                             f"{m.name(state, x, 'fr')} : {effects.describe(e['ops'], 'fr')}"[:80]])
     return out
@@ -51,7 +62,7 @@ def may_options(state: State, seat: int) -> list[list[str]]:
     out = []
     for iid, where in m.active_effects(state, seat):
         e = m.cdef(state, iid).get("effect")
-        if e and e["when"] == "may" and all(m.can_pay(p, op["pay"]) for op in e["ops"] if op["op"] == "trade"):
+        if e and e["when"] == "may" and usable(state, seat, e["ops"]) and all(m.can_pay(p, op["pay"]) for op in e["ops"] if op["op"] == "trade"):
             out.append([where, f"{m.name(state, iid)}: {effects.describe(e['ops'])}"[:80], f"{m.name(state, iid, 'fr')} : {effects.describe(e['ops'], 'fr')}"[:80]])
     return out
 
@@ -98,6 +109,8 @@ def reasons(state: State, seat: int) -> dict[str, Reason | None]:
             out["usepolicy"] = ("Your active policy has a permanent effect, not an action.", "Votre Politique active a un effet permanent, pas une action.")
         elif top in p["used"]:
             out["usepolicy"] = ("Your active policy was already used this round.", "Votre Politique active a déjà servi cette manche.")
+        elif not usable(state, seat, m.cdef(state, top)["effect"]["ops"]):
+            out["usepolicy"] = ("You cannot pay for your active policy's effect now.", "Vous ne pouvez pas payer l'effet de votre Politique active.")
         else:
             out["usepolicy"] = None
     cost = m.conquest_cost(state, seat)
@@ -108,7 +121,8 @@ def reasons(state: State, seat: int) -> dict[str, Reason | None]:
             f"Conquering costs {m.res_text(cost)} (province cost + defence + 2 per Barricade), to pay in full.",
             f"Conquérir coûte {m.res_text(cost, 'fr')} (coût + défense + 2 par Barricade), à payer en entier.")
     out["card"] = None if card_options(state, seat) else (
-        "No activated card has an unused action effect.", "Aucune carte activée n'a d'effet d'action inutilisé.")
+        "No activated card has an unused action effect you can resolve now (an 'if you gained' condition counts this round's gains).",
+        "Aucune carte activée n'a d'effet d'action inutilisé résoluble maintenant (« si vous avez gagné » compte les gains de la manche).")
     out["may"] = None if may_options(state, seat) else ("No optional effect is available.", "Aucun effet optionnel disponible.")
     out["science"] = None if m.can_pay(p, {"sci": 2}) else ("Scientific progress costs 2 Science.", "Le Progrès scientifique coûte 2 Science.")
     if state["advantage"]["holder"] == seat:

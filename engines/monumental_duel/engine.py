@@ -95,6 +95,9 @@ class MonumentalDuel(Engine):
             return ("Only an inactive card of your city can be archived or discarded.", "Seule une carte inactive de votre Cité peut être archivée ou défaussée.")
         if a and a["kind"] == "reinforce" and len(option_id) == 2:
             return ("Only an activated card can be reinforced.", "Seule une carte activée peut être renforcée.")
+        if a and a["kind"] == "card":
+            return ("That card is not activated, has no action effect, its condition is not met or it already carries an Action token.",
+                    "Cette carte n'est pas activée, n'a pas d'effet d'action, sa condition n'est pas remplie ou elle porte déjà un jeton Action.")
         if a and a["kind"] == "advantage_amount":
             return ("You must pay more than the tokens on the Advantage card.", "Vous devez payer plus que les jetons sur la carte Avantage.")
         return None

@@ -185,6 +185,7 @@ def test_malian_mine_with_regional_tax_both_usable() -> None:
     s = actions_phase(new("mali", "aztecs"))
     set_city(s, 0, {"b2": ("ma.mine", "ma.tax")})
     s["players"][0]["city"][4]["active"] = True
+    s["players"][0]["gained"]["prod"] = 3
     s = play(s, 0, "card")
     assert {"b2", "b2k"} <= set(ids(s, 0))
     s = play(s, 0, "b2k")

@@ -198,8 +198,8 @@ def test_if_you_gained_counts_gains_not_what_is_left() -> None:
     s["players"][0]["city"][0]["active"] = True
     res(s, 0, gold=0)
     s["players"][0]["gained"]["prod"] = 2
-    s2 = play(s, 0, "card a1")
-    assert s2["players"][0]["res"]["gold"] == 0
+    with pytest.raises(IllegalMove, match="if you gained"):
+        apply(s, 0, "card")
     s["players"][0]["gained"]["prod"] = 3
     s3 = play(s, 0, "card a1")
     assert s3["players"][0]["res"]["gold"] == 2 and s3["players"][0]["res"]["prod"] == 0
