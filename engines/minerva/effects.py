@@ -35,9 +35,23 @@ CATEGORY_NAMES = {
 }
 
 
+PLURALS = {
+    "coin": ("denarii", "deniers"), "grain": ("grain", "céréales"), "stone": ("stone", "pierres"),
+    "theatre": ("theatre points", "points de théâtre"), "art": ("art points", "points d'art"),
+    "learning": ("learning points", "points universitaires"), "any": ("resources of your choice", "ressources au choix"),
+    "culture": ("culture points of your choice", "points culturels au choix"),
+}
+
+
+def _name(k: str, n: int, lang: int) -> str:
+    if n > 1 and k in PLURALS:
+        return PLURALS[k][lang]
+    return NAMES[k][lang]
+
+
 def items_text(items: dict[str, int]) -> tuple[str, str]:
-    en = " + ".join(f"{n} {NAMES[k][0]}" for k, n in items.items())
-    fr = " + ".join(f"{n} {NAMES[k][1]}" for k, n in items.items())
+    en = " + ".join(f"{n} {_name(k, n, 0)}" for k, n in items.items())
+    fr = " + ".join(f"{n} {_name(k, n, 1)}" for k, n in items.items())
     return en, fr
 
 

@@ -1,0 +1,296 @@
+"""Minerva images: the public board (offer, stacks, players, every city) and one player's city.
+
+Pure functions of `engines.minerva` views (keys documented in engines/minerva/README.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render.core import palette
+from render.core.canvas import Canvas
+from render.core.icons import draw_icon
+from render.minerva.tiles import CATEGORY_COLORS, CULTURE_COLORS, draw_tile, item_icon, lettered
+
+WIDTH = 1500
+PAD = 16
+CARD_W, CARD_H = 172, 108
+BOARD_CELL = 112
+PLAYER_CELL = 150
+AXIS = 24
+COLS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _seat_color(seat: int) -> palette.Color:
+    return palette.seat(seat)
+
+
+# ------------------------------------------------------------------ cities
+def _bbox(player: dict[str, Any], margin: int) -> tuple[int, int, int, int]:
+    xs = [t["x"] for t in player["city"]] or [12]
+    ys = [t["y"] for t in player["city"]] or [12]
+    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+
+def city_size(player: dict[str, Any], cell: int, margin: int) -> tuple[int, int]:
+    x0, y0, x1, y1 = _bbox(player, margin)
+    return AXIS + (x1 - x0 + 1) * cell, AXIS + (y1 - y0 + 1) * cell
+
+
+def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int, margin: int) -> None:
+    """The city grid with column letters and row numbers so cells can be typed (e.g. m12)."""
+    x0, y0, x1, y1 = _bbox(player, margin)
+    seat = player["seat"]
+    for gx in range(x0, x1 + 1):
+        if 0 <= gx < len(COLS):
+            c.text((ox + AXIS + (gx - x0 + 0.5) * cell, oy + AXIS / 2), COLS[gx], 15, bold=True, fill=palette.MUTED, anchor="mm")
+    for gy in range(y0, y1 + 1):
+        c.text((ox + AXIS / 2, oy + AXIS + (gy - y0 + 0.5) * cell), str(gy + 1), 14, bold=True, fill=palette.MUTED, anchor="mm")
+    occupied = {(t["x"], t["y"]) for t in player["city"]}
+    if margin:
+        for gx in range(x0, x1 + 1):
+            for gy in range(y0, y1 + 1):
+                if (gx, gy) in occupied or not (0 <= gx < len(COLS)):
+                    continue
+                if any((gx + dx, gy + dy) in occupied for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))):
+                    px, py = ox + AXIS + (gx - x0) * cell, oy + AXIS + (gy - y0) * cell
+                    c.draw.rectangle((px + 3, py + 3, px + cell - 3, py + cell - 3), outline=palette.LINE, width=2)
+                    c.text((px + cell / 2, py + cell / 2), f"{COLS[gx]}{gy + 1}", 15, fill=palette.MUTED, anchor="mm")
+    for t in player["city"]:
+        px, py = ox + AXIS + (t["x"] - x0) * cell, oy + AXIS + (t["y"] - y0) * cell
+        draw_tile(c, (px + 2, py + 2, px + cell - 2, py + cell - 2), t["tile"],
+                  assistant_color=_seat_color(seat) if t["assistant"] else None, points=t.get("points"))
+
+
+# ------------------------------------------------------------------ player panels
+def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[str, Any], view: dict[str, Any]) -> None:
+    x0, y0, x1, _ = rect
+    seat = p["seat"]
+    col = _seat_color(seat)
+    acting = seat in view.get("to_act", [])
+    c.box(rect, fill=palette.PANEL, outline=palette.HIGHLIGHT if acting else col, width=4 if acting else 2)
+    c.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 30), fill=col)
+    title = f"Player {seat + 1}" + ("  ▶ to act" if acting else "") + ("  · passed" if p["passed"] else "")
+    c.text((x0 + 10, y0 + 16), title, 17, bold=True, fill=palette.text_on(col), anchor="lm", max_width=x1 - x0 - 90)
+    c.text((x1 - 10, y0 + 16), f"{p['score']} VP", 17, bold=True, fill=palette.text_on(col), anchor="rm")
+    y = y0 + 40
+    x = x0 + 10
+    draw_icon(c, "coin", (x + 11, y + 11), 22)
+    x = _num(c, x + 26, y, p["money"])
+    for r in ("grain", "wood", "stone", "ore"):
+        item_icon(c, r, (x + 11, y + 11), 20)
+        x = _num(c, x + 24, y, p["res"][r])
+    y += 32
+    x = x0 + 10
+    draw_icon(c, "star", (x + 11, y + 11), 22, (200, 40, 40))
+    x = _num(c, x + 26, y, p["glory"], "glory")
+    draw_icon(c, "person", (x + 11, y + 11), 22, col)
+    x = _num(c, x + 26, y, f"{p['assistants_hand']}/{p['assistants']}", "assist.")
+    draw_icon(c, "house", (x + 11, y + 11), 22, CATEGORY_COLORS["residential"])
+    x = _num(c, x + 26, y, p["residences_left"], "left")
+    y += 32
+    x = x0 + 10
+    for cat in ("theatre", "art", "learning"):
+        n = sum(1 for t in p["culture_tiles"] if t["category"] == cat)
+        lettered(c, (x + 11, y + 11), 22, CULTURE_COLORS[cat], cat[0].upper())
+        x = _num(c, x + 26, y, n)
+    gl = sum(t["vp"] for t in p["glory_tiles"])
+    c.text((x + 4, y + 11), f"glory tiles {gl} VP", 15, fill=palette.INK, anchor="lm")
+    y += 32
+    parts = []
+    if p["order"] is not None:
+        parts.append(f"order tile {p['order']}")
+    price = p.get("next_assistant_price")
+    if price:
+        parts.append(f"next assistant {price[0]}d/{price[1]}g")
+    parts.append(f"temples {p['temples']}")
+    c.text((x0 + 10, y + 10), " · ".join(parts), 14, fill=palette.MUTED, anchor="lm", max_width=x1 - x0 - 20)
+
+
+def _num(c: Canvas, x: float, y: float, value: Any, suffix: str = "") -> float:
+    text = f"{value}" + (f" {suffix}" if suffix else "")
+    c.text((x, y + 11), text, 17, bold=True, anchor="lm")
+    from render.core.fonts import font
+
+    return x + c.draw.textlength(text, font=font(17, True)) + 12
+
+
+# ------------------------------------------------------------------ board
+def _cards_height(count: int, per_row: int, extra: int = 0) -> int:
+    rows = max(1, (count + per_row - 1) // per_row)
+    return rows * (CARD_H + 8 + extra)
+
+
+def _market_items(view: dict[str, Any]) -> list[tuple[str, dict[str, Any] | None]]:
+    if view["solo"]:
+        out: list[tuple[str, dict[str, Any] | None]] = []
+        for i, pr in enumerate(view["pairs"]):
+            for t in pr["tiles"]:
+                out.append((f"p{i + 1}" + (f" · round tile +{pr['bonus']} denarii" if pr["bonus"] else ""), None if t.get("round_tile") else t))
+        return out
+    return [("", t) for t in view["market"]]
+
+
+def board(view: dict[str, Any]) -> Image.Image:
+    """The public board: header, players, offer, temples, culture, glory, order, every city, log."""
+    n = view["num_players"]
+    per_row = (WIDTH - 2 * PAD) // (CARD_W + 8) // 2 * 2
+    items = _market_items(view)
+    label_h = 24 if view["solo"] else 0
+    market_h = 40 + _cards_height(len(items), per_row, label_h)
+    offer_h = 40 + CARD_H + 8 + 10
+    glory_h = 36 + 44 + 12
+    # city flow layout
+    cities = []
+    x, y, row_h = PAD, 0, 0
+    for p in view["players"]:
+        w, h = city_size(p, BOARD_CELL, 0)
+        w, h = w + 20, h + 44
+        if x + w > WIDTH - PAD and x > PAD:
+            x, y, row_h = PAD, y + row_h + 12, 0
+        cities.append((x, y, w, h, p))
+        x += w + 12
+        row_h = max(row_h, h)
+    cities_h = y + row_h
+    panel_h = 176
+    log_lines = view["log"][-5:]
+    height = 64 + panel_h + 16 + market_h + 12 + offer_h + 12 + glory_h + 12 + cities_h + 20 + 28 + 20 * len(log_lines) + PAD
+    c = Canvas(WIDTH, height)
+    # header
+    c.draw.rectangle((0, 0, WIDTH, 56), fill=(60, 40, 30))
+    c.text((PAD, 28), "MINERVA", 28, bold=True, fill=(255, 230, 170), anchor="lm")
+    c.text((200, 28), view["summary"]["en"], 20, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - 220)
+    # players
+    y = 64
+    pw = (WIDTH - 2 * PAD - (n - 1) * 10) / n
+    for i, p in enumerate(view["players"]):
+        x0 = PAD + i * (pw + 10)
+        _player_panel(c, (x0, y, x0 + pw, y + panel_h), p, view)
+    y += panel_h + 16
+    # market
+    title = "Pairs on offer (build one, discard the other)" if view["solo"] else "Buildings on offer"
+    top = c.panel((PAD, y, WIDTH - PAD, y + market_h), f"{title} · {len(items)} tiles · stack {view['stack']} left", accent=(60, 40, 30))
+    for k, (label, t) in enumerate(items):
+        cx = PAD + 8 + (k % per_row) * (CARD_W + 8)
+        cy = top + (k // per_row) * (CARD_H + 8 + label_h) + label_h
+        if label and k % 2 == 0:
+            c.draw.line((cx, cy - 6, cx + 2 * CARD_W + 8, cy - 6), fill=palette.INK, width=2)
+            c.text((cx, cy - 14), label, 15, bold=True, anchor="lb", max_width=2 * CARD_W)
+        if t is None:
+            c.box((cx, cy, cx + CARD_W, cy + CARD_H), fill=(235, 225, 200), outline=palette.GOLD)
+            c.text((cx + CARD_W / 2, cy + CARD_H / 2 - 10), "Round tile", 16, bold=True, anchor="mm")
+            c.text((cx + CARD_W / 2, cy + CARD_H / 2 + 14), "take its 3 denarii", 15, anchor="mm")
+            continue
+        draw_tile(c, (cx, cy, cx + CARD_W, cy + CARD_H), t)
+    if not items:
+        c.text((PAD + 12, top + 20), "(empty)", 16, fill=palette.MUTED)
+    y += market_h + 12
+    # temples | culture, then glory + order
+    tw = 5 * (CARD_W + 8) + 8
+    top = c.panel((PAD, y, PAD + tw, y + offer_h), f"Temples on offer · deck {view['temple_deck']}", accent=CATEGORY_COLORS["temple"])
+    for k, t in enumerate(view["temples"]):
+        cx = PAD + 8 + k * (CARD_W + 8)
+        draw_tile(c, (cx, top, cx + CARD_W, top + CARD_H), t)
+    cx0 = PAD + tw + 10
+    bw = (WIDTH - PAD - cx0 - 16 - 16) // 3
+    top = c.panel((cx0, y, WIDTH - PAD, y + offer_h), "Culture stacks (top tile)", accent=CATEGORY_COLORS["culture"])
+    for k, cat in enumerate(("theatre", "art", "learning")):
+        bx = cx0 + 8 + k * (bw + 8)
+        mid = bx + bw / 2
+        stack = view["culture"][cat]
+        col = CULTURE_COLORS[cat]
+        c.box((bx, top, bx + bw, top + CARD_H), fill=palette.lighten(col, 0.8), outline=col)
+        c.text((mid, top + 14), cat.capitalize(), 16, bold=True, fill=palette.darken(col), anchor="mm")
+        if stack:
+            t = stack[0]
+            for i in range(t["need"]):
+                lettered(c, (mid + (i - (t["need"] - 1) / 2) * 26, top + 42), 22, col, cat[0].upper())
+            draw_icon(c, "vp", (mid - 16, top + 76), 24)
+            c.text((mid, top + 76), f"{t['vp']}", 20, bold=True, anchor="lm")
+            c.text((mid, top + 98), f"{len(stack)} left", 14, fill=palette.MUTED, anchor="mm")
+        else:
+            c.text((mid, top + 55), "empty", 15, fill=palette.MUTED, anchor="mm")
+    y += offer_h + 12
+    top = c.panel((PAD, y, WIDTH - PAD, y + glory_h), f"Round {view['round']} glory tiles · order tiles", accent=(200, 40, 40))
+    gx = PAD + 10
+    for t in view["glory_tiles"]:
+        c.box((gx, top, gx + 110, top + 44), fill=(250, 225, 225), outline=(200, 40, 40))
+        draw_icon(c, "star", (gx + 16, top + 22), 20, (200, 40, 40))
+        c.text((gx + 30, top + 22), f"{['1st', '2nd', '3rd'][t['rank'] - 1]}: {t['vp']} VP", 16, bold=True, anchor="lm")
+        gx += 120
+    ox = gx + 30
+    order = view["order"]
+    if order["vp"]:
+        holders = {p["order"]: p["seat"] for p in view["players"] if p["order"] is not None}
+        c.text((ox, top + 22), "Order:", 16, bold=True, anchor="lm")
+        ox += 64
+        for num in sorted(order["vp"], key=int):
+            k = int(num)
+            held = holders.get(k)
+            fill = palette.lighten(_seat_color(held), 0.5) if held is not None else palette.PANEL
+            c.box((ox, top, ox + 150, top + 44), fill=fill, outline=palette.INK)
+            label = f"{k}" + (f" · {order['vp'][num]} VP" if order["flipped"] and order["vp"][num] else "")
+            label += f" · P{held + 1}" if held is not None else " · free"
+            c.text((ox + 75, top + 22), label, 16, bold=True, anchor="mm", max_width=142)
+            ox += 160
+    else:
+        c.text((ox, top + 22), "Solo: no order tiles", 16, fill=palette.MUTED, anchor="lm")
+    y += glory_h + 12
+    # cities
+    for cx, cy, w, h, p in cities:
+        col = _seat_color(p["seat"])
+        c.box((cx, y + cy, cx + w, y + cy + h), fill=palette.PANEL, outline=col, width=3)
+        c.draw.rectangle((cx + 2, y + cy + 2, cx + w - 2, y + cy + 30), fill=col)
+        c.text((cx + 10, y + cy + 16), f"Player {p['seat'] + 1}'s city", 16, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 20)
+        draw_city(c, cx + 8, y + cy + 36, p, BOARD_CELL, 0)
+    y += cities_h + 20
+    c.text((PAD, y + 10), "Recent events", 16, bold=True, anchor="lm")
+    y += 28
+    for e in log_lines:
+        c.text((PAD, y + 9), e["en"], 15, fill=palette.INK, anchor="lm", max_width=WIDTH - 2 * PAD)
+        y += 20
+    if view.get("final"):
+        _final_banner(c, view)
+    return c.image
+
+
+def _final_banner(c: Canvas, view: dict[str, Any]) -> None:
+    final = view["final"]
+    text = "Final: " + ", ".join(f"P{s + 1} {final['scores'][s]}" for s in final["ranking"])
+    if "title" in final:
+        text += f" · title: {final['title']['en']}"
+    c.draw.rectangle((WIDTH - 620, 8, WIDTH - 8, 48), fill=palette.HIGHLIGHT)
+    c.text((WIDTH - 614, 28), text, 17, bold=True, anchor="lm", max_width=600)
+
+
+def player(view: dict[str, Any], seat: int) -> Image.Image:
+    """One player's city in detail, with the empty cells where a tile may go, and their stats."""
+    p = view["players"][seat]
+    w, h = city_size(p, PLAYER_CELL, 1)
+    width = max(900, w + 2 * PAD)
+    panel_h = 176
+    height = 56 + panel_h + 20 + h + 40 + 110
+    c = Canvas(width, height)
+    col = _seat_color(seat)
+    c.draw.rectangle((0, 0, width, 48), fill=col)
+    c.text((PAD, 24), f"Player {seat + 1}'s city · {view['summary']['en']}", 20, bold=True, fill=palette.text_on(col), anchor="lm", max_width=width - 2 * PAD)
+    _player_panel(c, (PAD, 56, min(width - PAD, PAD + 620), 56 + panel_h), p, view)
+    bx = PAD + 640
+    if bx + 200 < width:
+        b = p["breakdown"]
+        y = 62
+        for k, v in b.items():
+            c.text((bx, y + 10), f"{k.replace('_', ' ')}: {v}", 16, anchor="lm")
+            y += 24
+    draw_city(c, PAD, 56 + panel_h + 20, p, PLAYER_CELL, 1)
+    y = 56 + panel_h + 20 + h + 12
+    c.text((PAD, y + 10), "Outlined empty cells are where a tile may go (type the cell, e.g. m12).", 15, fill=palette.MUTED, anchor="lm", max_width=width - 2 * PAD)
+    y += 30
+    tiles = p["culture_tiles"]
+    text = "Culture tiles: " + (", ".join(f"{t['name_en']}" for t in tiles) if tiles else "none")
+    y = c.paragraph((PAD, y), text, width - 2 * PAD, 15)
+    gl = p["glory_tiles"]
+    c.paragraph((PAD, y + 4), "Glory tiles: " + (", ".join(t["name_en"] + f" ({t['vp']} VP)" for t in gl) if gl else "none"), width - 2 * PAD, 15)
+    return c.image

@@ -1,0 +1,77 @@
+"""Minerva images render for the spectator and every seat, at every player count, at several
+points of a game, within size and speed limits."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import render.minerva as R
+from engines.minerva import ENGINE
+from render import board_png, player_png
+
+
+def states(n: int, seed: int) -> list[dict]:
+    """A start state, a mid-game state and the final state of a build-happy random game."""
+    rng = random.Random(seed)
+    s = ENGINE.new_game(n, seed)
+    out = [s]
+    steps = 0
+    while not s["over"]:
+        seat = ENGINE.to_act(s)[0]
+        opts = ENGINE.prompt(s, seat).options
+        busy = [o for o in opts if o.id not in ("pass", "skip", "x0", "stop")]
+        s = ENGINE.apply(s, seat, (rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(opts)).id)
+        steps += 1
+        if steps == 120:
+            out.append(s)
+    out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_board_and_player_images_for_every_viewer(n: int) -> None:
+    for s in states(n, 7 + n):
+        view = ENGINE.view(s, None)
+        png = board_png("minerva", view)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 2 * 1024 * 1024
+        for seat in range(n):
+            assert len(player_png("minerva", view, seat)) < 2 * 1024 * 1024
+        for viewer in range(n):
+            view = ENGINE.view(s, viewer)
+            im = R.board(view)
+            assert 1200 <= im.width <= 1600 and im.height <= 4096
+            pim = R.player(view, viewer)
+            assert pim.width >= 900 and pim.height <= 4096
+
+
+def test_rendering_is_deterministic() -> None:
+    s = states(3, 2)[-1]
+    v = ENGINE.view(s, None)
+    assert R.board(v).tobytes() == R.board(v).tobytes()
+    assert R.player(v, 1).tobytes() == R.player(v, 1).tobytes()
+
+
+def test_board_is_fast_at_four_players() -> None:
+    s = states(4, 3)[-1]
+    v = ENGINE.view(s, None)
+    R.board(v)
+    times = []
+    for _ in range(5):
+        t = time.perf_counter()
+        R.board(v)
+        times.append(time.perf_counter() - t)
+    assert sorted(times)[-1] < 0.5  # generous bound for slow CI; ~50 ms locally
+
+
+def test_player_image_marks_assistants_and_free_cells() -> None:
+    s = ENGINE.new_game(2, 1)
+    s["players"][0]["city"]["n13"] = {"t": "res", "a": False}
+    plain = R.player(ENGINE.view(s, 0), 0)
+    s["players"][0]["city"]["n13"]["a"] = True
+    marked = R.player(ENGINE.view(s, 0), 0)
+    assert plain.size == marked.size and plain.tobytes() != marked.tobytes()
+    # the free cells around the city are outlined: a wider grid than the city's bounding box
+    assert plain.width > R.city_size(ENGINE.view(s, 0)["players"][0], R.PLAYER_CELL, 0)[0]
