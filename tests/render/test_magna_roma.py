@@ -1,0 +1,75 @@
+"""Magna Roma renderer: board and player images for spectators and every seat, at every player
+count and module, from several points of random playouts; size and dimension limits."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from engines.magna_roma import ENGINE
+from render.core import to_png
+from render.magna_roma import board, player
+
+CONFIGS = [(1, {}), (2, {}), (3, {}), (4, {}), (2, {"dominus": "on"}), (4, {"dominus": "on"}),
+           (3, {"portus": "on"}), (1, {"portus": "on", "dominus": "on"}), (4, {"portus": "on", "dominus": "on"})]
+
+
+def _states(n: int, opts: dict, seed: int = 5) -> list[dict]:
+    """States at the start, early, mid-game (often mid-turn) and at the end."""
+    s = ENGINE.new_game(n, seed, opts)
+    r = random.Random(seed)
+    out = [s]
+    marks = {15, 120, 260}
+    i = 0
+    while not s["over"]:
+        seat = ENGINE.to_act(s)[0]
+        s = ENGINE.apply(s, seat, r.choice(ENGINE.prompt(s, seat).ids()))
+        i += 1
+        if i in marks:
+            out.append(s)
+    out.append(s)
+    return out
+
+
+@pytest.mark.parametrize(("n", "opts"), CONFIGS, ids=[f"{n}p-{'-'.join(o) or 'base'}" for n, o in CONFIGS])
+def test_board_and_player_images_render(n: int, opts: dict) -> None:
+    for s in _states(n, opts):
+        for viewer in [None, *range(n)]:
+            v = ENGINE.view(s, viewer)
+            img = board(v)
+            assert 1200 <= img.width <= 1600 and 900 <= img.height <= 3600
+            png = to_png(img)
+            assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 2 * 1024 * 1024
+            for seat in range(n):
+                pim = player(v, seat)
+                assert 1200 <= pim.width <= 1600 and 500 <= pim.height <= 2000
+                assert len(to_png(pim)) < 2 * 1024 * 1024
+
+
+def test_rendering_is_deterministic() -> None:
+    s = _states(3, {"portus": "on"})[2]
+    v = ENGINE.view(s, None)
+    assert board(v).tobytes() == board(v).tobytes()
+    assert player(v, 1).tobytes() == player(v, 1).tobytes()
+
+
+def test_board_at_four_players_is_fast() -> None:
+    s = _states(4, {"dominus": "on", "portus": "on"})[-1]
+    v = ENGINE.view(s, None)
+    board(v)
+    times = []
+    for _ in range(5):
+        t = time.perf_counter()
+        board(v)
+        times.append(time.perf_counter() - t)
+    assert min(times) < 0.5
+
+
+def test_seat_colours_and_final_table_change_the_image() -> None:
+    s = _states(2, {})[-1]
+    v = ENGINE.view(s, None)
+    base = board(v).tobytes()
+    v2 = dict(v, result=None)
+    assert board(v2).tobytes() != base
