@@ -1,0 +1,210 @@
+"""City cards: polyomino shapes and their orientations, placement checks, graves, and which
+buildings work (ungraved, manned when they must be, faculties joined to a manned university)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engines.antiquity.data import components
+
+Player = dict[str, Any]
+Cell = tuple[int, int]
+COLS = "abcdefg"
+
+
+def _normal(cells: list[Cell]) -> tuple[Cell, ...]:
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+
+@lru_cache(maxsize=256)
+def orientations(shape: tuple[str, ...], mirror: bool = False) -> tuple[tuple[Cell, ...], ...]:
+    """Distinct rotations (and reflections when allowed) of a shape, in a stable order."""
+    base = [(r, c) for r, row in enumerate(shape) for c, ch in enumerate(row) if ch == "#"]
+    out: list[tuple[Cell, ...]] = []
+    variants = [base, [(r, -c) for r, c in base]] if mirror else [base]
+    for v in variants:
+        cur = v
+        for _ in range(4):
+            n = _normal(cur)
+            if n not in out:
+                out.append(n)
+            cur = [(c, -r) for r, c in cur]
+    return tuple(out)
+
+
+def rectangle(h: int, w: int) -> tuple[str, ...]:
+    return tuple("#" * w for _ in range(h))
+
+
+def shape_of(kind: str, dims: list[int] | None = None) -> tuple[str, ...]:
+    if kind == "warehouse" and dims:
+        return rectangle(dims[0], dims[1])
+    return tuple(components()["by_building"][kind]["shape"])
+
+
+def cell_id(city: int, r: int, c: int) -> str:
+    """`2c4`: city 2, column c, row 4 (what players type)."""
+    return f"{city + 1}{COLS[c]}{r + 1}"
+
+
+def parse_cell(cid: str) -> tuple[int, int, int]:
+    return int(cid[0]) - 1, int(cid[2:]) - 1, COLS.index(cid[1])
+
+
+def grave_set(city: dict[str, Any]) -> set[Cell]:
+    return {(r, c) for r, c in city["graves"]}
+
+
+def free_cells(p: Player, city_index: int) -> list[Cell]:
+    """Cells with neither a building nor a grave."""
+    city = p["cities"][city_index]
+    graves = grave_set(city)
+    n = city["size"]
+    return [(r, c) for r in range(n) for c in range(n) if not city["grid"][r][c] and (r, c) not in graves]
+
+
+def fits(p: Player, city_index: int, cells: tuple[Cell, ...], r0: int, c0: int, ignore: str = "") -> bool:
+    city = p["cities"][city_index]
+    n = city["size"]
+    graves = city["graves"]
+    grid = city["grid"]
+    for dr, dc in cells:
+        r, c = r0 + dr, c0 + dc
+        if not (0 <= r < n and 0 <= c < n):
+            return False
+        if grid[r][c] and grid[r][c] != ignore:
+            return False
+        if [r, c] in graves:
+            return False
+    return True
+
+
+def anchors(p: Player, cells: tuple[Cell, ...], ignore: str = "") -> list[tuple[int, int, int]]:
+    """Every (city, row, col) where the oriented shape fits."""
+    out = []
+    h = max(r for r, _ in cells) + 1
+    w = max(c for _, c in cells) + 1
+    for k, city in enumerate(p["cities"]):
+        n = city["size"]
+        for r in range(n - h + 1):
+            for c in range(n - w + 1):
+                if fits(p, k, cells, r, c, ignore):
+                    out.append((k, r, c))
+    return out
+
+
+def place(p: Player, bid: str, kind: str, city_index: int, cells: tuple[Cell, ...], r0: int, c0: int, **extra: Any) -> None:
+    city = p["cities"][city_index]
+    abs_cells = [[r0 + dr, c0 + dc] for dr, dc in cells]
+    for r, c in abs_cells:
+        city["grid"][r][c] = bid
+    p["buildings"][bid] = {"kind": kind, "city": city_index, "cells": abs_cells, **extra}
+
+
+def remove(p: Player, bid: str) -> None:
+    b = p["buildings"].pop(bid)
+    city = p["cities"][b["city"]]
+    for r, c in b["cells"]:
+        city["grid"][r][c] = ""
+    if bid in p["staffed"]:
+        p["staffed"].remove(bid)
+
+
+def graves_on(p: Player, bid: str) -> int:
+    b = p["buildings"][bid]
+    graves = p["cities"][b["city"]]["graves"]
+    return sum(1 for cell in b["cells"] if cell in graves)
+
+
+def _adjacent(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    if a["city"] != b["city"]:
+        return False
+    cells = {(r, c) for r, c in b["cells"]}
+    return any((r + dr, c + dc) in cells for r, c in a["cells"] for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def joined_faculties(p: Player) -> set[str]:
+    """Faculties touching the university: one building with it (rulebook, "L'université")."""
+    unis = [b for b in p["buildings"].values() if b["kind"] == "university"]
+    if not unis:
+        return set()
+    return {bid for bid, b in p["buildings"].items()
+            if components()["by_building"][b["kind"]].get("faculty") and _adjacent(b, unis[0])}
+
+
+def works(p: Player, bid: str) -> bool:
+    b = p["buildings"][bid]
+    if graves_on(p, bid):
+        return False
+    spec = components()["by_building"][b["kind"]]
+    if not spec["needs_man"]:
+        return True
+    if bid in p["staffed"]:
+        return True
+    if spec.get("faculty") and bid in joined_faculties(p):
+        uni = next(x for x, y in p["buildings"].items() if y["kind"] == "university")
+        return uni in p["staffed"] and not graves_on(p, uni)
+    return False
+
+
+def has(p: Player, kind: str) -> bool:
+    """The player has a working building of this kind (in any of their cities)."""
+    return any(b["kind"] == kind and works(p, bid) for bid, b in p["buildings"].items())
+
+
+def count_working(p: Player, kind: str) -> int:
+    return sum(1 for bid, b in p["buildings"].items() if b["kind"] == kind and works(p, bid))
+
+
+def built(p: Player, kind: str) -> int:
+    return sum(1 for b in p["buildings"].values() if b["kind"] == kind)
+
+
+def staffable(p: Player) -> list[str]:
+    """Buildings a man may be put on now: they need a man, have none and carry no grave."""
+    joined = joined_faculties(p)
+    out = []
+    for bid, b in p["buildings"].items():
+        spec = components()["by_building"][b["kind"]]
+        if not spec["needs_man"] or bid in p["staffed"] or graves_on(p, bid) or bid in joined:
+            continue
+        out.append(bid)
+    return out
+
+
+def storage_capacity(p: Player) -> int:
+    return sum(len(b["cells"]) for bid, b in p["buildings"].items() if b["kind"] == "warehouse" and works(p, bid))
+
+
+def grave_targets(p: Player) -> list[str]:
+    """Where the next grave may go: a free cell, or when none is left anywhere, a building cell
+    without a grave (never a house)."""
+    free = [cell_id(k, r, c) for k in range(len(p["cities"])) for r, c in free_cells(p, k)]
+    if free:
+        return free
+    out = []
+    for k, city in enumerate(p["cities"]):
+        graves = city["graves"]
+        for _bid, b in p["buildings"].items():
+            if b["city"] != k or b["kind"] == "house":
+                continue
+            out.extend(cell_id(k, r, c) for r, c in b["cells"] if [r, c] not in graves)
+    return sorted(out)
+
+
+def add_grave(p: Player, cid: str) -> None:
+    k, r, c = parse_cell(cid)
+    city = p["cities"][k]
+    city["graves"].append([r, c])
+    city["graves"].sort()
+    bid = city["grid"][r][c]
+    if bid and bid in p["staffed"]:
+        p["staffed"].remove(bid)
+
+
+def is_cell(oid: str) -> bool:
+    """`1c4` is a cell; `1` (a city) and `1-4` (a row) are steps towards one."""
+    return len(oid) == 3 and oid[1] in COLS

@@ -1,0 +1,122 @@
+"""What each seat may see. During the secret city phase other seats' cities, goods, staffing
+and saint are shown as they were when the phase began; the seat's own work is in `you`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.antiquity import city as cty
+from engines.antiquity import hexmap as hx
+from engines.antiquity import rules
+from engines.antiquity.data import components
+
+State = dict[str, Any]
+
+
+def _player_public(state: State, seat: int, src: dict[str, Any]) -> dict[str, Any]:
+    p = state["players"][seat]
+    rural_men = sum(1 for b in state["rural"].values() if b["owner"] == seat)
+    return {
+        "seat": seat,
+        "out": p["out"],
+        "saint": src["saint"],
+        "goods": dict(src["goods"]),
+        "men": len(src["houses"]),
+        "men_in_countryside": rural_men,
+        "houses": list(src["houses"]),
+        "cities": [{"size": c["size"], "center": c["center"], "grid": [list(r) for r in c["grid"]],
+                    "graves": [list(g) for g in c["graves"]]} for c in src["cities"]],
+        "buildings": {b: {"kind": x["kind"], "city": x["city"], "cells": [list(c) for c in x["cells"]],
+                          **({"house": x["house"]} if "house" in x else {})} for b, x in src["buildings"].items()},
+        "staffed": list(src["staffed"]),
+        "done": p["done"] if state["phase"] == "city" else None,
+        "cities_founded": sum(1 for c in src["cities"] if c["center"]),
+    }
+
+
+def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
+    n = state["num_players"]
+    secret = state["phase"] == "city" and state["public"] is not None
+    players = []
+    for s in range(n):
+        src = state["public"][s] if secret else state["players"][s]
+        players.append(_player_public(state, s, src))
+    g = hx.geometry(n)
+    lay = components()["by_layout"][n]
+    m = state["map"]
+    tiles = []
+    for t, face in enumerate(m["faces"]):
+        tiles.append({"letter": hx.LETTERS[t], "offset": list(lay["offsets"][t]), "face": face,
+                      "tile": m["tiles"][t], "start": t in g.start_tiles,
+                      "terrain": "".join(m["terrain"][h] for h in g.ids if g.tile[h] == t)})
+    rural = [{"id": b, "seat": x["owner"], "kind": x["kind"], "good": x["good"], "man": x["man"],
+              "sites": list(x["sites"]), "counters": list(x["counters"])} for b, x in sorted(state["rural"].items())]
+    zones = rules.all_zones(state) if state["phase"] != "start" else [[] for _ in range(n)]
+    cities = {}
+    inns = []
+    for h, o in m["occ"].items():
+        if o["kind"] == "city":
+            key = f"{o['seat']}.{o['city']}"
+            cities.setdefault(key, {"seat": o["seat"], "index": o["city"], "hexes": []})["hexes"].append(h)
+        else:
+            inns.append({"seat": o["seat"], "hex": h})
+    for c in cities.values():
+        c["hexes"].sort()
+        c["center"] = state["players"][c["seat"]]["cities"][c["index"]]["center"]
+    ph = state["phase"]
+    en, fr = {
+        "start": ("Starting cities", "Cités de départ"), "city": ("City buildings (secret)", "Bâtiments de la cité (secret)"),
+        "country": ("Countryside", "Campagne"), "store": ("Storing goods", "Stockage"), "explore": ("Exploration", "Exploration"),
+        "famine": ("Famine", "Famine"), "pollution": ("Pollution", "Pollution"), "over": ("Game over", "Partie terminée"),
+    }[ph]
+    summary = {"en": f"Turn {state['turn']} · {en} · famine {state['famine']}",
+               "fr": f"Tour {state['turn']} · {fr} · famine {state['famine']}"}
+    v: dict[str, Any] = {
+        "game": "antiquity",
+        "phase": ph,
+        "turn": state["turn"],
+        "famine": state["famine"],
+        "intro": state["options"]["intro"] == "on",
+        "order": list(state["order"]),
+        "acting": list(state["acting"]),
+        "summary": summary,
+        "scores": [1 if s in state["winners"] else 0 for s in range(n)],
+        "winners": list(state["winners"]) if state["over"] else [],
+        "end": state["end"],
+        "eliminated": list(state["eliminated"]),
+        "supply": _supply(players),
+        "map": {
+            "players": n, "tiles": tiles, "cleared": list(m["cleared"]), "pollution": list(m["pollution"]),
+            "markers": sorted(m["markers"]), "cities": sorted(cities.values(), key=lambda c: (c["seat"], c["index"])),
+            "inns": sorted(inns, key=lambda i: i["hex"]), "rural": rural, "zones": zones,
+            "range_goods": {h: m["range_good"][str(k)] for h, k in m["ranges"].items() if str(k) in m["range_good"]},
+        },
+        "players": players,
+        "log": engine.recent_log(state),
+    }
+    if seat is not None:
+        p = state["players"][seat]
+        mine = _player_public(state, seat, p)
+        mine["flags"] = {k: v for k, v in p["flags"].items() if k != "new"}
+        mine["new"] = list(p["flags"]["new"]) if ph == "city" else []
+        mine["free_men"] = engine._free_men(state, seat) if ph == "city" else None
+        mine["storage"] = cty.storage_capacity(p)
+        mine["offers"] = [dict(o, give=list(o["give"]), get=list(o["get"])) for o in state["offers"]
+                          if seat in (o["from"], o["to"])]
+        mine["graves_due"] = p["graves_due"]
+        mine["pollution_due"] = max(0, p["pollution_due"])
+        v["you"] = mine
+    return v
+
+
+def _supply(players: list[dict[str, Any]]) -> dict[str, int]:
+    left = {}
+    for kind in ("cart", "fountain", "warehouse"):
+        total = components()["by_building"][kind]["supply"]
+        used = 0
+        for p in players:
+            for b in p["buildings"].values():
+                if b["kind"] == kind:
+                    used += len(b["cells"]) // 2 if kind == "warehouse" else 1
+        left[kind] = total - used
+    return left
