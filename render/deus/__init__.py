@@ -1,0 +1,300 @@
+"""Deus images from engine views: the continent (regions by terrain, buildings in seat colours,
+temples, villages with their VP) and every player's tableau of six colour columns.
+
+`board(view)` is the public picture; `player(view, seat)` one player's area in detail, with the
+hand when `view` is that seat's own view. Pure functions of the view (keys: engines/deus/README.md).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image
+
+from render.core import Canvas, draw_icon, icon_count, palette
+from render.core.canvas import wrap
+from render.core.fonts import font
+
+WIDTH = 1400
+HEX = 56  # hex radius in px (centre to corner)
+SQ3 = math.sqrt(3)
+
+TERRAIN: dict[str, tuple[int, int, int]] = {
+    "sea": (150, 196, 230),
+    "field": (240, 214, 120),
+    "forest": (120, 170, 100),
+    "swamp": (125, 165, 150),
+    "mountain": (182, 172, 160),
+    "village": (120, 70, 55),
+}
+TERRAIN_LABEL = {"sea": "sea", "field": "field", "forest": "forest", "swamp": "swamp", "mountain": "mount.", "village": ""}
+COLOURS = ("maritime", "production", "science", "civil", "military", "temple")
+CARD: dict[str, tuple[int, int, int]] = {
+    "maritime": (40, 100, 190),
+    "production": (46, 135, 60),
+    "science": (222, 178, 30),
+    "civil": (130, 85, 50),
+    "military": (185, 45, 40),
+    "temple": (115, 65, 160),
+}
+SHORT = {"maritime": "Sh", "production": "Pr", "science": "Sc", "civil": "Ci", "military": "Mi", "temple": "Te"}
+TITLE = {"maritime": "Maritime", "production": "Production", "science": "Science", "civil": "Civil",
+         "military": "Military", "temple": "Temple"}
+RES = ("wood", "stone", "clay", "wheat")
+RES_COLOUR = {"wood": (120, 80, 40), "stone": (130, 130, 135), "clay": (190, 80, 60), "wheat": (225, 190, 60)}
+RES_ICON = {"wood": "cube", "stone": "hexagon", "clay": "diamond", "wheat": "triangle"}
+
+
+def _center(q: int, r: int) -> tuple[float, float]:
+    return HEX * SQ3 * (q + r / 2), HEX * 1.5 * r
+
+
+def _corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    return [(cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+
+
+def _map_size(view: dict[str, Any]) -> tuple[float, float, float, float]:
+    pts = [_center(q, r) for q, r, _t, _e in view["regions"].values()]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return min(xs) - HEX, min(ys) - HEX, max(xs) + HEX, max(ys) + HEX
+
+
+def draw_map(c: Canvas, view: dict[str, Any], ox: float, oy: float) -> None:
+    """The continent with its top-left corner at (ox, oy)."""
+    x0, y0, _, _ = _map_size(view)
+    at: dict[tuple[int, int], str] = {}
+    centres: dict[str, tuple[float, float]] = {}
+    for rid, (q, r, _t, _e) in view["regions"].items():
+        x, y = _center(q, r)
+        centres[rid] = (x - x0 + ox, y - y0 + oy)
+        at[(q, r)] = rid
+    occupied = view["occupied"]
+    for rid, (_q, _r, terrain, _e) in view["regions"].items():
+        cx, cy = centres[rid]
+        owner = occupied.get(rid, {}).get("owner")
+        c.draw.polygon(_corners(cx, cy, HEX - 1), fill=TERRAIN[terrain], outline=(90, 90, 90))
+        if owner is not None:
+            c.draw.polygon(_corners(cx, cy, HEX - 4), outline=palette.seat(owner), width=5)
+    # tile borders
+    for rid, (q, r, _t, _e) in view["regions"].items():
+        tile = rid.split("r")[0]
+        cx, cy = centres[rid]
+        for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+            other = at.get((q + dq, r + dr))
+            if other is not None and other.split("r")[0] == tile:
+                continue
+            nx, ny = _center(q + dq, r + dr)
+            sx, sy = _center(q, r)
+            dx, dy = (nx - sx) / 2, (ny - sy) / 2
+            length = math.hypot(dx, dy)
+            px, py = -dy / length * HEX / 2, dx / length * HEX / 2
+            c.draw.line((cx + dx + px, cy + dy + py, cx + dx - px, cy + dy - py), fill=(40, 40, 40), width=4)
+    for rid, (_q, _r, terrain, _e) in view["regions"].items():
+        cx, cy = centres[rid]
+        ink = (255, 255, 255) if terrain == "village" else palette.INK
+        c.text((cx, cy - HEX * 0.62), rid, 13, bold=True, fill=ink, anchor="mm")
+        if terrain == "village":
+            v = view["villages"][rid]
+            if v["barbarian"]:
+                draw_icon(c, "skull", (cx - 12, cy + 4), 24, (235, 225, 210))
+                c.text((cx + 14, cy + 4), str(v["vp"]), 22, bold=True, fill=(255, 255, 255), anchor="mm")
+            else:
+                won = "+".join(f"P{s + 1}" for s in v["won_by"]) or "-"
+                c.text((cx, cy + 2), "taken", 13, fill=(255, 255, 255), anchor="mm")
+                c.text((cx, cy + 20), won, 14, bold=True, fill=(255, 255, 255), anchor="mm")
+            continue
+        occ = occupied.get(rid)
+        if occ is None:
+            c.text((cx, cy + 4), TERRAIN_LABEL[terrain], 13, fill=(60, 60, 60), anchor="mm")
+            continue
+        col = palette.seat(occ["owner"])
+        b = occ["buildings"]
+        per_row = 3
+        for i, kind in enumerate(b):
+            row, k = divmod(i, per_row)
+            n_in_row = min(per_row, len(b) - row * per_row)
+            bx = cx + (k - (n_in_row - 1) / 2) * 25
+            by = cy - 6 + row * 22
+            if kind == "temple":
+                draw_icon(c, "temple", (bx, by), 20, palette.darken(col, 0.35))
+            else:
+                c.draw.rounded_rectangle((bx - 12, by - 10, bx + 12, by + 10), radius=4, fill=col, outline=(20, 20, 20))
+                c.text((bx, by), SHORT[kind], 13, bold=True, fill=palette.text_on(col), anchor="mm")
+
+
+def _legend(c: Canvas, x: float, y: float, width: float) -> float:
+    c.text((x, y), "Legend", 16, bold=True)
+    y += 24
+    for t, colr in TERRAIN.items():
+        c.draw.rectangle((x, y, x + 20, y + 16), fill=colr, outline=(60, 60, 60))
+        c.text((x + 28, y + 8), {"village": "barbarian village (VP)"}.get(t, t), 14, anchor="lm")
+        y += 22
+    y += 4
+    for kind in COLOURS:
+        if kind == "temple":
+            draw_icon(c, "temple", (x + 10, y + 9), 18, palette.MUTED)
+        else:
+            c.draw.rounded_rectangle((x, y, x + 22, y + 18), radius=4, fill=palette.MUTED)
+            c.text((x + 11, y + 9), SHORT[kind], 13, bold=True, fill=(255, 255, 255), anchor="mm")
+        c.text((x + 30, y + 9), {"maritime": "ship", "military": "military unit"}.get(kind, kind), 14, anchor="lm")
+        y += 22
+    return y
+
+
+def _side(c: Canvas, view: dict[str, Any], x: float, y: float, width: float) -> float:
+    c.text((x, y), f"Temples in stock: {view['temple_stock']}", 16, bold=True, max_width=width)
+    y += 24
+    c.text((x, y), f"Draw pile {view['deck_size']} · discards {view['discard_size']}", 15, max_width=width)
+    y += 24
+    c.text((x, y), "Supply", 15, bold=True)
+    y += 22
+    xx = x
+    for r in RES:
+        xx = icon_count(c, RES_ICON[r], (xx, y), view["supply"][r], 18, RES_COLOUR[r]) + 12
+    y += 30
+    if view.get("end"):
+        c.text((x, y), f"Final turns left: {view['end']['turns_left']}", 15, bold=True, fill=palette.DANGER, max_width=width)
+        y += 24
+    return _legend(c, x, y + 6, width)
+
+
+def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, float, float, float], lines: int = 3,
+              extra: str = "") -> None:
+    info = view["cards"][cid]
+    x0, y0, x1, y1 = rect
+    colr = CARD[info["colour"]]
+    c.box(rect, fill=palette.lighten(colr, 0.82), outline=colr, width=2, radius=6)
+    c.draw.rectangle((x0 + 2, y0 + 2, x0 + 8, y1 - 2), fill=colr)
+    # cost: resource icons with counts, right-aligned
+    cx = x1 - 6
+    for r, n in reversed(list(info["cost"].items())):
+        label = str(n)
+        cx -= c.draw.textlength(label, font=font(13, True)) + 18
+        icon_count(c, RES_ICON[r], (cx, y0 + 4), label, 14, RES_COLOUR[r])
+        cx -= 4
+    c.text((x0 + 14, y0 + 5), info["name_en"] + extra, 14, bold=True, max_width=cx - x0 - 18)
+    c.paragraph((x0 + 14, y0 + 24), info["text_en"], x1 - x0 - 20, 13, max_lines=lines, line_gap=1)
+
+
+def _card_height(c: Canvas, view: dict[str, Any], cid: str, width: float, lines: int) -> float:
+    n = len(wrap(c.draw, view["cards"][cid]["text_en"], font(13, False, True), width - 20))
+    return 30 + 15 * min(lines, n) + 4
+
+
+def _pieces_line(p: dict[str, Any]) -> str:
+    return "  ".join(f"{SHORT[t]} {p['board'][t]}/{p['reserve'][t]}" for t in COLOURS[:5])
+
+
+def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3, hand: bool = False) -> Image.Image:
+    p = view["players"][seat]
+    probe = Canvas(10, 10)
+    col_w = (width - 20 - 5 * 8) / 6
+    heights = []
+    for colour in COLOURS:
+        heights.append(sum(_card_height(probe, view, x["id"], col_w, lines) + 6 for x in p["columns"][colour]))
+    hand_cards = view["you"]["hand"] if hand and view.get("you", {}).get("seat") == seat else []
+    hand_h = 0.0
+    if hand_cards:
+        hand_w = (width - 20 - 2 * 8) / 3
+        rows = math.ceil(len(hand_cards) / 3)
+        hand_h = 36 + rows * (max(_card_height(probe, view, h["id"], hand_w, 4) for h in hand_cards) + 8)
+    height = int(130 + max([*heights, 40]) + hand_h + 10)
+    c = Canvas(width, height)
+    colr = palette.seat(seat)
+    c.box((0, 0, width - 1, height - 1), fill=palette.PANEL, outline=colr, width=3)
+    c.draw.rounded_rectangle((0, 0, width - 1, 36), radius=8, fill=colr)
+    title = f"Player {seat + 1}" + ("  · first player" if p["first"] else "") + ("  · to play" if view.get("current") == seat else "")
+    c.text((12, 18), title, 18, bold=True, fill=palette.text_on(colr), anchor="lm", max_width=width * 0.5)
+    you = view.get("you")
+    right = f"{p['hand_size']} cards in hand · {p['villages_won']} village(s) taken"
+    if you and you["seat"] == seat:
+        right += f" · your VP tokens: {you['vp']} (+{you['temple_vp']} temples)"
+    c.text((width - 12, 18), right, 15, bold=True, fill=palette.text_on(colr), anchor="rm", max_width=width * 0.48)
+    y = 46
+    x = icon_count(c, "coin", (12, y), p["gold"], 22)
+    for r in RES:
+        x = icon_count(c, RES_ICON[r], (x + 22, y), p["resources"][r], 22, RES_COLOUR[r])
+        c.text((x + 4, y + 11), r, 13, fill=palette.MUTED, anchor="lm")
+        x += 40
+    c.text((x + 20, y + 11), "Pieces board/reserve: " + _pieces_line(p), 15, anchor="lm", max_width=width - x - 30)
+    y = 82
+    for i, colour in enumerate(COLOURS):
+        cx = 10 + i * (col_w + 8)
+        c.draw.rounded_rectangle((cx, y, cx + col_w, y + 26), radius=6, fill=CARD[colour])
+        c.text((cx + col_w / 2, y + 13), f"{TITLE[colour]} ({len(p['columns'][colour])})", 14, bold=True,
+               fill=palette.text_on(CARD[colour]), anchor="mm", max_width=col_w - 8)
+        yy = y + 32
+        # bottom card first: it resolves first
+        for k, card in enumerate(p["columns"][colour]):
+            h = _card_height(c, view, card["id"], col_w, lines)
+            where = f" · {card['region']}" if card.get("region") else ""
+            _card_box(c, view, card["id"], (cx, yy, cx + col_w, yy + h), lines, extra=f"{where}" if k >= 0 else "")
+            yy += h + 6
+        if not p["columns"][colour]:
+            c.text((cx + col_w / 2, yy + 10), "—", 16, fill=palette.MUTED, anchor="mm")
+    if hand_cards:
+        y = int(130 + max([*heights, 40]))
+        c.text((12, y + 4), f"Your hand ({len(hand_cards)})", 17, bold=True)
+        hand_w = (width - 20 - 2 * 8) / 3
+        hh = max(_card_height(c, view, h["id"], hand_w, 4) for h in hand_cards)
+        for i, h in enumerate(hand_cards):
+            row, k = divmod(i, 3)
+            hx = 10 + k * (hand_w + 8)
+            hy = y + 32 + row * (hh + 8)
+            _card_box(c, view, h["id"], (hx, hy, hx + hand_w, hy + hh), 4, extra=f" ({TITLE[view['cards'][h['id']]['colour']]})")
+    return c.image
+
+
+def _header(view: dict[str, Any], width: int) -> Image.Image:
+    c = Canvas(width, 44)
+    c.text((12, 22), "Deus · " + view["summary"]["en"], 19, bold=True, anchor="lm", max_width=width - 24)
+    return c.image
+
+
+def _scores(view: dict[str, Any], width: int) -> Image.Image | None:
+    if not view.get("over") or "final" not in view:
+        return None
+    c = Canvas(width, 40 + 28 * view["num_players"])
+    c.text((12, 10), "Final scores", 18, bold=True)
+    for i, seat in enumerate(view["final"]["ranking"]):
+        b = view["final"]["breakdown"][seat]
+        y = 38 + 28 * i
+        c.draw.rectangle((12, y + 4, 30, y + 22), fill=palette.seat(seat))
+        c.text((40, y + 13), f"{i + 1}. Player {seat + 1}: {view['scores'][seat]} VP  (tokens {b['tokens']}, temples "
+               f"{b['temples']}, majorities {b['majorities']})", 16, anchor="lm", max_width=width - 60)
+    return c.image
+
+
+def _map_block(view: dict[str, Any], width: int) -> Image.Image:
+    x0, y0, x1, y1 = _map_size(view)
+    mw, mh = x1 - x0, y1 - y0
+    side_w = width - int(mw) - 50
+    c = Canvas(width, int(max(mh, 560)) + 20)
+    draw_map(c, view, 10, 10)
+    _side(c, view, mw + 30, 14, side_w)
+    return c.image
+
+
+def board(view: dict[str, Any]) -> Image.Image:
+    """The public board: status, continent, supply and legend, then each player's tableau."""
+    parts = [_header(view, WIDTH)]
+    scores = _scores(view, WIDTH)
+    if scores is not None:
+        parts.append(scores)
+    parts.append(_map_block(view, WIDTH))
+    for seat in range(view["num_players"]):
+        parts.append(_player_panel(view, seat, WIDTH, lines=2))
+    return _stack(parts)
+
+
+def player(view: dict[str, Any], seat: int) -> Image.Image:
+    """One player's area in detail; the hand is shown only in that player's own view."""
+    return _stack([_header(view, 1200), _player_panel(view, seat, 1200, lines=4, hand=True)])
+
+
+def _stack(parts: list[Image.Image]) -> Image.Image:
+    from render.core import stack_vertical
+
+    return stack_vertical(parts, gap=10)
