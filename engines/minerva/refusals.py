@@ -44,7 +44,7 @@ def explain(engine: Minerva, state: State, seat: int, oid: str) -> Why:
     work = state["work"]
     f = work[-1] if work else None
     kind = f["k"] if f else None
-    if oid == "coins" and kind in ("cell", "use", None):
+    if oid == "coins" and kind == "cell" and f["why"] == "build":
         return RESOURCES_SUFFICE
     if kind == "cell" and grid.is_cell(oid):
         city = p["city"]

@@ -131,3 +131,33 @@ def test_placement_pages_when_more_than_25_cells() -> None:
     assert len(first) == 25 and first[-1] == "more"
     s2 = play(s, 0, "more")
     assert set(ids(s2, 0)) - {"more"} and not (set(ids(s2, 0)) - {"more"}) & set(first)
+
+
+def test_culture_points_add_up_over_the_whole_line_before_comparing() -> None:
+    s = fresh(2)
+    s["culture"]["theatre"] = ["theatre-4"]  # needs 2 icons
+    city(s, 0, {"n13": "odeon", "o13": "odeon"})
+    s = play(s, 0, "res p13 left grain")
+    assert ids(s, 0) == ["claim.theatre"]
+
+
+def test_starting_buildings_are_on_offer_from_the_start() -> None:
+    s = fresh(4)
+    starting = [t for t in s["market"] if catalog().design(t)["group"] == "starting"]
+    assert len(starting) == 8
+
+
+def test_labels_are_short_and_bilingual_through_random_games() -> None:
+    import random
+
+    for n in (1, 2, 3, 4):
+        rng = random.Random(n)
+        s = fresh(n, seed=n)
+        while not s["over"]:
+            seat = ENGINE.to_act(s)[0]
+            pr = ENGINE.prompt(s, seat)
+            assert pr.text and pr.text_fr
+            for o in pr.options:
+                assert 0 < len(o.label) <= 80 and 0 < len(o.label_fr) <= 80, o
+            busy = [o for o in pr.options if o.id not in ("pass", "skip", "x0", "stop")]
+            s = ENGINE.apply(s, seat, (rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(pr.options)).id)

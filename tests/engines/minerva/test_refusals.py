@@ -75,3 +75,18 @@ def test_no_residence_left_is_refused() -> None:
     s["players"][0]["residences"] = 0
     assert "res" not in ids(s, 0)
     assert "no residence left" in refused(s, 0, "res")
+
+
+def test_typed_moves_get_the_specific_refusal_too() -> None:
+    import pytest
+
+    from engines.core import IllegalMove
+    from engines.minerva import ENGINE
+
+    s = fresh(2)
+    with pytest.raises(IllegalMove) as err:
+        ENGINE.play(s, 0, "res n14")
+    assert err.value.message == NOT_TOUCHING[0]
+    with pytest.raises(IllegalMove) as err:
+        ENGINE.play(s, 0, "res zz")
+    assert "not a legal choice" in err.value.message
