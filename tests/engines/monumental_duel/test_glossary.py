@@ -79,8 +79,8 @@ def test_copy_a_developed_policy() -> None:
     _policy(s, 0, "ja.p.sakoku", "ja.p.tea")
     s = play(s, 0, "usepolicy")
     assert ids(s, 0) == ["sakoku", "skip"]
-    s = play(s, 0, "sakoku laboratory")
-    assert defs_of(s, s["players"][0]["deck"][:1]) == ["laboratory"]
+    s = play(s, 0, "sakoku barricade")
+    assert defs_of(s, s["players"][0]["provinces"]) == ["barricade"] and s["players"][0]["res"]["mil"] == 1
 
 
 def test_reinforce_keeps_a_card_for_next_round_and_discards_its_knowledge() -> None:

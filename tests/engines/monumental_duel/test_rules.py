@@ -94,7 +94,7 @@ def test_when_activated_effect_resolves_at_activation() -> None:
     res(s, 0)
     s = play(s, 0, "row1 col-a")
     p = s["players"][0]
-    assert p["res"]["cult"] == 1 and p["res"]["gold"] == 1 and p["city"][0]["card"] in p["used"]
+    assert p["res"]["cult"] == 1 and p["res"]["gold"] == 2 and p["city"][0]["card"] in p["used"]
 
 
 # ---- actions --------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_warlord_needs_the_advantage_and_once_per_round() -> None:
         apply(s, 0, "warlord")
     s["advantage"] = {"holder": 0, "res": "mil", "n": 1}
     s = play(s, 0, "warlord")
-    assert s["players"][0]["res"]["gold"] == 4
+    assert s["players"][0]["res"]["gold"] == 5
     s = play(s, 1, "pass")
     with pytest.raises(IllegalMove, match="already used"):
         apply(s, 0, "warlord")
