@@ -30,6 +30,8 @@ PHASE_NAMES = {
     "pollution": ("9 Pollution", "9 Pollution"),
     "over": ("Game over", "Partie terminée"),
 }
+RURAL = {"woodcutter": ("woodcutter", "maison de bûcheron"), "farm": ("farm", "ferme"), "mine": ("mine", "mine"),
+         "fishery": ("fishery", "pêcherie")}
 TERRAIN_NAMES = {"F": ("forest", "forêt"), "P": ("grass", "prairie"), "M": ("mountain", "montagne"), "W": ("water", "eau")}
 
 
@@ -168,8 +170,8 @@ class Antiquity(Engine):
         p["sel"] = {}
         self._found_city(state, seat, oid, 0)
         state["start_queue"].pop(0)
-        self.log(state, f"Seat {seat} founds its starting city at {oid}.",
-                 f"La place {seat} fonde sa cité de départ en {oid}.", seat)
+        self.log(state, f"P{seat + 1} founds its starting city at {oid}.",
+                 f"P{seat + 1} fonde sa cité de départ en {oid}.", seat)
         self.end_turn(state)
 
     def _found_city(self, state: State, seat: int, centre: str, index: int) -> None:
@@ -263,8 +265,8 @@ class Antiquity(Engine):
         state["acting"] = []
         state["public"] = None
         if state["winners"]:
-            names = ", ".join(f"seat {s}" for s in state["winners"])
-            self.log(state, f"Game over: {names} wins.", f"Fin de la partie : {names.replace('seat', 'place')} gagne.")
+            names = ", ".join(f"P{s + 1}" for s in state["winners"])
+            self.log(state, f"Game over: {names} wins.", f"Fin de la partie : {names} gagne.")
         else:
             self.log(state, "Game over without a winner.", "Fin de la partie sans vainqueur.")
         self.end_turn(state)
@@ -306,20 +308,20 @@ class Antiquity(Engine):
             if kinds:
                 en = ", ".join(bname(k) for k in kinds)
                 fr = ", ".join(bname(k, True) for k in kinds)
-                self.log(state, f"Seat {s} built: {en}.", f"La place {s} a construit : {fr}.", s)
+                self.log(state, f"P{s + 1} built: {en}.", f"P{s + 1} a construit : {fr}.", s)
             if f["razed"]:
-                self.log(state, f"Seat {s} razed its cathedral.", f"La place {s} a rasé sa cathédrale.", s)
+                self.log(state, f"P{s + 1} razed its cathedral.", f"P{s + 1} a rasé sa cathédrale.", s)
             if f["cathedral"] and p["saint"]:
                 sn = components()["by_saint"][p["saint"]]["name_en"]
-                self.log(state, f"Seat {s} worships {sn}.", f"La place {s} adore {sn}.", s)
+                self.log(state, f"P{s + 1} worships {sn}.", f"P{s + 1} adore {sn}.", s)
         state["checkpoint"] += 1
 
     def _turn_order(self, state: State) -> None:
         """Phase 3: fewest men on cart shops and explorer first; ties keep the previous order."""
         state["order"] = order_by_counts(state["order"], {s: self._order_count(state, s) for s in state["order"]})
         state["order"] = [s for s in state["order"] if not state["players"][s]["out"]]
-        self.log(state, "Turn order: " + " / ".join(f"seat {s}" for s in state["order"]) + ".",
-                 "Ordre du tour : " + " / ".join(f"place {s}" for s in state["order"]) + ".")
+        self.log(state, "Turn order: " + " / ".join(f"P{s + 1}" for s in state["order"]) + ".",
+                 "Ordre du tour : " + " / ".join(f"P{s + 1}" for s in state["order"]) + ".")
 
     def _order_count(self, state: State, seat: int) -> int:
         p = state["players"][seat]
@@ -375,8 +377,8 @@ class Antiquity(Engine):
         p["pollution_due"] = 0
         p["sel"] = {}
         state["eliminated"].append(seat)
-        self.log(state, f"Seat {seat} cannot place a grave and leaves the game.",
-                 f"La place {seat} ne peut plus placer de tombe et quitte la partie.", seat)
+        self.log(state, f"P{seat + 1} cannot place a grave and leaves the game.",
+                 f"P{seat + 1} ne peut plus placer de tombe et quitte la partie.", seat)
         self._check_last(state)
 
     # ---- phase 2: city buildings ------------------------------------------------------------------
@@ -492,9 +494,9 @@ class Antiquity(Engine):
             if o["to"] == seat and o["status"] == "open":
                 desc = offer_text(o)
                 if self._offer_valid(state, o):
-                    opts.append((f"accept{o['n']}", f"accept seat {o['from']}'s offer: {desc[0]}"[:80],
-                                 f"accepter l'offre de la place {o['from']} : {desc[1]}"[:80]))
-                opts.append((f"decline{o['n']}", f"decline seat {o['from']}'s offer", f"refuser l'offre de la place {o['from']}"))
+                    opts.append((f"accept{o['n']}", f"accept P{o['from'] + 1}'s offer: {desc[0]}"[:80],
+                                 f"accepter l'offre de P{o['from'] + 1} : {desc[1]}"[:80]))
+                opts.append((f"decline{o['n']}", f"decline P{o['from'] + 1}'s offer", f"refuser l'offre de P{o['from'] + 1}"))
         opts.append(("done", "done with the city phase", "terminer la phase de cité"))
         return ("City buildings (secret): build, staff, trade, then 'done'.",
                 "Bâtiments de la cité (secret) : construire, peupler, échanger, puis « done ».", opts)
@@ -860,7 +862,7 @@ class Antiquity(Engine):
         sel = p["sel"]
         back = ("back", "back", "retour")
         if "to" not in sel:
-            opts = [(f"seat{s}", f"offer to seat {s}", f"proposer à la place {s}") for s in self._trade_partners(state, seat)]
+            opts = [(f"p{s + 1}", f"offer to P{s + 1}", f"proposer à P{s + 1}") for s in self._trade_partners(state, seat)]
             return "Trade with whom?", "Échanger avec qui ?", [*opts, back]
         opts = []
         if len(sel["give"]) + len(sel["get"]) < 8:
@@ -877,8 +879,8 @@ class Antiquity(Engine):
     def _city_offer_step(self, state: State, seat: int, oid: str) -> None:
         p = state["players"][seat]
         sel = p["sel"]
-        if oid.startswith("seat"):
-            sel["to"] = int(oid[4:])
+        if oid[0] == "p" and oid[1:].isdigit():
+            sel["to"] = int(oid[1:]) - 1
         elif oid.startswith("give."):
             sel["give"].append(oid[5:])
         elif oid.startswith("get."):
@@ -905,8 +907,8 @@ class Antiquity(Engine):
             a["goods"][g] += 1
         o["status"] = "accepted"
         t = offer_text(o)
-        self.log(state, f"Trade: seat {o['from']} and seat {o['to']} agree: {t[0]}.",
-                 f"Échange : la place {o['from']} et la place {o['to']} : {t[1]}.", seat)
+        self.log(state, f"Trade: P{o['from'] + 1} and P{o['to'] + 1} agree: {t[0]}.",
+                 f"Échange : P{o['from'] + 1} et P{o['to'] + 1} : {t[1]}.", seat)
 
     # ---- phase 4: countryside ---------------------------------------------------------------------
     def _carts_left(self, p: dict[str, Any]) -> int:
@@ -1027,8 +1029,8 @@ class Antiquity(Engine):
             done = rules.clean(state, h)
             p["flags"]["cleaned"] = True
             p["sel"] = {}
-            self.log(state, f"Seat {seat} cleans {len(done)} hex(es) around {h}.",
-                     f"La place {seat} assainit {len(done)} hexagone(s) autour de {h}.", seat)
+            self.log(state, f"P{seat + 1} cleans {len(done)} hex(es) around {h}.",
+                     f"P{seat + 1} assainit {len(done)} hexagone(s) autour de {h}.", seat)
             return
         if do == "mine" and "good" not in sel:
             rg = m["range_good"].get(str(m["ranges"][h]))
@@ -1047,12 +1049,12 @@ class Antiquity(Engine):
             if do == "inn":
                 m["occ"][h] = {"seat": seat, "kind": "inn", "city": -1}
                 m["markers"].pop(h, None)
-                self.log(state, f"Seat {seat} builds an inn at {h}.", f"La place {seat} construit une auberge en {h}.", seat)
+                self.log(state, f"P{seat + 1} builds an inn at {h}.", f"P{seat + 1} construit une auberge en {h}.", seat)
             else:
                 k = len([c for c in p["cities"] if c["center"]])
                 p["cities"].append(new_city(components()["limits"]["later_city"]))
                 self._found_city(state, seat, h, k)
-                self.log(state, f"Seat {seat} founds a new city at {h}.", f"La place {seat} fonde une cité en {h}.", seat)
+                self.log(state, f"P{seat + 1} founds a new city at {h}.", f"P{seat + 1} fonde une cité en {h}.", seat)
             p["flags"]["carts_used"] += 1
             p["sel"] = {}
             return
@@ -1095,8 +1097,9 @@ class Antiquity(Engine):
         state["rural"][bid] = {"owner": seat, "kind": do, "good": good, "man": h, "sites": sites, "counters": sorted(counters)}
         p["flags"]["carts_used"] += 1
         p["sel"] = {}
-        self.log(state, f"Seat {seat} builds a {do} at {h} ({len(counters)} {good}).",
-                 f"La place {seat} construit : {do} en {h} ({len(counters)} {gname(good, True)}).", seat)
+        en, fr = RURAL[do]
+        self.log(state, f"P{seat + 1} builds a {en} at {h} ({len(counters)} {gname(good)}).",
+                 f"P{seat + 1} construit : {fr} en {h} ({len(counters)} {gname(good, True)}).", seat)
 
     # ---- phase 5: storing goods --------------------------------------------------------------------
     def _begin_store(self, state: State) -> None:
@@ -1122,8 +1125,8 @@ class Antiquity(Engine):
         p["goods"] = {g: keep.get(g, 0) for g in GOODS}
         p["keep"] = {}
         if lost:
-            self.log(state, f"Seat {seat} discards {lost} unstored good(s).",
-                     f"La place {seat} défausse {lost} denrée(s) non stockée(s).", seat)
+            self.log(state, f"P{seat + 1} discards {lost} unstored good(s).",
+                     f"P{seat + 1} défausse {lost} denrée(s) non stockée(s).", seat)
 
     def _opts_store(self, state: State, seat: int) -> tuple[str, str, list[Opt]]:
         p = state["players"][seat]
@@ -1160,8 +1163,8 @@ class Antiquity(Engine):
             p = state["players"][s]
             if rules.saint_power(p, "giorgio") and state["cathedrals"]:
                 p["goods"]["fish"] += state["cathedrals"]
-                self.log(state, f"Seat {s} receives {state['cathedrals']} fish from San Giorgio.",
-                         f"La place {s} reçoit {state['cathedrals']} poisson(s) de San Giorgio.", s)
+                self.log(state, f"P{s + 1} receives {state['cathedrals']} fish from San Giorgio.",
+                         f"P{s + 1} reçoit {state['cathedrals']} poisson(s) de San Giorgio.", s)
         self.log(state, "Harvest done.", "Récolte faite.")
 
     # ---- phase 7: exploration ------------------------------------------------------------------------
@@ -1182,7 +1185,7 @@ class Antiquity(Engine):
             if tok in FOOD:
                 state["famine"] += 1
             state["checkpoint"] += 1
-            self.log(state, f"Seat {seat} explores {oid}: {gname(tok)}.", f"La place {seat} explore {oid} : {gname(tok, True)}.", seat)
+            self.log(state, f"P{seat + 1} explores {oid}: {gname(tok)}.", f"P{seat + 1} explore {oid} : {gname(tok, True)}.", seat)
         self.end_turn(state)
 
     def _after_explore(self, state: State) -> None:
@@ -1197,7 +1200,7 @@ class Antiquity(Engine):
             p["graves_due"] = max(0, due)
             p["sel"] = {}
             if due > 0:
-                self.log(state, f"Famine: seat {s} receives {due} grave(s).", f"Famine : la place {s} reçoit {due} tombe(s).", s)
+                self.log(state, f"Famine: P{s + 1} receives {due} grave(s).", f"Famine : P{s + 1} reçoit {due} tombe(s).", s)
 
     # ---- phase 8: famine graves (also graves for unplaceable pollution) ------------------------------
     def _grave_opts(self, state: State, seat: int) -> list[Opt]:

@@ -1,0 +1,334 @@
+"""Antiquity images: the countryside hex map with the public status, and one player's city
+cards. Pure functions of engine views (see engines/antiquity/README.md for the keys)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image
+
+from render.core import Canvas, draw_icon, palette
+from render.core.fonts import font
+
+TERRAIN = {"F": (46, 110, 58), "P": (170, 206, 120), "M": (150, 134, 118), "W": (84, 150, 214)}
+CLEARED = (206, 214, 140)
+POLLUTED_TINT = (92, 70, 48)
+GOODS = {
+    "wood": ("wd", (120, 72, 32)), "stone": ("st", (128, 128, 128)), "grain": ("gr", (232, 196, 64)),
+    "sheep": ("sh", (245, 245, 240)), "olives": ("ol", (107, 142, 35)), "fish": ("fi", (70, 130, 180)),
+    "gold": ("go", (212, 160, 23)), "wine": ("wi", (128, 0, 64)), "pearls": ("pe", (236, 230, 250)),
+    "dye": ("dy", (150, 50, 170)),
+}
+ORDER = list(GOODS)
+KIND_SHORT = {
+    "cart": "Cart", "warehouse": "Store", "fountain": "Fnt", "university": "Univ", "theology": "Theo",
+    "biology": "Bio", "alchemy": "Alch", "philosophy": "Phil", "brewery": "Brew", "forced": "Forced",
+    "stable": "Stable", "harbour": "Harb", "hospital": "Hosp", "explorer": "Expl", "granary": "Gran",
+    "dump": "Dump", "cathedral": "Cath", "market": "Mkt", "house": "H",
+}
+KIND_COLOR = {
+    "cart": (214, 170, 120), "warehouse": (190, 160, 120), "fountain": (150, 200, 230), "university": (180, 160, 220),
+    "theology": (200, 180, 230), "biology": (170, 210, 170), "alchemy": (210, 190, 150), "philosophy": (190, 200, 240),
+    "brewery": (220, 190, 110), "forced": (200, 140, 130), "stable": (200, 170, 140), "harbour": (140, 190, 220),
+    "hospital": (240, 200, 200), "explorer": (170, 210, 200), "granary": (230, 210, 140), "dump": (170, 160, 150),
+    "cathedral": (240, 230, 190), "market": (230, 180, 160), "house": (235, 235, 235),
+}
+SAINT_NAMES = {"giorgio": "San Giorgio", "barbara": "Santa Barbara", "cristofori": "San Cristofori",
+               "nicolo": "San Nicolo", "maria": "Santa Maria"}
+PHASES = {"start": "Starting cities", "city": "2 City buildings (secret)", "country": "4 Countryside",
+          "store": "5 Storing goods", "explore": "7 Exploration", "famine": "8 Famine", "pollution": "9 Pollution",
+          "over": "Game over"}
+SQ3 = math.sqrt(3)
+PANEL_W = 430
+
+
+# ---- geometry --------------------------------------------------------------------------------------
+def _hexes(view: dict[str, Any]) -> dict[str, tuple[int, int, str]]:
+    """Every hex id with its axial coordinates and printed terrain, rebuilt from the tiles."""
+    out = {}
+    rows = (5, 6, 7, 8, 9, 8, 7, 6, 5)
+    for t in view["map"]["tiles"]:
+        dq, dr = t["offset"]
+        k = 0
+        for i, n in enumerate(rows):
+            r = i - 4
+            qs = max(-4, -4 - r)
+            for j in range(n):
+                out[f"{t['letter']}{i + 1}{j + 1}"] = (qs + j + dq, r + dr, t["terrain"][k])
+                k += 1
+    return out
+
+
+def _corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    return [(cx + s * math.cos(math.radians(60 * i - 30)), cy + s * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+
+
+class _Map:
+    def __init__(self, view: dict[str, Any], max_side: int = 1150) -> None:
+        self.hexes = _hexes(view)
+        xs = [SQ3 * (q + r / 2) for q, r, _ in self.hexes.values()]
+        ys = [1.5 * r for _, r, _ in self.hexes.values()]
+        self.size = min(30.0, max_side / (max(xs) - min(xs) + 2), max_side / (max(ys) - min(ys) + 2.2))
+        self.x0 = -min(xs) * self.size + self.size * 1.0 + 10
+        self.y0 = -min(ys) * self.size + self.size * 1.1 + 10
+        self.width = int((max(xs) - min(xs) + 2) * self.size + 20)
+        self.height = int((max(ys) - min(ys) + 2.2) * self.size + 20)
+
+    def centre(self, hid: str) -> tuple[float, float]:
+        q, r, _ = self.hexes[hid]
+        return self.x0 + self.size * SQ3 * (q + r / 2), self.y0 + self.size * 1.5 * r
+
+
+def _good_chip(c: Canvas, xy: tuple[float, float], good: str, s: float) -> None:
+    code, col = GOODS[good]
+    x, y = xy
+    c.draw.rounded_rectangle((x - s, y - s * 0.62, x + s, y + s * 0.62), radius=3, fill=col, outline=palette.INK)
+    c.draw.text((x, y), code, font=font(13, True, condensed=True), fill=palette.text_on(col), anchor="mm")
+
+
+def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zone_of: int | None) -> None:
+    mp = view["map"]
+    pol = set(mp["pollution"])
+    cleared = set(mp["cleared"])
+    markers = set(mp["markers"])
+    city_of = {}
+    centres = {}
+    for ci in mp["cities"]:
+        for h in ci["hexes"]:
+            city_of[h] = ci["seat"]
+        centres[ci["center"]] = ci
+    inns = {i["hex"]: i["seat"] for i in mp["inns"]}
+    s = m.size
+    label_font = font(13, False, condensed=True)
+    for hid, (_q, _r, ter) in m.hexes.items():
+        cx, cy = m.centre(hid)
+        cx += ox
+        cy += oy
+        col = CLEARED if hid in cleared else TERRAIN[ter]
+        if hid in pol:
+            col = tuple(int(a * 0.45 + b * 0.55) for a, b in zip(col, POLLUTED_TINT, strict=True))
+        if hid in city_of:
+            col = palette.lighten(palette.seat(city_of[hid]), 0.25)
+        c.draw.polygon(_corners(cx, cy, s - 0.5), fill=col, outline=(60, 60, 60))
+        if hid in pol:
+            c.draw.line((cx - s * 0.45, cy - s * 0.45, cx + s * 0.45, cy + s * 0.45), fill=(40, 28, 16), width=2)
+        txt = palette.text_on(col)
+        if hid not in centres:
+            c.draw.text((cx, cy - s * 0.52), hid, font=label_font, fill=txt, anchor="mt")
+    for hid, ci in centres.items():
+        cx, cy = m.centre(hid)
+        col = palette.seat(ci["seat"])
+        c.draw.ellipse((ox + cx - s * 0.8, oy + cy - s * 0.8, ox + cx + s * 0.8, oy + cy + s * 0.8), fill=col, outline=palette.INK, width=2)
+        c.text((ox + cx, oy + cy), f"C{ci['index'] + 1}", 14, bold=True, fill=palette.text_on(col), anchor="mm")
+    for hid, seat in inns.items():
+        cx, cy = m.centre(hid)
+        draw_icon(c, "house", (ox + cx, oy + cy + s * 0.1), s * 0.9, palette.seat(seat))
+    for hid in markers:
+        cx, cy = m.centre(hid)
+        c.draw.ellipse((ox + cx - s * 0.38, oy + cy - s * 0.2, ox + cx + s * 0.38, oy + cy + s * 0.56), fill=(255, 255, 255), outline=palette.INK)
+        c.text((ox + cx, oy + cy + s * 0.18), "?", 14, bold=True, anchor="mm")
+    for b in mp["rural"]:
+        seat_col = palette.seat(b["seat"])
+        for h in b["sites"]:
+            cx, cy = m.centre(h)
+            c.draw.polygon(_corners(ox + cx, oy + cy, s - 3), outline=seat_col, width=3)
+        for h in b["counters"]:
+            cx, cy = m.centre(h)
+            _good_chip(c, (ox + cx, oy + cy + s * 0.22), b["good"], s * 0.45)
+        if b["man"]:
+            cx, cy = m.centre(b["man"])
+            draw_icon(c, "cube", (ox + cx + s * 0.5, oy + cy - s * 0.05), s * 0.5, seat_col)
+    if zone_of is not None and 0 <= zone_of < len(mp["zones"]):
+        col = palette.seat(zone_of)
+        for h in mp["zones"][zone_of]:
+            cx, cy = m.centre(h)
+            c.draw.polygon(_corners(ox + cx, oy + cy, s * 0.82), outline=col, width=3)
+
+
+def _goods_line(c: Canvas, x: float, y: float, goods: dict[str, int], width: float) -> float:
+    cx = x
+    for g in ORDER:
+        n = goods.get(g, 0)
+        if not n:
+            continue
+        if cx + 62 > x + width:
+            cx = x
+            y += 26
+        _good_chip(c, (cx + 14, y + 11), g, 13)
+        c.text((cx + 30, y + 11), str(n), 15, bold=True, anchor="lm")
+        cx += 58
+    if cx == x and not any(goods.values()):
+        c.text((x, y + 2), "no goods", 14, fill=palette.MUTED)
+    return y + 26
+
+
+def _status_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float) -> float:
+    c.text((x, y), "ANTIQUITY", 24, bold=True)
+    y += 34
+    c.text((x, y), f"Turn {view['turn']} · {PHASES.get(view['phase'], view['phase'])}", 17, bold=True, max_width=w)
+    y += 26
+    c.text((x, y), f"Famine level {view['famine']}" + ("   (introductory game)" if view["intro"] else ""), 16, max_width=w)
+    y += 26
+    c.text((x, y), "Turn order:", 15, fill=palette.MUTED)
+    cx = x + 92
+    for i, s in enumerate(view["order"]):
+        cx = c.chip((cx, y - 3), f"{i + 1}. P{s + 1}", palette.seat(s), 14) + 6
+    y += 30
+    sup = view["supply"]
+    c.text((x, y), f"Supply: {sup['cart']} cart shops, {sup['fountain']} fountains, {sup['warehouse']} warehouse tiles",
+           14, fill=palette.MUTED, max_width=w)
+    y += 26
+    if view["phase"] == "over":
+        msg = "Winner: " + ", ".join(f"P{s + 1}" for s in view["winners"]) if view["winners"] else "No winner"
+        c.text((x, y), msg, 20, bold=True, fill=palette.VP)
+        y += 30
+    for pl in view["players"]:
+        seat = pl["seat"]
+        col = palette.seat(seat)
+        h = 124
+        c.box((x, y, x + w, y + h), fill=palette.PANEL, outline=col, width=3)
+        c.draw.rectangle((x, y, x + 10, y + h), fill=col)
+        status = "OUT" if pl["out"] else ("acting" if seat in view["acting"] else "")
+        if view["phase"] == "city" and pl.get("done"):
+            status = "done"
+        c.text((x + 18, y + 8), f"P{seat + 1}", 18, bold=True, fill=col)
+        saint = SAINT_NAMES.get(pl["saint"] or "", "no saint")
+        c.text((x + 60, y + 10), saint, 15, bold=bool(pl["saint"]), max_width=w - 150)
+        if status:
+            c.text((x + w - 10, y + 10), status, 14, bold=True, fill=palette.DANGER if status == "OUT" else palette.MUTED, anchor="ra")
+        graves = sum(len(ci["graves"]) for ci in pl["cities"])
+        c.text((x + 18, y + 34), f"{pl['cities_founded']} cities · {pl['men']} men ({pl['men_in_countryside']} out) · "
+               f"{len(pl['houses'])} houses · {graves} graves", 14, max_width=w - 28)
+        _goods_line(c, x + 18, y + 58, pl["goods"], w - 28)
+        y += h + 8
+    return y
+
+
+def _log_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float, lines: int = 8) -> float:
+    c.text((x, y), "Recent events", 15, bold=True)
+    y += 22
+    for e in view["log"][-lines:]:
+        y = c.paragraph((x, y), e["en"], w, 13, max_lines=2, fill=palette.INK) + 2
+    return y
+
+
+def board(view: dict[str, Any], zone_of: int | None = None) -> Image.Image:
+    """The countryside and the public status; `zone_of` outlines that seat's zone of control."""
+    m = _Map(view)
+    height = max(m.height + 20, 900)
+    c = Canvas(m.width + PANEL_W + 30, height)
+    _draw_map(c, view, m, 0, 10, zone_of)
+    x = m.width + 10
+    y = _status_panel(c, view, x, 14, PANEL_W)
+    _legend(c, x, y + 6, PANEL_W)
+    y = _log_panel(c, view, x, y + 70, PANEL_W, lines=max(2, int((height - y - 90) / 36)))
+    return c.image
+
+
+def zone(view: dict[str, Any], seat: int) -> Image.Image:
+    """The board with one player's zone of control outlined (shown on request)."""
+    return board(view, zone_of=seat)
+
+
+def _legend(c: Canvas, x: float, y: float, w: float) -> None:
+    cx = x
+    for t, name in (("F", "forest"), ("P", "grass"), ("M", "mountain"), ("W", "water")):
+        c.draw.rectangle((cx, y + 2, cx + 16, y + 18), fill=TERRAIN[t], outline=palette.INK)
+        c.text((cx + 20, y + 1), name, 13)
+        cx += 92
+    y += 24
+    c.draw.rectangle((x, y + 2, x + 16, y + 18), fill=POLLUTED_TINT, outline=palette.INK)
+    c.text((x + 20, y + 1), "polluted", 13)
+    c.draw.rectangle((x + 92, y + 2, x + 108, y + 18), fill=CLEARED, outline=palette.INK)
+    c.text((x + 112, y + 1), "cleared", 13)
+    c.text((x + 184, y + 1), "? marker · C city · ■ man", 13)
+
+
+# ---- city cards --------------------------------------------------------------------------------------
+def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: float, new: set[str], seat: int) -> None:
+    city = pl["cities"][k]
+    n = city["size"]
+    c.text((x, y), f"City {k + 1}" + (f" ({city['center']})" if city["center"] else " (not founded)"), 15, bold=True)
+    y += 22
+    c.draw.rectangle((x, y, x + n * cell, y + n * cell), fill=(252, 250, 244), outline=palette.INK, width=2)
+    c.grid_lines((x, y), n, n, cell)
+    cols = "abcdefg"
+    for i in range(n):
+        c.text((x + i * cell + cell / 2, y + n * cell + 3), cols[i], 13, fill=palette.MUTED, anchor="ma")
+        c.text((x - 4, y + i * cell + cell / 2), str(i + 1), 13, fill=palette.MUTED, anchor="rm")
+    graves = {tuple(g) for g in city["graves"]}
+    staffed = set(pl["staffed"])
+    for bid, b in pl["buildings"].items():
+        if b["city"] != k:
+            continue
+        col = KIND_COLOR.get(b["kind"], (220, 220, 220))
+        cells = {tuple(cc) for cc in b["cells"]}
+        for r, cc in cells:
+            x0, y0 = x + cc * cell, y + r * cell
+            c.draw.rectangle((x0 + 1, y0 + 1, x0 + cell - 1, y0 + cell - 1), fill=col)
+            for dr, dc, line in ((-1, 0, (x0, y0, x0 + cell, y0)), (1, 0, (x0, y0 + cell, x0 + cell, y0 + cell)),
+                                 (0, -1, (x0, y0, x0, y0 + cell)), (0, 1, (x0 + cell, y0, x0 + cell, y0 + cell))):
+                if (r + dr, cc + dc) not in cells:
+                    c.draw.line(line, fill=palette.INK, width=3)
+        r0, c0 = min(cells)
+        label = f"{KIND_SHORT.get(b['kind'], b['kind'])}{b.get('house', '')}"
+        c.text((x + c0 * cell + 3, y + r0 * cell + 2), label, 13, bold=True, max_width=cell * 2.2 - 4)
+        if bid in staffed:
+            draw_icon(c, "person", (x + c0 * cell + cell * 0.7, y + r0 * cell + cell * 0.68), cell * 0.45, palette.seat(seat))
+        if bid in new:
+            c.draw.rectangle((x + c0 * cell + 2, y + r0 * cell + 2, x + c0 * cell + cell - 2, y + r0 * cell + cell - 2),
+                             outline=palette.HIGHLIGHT, width=3)
+    for r, cc in graves:
+        draw_icon(c, "skull", (x + cc * cell + cell / 2, y + r * cell + cell / 2), cell * 0.55, (70, 70, 70))
+
+
+def player(view: dict[str, Any], seat: int) -> Image.Image:
+    """One player's cities, men, graves and goods; their own view shows their secret work."""
+    pl = view["players"][seat]
+    own = view.get("you")
+    private = own is not None and own.get("seat") == seat
+    if private:
+        pl = own
+    total = sum(ci["size"] for ci in pl["cities"])
+    cell = float(max(30, min(60, (1160 - 40 * len(pl["cities"])) // total)))
+    widths = [ci["size"] * cell + 40 for ci in pl["cities"]]
+    width = int(max(1200, sum(widths) + 40))
+    rows_h = 7 * cell + 60
+    height = int(230 + rows_h + (120 if private else 0))
+    c = Canvas(width, height)
+    col = palette.seat(seat)
+    c.draw.rectangle((0, 0, width, 8), fill=col)
+    title = f"P{seat + 1} · " + SAINT_NAMES.get(pl["saint"] or "", "no patron saint")
+    if pl["out"]:
+        title += " · eliminated"
+    c.text((20, 20), title, 24, bold=True, fill=palette.darken(col, 0.1))
+    if private:
+        c.chip((width - 220, 20), "private view" + (" (secret)" if view["phase"] == "city" else ""), palette.HIGHLIGHT, 15)
+    free = own.get("free_men") if private else None
+    men = f"{pl['men']} men, {pl['men_in_countryside']} in the countryside"
+    if free is not None:
+        men += f", {free} free"
+    c.text((20, 58), men + f" · houses built: {', '.join(map(str, pl['houses'])) or 'none'}", 15, max_width=width - 40)
+    _goods_line(c, 20, 86, pl["goods"], width - 40)
+    y = 124
+    if private:
+        notes = [f"Storage capacity: {own['storage']}"]
+        if own.get("graves_due"):
+            notes.append(f"graves to place: {own['graves_due']}")
+        if own.get("pollution_due"):
+            notes.append(f"pollution to place: {own['pollution_due']}")
+        for o in own.get("offers", []):
+            notes.append(f"offer #{o['n']} P{o['from'] + 1}→P{o['to'] + 1}: gives {', '.join(o['give']) or 'nothing'} "
+                         f"for {', '.join(o['get']) or 'nothing'} ({o['status']})")
+        y = c.paragraph((20, y), " · ".join(notes), width - 40, 14) + 6
+        if own.get("new"):
+            c.text((20, y), "Highlighted: built this phase (hidden from the others until everyone is done).", 14,
+                   fill=palette.MUTED)
+            y += 24
+    x = 30.0
+    new = set(own.get("new", [])) if private else set()
+    for k, ci in enumerate(pl["cities"]):
+        _city_card(c, pl, k, x, y + 6, cell, new, seat)
+        x += ci["size"] * cell + 40
+    return c.image
