@@ -378,6 +378,10 @@ def answer(state: State, seat: int, option: str) -> None:
         p["markers"].setdefault(iid, []).append(option)
         p["markers_left"][option] -= 1
         m.log(state, seat, f"Aztecs mark {m.name(state, iid)} as {option}.", f"Les Aztèques marquent {m.name(state, iid, 'fr')} : {PTYPE_NAMES['fr'][option]}.")
+    elif kind == "act_order":
+        from engines.monumental_duel import rounds
+
+        rounds.resolve_activation_effect(state, seat, option)
     elif kind == "keepknow":
         from engines.monumental_duel import rounds
 

@@ -19,6 +19,9 @@ def flow(state: State) -> None:
         if state["queue"]:
             effects.execute(state, state["queue"].pop(0))
             continue
+        if state["ctx"] == "activated" and state["act"]["pending"]:
+            next_activation_effect(state)
+            continue
         ctx, state["ctx"] = state["ctx"], None
         if ctx == "action":
             finish_action(state)
@@ -43,7 +46,7 @@ def activate(state: State, seat: int, row: int, col: int) -> None:
     p = state["players"][seat]
     cells = sorted({row * 3 + c for c in range(3)} | {r * 3 + col for r in range(3)})
     got_total: dict[str, int] = {}
-    ops = []
+    pending: list[list[str]] = []
     for i in cells:
         s = p["city"][i]
         if not s["card"]:
@@ -59,18 +62,37 @@ def activate(state: State, seat: int, row: int, col: int) -> None:
             e = d.get("effect")
             if e and e["when"] in ("activate", "during"):
                 p["used"].append(x)
-                ops += [{**op, "seat": seat, "src": x} for op in e["ops"]]
+                pending.append([m.slot_id(i) + ("k" if x == s["know"] else ""), x])
     if p["policies"]:
         pol = p["policies"][-1]
         e = m.cdef(state, pol)["effect"]
         if e["when"] == "during":
             p["used"].append(pol)
-            ops += [{**op, "seat": seat, "src": pol} for op in e["ops"]]
-    state["queue"][0:0] = ops
+            pending.append(["policy", pol])
+    state["act"]["pending"] = pending
     civ, civ_fr = m.civ_name(state, seat), m.civ_name(state, seat, "fr")
     m.log(state, seat, f"{civ} activate row {row + 1} and column {'abc'[col]}: {m.res_text(got_total)}.",
           f"{civ_fr} activent la ligne {row + 1} et la colonne {'abc'[col]} : {m.res_text(got_total, 'fr')}.")
     state["ctx"] = "activated"
+
+
+def next_activation_effect(state: State) -> None:
+    """Activation effects resolve in the order the player chooses (asked when two or more remain)."""
+    act = state["act"]
+    seat = act["order"][act["i"]]
+    if len(act["pending"]) == 1:
+        _, iid = act["pending"].pop()
+        m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
+        return
+    opts = [[where, f"{where} {m.name(state, iid)}", f"{where} {m.name(state, iid, 'fr')}"] for where, iid in act["pending"]]
+    m.ask(state, seat, "act_order", ("Which activation effect do you resolve next?", "Quel effet d'activation résolvez-vous maintenant ?"), opts)
+
+
+def resolve_activation_effect(state: State, seat: int, where: str) -> None:
+    act = state["act"]
+    k = next(k for k, (w, _) in enumerate(act["pending"]) if w == where)
+    _, iid = act["pending"].pop(k)
+    m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
 
 
 # ---- actions phase ------------------------------------------------------------------------------
@@ -203,7 +225,7 @@ def end_round(state: State) -> bool:
 def start_round(state: State) -> None:
     state["round"] += 1
     state["phase"] = "activate"
-    state["act"] = {"order": [state["first"], m.other(state["first"])], "i": 0, "row": None}
+    state["act"] = {"order": [state["first"], m.other(state["first"])], "i": 0, "row": None, "pending": []}
     state["refill"] = None
     for p in state["players"]:
         p["passed"] = False

@@ -82,6 +82,8 @@ def test_during_activation_effects_get_a_token_and_active_policy_counts() -> Non
     p["provinces"] = [instance(s, "p.aegean")]
     res(s, 0)
     s = play(s, 0, "row1 col-a")
+    assert s["ask"]["kind"] == "act_order" and ids(s, 0) == ["a1", "policy"]
+    s = play(s, 0, "policy")
     p = s["players"][0]
     assert p["res"]["mil"] >= 2 and p["res"]["gold"] == 1
     assert iid in p["used"] and p["city"][0]["card"] in p["used"]
