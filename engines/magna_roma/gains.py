@@ -68,8 +68,9 @@ def move_pantheon(state: State, seat: int, n: int) -> None:
     p["blessings"] += sum(1 for s in pan["blessing_spaces"] if old < s <= new)
 
 
-def advance_stars(state: State, seat: int, colour: str, n: int) -> None:
-    """Move a star track, taking the bonuses reached and any two-track bonus now completed."""
+def advance_stars(state: State, seat: int, colour: str, n: int, share: bool = False) -> None:
+    """Move a star track, taking the bonuses reached and any two-track bonus now completed.
+    `share`: the stars come from placing a district (Portus ships in this port share coins/pop)."""
     d = data()
     p = state["players"][seat]
     track = d["star_track"][colour]
@@ -78,11 +79,11 @@ def advance_stars(state: State, seat: int, colour: str, n: int) -> None:
     p["stars"][colour] = new
     for b in track["bonuses"]:
         if old < b["pos"] <= new:
-            gain(state, seat, b["gain"])
+            gain(state, seat, b["gain"], share)
     for b in d["tracks"]["linked_bonuses"]:
         if b["id"] not in p["linked"] and all(p["stars"][c] >= b["pos"] for c in b["tracks"]):
             p["linked"].append(b["id"])
-            gain(state, seat, b["gain"])
+            gain(state, seat, b["gain"], share)
 
 
 def star_value(colour_pos: int) -> int:

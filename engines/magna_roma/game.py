@@ -455,7 +455,7 @@ class MagnaRoma(Engine):
         self.log(state, f"Seat {seat + 1} places a {tile['colour']} district on {oid}.",
                  f"La place {seat + 1} pose un quartier {COL_FR[tile['colour']]} en {oid}.", seat)
         if tile["stars"]:
-            advance_stars(state, seat, tile["colour"], tile["stars"])
+            advance_stars(state, seat, tile["colour"], tile["stars"], share=True)
         self._symbols(state, seat, oid, share=True)
         state["phase"] = "action"
 

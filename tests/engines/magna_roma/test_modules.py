@@ -195,3 +195,11 @@ def test_portus_own_port_shares_nothing(monkeypatch: pytest.MonkeyPatch) -> None
     s = fresh(2, portus="on")
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "coins", "luxury"]), "e4")
     assert s["players"][0]["coins"] == 1 and s["players"][1]["coins"] == 0
+
+
+def test_portus_port_shares_star_bonuses_from_placement(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh(2, portus="on")
+    s["players"][1]["ship"] = 0
+    s["players"][0]["stars"]["brown"] = 1
+    s = place(s, 0, tile(monkeypatch, "xb", "brown", ["luxury"] * 4, stars=1), "e4")
+    assert s["players"][0]["coins"] == 1 and s["players"][1]["coins"] == 1  # brown space 2 gives a coin

@@ -110,3 +110,18 @@ def test_tie_broken_by_stars_then_population_and_coins_then_military() -> None:
     assert ENGINE.result(s)["ranking"] == [1, 2, 0]
     s["players"][0]["stars"]["brown"] = 1
     assert ENGINE.result(s)["ranking"] == [0, 1, 2]
+
+
+def test_conquest_example_africa_middle_scores_two_per_lyre_column_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh()
+    lyre = tile(monkeypatch, "xl", "red", ["coins"] * 4, icon="lyre")
+    col = tile(monkeypatch, "xc", "brown", ["coins"] * 4, icon="column")
+    fill(s, 0, {"e4": lyre, "e3": lyre, "d4": col, "d3": col, "d2": col})
+    s["provinces"] = [{"id": "africa", "slots": [None, 0, None]}]
+    assert province_points(s, 0) == 2 * 2
+
+
+def test_military_example_last_space_scores_5() -> None:
+    s = fresh()
+    s["players"][0]["military"] = data()["military"]["length"]
+    assert ENGINE.result(s)["breakdown"][0]["military"] == 5

@@ -146,3 +146,9 @@ def test_solo_final_breakdown_has_objectives_and_view_shows_rank() -> None:
     assert "objectives" in res["breakdown"][0]
     v = ENGINE.view(s, 0)
     assert v["solo_rank"]["final"] is True and len(v["objectives"]) == 4
+
+
+def test_solo_objective_example_row_with_a_mask_and_a_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = ENGINE.new_game(1, 1)
+    _row(s, monkeypatch, [("red", None, 0), ("purple", "mask", 0), ("brown", None, 0), ("red", "column", 0), ("red", None, 0)])
+    assert objective_done(s, "row2", "mask-column")

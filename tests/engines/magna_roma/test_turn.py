@@ -303,3 +303,15 @@ def test_game_ends_after_24_placements_each_with_5x5_cities() -> None:
         assert (x1 - x0, y1 - y0) == (4, 4)
     res = ENGINE.result(s)
     assert set(res["breakdown"][0]) == {"points", "market", "pantheon", "monuments", "provinces", "military"}
+
+
+def test_bless_example_two_coins_one_population_one_legion(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = at_action(fresh())
+    put(s, 0, "f4", tile(monkeypatch, "xb", "red", ["coins", "population", "luxury", "military"]))
+    put(s, 0, "f3", tile(monkeypatch, "xn", "red", ["luxury", "luxury", "coins", "luxury"]))      # same colour
+    put(s, 0, "g4", tile(monkeypatch, "xe", "purple", ["luxury", "luxury", "luxury", "population"]))  # mixed
+    put(s, 0, "e4", tile(monkeypatch, "xw", "brown", ["luxury", "military", "luxury", "luxury"]))  # mixed
+    s["players"][0]["blessings"] = 1
+    s = ENGINE.play(s, 0, "bless f4")
+    p = s["players"][0]
+    assert (p["coins"], p["population"], p["military"], p["blessings"]) == (2, 1, 1, 0)
