@@ -98,6 +98,11 @@ class MonumentalDuel(Engine):
         if a and a["kind"] == "card":
             return ("That card is not activated, has no action effect, its condition is not met or it already carries an Action token.",
                     "Cette carte n'est pas activée, n'a pas d'effet d'action, sa condition n'est pas remplie ou elle porte déjà un jeton Action.")
+        if a and a["kind"] == "advantage" and option_id in ("prod", "sci", "mil"):
+            return ("To outbid you must use the resource already on the Advantage card, and pay more of it.",
+                    "Pour surenchérir, utilisez la ressource déjà sur la carte Avantage, en plus grande quantité.")
+        if a and a["kind"] == "reserve":
+            return ("You can reserve only a card of the development track.", "Vous ne pouvez réserver qu'une carte de la piste de Développement.")
         if a and a["kind"] == "advantage_amount":
             return ("You must pay more than the tokens on the Advantage card.", "Vous devez payer plus que les jetons sur la carte Avantage.")
         return None

@@ -434,3 +434,62 @@ def test_state_invariants_are_validated_on_load() -> None:
     bad["players"][0]["deck"].append(bad["players"][0]["deck"][0])
     with pytest.raises(ValueError, match="lost or duplicated"):
         E.from_json(bad)
+
+
+# ---- refusals ------------------------------------------------------------------------------------
+def test_outbid_must_use_the_same_resource() -> None:
+    s = actions_phase(new("mali", "aztecs"), 1)
+    s["advantage"] = {"holder": 0, "res": "mil", "n": 1}
+    res(s, 1, mil=2, prod=9)
+    s = play(s, 1, "advantage")
+    assert ids(s, 1) == ["mil"]
+    with pytest.raises(IllegalMove, match="resource already on the Advantage card"):
+        apply(s, 1, "prod")
+
+
+def test_cannot_take_the_advantage_you_hold() -> None:
+    s = actions_phase(new())
+    s["advantage"] = {"holder": 0, "res": "mil", "n": 1}
+    res(s, 0, mil=9)
+    with pytest.raises(IllegalMove, match="already have the Advantage"):
+        apply(s, 0, "advantage")
+
+
+def test_cannot_conquer_without_an_opposing_province() -> None:
+    s = actions_phase(new())
+    res(s, 0, gold=20)
+    with pytest.raises(IllegalMove, match="controls no province"):
+        apply(s, 0, "conquer")
+
+
+def test_scientific_progress_needs_two_science() -> None:
+    s = actions_phase(new())
+    res(s, 0, sci=1)
+    with pytest.raises(IllegalMove, match="2 Science"):
+        apply(s, 0, "science")
+
+
+def test_negotiation_needs_one_gold() -> None:
+    s = actions_phase(new())
+    res(s, 0)
+    with pytest.raises(IllegalMove, match="1 Gold"):
+        apply(s, 0, "negotiate")
+
+
+def test_a_card_without_unused_action_is_refused() -> None:
+    s = actions_phase(new())
+    set_city(s, 0, {"a1": "k.bronze"})
+    s["players"][0]["city"][0]["active"] = True
+    s = play(s, 0, "card a1")
+    s = play(s, 1, "pass")
+    with pytest.raises(IllegalMove, match="unused action effect"):
+        apply(s, 0, "card")
+
+
+def test_not_your_turn_and_game_over_refusals() -> None:
+    s = actions_phase(new())
+    with pytest.raises(IllegalMove, match="not your turn"):
+        apply(s, 1, "pass")
+    s["over"] = True
+    with pytest.raises(IllegalMove, match="over"):
+        apply(s, 0, "pass")
