@@ -144,19 +144,13 @@ class Deus(Engine):
         if not state["stack"]:
             if option_id == "build":
                 state["acting"] = True
-                state["passes"] = 0
                 state["stack"].append({"k": "pick"})
             elif option_id == "offer":
                 state["acting"] = True
-                state["passes"] = 0
                 state["stack"].append({"k": "offer", "sel": []})
             else:
                 self.log(state, f"{en} passes.", f"{frn} passe.", seat)
-                state["passes"] += 1
                 state["acting"] = True
-                if state["passes"] >= state["num_players"]:
-                    self.log(state, "Nobody can act any more: the game ends.", "Plus personne ne peut jouer : la partie s'arrête.")
-                    state["end"] = {"turns_left": 1, "why": "stalled"}
             self._advance(state)
             return
         fr = state["stack"][-1]
@@ -197,6 +191,7 @@ class Deus(Engine):
         card = card_of(iid)
         colour = card["colour"]
         p["hand"].remove(iid)
+        state["built"] = True
         p["cols"][colour].append({"iid": iid, "id": card["id"], "region": None})
         en, frn = rules.who(seat)
         state["stack"].pop()
@@ -326,6 +321,10 @@ class Deus(Engine):
         if not state["players"][seat]["hand"]:
             rules.draw(state, seat, rules.HAND)
         state["acting"] = False
+        state["idle"] = 0 if state["built"] else state["idle"] + 1
+        state["built"] = False
+        if state["idle"] >= rules.IDLE_ROUNDS * state["num_players"]:
+            rules.check_end(state, self.log, stalled=True)
         self.end_turn(state)
         if state["end"] is not None:
             state["end"]["turns_left"] -= 1

@@ -14,6 +14,7 @@ HAND = 5
 HAND_LIMIT = 10
 GOLD_PER_RESOURCE = 4
 EDGE_VP = 3
+IDLE_ROUNDS = 10  # composed stall guard: 10 full rounds without any card built trigger the end
 FIRST_GAP = 3  # first building: at least 2 empty regions between it and any opponent (distance 3)
 
 Msg = tuple[str, str]
@@ -300,18 +301,22 @@ def attack_villages(state: State, log: Any) -> None:
     check_end(state, log)
 
 
-def check_end(state: State, log: Any) -> None:
-    """Trigger the end once: last village emptied or temple stock exhausted. The round is
-    finished, then everyone plays one more turn."""
+def check_end(state: State, log: Any, stalled: bool = False) -> None:
+    """Trigger the end once: last village emptied or temple stock exhausted (or, composed, a
+    stalled game). The round is finished, then everyone plays one more turn."""
     if state["end"] is not None:
         return
     villages_done = all(v["vp"] == 0 for v in state["villages"].values())
-    if not (villages_done or state["temple_stock"] <= 0):
+    if not (villages_done or state["temple_stock"] <= 0 or stalled):
         return
     n = state["num_players"]
     pos = (state["current"] - state["first"]) % n
-    state["end"] = {"turns_left": (n - 1 - pos) + n + 1, "why": "villages" if villages_done else "temples"}
-    if villages_done:
+    why = "villages" if villages_done else "temples" if state["temple_stock"] <= 0 else "stalled"
+    state["end"] = {"turns_left": (n - 1 - pos) + n + 1, "why": why}
+    if why == "stalled":
+        log(state, f"No card has been built for {IDLE_ROUNDS} rounds: the round ends, then one more turn each.",
+            f"Aucune carte construite depuis {IDLE_ROUNDS} tours : on finit le tour de table, puis un tour de plus chacun.")
+    elif villages_done:
         log(state, "The last barbarian village is emptied: the round ends, then one more turn each.",
             "Le dernier village barbare est vidé : on finit le tour de table, puis un tour de plus chacun.")
     else:

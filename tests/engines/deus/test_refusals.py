@@ -1,0 +1,124 @@
+"""Every refusal of the rules, through apply(), with its explain() message."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import IllegalMove
+from engines.deus import effects, rules
+
+from .util import E, fresh, give, ids, neighbours, occupy, play, region
+
+
+def refused(s, option: str, seat: int = 0) -> str:
+    with pytest.raises(IllegalMove) as e:
+        E.apply(s, seat, option)
+    assert e.value.message_fr and e.value.message_fr != e.value.message
+    return e.value.message
+
+
+def placing(kind_card: str, home_types: tuple[str, ...] = ("civil",), home_terrain: str = "forest"):
+    """Seat 0 owns one region and is at the placement step of `kind_card` (paid with resources)."""
+    s = fresh()
+    home = region(s, home_terrain)
+    occupy(s, 0, home, *home_types)
+    give(s, 0, kind_card)
+    p = s["players"][0]
+    p["res"] = {"wood": 3, "stone": 3, "clay": 3, "wheat": 3}
+    p["gold"] = 0
+    s = play(s, 0, f"build {kind_card}")
+    assert s["stack"][-1]["k"] == "place"
+    return s, home
+
+
+def test_refuse_village() -> None:
+    s, _ = placing("library")
+    assert refused(s, next(iter(s["villages"]))) == "Nobody may build in a barbarian village."
+
+
+def test_refuse_opponent_region() -> None:
+    s, home = placing("library")
+    other = next(r for r in neighbours(s, home) if rules.is_land(s, r))
+    occupy(s, 1, other, "civil")
+    assert refused(s, other) == "Another player already occupies that region."
+
+
+def test_refuse_ship_on_land_and_building_at_sea() -> None:
+    s, home = placing("port")
+    assert refused(s, home) == "Ships are placed only at sea."
+    s, home = placing("library")
+    sea = next((r for r in neighbours(s, home) if s["terrain"][r] == "sea"), region(s, "sea"))
+    assert refused(s, sea) == "Only ships may be built at sea."
+
+
+def test_refuse_second_building_of_a_type() -> None:
+    s, home = placing("villa")
+    assert refused(s, home) == "You already have a civil building in that region."
+
+
+def test_refuse_region_not_next_to_yours() -> None:
+    s, home = placing("library")
+    g = rules.geo(s)
+    far = next(r for r in g["ids"] if r not in g["edge"] and rules.is_land(s, r) and r != home and r not in g["neighbours"][home])
+    assert refused(s, far).startswith("You may build only on or next to your own regions")
+
+
+def test_refuse_detached_edge_without_3_vp() -> None:
+    s, home = placing("library")
+    g = rules.geo(s)
+    s["players"][0]["vp"] = 2
+    far_edge = next(r for r in g["edge"] if rules.is_land(s, r) and r != home and r not in g["neighbours"][home]
+                    and r not in s["occ"])
+    assert refused(s, far_edge).endswith("A detached edge region costs 3 VP.")
+
+
+def test_refuse_first_building_off_the_edge() -> None:
+    s = fresh()
+    give(s, 0, "library")
+    s = play(s, 0, "build library")
+    while s["stack"][-1]["k"] == "pay":
+        s = play(s, 0, s["stack"][-1]["due"][0])
+    g = rules.geo(s)
+    inner = next(r for r in g["ids"] if r not in g["edge"] and rules.is_land(s, r))
+    assert refused(s, inner) == "Your first building must be on the edge of the continent."
+
+
+def test_refuse_temple_outside_own_region() -> None:
+    s, home = placing("temple-of-janus")
+    other = next(r for r in neighbours(s, home) if rules.is_land(s, r) and r not in s["occ"])
+    assert refused(s, other) == "A temple goes only in a land region you already occupy."
+
+
+def test_refuse_card_without_piece_or_gold_or_temple_set() -> None:
+    s = fresh()
+    give(s, 0, "villa", "estate", "temple-of-ops", "library")
+    p = s["players"][0]
+    p["board"]["civil"] = 0
+    p["res"] = {"wood": 0, "stone": 1, "clay": 1, "wheat": 0}
+    p["gold"] = 0
+    p["cols"]["temple"].append({"iid": "k96", "id": "x", "region": None})
+    s = play(s, 0, "build")
+    assert ids(s) == ["library", "back"]
+    assert refused(s, "villa") == "You have no civil piece left on your player board."
+    assert refused(s, "estate") == "You cannot pay that card's cost (each missing resource costs 4 gold)."
+    assert refused(s, "temple-of-ops") == "Your temple number 2 needs 1 building(s) of each other type first."
+    assert refused(s, "siege-tower") == "That card is not in your hand."
+
+
+def test_refuse_moving_the_only_guard_of_a_temple() -> None:
+    s = fresh()
+    land = region(s, "forest")
+    occupy(s, 0, land, "temple", "military")
+    other = next(r for r in rules.geo(s)["ids"] if rules.is_land(s, r) and r != land and r not in s["occ"]
+                 and any(rules.is_land(s, x) and x not in s["occ"] for x in neighbours(s, r)))
+    occupy(s, 0, other, "military")
+    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
+    s["acting"] = True
+    assert refused(s, land) == "That unit is the only guard of a temple: it may not leave."
+
+
+def test_refuse_pass_and_empty_offer() -> None:
+    s = fresh()
+    assert refused(s, "pass") == "You may pass only when you can neither build nor offer."
+    s = play(s, 0, "offer")
+    assert refused(s, "done") == "Choose at least one card to discard first."
