@@ -62,7 +62,11 @@ def player(state: State, seat: int) -> dict[str, Any]:
 
 def summary(state: State) -> dict[str, str]:
     if state["over"]:
-        return {"en": "Game over", "fr": "Partie terminée"}
+        res = scoring.result(state)
+        w = res["ranking"][0]
+        sc = res["scores"]
+        return {"en": f"Game over · {m.civ_name(state, w)} win {sc[w]}-{sc[1 - w]}",
+                "fr": f"Partie terminée · victoire des {m.civ_name(state, w, 'fr')} {sc[w]}-{sc[1 - w]}"}
     era = "I" * state["era"]
     last = (" · last round", " · dernière manche") if state["last_round"] else ("", "")
     phase = {"activate": ("City activation", "Activation de la Cité"), "actions": ("Actions", "Actions"),

@@ -196,7 +196,7 @@ def _player_panel(c: Canvas, view: dict[str, Any], seat: int, rect: tuple[float,
     _card(c, (x0 + 18 + bw, y, x0 + 18 + 2 * bw, y + 92), {**amb, "name_en": "Ambassador: " + amb["name_en"]}, token=amb["token"])
     wonder = p["wonder"]
     if wonder:
-        _card(c, (x0 + 26 + 2 * bw, y, x0 + 26 + 3 * bw, y + 92), {**wonder, "name_en": "Building: " + wonder["name_en"]})
+        _card(c, (x0 + 26 + 2 * bw, y, x0 + 26 + 3 * bw, y + 92), {**wonder, "name_en": "In progress: " + wonder["name_en"]})
     else:
         _card(c, (x0 + 26 + 2 * bw, y, x0 + 26 + 3 * bw, y + 92), None, empty="no wonder in progress")
     y += 100
@@ -279,6 +279,15 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
     counts = p["counts"]
     yy = c.paragraph((x0 + 12, yy + 10), f"Counts: {counts['provinces']} provinces, {counts['knowledge']} knowledge, {counts['wonders']} wonders, {counts['policies']} policies, {counts['free_cities']} Free Cities",
                      W - x0 - 40, 14, bold=True)
+    yy += 10
+    c.text((x0 + 12, yy + 8), "Score so far", 15, bold=True, anchor="lm")
+    yy += 22
+    for key, pts in view["breakdown"][seat].items():
+        c.text((x0 + 20, yy + 8), key.replace("_", " "), 14, anchor="lm")
+        c.text((W - 30, yy + 8), str(pts), 14, bold=True, anchor="rm")
+        yy += 20
+    c.text((x0 + 20, yy + 8), "total", 15, bold=True, anchor="lm")
+    c.text((W - 30, yy + 8), str(view["scores"][seat]), 15, bold=True, anchor="rm")
     if you:
         y2 = y + h + 10
         top = c.panel((10, y2, W - 10, y2 + 250), "Private: your culture deck, discard and deck contents (order hidden)", accent=palette.darken(palette.seat(seat)))
