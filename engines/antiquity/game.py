@@ -829,7 +829,10 @@ class Antiquity(Engine):
         if "bid" not in sel:
             if "kind" not in sel:
                 sel["kind"] = oid
-                return
+                same = [b for b in self._movable(p) if p["buildings"][b]["kind"] == oid]
+                if len(same) != 1:
+                    return
+                oid = same[0]
             sel["bid"] = oid
             b = p["buildings"][oid]
             if b["kind"] == "warehouse":

@@ -1,0 +1,506 @@
+"""Scenario tests for each rule family: set-up, city buildings, countryside, storage, harvest,
+exploration, famine, pollution, victory, and the refusals the rules imply."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.antiquity import ENGINE as E
+from engines.antiquity import city as cty
+from engines.antiquity import rules
+from engines.antiquity.data import FOOD, LUXURY
+from engines.core import IllegalMove
+from tests.engines.antiquity.scen import at, blank, choose, end_city, found, houses, put, start
+
+
+def two_cities(intro: str = "off") -> dict:
+    s = blank(2, intro=intro)
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    return start(s)
+
+
+def finish_selection(s: dict, seat: int) -> dict:
+    """Answer the remaining placement steps with the first legal option."""
+    while E.prompt(s, seat) and s["players"][seat]["sel"]:
+        s = E.apply(s, seat, E.prompt(s, seat).ids()[0])
+    return s
+
+
+# ---- set-up -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_setup(n: int) -> None:
+    s = E.new_game(n, 11, {})
+    assert len(s["map"]["faces"]) == 2 * n and len(set(s["map"]["tiles"])) == 2 * n
+    tokens = sorted(s["map"]["markers"].values())
+    assert tokens == sorted(["olives", "sheep", "wine", "grain"] * n)
+    assert all(p["goods"]["wood"] == 6 and sum(p["goods"].values()) == 6 for p in s["players"])
+    assert all(p["houses"] == [] and p["cities"][0]["size"] == 7 for p in s["players"])
+    assert sorted(s["order"]) == list(range(n)) and s["start_queue"] == list(reversed(s["order"]))
+    assert E.to_act(s) == [s["order"][-1]] and s["phase"] == "start"
+
+
+def test_starting_city_on_own_free_start_tile_even_on_water() -> None:
+    s = E.new_game(2, 3, {})
+    first = E.to_act(s)[0]
+    for h in s["map"]["terrain"]:
+        if h.startswith("a"):
+            s["map"]["terrain"][h] = "W"
+    s = E.play(s, first, "a a5 a55")
+    assert s["players"][first]["cities"][0]["center"] == "a55"
+    second = E.to_act(s)[0]
+    assert second != first and "a" not in E.prompt(s, second).ids()
+    with pytest.raises(IllegalMove):
+        E.apply(s, second, "a")
+    s = E.play(s, second, "d5 d55") if "d5" in E.prompt(s, second).ids() else E.play(s, second, "d d5 d55")
+    assert s["phase"] == "city" and E.to_act(s) == [0, 1]
+
+
+# ---- city phase ------------------------------------------------------------------------------------
+def test_city_phase_is_simultaneous_and_secret() -> None:
+    s = two_cities()
+    assert E.to_act(s) == [0, 1]
+    assert E.prompt(s, 0) is not None and E.prompt(s, 1) is not None
+    s = finish_selection(E.play(s, 0, "build house h1"), 0)
+    s = finish_selection(E.play(s, 0, "build cart"), 0)
+    s = E.play(s, 0, "staff cart")
+    p0 = s["players"][0]
+    assert p0["houses"] == [1] and len(p0["staffed"]) == 1
+    secret = E.secrets(s, 0)
+    assert secret and secret <= set(p0["buildings"])
+    for viewer in (None, 1):
+        v = E.view(s, viewer)
+        assert v["players"][0]["buildings"] == {} and v["players"][0]["houses"] == []
+        assert (v["players"][0]["staffed"] == [] and "you" not in v) or v["you"]["seat"] == 1
+    own = E.view(s, 0)
+    assert own["you"]["houses"] == [1] and own["you"]["new"] == sorted(secret)
+    s = E.play(s, 0, "done")
+    s = E.play(s, 0, "confirm") if s["players"][0]["sel"] else s
+    assert E.to_act(s) == [1] and E.view(s, 1)["players"][0]["houses"] == []
+    s = E.play(s, 1, "done")
+    s = E.play(s, 1, "confirm") if 1 in E.to_act(s) and s["players"][1]["sel"] else s
+    assert s["phase"] != "city" and E.secrets(s, 0) == set()
+    assert E.view(s, None)["players"][0]["houses"] == [1]
+
+
+def test_houses_any_order_with_chart_costs_and_a_free_man() -> None:
+    s = two_cities()
+    p = s["players"][0]
+    s = E.apply(E.apply(s, 0, "build"), 0, "house")
+    ids = E.prompt(s, 0).ids()
+    assert {"h1", "h2", "h3", "h4"} <= set(ids) and "h5" not in ids  # h5 costs a food
+    s["players"][0]["goods"]["grain"] = 1
+    s = E.apply(E.apply(E.apply(s, 0, "back"), 0, "build"), 0, "house")
+    assert "h5" in E.prompt(s, 0).ids() and "h7" not in E.prompt(s, 0).ids()  # h7: 2 different food
+    s = finish_selection(E.apply(s, 0, "h5"), 0)
+    p = s["players"][0]
+    assert p["houses"] == [5] and p["goods"]["grain"] == 0 and E._free_men(s, 0) == 1
+
+
+def test_unique_buildings_and_their_refusal() -> None:
+    s = two_cities()
+    put(s, 0, "market", "1a1")
+    s = E.apply(s, 0, "build")
+    assert "market" not in E.prompt(s, 0).ids()
+    with pytest.raises(IllegalMove, match="built only once"):
+        E.apply(s, 0, "market")
+    assert "cart" in E.prompt(s, 0).ids()
+
+
+def test_sixteen_fountains_in_all() -> None:
+    s = two_cities()
+    for i in range(16):
+        put(s, 1, "fountain", cty.cell_id(0, i // 7, i % 7))
+    s["players"][0]["goods"]["wine"] = 1
+    s = E.apply(s, 0, "build")
+    assert "fountain" not in E.prompt(s, 0).ids()
+    with pytest.raises(IllegalMove, match="None of those buildings are left"):
+        E.apply(s, 0, "fountain")
+
+
+def test_warehouse_any_even_rectangle_for_one_wood() -> None:
+    s = two_cities()
+    s = E.apply(E.apply(s, 0, "build"), 0, "warehouse")
+    heights = E.prompt(s, 0).ids()
+    assert "1" in heights and "7" in heights
+    s = E.apply(s, 0, "1")
+    widths = [o for o in E.prompt(s, 0).ids() if o != "back"]
+    assert widths == ["1x2", "1x4", "1x6"]
+    s = E.apply(E.apply(E.apply(s, 0, "back"), 0, "build"), 0, "warehouse")
+    s = finish_selection(E.apply(E.apply(s, 0, "2"), 0, "2x3"), 0)
+    p = s["players"][0]
+    wh = next(b for b in p["buildings"].values() if b["kind"] == "warehouse")
+    assert len(wh["cells"]) == 6 and p["goods"]["wood"] == 5
+    assert E._supply_left(s, "warehouse") == 13
+
+
+def test_market_two_for_one_with_the_supply() -> None:
+    s = two_cities()
+    houses(s, 0, 1)
+    put(s, 0, "market", "1a1", staffed=True)
+    s["players"][0]["goods"].update(wood=1, grain=1)
+    s = E.play(s, 0, "exchange give.wood give.grain get.gold")
+    g = s["players"][0]["goods"]
+    assert g["gold"] == 1 and g["wood"] == 0 and g["grain"] == 0
+
+
+def test_player_trade_needs_a_manned_market_and_both_confirmations() -> None:
+    s = two_cities()
+    s["players"][0]["goods"]["wood"] = 2
+    s["players"][1]["goods"].update(wood=0, stone=1)
+    s = E.play(s, 0, "offer p2 give.wood give.wood get.stone send")
+    assert "accept0" not in E.prompt(s, 1).ids() and "decline0" in E.prompt(s, 1).ids()  # no market
+    put(s, 1, "market", "1a1", staffed=True)
+    assert "accept0" in E.prompt(s, 1).ids()
+    assert s["players"][0]["goods"]["stone"] == 0  # nothing moves before the partner confirms
+    s = E.apply(s, 1, "accept0")
+    assert s["players"][0]["goods"]["stone"] == 1 and s["players"][1]["goods"]["wood"] == 2
+    assert "Trade" in s["log"][-1]["en"]
+
+
+def test_hospital_removes_up_to_five_graves() -> None:
+    s = two_cities()
+    p = s["players"][0]
+    put(s, 0, "hospital", "1a1", staffed=True)
+    for c in range(7):
+        p["cities"][0]["graves"].append([6, c])
+    for _ in range(5):
+        s = E.apply(s, 0, "heal")
+        s = E.apply(s, 0, E.prompt(s, 0).ids()[0])
+    assert len(s["players"][0]["cities"][0]["graves"]) == 2
+    assert "heal" not in E.prompt(s, 0).ids()
+    with pytest.raises(IllegalMove, match="at most 5 graves"):
+        E.apply(s, 0, "heal")
+
+
+def test_theology_razes_the_cathedral_but_not_santa_maria() -> None:
+    s = two_cities()
+    put(s, 0, "theology", "1a1", staffed=True)
+    put(s, 0, "cathedral", "1e1")
+    s["players"][0]["saint"] = "giorgio"
+    s = E.apply(s, 0, "raze")
+    p = s["players"][0]
+    assert p["saint"] is None and not any(b["kind"] == "cathedral" for b in p["buildings"].values())
+    assert "raze" not in E.prompt(s, 0).ids()  # once a turn
+    s["players"][0]["goods"]["stone"] = 1
+    s = finish_selection(E.play(s, 0, "build cathedral"), 0)
+    assert s["players"][0]["sel"] == {} or s["players"][0]["sel"]["do"] == "saint"
+    s2 = two_cities()
+    put(s2, 0, "theology", "1a1", staffed=True)
+    put(s2, 0, "cathedral", "1e1")
+    s2["players"][0]["saint"] = "maria"
+    with pytest.raises(IllegalMove, match="not Santa Maria"):
+        E.apply(s2, 0, "raze")
+
+
+def test_cathedral_asks_for_a_saint_revealed_at_the_end_of_the_phase() -> None:
+    s = two_cities()
+    s["players"][0]["goods"]["stone"] = 1
+    s = E.play(s, 0, "build cathedral")
+    while "giorgio" not in E.prompt(s, 0).ids():
+        s = E.apply(s, 0, E.prompt(s, 0).ids()[0])
+    s = E.apply(s, 0, "nicolo")
+    assert s["players"][0]["saint"] == "nicolo" and E.view(s, 1)["players"][0]["saint"] is None
+
+
+def test_san_nicolo_builds_two_houses_for_the_price_of_one() -> None:
+    s = two_cities()
+    put(s, 0, "cathedral", "1e1")
+    s["players"][0]["saint"] = "nicolo"
+    s["players"][0]["goods"]["grain"] = 1
+    s = E.play(s, 0, "build house h6")
+    while "h1" not in E.prompt(s, 0).ids():
+        s = E.apply(s, 0, E.prompt(s, 0).ids()[0])
+    assert "h6" not in E.prompt(s, 0).ids() and "skip" in E.prompt(s, 0).ids()
+    s = E.apply(s, 0, "h4")
+    s = finish_selection(s, 0)
+    p = s["players"][0]
+    assert p["houses"] == [4, 6] and p["goods"]["grain"] == 0
+
+
+def test_santa_barbara_moves_buildings_and_graves_to_free_cells() -> None:
+    s = two_cities()
+    p = s["players"][0]
+    put(s, 0, "cathedral", "1e1")
+    p["saint"] = "barbara"
+    m = put(s, 0, "market", "1a1")
+    p["cities"][0]["graves"].append([0, 0])  # on the market
+    assert not cty.works(p, m)
+    s = E.apply(s, 0, "regrave")
+    s = choose(s, 0, "1a1")
+    s = choose(s, 0, "1a7")
+    p = s["players"][0]
+    assert p["cities"][0]["graves"] == [[6, 0]] and cty.graves_on(p, m) == 0
+    s = E.play(s, 0, "move market")
+    s = choose(s, 0, "1c4")
+    assert s["players"][0]["buildings"][m]["cells"][0] == [3, 2]
+
+
+def test_fountain_lowers_the_famine_level_when_revealed() -> None:
+    s = two_cities(intro="on")
+    s["famine"] = 1
+    s["players"][0]["goods"].update(wine=2)
+    for _ in range(2):
+        s = finish_selection(E.play(s, 0, "build fountain"), 0)
+    assert s["famine"] == 1  # still secret
+    end_city(s)
+    assert s["famine"] == 0  # never below zero
+
+
+def test_philosophy_ignores_different_goods() -> None:
+    s = two_cities()
+    s["players"][0]["goods"].update(wine=2)
+    s = E.apply(s, 0, "build")
+    assert "stable" not in E.prompt(s, 0).ids()
+    put(s, 0, "philosophy", "1a1", staffed=True)
+    s = E.apply(E.apply(s, 0, "back"), 0, "build")
+    assert "stable" in E.prompt(s, 0).ids()
+
+
+# ---- countryside -------------------------------------------------------------------------------
+def near(dq: int, dr: int) -> str:
+    """A hex at an axial offset from d55 in the 4-player layout."""
+    from engines.antiquity import hexmap as hx
+
+    g = hx.geometry(4)
+    q, r = g.coord["d55"]
+    return g.by_coord[(q + dq, r + dr)]
+
+
+FOREST = near(0, -2)
+
+
+def country(kinds: tuple[str, ...] = ("cart",), goods: dict | None = None, terrain: dict | None = None) -> dict:
+    """Seat 0 alone with a city at d55, the given manned buildings and goods, in phase 4."""
+    s = blank(4)
+    found(s, 0, "d55")
+    for h, t in (terrain or {FOREST: "F"}).items():
+        s["map"]["terrain"][h] = t
+    start(s)
+    for k, cell in zip(kinds, ("1a1", "1a4", "1e1", "1e5"), strict=False):
+        put(s, 0, k, cell, staffed=True)
+    s["players"][0]["goods"].update(goods or {})
+    s["order"] = [0, 1, 2, 3]
+    return end_city(s)
+
+
+def test_one_countryside_building_per_manned_cart_shop() -> None:
+    s = country(goods={"wood": 3})
+    s = choose(E.apply(s, 0, "woodcutter"), 0, FOREST)
+    assert s["phase"] != "country"  # the only cart shop is used up: the phase moved on
+    s2 = country(kinds=(), goods={"wood": 3})
+    assert s2["phase"] != "country"
+
+
+def test_farm_needs_its_seed_unless_biology() -> None:
+    s = country(goods={"grain": 1})
+    s = E.apply(s, 0, "farm")
+    assert E.prompt(s, 0).ids()[:1] == ["grain"] and "wine" not in E.prompt(s, 0).ids()
+    h = near(-2, 0)
+    s = choose(E.apply(s, 0, "grain"), 0, h)
+    b = next(iter(s["rural"].values()))
+    assert b["good"] == "grain" and h in s["map"]["pollution"]
+    s2 = country(kinds=("cart", "biology"))
+    s2 = E.apply(s2, 0, "farm")
+    assert {"grain", "sheep", "olives", "wine"} <= set(E.prompt(s2, 0).ids())
+
+
+def test_inn_needs_a_brewery_and_a_food_and_extends_the_zone() -> None:
+    s = country(goods={"fish": 1, "wood": 1})
+    with pytest.raises(IllegalMove, match="Inns need a brewery"):
+        E.apply(s, 0, "inn")
+    s = country(kinds=("cart", "brewery"), goods={"fish": 1})
+    inn = at(s, "d55", -3, 0)
+    before = rules.zone(s, 0)
+    s = choose(E.apply(s, 0, "inn"), 0, inn)
+    assert s["map"]["occ"][inn]["kind"] == "inn" and s["players"][0]["goods"]["fish"] == 0
+    assert rules.zone(s, 0) > before
+
+
+def test_alchemy_cleans_a_polluted_patch_once_a_turn() -> None:
+    s = blank(4)
+    found(s, 0, "d55")
+    start(s)
+    h = at(s, "d55", 0, -3)
+    s["map"]["pollution"] = sorted([h, at(s, h, 1, 0), at(s, h, 0, -1), at(s, "d55", 3, 0)])
+    put(s, 0, "alchemy", "1a1", staffed=True)
+    s["order"] = [0, 1, 2, 3]
+    end_city(s)
+    s = choose(E.apply(s, 0, "clean"), 0, h)
+    assert s["map"]["pollution"] == [at(s, "d55", 3, 0)]
+
+
+def test_forced_labour_takes_three_and_discards_the_first() -> None:
+    t = near(0, -3)
+    s = country(kinds=("cart", "forced"), goods={"wood": 1},
+                terrain={near(0, -3): "F", near(1, -3): "F", near(-1, -3): "F", near(0, -4): "F"})
+    s = choose(E.apply(s, 0, "woodcutter"), 0, t)
+    b = next(iter(s["rural"].values()))
+    assert len(b["counters"]) == 1 and b["counters"] == [t]  # 4 - 3, the man's hex last
+    assert s["players"][0]["goods"]["wood"] == 2
+
+
+def test_the_last_good_comes_from_under_the_man_who_then_goes_home() -> None:
+    s = blank(4)
+    found(s, 0, "d55")
+    start(s)
+    h = at(s, "d55", 0, -3)
+    s["rural"]["r0"] = {"owner": 0, "kind": "farm", "good": "wine", "man": h, "sites": [h], "counters": [h]}
+    s["map"]["counters"][h] = "r0"
+    s["map"]["sites"][h] = "r0"
+    houses(s, 0, 1)
+    assert E._free_men(s, 0) == 0
+    got = rules.harvest_building(s, "r0", False)
+    assert got == ["wine"] and "r0" not in s["rural"] and h not in s["map"]["sites"]
+    assert E._free_men(s, 0) == 1
+
+
+# ---- storage, exploration, famine, pollution --------------------------------------------------------
+def test_storage_keeps_what_manned_warehouses_hold() -> None:
+    s = two_cities()
+    put(s, 0, "warehouse", "1a1", staffed=True)
+    s["players"][0]["goods"].update(wood=3, gold=1)
+    s["players"][1]["goods"]["wood"] = 5
+    end_city(s)
+    assert s["phase"] == "store" and E.to_act(s) == [0]
+    assert s["players"][1]["goods"]["wood"] == 0  # no warehouse: everything lost
+    s = E.play(s, 0, "keep.gold keep.wood")
+    assert s["players"][0]["goods"]["gold"] == 1 and s["players"][0]["goods"]["wood"] == 1
+
+
+def test_san_cristofori_stores_any_amount() -> None:
+    s = two_cities()
+    put(s, 0, "cathedral", "1a1")
+    s["players"][0]["saint"] = "cristofori"
+    s["players"][0]["goods"].update(wood=9, gold=4)
+    end_city(s)
+    assert s["players"][0]["goods"]["wood"] == 9 and s["players"][0]["goods"]["gold"] == 4
+
+
+def test_exploring_a_food_marker_raises_the_famine_level() -> None:
+    s = blank(4)
+    found(s, 0, "d55")
+    start(s)
+    h1, h2 = at(s, "d55", 0, -2), at(s, "d55", 2, 0)
+    s["map"]["markers"] = {h1: "olives", h2: "wine"}
+    put(s, 0, "explorer", "1a1", staffed=True)
+    s["order"] = [0, 1, 2, 3]
+    s["options"]["intro"] = "on"
+    end_city(s)
+    assert s["phase"] == "explore" and set(E.prompt(s, 0).ids()) == {h1, h2, "skip"}
+    before = s["famine"]
+    s = E.apply(s, 0, h1)
+    assert s["famine"] == before + 1 and h1 not in s["map"]["markers"]
+
+
+def test_famine_graves_by_level_less_food_and_granary() -> None:
+    s = two_cities()
+    s["famine"] = 6
+    put(s, 0, "granary", "1a1")
+    put(s, 0, "warehouse", "1a3", staffed=True)
+    s["players"][0]["goods"].update(wood=0, grain=1, fish=1)
+    end_city(s)
+    assert s["phase"] == "famine"
+    assert s["players"][0]["graves_due"] == 1 and s["players"][1]["graves_due"] == 6
+    while s["phase"] == "famine":
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, E.prompt(s, seat).ids()[0])
+    assert s["famine"] == 7
+
+
+def test_graves_fill_free_cells_first_then_buildings_never_houses() -> None:
+    s = two_cities()
+    p = s["players"][0]
+    for r in range(7):
+        for c in range(7):
+            if (r, c) not in ((0, 0), (0, 1), (0, 2)):
+                p["cities"][0]["graves"].append([r, c])
+    put(s, 0, "house", "1a1", house=1)
+    assert cty.grave_targets(p) == ["1b1", "1c1"]
+    p["cities"][0]["graves"] += [[0, 1], [0, 2]]
+    assert cty.grave_targets(p) == []  # only a house left: nowhere for a grave
+    s["players"][0]["graves_due"] = 1
+    s["phase"] = "famine"
+    E._advance(s)
+    assert s["over"] and s["winners"] == [1] and s["eliminated"] == [0]
+    res = E.result(s)
+    assert res["ranking"] == [1, 0] and res["scores"] == [0, 1]
+
+
+def test_dump_keeps_others_pollution_out_of_its_zone() -> None:
+    s = blank(4)
+    found(s, 0, "d55")
+    found(s, 1, at(s, "d55", -4, 2))
+    start(s)
+    shared = rules.zone(s, 0) & rules.zone(s, 1)
+    assert shared
+    put(s, 0, "dump", "1a1", staffed=True)
+    assert not shared & set(rules.pollution_targets(s, 1))
+    assert rules.pollution_amount(s, 0) == 0
+
+
+def test_sea_is_polluted_only_with_a_manned_harbour() -> None:
+    s = blank(4)
+    found(s, 0, "d55")
+    sea = at(s, "d55", 0, -2)
+    s["map"]["terrain"][sea] = "W"
+    start(s)
+    assert sea not in rules.pollution_targets(s, 0)
+    put(s, 0, "harbour", "1a1", staffed=True)
+    assert sea in rules.pollution_targets(s, 0)
+
+
+def test_introductory_game_skips_famine_and_pollution() -> None:
+    s = two_cities(intro="on")
+    s["famine"] = 30
+    end_city(s)
+    assert s["phase"] == "city" and s["turn"] == 2
+    assert all(c["graves"] == [] for p in s["players"] for c in p["cities"])
+    assert s["map"]["pollution"] == []
+
+
+# ---- victory ------------------------------------------------------------------------------------
+def test_saint_conditions_and_santa_maria() -> None:
+    s = two_cities()
+    p = s["players"][0]
+    put(s, 0, "cathedral", "1a1")
+    p["saint"] = "cristofori"
+    for g in FOOD + LUXURY:
+        p["goods"][g] = 3
+    assert rules.wins(s, 0)
+    p["goods"]["dye"] = 2
+    assert not rules.wins(s, 0)
+    p["houses"] = list(range(1, 21))
+    p["saint"] = "maria"
+    assert not rules.wins(s, 0)  # only one condition (20 men)
+    p["goods"]["dye"] = 3
+    assert rules.wins(s, 0)
+    r, c = p["buildings"][next(iter(p["buildings"]))]["cells"][0]
+    cty.add_grave(p, cty.cell_id(0, r, c))
+    assert not rules.wins(s, 0)  # a graved cathedral
+
+
+def test_santa_barbara_needs_every_building() -> None:
+    s = two_cities()
+    p = s["players"][0]
+    p["cities"].append({"size": 40, "center": None, "grid": [[""] * 40 for _ in range(40)], "graves": []})
+    kinds = [b["id"] for b in E.load_data("components.json")["buildings"]]
+    for i, k in enumerate(kinds):
+        cty.place(p, f"x{i}", k, 1, cty.orientations(cty.shape_of(k))[0], (i // 8) * 5, (i % 8) * 5)
+    p["saint"] = "barbara"
+    assert rules.conditions(s, 0)["barbara"]
+    del p["buildings"]["x0"]
+    assert not rules.conditions(s, 0)["barbara"]
+
+
+def test_tied_winners_fewest_unpolluted_hexes_in_zone() -> None:
+    s = two_cities()
+    for seat in (0, 1):
+        p = s["players"][seat]
+        put(s, seat, "cathedral", "1a1")
+        p["saint"] = "nicolo"
+        p["houses"] = list(range(1, 21))
+    z0 = sorted(rules.zone(s, 0) - rules.city_hexes(s))
+    s["map"]["pollution"] = z0[:5]
+    E._victory(s)
+    assert s["over"] and s["winners"] == [0] and E.result(s)["ranking"] == [0, 1]
