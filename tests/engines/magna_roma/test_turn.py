@@ -315,3 +315,11 @@ def test_bless_example_two_coins_one_population_one_legion(monkeypatch: pytest.M
     s = ENGINE.play(s, 0, "bless f4")
     p = s["players"][0]
     assert (p["coins"], p["population"], p["military"], p["blessings"]) == (2, 1, 1, 0)
+
+
+def test_typed_notation_gets_the_specific_refusal() -> None:
+    s = fresh()
+    with pytest.raises(IllegalMove, match="must touch your city along a full side"):
+        ENGINE.play(s, 0, "r0 g7")
+    t = ENGINE.play(s, 0, "r0 e4")
+    assert "e4" in t["players"][0]["city"]
