@@ -170,15 +170,17 @@ def test_end_buildings_score_at_the_end_only() -> None:
 
 def test_sell_offered_before_paying_a_cost() -> None:
     s = fresh(2)
-    give(s, 0, money=1, grain=2, stone=0, wood=1)
-    s["market"] = ["statue.60"]  # 2 stone + 1 ore: 3 missing = 9 denarii; 1 + 2 grain + 1 wood = 4: unaffordable
+    give(s, 0, money=1, grain=2, stone=0, wood=0, ore=0)
+    s["market"] = ["villa.60"]  # wood + stone + ore: 3 missing = 9 denarii; 1 + 2 grain = 3: unaffordable
     s["temples"] = []
     assert "build" not in ids(s, 0)
-    give(s, 0, money=6)
-    s = play(s, 0, "build statue")
-    assert set(ids(s, 0)) == {"sell.grain", "sell.wood"}
-    s = play(s, 0, "sell.grain sell.grain sell.wood coins m12")
-    assert s["players"][0]["money"] == 0 and s["players"][0]["city"]["m12"]["t"] == "statue.60"
+    give(s, 0, money=7)
+    s = play(s, 0, "build villa")
+    assert ids(s, 0) == ["sell.grain"]
+    s = play(s, 0, "sell.grain")
+    assert ids(s, 0) == ["sell.grain"]  # 8 denarii: still short
+    s = play(s, 0, "sell.grain coins m12")
+    assert s["players"][0]["money"] == 0 and s["players"][0]["city"]["m12"]["t"] == "villa.60"
 
 
 def test_activation_order_is_nearest_first() -> None:

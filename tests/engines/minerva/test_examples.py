@@ -84,13 +84,13 @@ def test_assistant_price_example_trojanus() -> None:
 def test_three_denarii_tip_payment() -> None:
     """Lacking resources, 3 denarii stand for each missing resource (and only then)."""
     s = fresh(2)
-    give(s, 0, money=10, grain=0, wood=1, stone=1)
-    s["market"] = ["theatre.50"]  # costs 2 stone + 1 wood
-    s = play(s, 0, "build theatre")
+    give(s, 0, money=10, grain=0, wood=1, stone=1, ore=0)
+    s["market"] = ["villa.50"]  # costs 1 wood + 1 stone + 1 ore
+    s = play(s, 0, "build villa")
     assert ids(s, 0) == ["coins"]
     s = play(s, 0, "coins")
     p = s["players"][0]
-    assert p["money"] == 7 and p["res"]["stone"] == 0 and p["res"]["wood"] == 0
+    assert p["money"] == 7 and p["res"]["stone"] == 0 and p["res"]["wood"] == 0 and p["res"]["ore"] == 0
 
 
 def test_foundry_tip_is_worth_any_resource() -> None:
