@@ -215,6 +215,7 @@ def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str,
         else:
             s = p["city"][m.slot_index(option[:2])]
             iid = s["know"] if option.endswith("k") else s["card"]
+        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, iid)} (optional).", f"{m.civ_name(state, seat, 'fr')} utilisent {m.name(state, iid, 'fr')} (optionnel).")
         for op in m.cdef(state, iid)["effect"]["ops"]:  # "you may": pay now, no turn spent
             if op["op"] == "trade":
                 m.pay(p, op["pay"])

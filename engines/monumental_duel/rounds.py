@@ -26,6 +26,8 @@ def flow(state: State) -> None:
         if ctx == "action":
             finish_action(state)
         elif ctx == "activated":
+            state["turns"] += 1  # a seat's activation is a completed turn: the bot posts the board
+            state["checkpoint"] += 1
             act = state["act"]
             act["i"] += 1
             act["row"] = None
