@@ -285,6 +285,8 @@ class Antiquity(Engine):
             p["sel"] = {}
         state["phase"] = "city"
         state["public"] = [self._public_player(state, s) for s in range(state["num_players"])]
+        for s, z in enumerate(rules.all_zones(state)):
+            state["public"][s]["zone"] = z
         self.log(state, f"Turn {state['turn']}: all rise; city buildings (secret).",
                  f"Tour {state['turn']} : tous se lèvent ; bâtiments de la cité (secret).")
 

@@ -51,7 +51,15 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
                       "terrain": "".join(m["terrain"][h] for h in g.ids if g.tile[h] == t)})
     rural = [{"id": b, "seat": x["owner"], "kind": x["kind"], "good": x["good"], "man": x["man"],
               "sites": list(x["sites"]), "counters": list(x["counters"])} for b, x in sorted(state["rural"].items())]
-    zones = rules.all_zones(state) if state["phase"] != "start" else [[] for _ in range(n)]
+    if state["phase"] == "start":
+        zones: list[list[str]] = [[] for _ in range(n)]
+    elif secret:
+        # staffing a harbour or stable is secret until the city phase ends
+        zones = [list(state["public"][s]["zone"]) for s in range(n)]
+        if seat is not None:
+            zones[seat] = sorted(rules.zone(state, seat))
+    else:
+        zones = rules.all_zones(state)
     cities = {}
     inns = []
     for h, o in m["occ"].items():

@@ -83,6 +83,16 @@ def test_city_phase_is_simultaneous_and_secret() -> None:
     assert E.view(s, None)["players"][0]["houses"] == [1]
 
 
+def test_staffing_a_stable_stays_secret_in_the_zone_shown_to_others() -> None:
+    s = two_cities()
+    before = E.view(s, 1)["map"]["zones"][0]
+    put(s, 0, "stable", "1a1", staffed=True)
+    assert len(E.view(s, 0)["map"]["zones"][0]) > len(before)
+    assert E.view(s, 1)["map"]["zones"][0] == before == E.view(s, None)["map"]["zones"][0]
+    end_city(s)
+    assert len(E.view(s, None)["map"]["zones"][0]) > len(before)
+
+
 def test_houses_any_order_with_chart_costs_and_a_free_man() -> None:
     s = two_cities()
     p = s["players"][0]
@@ -504,3 +514,40 @@ def test_tied_winners_fewest_unpolluted_hexes_in_zone() -> None:
     s["map"]["pollution"] = z0[:5]
     E._victory(s)
     assert s["over"] and s["winners"] == [0] and E.result(s)["ranking"] == [0, 1]
+
+
+# ---- refusals with a specific reason ------------------------------------------------------------
+def test_refusals_name_the_rule() -> None:
+    far = near(0, -5)
+    s = country(goods={"wood": 2}, terrain={FOREST: "F", far: "F", near(-2, 0): "F"})
+    s = E.apply(s, 0, "woodcutter")
+    with pytest.raises(IllegalMove, match="inside your zone of control"):
+        E.apply(s, 0, far)
+    s["map"]["pollution"] = [near(-2, 0)]
+    with pytest.raises(IllegalMove, match="polluted"):
+        E.apply(s, 0, near(-2, 0))
+    with pytest.raises(IllegalMove, match="occupied"):
+        E.apply(s, 0, "d55")
+    s = choose(s, 0, FOREST)
+    s2 = country(kinds=("cart", "cart"), goods={"wood": 2}, terrain={FOREST: "F", near(-2, 0): "F"})
+    s2 = choose(E.apply(s2, 0, "woodcutter"), 0, FOREST)
+    s2 = choose(E.apply(s2, 0, "woodcutter"), 0, near(-2, 0))
+    assert s2["phase"] != "country"
+
+
+def test_no_free_man_refusal() -> None:
+    s = two_cities()
+    put(s, 0, "cart", "1a1")
+    with pytest.raises(IllegalMove, match="no free man"):
+        E.apply(s, 0, "staff")
+    with pytest.raises(IllegalMove, match="Santa Barbara"):
+        E.apply(s, 0, "move")
+    with pytest.raises(IllegalMove, match="manned market"):
+        E.apply(s, 0, "exchange")
+
+
+def test_start_outside_a_free_start_tile_is_refused() -> None:
+    s = E.new_game(2, 3, {})
+    seat = E.to_act(s)[0]
+    with pytest.raises(IllegalMove, match="starting tile"):
+        E.apply(s, seat, "b55")
