@@ -25,7 +25,7 @@ def tile_value(d: dict[str, Any]) -> float:
         if k in RESOURCES or k == "any":
             v += n
         elif k == "coin":
-            v += n / 3
+            v += n / 2
         elif k == "glory":
             v += 1.5 * n
         elif k in ("theatre", "art", "learning", "culture"):
@@ -59,6 +59,21 @@ def run_length(city: dict[str, Any], cell: str) -> int:
     return best
 
 
+def open_run(city: dict[str, Any], cell: str) -> float:
+    """Value of the horizontal run a tile at `cell` would extend, if a residence can still close it."""
+    x, y = grid.xy(cell)
+    left = grid.line(city, cell, "left")
+    right = grid.line(city, cell, "right")
+    run = len(left) + len(right)
+    ends = []
+    for cells, dx in ((left, -1), (right, 1)):
+        ex = (grid.xy(cells[-1])[0] if cells else x) + dx
+        end = grid.name(ex, y)
+        ends.append(end is not None and (end not in city or city[end]["t"] == "res"))
+    vertical = len(grid.line(city, cell, "up")) + len(grid.line(city, cell, "down"))
+    return run + (0.5 if any(ends) else -2) + 0.3 * vertical
+
+
 def choose(state: dict[str, Any], seat: int) -> str:
     pr = ENGINE.prompt(state, seat)
     ids = pr.ids()
@@ -79,7 +94,13 @@ def choose(state: dict[str, Any], seat: int) -> str:
         free = [c for c, t in city.items() if t["t"] == "res" and not t["a"]]
         act_v = best_activation(city, grid.legal_cells(city))[0] if "res" in ids else -1
         asst_v = best_activation(city, free)[0] if "assist" in ids else -1
-        if max(act_v, asst_v) >= 5.5 or (max(act_v, asst_v) >= 3 and "build" not in ids):
+        # spend residences at a pace that lasts until round 6, and only on worthwhile lines
+        used = 9 - p["residences"]
+        if used + 1 > 1.5 * state["round"] + 0.5:
+            act_v = -1
+        threshold = 0.5 if state["round"] == 6 else 5.0
+        best = max(act_v, asst_v)
+        if best >= threshold:
             return "assist" if asst_v >= act_v else "res"
         if "build" in ids:
             return "build"
@@ -91,6 +112,9 @@ def choose(state: dict[str, Any], seat: int) -> str:
                 return 0.9
             if o in cat.designs:
                 d = cat.designs[o]
+                missing = sum(max(0, n - p["res"][r]) for r, n in d["cost"].items())
+                if missing and state["round"] < 6 and p["money"] - 3 * missing < 5:
+                    return -5.0  # keep 5 denarii for the next assistant
                 extra = 3.0 if d["category"] == "temple" else 1.5 if d["when"] == "build" else 0.0
                 return tile_value(d) + extra - 0.4 * sum(d["cost"].values())
             return 0.5
@@ -107,9 +131,9 @@ def choose(state: dict[str, Any], seat: int) -> str:
         cells = [i for i in ids if i != "more"]
         if f["why"] == "res":
             return max(cells, key=lambda c: max(line_value(city, c, d) for d in grid.DIRECTIONS))
-        if f["why"] == "build" and tile_value(cat.design(f["inst"])) == 0:  # temples, hammer and END tiles stay out of the lines
+        if f["why"] == "build" and tile_value(cat.design(f["inst"])) == 0:  # temples, hammer, END: off the lines
             return min(cells, key=lambda c: (run_length(city, c), abs(grid.xy(c)[0] - 12) + abs(grid.xy(c)[1] - 12)))
-        return max(cells, key=lambda c: (run_length(city, c), -abs(grid.xy(c)[0] - 12) - abs(grid.xy(c)[1] - 12)))
+        return max(cells, key=lambda c: (open_run(city, c), -abs(grid.xy(c)[1] - 12), -abs(grid.xy(c)[0] - 12)))
     if k == "dir":
         return max(ids, key=lambda d: line_value(city, f["at"], d))
     if k == "ares":

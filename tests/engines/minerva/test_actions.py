@@ -161,3 +161,17 @@ def test_labels_are_short_and_bilingual_through_random_games() -> None:
                 assert 0 < len(o.label) <= 80 and 0 < len(o.label_fr) <= 80, o
             busy = [o for o in pr.options if o.id not in ("pass", "skip", "x0", "stop")]
             s = ENGINE.apply(s, seat, (rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(pr.options)).id)
+
+
+def test_more_than_25_buildable_designs_are_split_by_kind() -> None:
+    s = fresh(4)
+    designs = [d["id"] for d in catalog().groups["normal"] if d["category"] != "special"]
+    s["market"] = [f"{d}.80" for d in designs]
+    give(s, 0, money=60, grain=6, wood=6, stone=6, ore=6)
+    s = play(s, 0, "build")
+    kinds = ids(s, 0)
+    assert set(kinds) == {"production", "commerce", "culture", "military", "temple"}
+    s = play(s, 0, "culture")
+    assert all(catalog().designs[i]["category"] == "culture" for i in ids(s, 0))
+    s = play(s, 0, "library m12")
+    assert s["players"][0]["city"]["m12"]["t"] == "library.80"
