@@ -93,6 +93,8 @@ def effect_text(effect: dict[str, Any] | None, lang: str = "en") -> str:
         else:
             head = f"The first time {ev[0]} this round: " if lang == "en" else f"La première fois que {ev[1]} cette manche : "
         return head + body
+    if effect["when"] == "may" and body.startswith(("you may ", "vous pouvez ")):
+        return body[0].upper() + body[1:]
     return heads[effect["when"]][0 if lang == "en" else 1] + body
 
 
