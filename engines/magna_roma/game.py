@@ -387,6 +387,25 @@ class MagnaRoma(Engine):
                     return ("Another player already holds that slot.", "Un autre joueur occupe déjà cette case.")
                 cost = data()["province"][pid]["slots"][int(k) - 1]["cost"]
                 return (f"You need {cost} legions for that slot.", f"Il vous faut {cost} légions pour cette case.")
+        if phase == "bless" and option_id in p["city"]:
+            if p["city"][option_id]["b"]:
+                return ("That district is already blessed: one blessing token per tile.",
+                        "Ce quartier est déjà béni : un seul jeton Bénédiction par tuile.")
+            if not cityg.is_district(p["city"][option_id]):
+                return ("Only district tiles can be blessed, not the city centre.",
+                        "Seules les tuiles quartier peuvent être bénies, pas le centre-ville.")
+        if phase == "action":
+            why = self._explain_action(state, seat, option_id)
+            if why:
+                return why
+        if phase == "monument" and option_id in data()["monument"]:
+            if option_id not in state["mon_offer"]:
+                return ("That monument is not on offer.", "Ce monument n'est pas proposé.")
+            cost = data()["monument"][option_id]["cost"]
+            if cost > p["coins"]:
+                return (f"You need {cost} coins for that monument.", f"Il vous faut {cost} pièces pour ce monument.")
+            return ("Your city has no free corner where 4 districts meet.",
+                    "Votre ville n'a aucune intersection libre de 4 quartiers.")
         if phase in ("select", "opening") and option_id[:1] == "s" and option_id[1:].isdigit():
             i = int(option_id[1:]) - 1
             if 0 <= i < len(state["spaces"]):
@@ -418,6 +437,30 @@ class MagnaRoma(Engine):
                 raise
             state = self.apply(state, seat, option.id)
         return state
+
+    def _explain_action(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+        p = state["players"][seat]
+        if option_id in ("build", "conquer", "bless") and state["acted"]:
+            return ("Only one optional action per turn.", "Une seule action optionnelle par tour.")
+        if option_id == "build":
+            return ("No monument on offer is both affordable and placeable in your city.",
+                    "Aucun monument proposé n'est à la fois payable et plaçable dans votre ville.")
+        if option_id == "conquer":
+            if state["dominus"]:
+                return ("With Dominus there is no military board to conquer.",
+                        "Avec Dominus il n'y a pas de plateau militaire à conquérir.")
+            return ("No free province slot you can pay with your legions.",
+                    "Aucune case de province libre payable avec vos légions.")
+        if option_id == "bless":
+            if p["blessings"] <= 0:
+                return ("You have no blessing token.", "Vous n'avez aucun jeton Bénédiction.")
+            return ("All your districts are already blessed.", "Tous vos quartiers sont déjà bénis.")
+        if option_id.startswith("staff.") and p["population"] <= 0:
+            return ("You have no population in your supply.", "Vous n'avez aucune population en réserve.")
+        if option_id.startswith("move.") and state["moves"] >= MOVES_PER_TURN:
+            return (f"At most {MOVES_PER_TURN} population moves per turn.",
+                    f"Au plus {MOVES_PER_TURN} déplacements de population par tour.")
+        return None
 
     # ---- steps ----------------------------------------------------------------------------------
     def step(self, state: State, seat: int, option_id: str) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from engines.core import IllegalMove
 from engines.magna_roma import ENGINE
-from tests.engines.magna_roma.helpers import at_action, fill, fresh, ids
+from tests.engines.magna_roma.helpers import at_action, fill, fresh, ids, put
 
 BLOCK = {"f5": "t01", "g5": "t02", "f6": "t03", "g6": "t04"}  # corner f5 is free of the centre
 
@@ -168,3 +168,39 @@ def test_taken_slot_and_missing_legions_are_refused() -> None:
         ENGINE.apply(s, 0, "africa.2")
     with pytest.raises(IllegalMove, match="need 6 legions"):
         ENGINE.apply(s, 0, "gallia.1")
+
+
+def test_second_blessing_on_one_tile_is_refused() -> None:
+    s = at_action(fresh())
+    put(s, 0, "e4", "t01", blessed=True)
+    put(s, 0, "e6", "t02")
+    s["players"][0]["blessings"] = 2
+    s = ENGINE.apply(s, 0, "bless")
+    with pytest.raises(IllegalMove, match="one blessing token per tile"):
+        ENGINE.apply(s, 0, "e4")
+    with pytest.raises(IllegalMove, match="not the city centre"):
+        ENGINE.apply(s, 0, "e5")
+
+
+def test_optional_action_refusals_are_specific() -> None:
+    s = at_action(fresh())
+    with pytest.raises(IllegalMove, match="no blessing token"):
+        ENGINE.apply(s, 0, "bless")
+    with pytest.raises(IllegalMove, match="province slot"):
+        ENGINE.apply(s, 0, "conquer")
+    s = _builder(coins=4, offer=("odeon", "aqueduct", "baths"))
+    s = ENGINE.apply(s, 0, "build")
+    with pytest.raises(IllegalMove, match="need 5 coins"):
+        ENGINE.apply(s, 0, "odeon")
+    s = ENGINE.apply(s, 0, "baths")
+    s = ENGINE.apply(s, 0, "f5")
+    with pytest.raises(IllegalMove, match="one optional action per turn"):
+        ENGINE.apply(s, 0, "build")
+
+
+def test_conformance_with_both_modules_together() -> None:
+    from engines.core import conformance
+
+    for n in (1, 2, 4):
+        p = conformance.run(ENGINE, n, 11, {"dominus": "on", "portus": "on"}, deep_every=9)
+        conformance.check_replay(p)
