@@ -51,7 +51,7 @@ def _card(c: Canvas, rect: tuple[float, float, float, float], card: dict[str, An
     col = KIND_COLOURS.get(card.get("kind", ""), palette.MUTED)
     c.box(rect, fill=palette.lighten(col, 0.85) if not active else palette.HIGHLIGHT, outline=col, width=4 if active else 2)
     c.draw.rounded_rectangle((x0, y0, x1, y0 + 24), radius=8, fill=col)
-    c.text((x0 + 6, y0 + 12), card["name_en"], 15, bold=True, fill=palette.text_on(col), anchor="lm", max_width=x1 - x0 - 34)
+    c.text((x0 + 6, y0 + 12), card["name_en"], 15, bold=True, fill=palette.text_on(col), anchor="lm", max_width=x1 - x0 - (66 if token else 34))
     if card.get("era"):
         c.text((x1 - 6, y0 + 12), "I" * card["era"], 13, bold=True, fill=palette.text_on(col), anchor="rm")
     y = y0 + 28
@@ -69,8 +69,9 @@ def _card(c: Canvas, rect: tuple[float, float, float, float], card: dict[str, An
     if card.get("ptype"):
         c.text((x1 - 6, y + 9), f"{PTYPE[card['ptype']][0]} · def {card.get('defence', 0)}", 13, anchor="rm")
         line = True
-    if token:
-        draw_icon(c, "disc", (x1 - 12, y1 - 12), 16, (40, 40, 40))
+    if token:  # the Action token, on the title bar
+        c.draw.rounded_rectangle((x1 - 58, y0 + 2, x1 - 2, y0 + 22), radius=10, fill=(25, 25, 25), outline=(255, 255, 255))
+        c.text((x1 - 30, y0 + 12), "used", 13, bold=True, fill=(255, 255, 255), anchor="mm")
     if detail:
         text = card.get("effect_en") or ("Bonus: " + card["bonus_en"] if card.get("bonus_en") else "") or ("Negotiate: " + card["negotiate_en"] if card.get("negotiate_en") else "")
         if card.get("effect_en") and card.get("bonus_en"):
