@@ -20,6 +20,7 @@ CARD_W, CARD_H = 172, 108
 BOARD_CELL = 112
 PLAYER_CELL = 150
 AXIS = 24
+MAX_HEIGHT = 4000  # render.core.to_png shrinks anything taller than 4096, which would blur the text
 COLS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -133,6 +134,21 @@ def _market_items(view: dict[str, Any]) -> list[tuple[str, dict[str, Any] | None
     return [("", t) for t in view["market"]]
 
 
+def _city_layout(view: dict[str, Any], cell: int) -> tuple[list[tuple[int, int, int, int, dict[str, Any]]], int]:
+    """Cities flow left to right in rows; returns their boxes and the total height."""
+    cities = []
+    x, y, row_h = PAD, 0, 0
+    for p in view["players"]:
+        w, h = city_size(p, cell, 0)
+        w, h = w + 20, h + 44
+        if x + w > WIDTH - PAD and x > PAD:
+            x, y, row_h = PAD, y + row_h + 12, 0
+        cities.append((x, y, w, h, p))
+        x += w + 12
+        row_h = max(row_h, h)
+    return cities, y + row_h
+
+
 def board(view: dict[str, Any]) -> Image.Image:
     """The public board: header, players, offer, temples, culture, glory, order, every city, log."""
     n = view["num_players"]
@@ -142,18 +158,13 @@ def board(view: dict[str, Any]) -> Image.Image:
     market_h = 40 + _cards_height(len(items), per_row, label_h)
     offer_h = 40 + CARD_H + 8 + 10
     glory_h = 36 + 44 + 12
-    # city flow layout
-    cities = []
-    x, y, row_h = PAD, 0, 0
-    for p in view["players"]:
-        w, h = city_size(p, BOARD_CELL, 0)
-        w, h = w + 20, h + 44
-        if x + w > WIDTH - PAD and x > PAD:
-            x, y, row_h = PAD, y + row_h + 12, 0
-        cities.append((x, y, w, h, p))
-        x += w + 12
-        row_h = max(row_h, h)
-    cities_h = y + row_h
+    fixed = 64 + 176 + 16 + market_h + 12 + offer_h + 12 + 36 + 44 + 12 + 12 + 20 + 28 + 20 * 5 + PAD
+    widest = max(_bbox(p, 0)[2] - _bbox(p, 0)[0] + 1 for p in view["players"])
+    fit = max(64, (WIDTH - 2 * PAD - 20 - AXIS) // widest)
+    for cell in (min(size, fit) for size in (BOARD_CELL, 100, 90, 80, 64, 48, 36, 28, 24, 20, 16)):
+        cities, cities_h = _city_layout(view, cell)
+        if fixed + cities_h <= MAX_HEIGHT:
+            break
     panel_h = 176
     log_lines = view["log"][-5:]
     height = 64 + panel_h + 16 + market_h + 12 + offer_h + 12 + glory_h + 12 + cities_h + 20 + 28 + 20 * len(log_lines) + PAD
@@ -244,7 +255,7 @@ def board(view: dict[str, Any]) -> Image.Image:
         c.box((cx, y + cy, cx + w, y + cy + h), fill=palette.PANEL, outline=col, width=3)
         c.draw.rectangle((cx + 2, y + cy + 2, cx + w - 2, y + cy + 30), fill=col)
         c.text((cx + 10, y + cy + 16), f"Player {p['seat'] + 1}'s city", 16, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 20)
-        draw_city(c, cx + 8, y + cy + 36, p, BOARD_CELL, 0)
+        draw_city(c, cx + 8, y + cy + 36, p, cell, 0)
     y += cities_h + 20
     c.text((PAD, y + 10), "Recent events", 16, bold=True, anchor="lm")
     y += 28
@@ -268,7 +279,9 @@ def _final_banner(c: Canvas, view: dict[str, Any]) -> None:
 def player(view: dict[str, Any], seat: int) -> Image.Image:
     """One player's city in detail, with the empty cells where a tile may go, and their stats."""
     p = view["players"][seat]
-    w, h = city_size(p, PLAYER_CELL, 1)
+    x0, y0, x1, y1 = _bbox(p, 1)
+    cell = max(28, min(PLAYER_CELL, (MAX_HEIGHT - 420) // (y1 - y0 + 1), (MAX_HEIGHT - 2 * PAD - AXIS) // (x1 - x0 + 1)))
+    w, h = city_size(p, cell, 1)
     width = max(900, w + 2 * PAD)
     panel_h = 176
     height = 56 + panel_h + 20 + h + 40 + 110
@@ -284,7 +297,7 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
         for k, v in b.items():
             c.text((bx, y + 10), f"{k.replace('_', ' ')}: {v}", 16, anchor="lm")
             y += 24
-    draw_city(c, PAD, 56 + panel_h + 20, p, PLAYER_CELL, 1)
+    draw_city(c, PAD, 56 + panel_h + 20, p, cell, 1)
     y = 56 + panel_h + 20 + h + 12
     c.text((PAD, y + 10), "Outlined empty cells are where a tile may go (type the cell, e.g. m12).", 15, fill=palette.MUTED, anchor="lm", max_width=width - 2 * PAD)
     y += 30

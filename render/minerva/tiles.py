@@ -165,6 +165,13 @@ def _draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[st
     x0, y0, x1, y1 = rect
     w = x1 - x0
     col = CATEGORY_COLORS.get(tile.get("category", ""), palette.MUTED)
+    if w < 70:  # safety net for enormous cities: colour and initials only
+        c.draw.rectangle(rect, fill=col, outline=palette.INK)
+        initials = "".join(word[0] for word in tile["name_en"].split()[:2]).upper()
+        c.text(((x0 + x1) / 2, (y0 + y1) / 2), initials, 13, bold=True, fill=palette.text_on(col), anchor="mm")
+        if assistant_color is not None:
+            c.draw.ellipse((x1 - 10, y1 - 10, x1 - 2, y1 - 2), fill=assistant_color, outline=palette.INK)
+        return
     c.draw.rectangle(rect, fill=palette.lighten(col, 0.82), outline=col, width=2)
     band = 20 if w < 130 else 24
     c.draw.rectangle((x0, y0, x1, y0 + band), fill=col)

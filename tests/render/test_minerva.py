@@ -75,3 +75,14 @@ def test_player_image_marks_assistants_and_free_cells() -> None:
     assert plain.size == marked.size and plain.tobytes() != marked.tobytes()
     # the free cells around the city are outlined: a wider grid than the city's bounding box
     assert plain.width > R.city_size(ENGINE.view(s, 0)["players"][0], R.PLAYER_CELL, 0)[0]
+
+
+def test_huge_cities_stay_within_the_image_limits() -> None:
+    s = ENGINE.new_game(4, 1)
+    for seat in range(4):
+        s["players"][seat]["city"].update({f"{col}13": {"t": "farm.9", "a": False} for col in "abcdefghijklnopqrstuvwxyz"})
+        s["players"][seat]["city"].update({f"m{row}": {"t": "res", "a": False} for row in range(1, 26) if row != 13})
+    im = R.board(ENGINE.view(s, None))
+    assert im.width <= 1600 and im.height <= 4096
+    pim = R.player(ENGINE.view(s, 0), 0)
+    assert pim.height <= 4096 or pim.width <= 4096
