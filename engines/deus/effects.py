@@ -288,9 +288,8 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
             rules.draw(state, seat, val["cards"])
         if "piece" in val:
             rules.take_pieces(p, e["type"], val["piece"])
-        shown = {k: v for k, v in val.items() if k != "vp"}
-        log(state, f"{en} uses {fr['title'][0]}: {_fmt(shown)}" + (" and hidden VP" if val.get("vp") else ""),
-            f"{frn} utilise {fr['title'][1]} : {_fmt(shown)}" + (" et des PV cachés" if val.get("vp") else ""), seat)
+        text_en, text_fr = _fmt(val)
+        log(state, f"{en} uses {fr['title'][0]}: {text_en}.", f"{frn} utilise {fr['title'][1]} : {text_fr}.", seat)
         fr["left"] = 0
         return None
     fr["left"] -= 1
@@ -360,16 +359,27 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
     return None
 
 
-def _fmt(val: dict[str, Any]) -> str:
-    parts = []
+def _fmt(val: dict[str, Any]) -> tuple[str, str]:
+    """A gain in words; VP stay hidden (only 'hidden VP' is said)."""
+    en: list[str] = []
+    fr: list[str] = []
     for k, v in val.items():
         if k == "res":
-            parts.extend(f"{n} {r}" for r, n in v.items())
+            en.extend(f"{n} {r}" for r, n in v.items())
+            fr.extend(f"{n} {RES_FR[r]}" for r, n in v.items())
         elif k == "piece":
-            parts.append(f"{v} building(s)")
-        else:
-            parts.append(f"{v} {k}")
-    return ", ".join(parts) or "nothing"
+            en.append(f"{v} building(s)")
+            fr.append(f"{v} bâtiment(s)")
+        elif k == "gold":
+            en.append(f"{v} gold")
+            fr.append(f"{v} or")
+        elif k == "cards":
+            en.append(f"{v} card(s)")
+            fr.append(f"{v} carte(s)")
+        elif k == "vp":
+            en.append("hidden VP")
+            fr.append("des PV cachés")
+    return ", ".join(en) or "nothing", ", ".join(fr) or "rien"
 
 
 __all__ = ["COLOURS", "count", "describe", "frame", "options", "temple_score"]

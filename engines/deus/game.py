@@ -1,6 +1,6 @@
 """The Deus engine: a turn is a stack of small decisions (frames) on state["stack"].
 
-Frames: pick (card to build), pay (one resource unit at a time), place (tile then region when
+Frames (the turn's first choice, a card to build or `offer`, has none): pay (one resource unit at a time), place (tile then region when
 there are more than 25 regions), column (resolves a colour column bottom up, one effect frame per
 card), effect (see effects.py), offer (cards to discard), god, jupiter, finish_offer. `advance`
 runs every frame that needs no decision and ends the turn when the stack is empty.
@@ -59,16 +59,6 @@ class Deus(Engine):
         fr = state["stack"][-1]
         k = fr["k"]
         p = state["players"][seat]
-        if k == "pick":
-            opts = []
-            for cid, iid in _hand_slugs(p["hand"]).items():
-                if rules.build_refusal(state, seat, iid) is None:
-                    c = card_of(iid)
-                    cost, cost_fr = _cost_text(c["cost"])
-                    opts.append(Option(cid, f"{c['name_en']} ({c['colour']}, {cost})"[:80],
-                                       f"{c['name_fr']} ({TYPE_FR[c['colour']]}, {cost_fr})"[:80]))
-            opts.append(Option("back", "Back", "Retour"))
-            return Prompt(seat, "Which card do you build?", opts, "Quelle carte construisez-vous ?")
         if k == "pay":
             unit = fr["due"][0]
             opts = [Option(w, f"Pay 1 {unit} with 1 {unit}" if w != "gold" else f"Pay 1 {unit} with 4 gold",
@@ -105,13 +95,18 @@ class Deus(Engine):
     def _turn_prompt(self, state: State, seat: int) -> Prompt:
         p = state["players"][seat]
         opts = []
-        if any(rules.build_refusal(state, seat, i) is None for i in p["hand"]):
-            opts.append(Option("build", "Build a building", "Construire un bâtiment"))
+        for cid, iid in _hand_slugs(p["hand"]).items():
+            if rules.build_refusal(state, seat, iid) is None:
+                c = card_of(iid)
+                cost, cost_fr = _cost_text(c["cost"])
+                opts.append(Option(cid, f"Build {c['name_en']} ({c['colour']}, {cost})"[:80],
+                                   f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]}, {cost_fr})"[:80]))
         if p["hand"]:
             opts.append(Option("offer", "Make an offering to the gods", "Faire une offrande aux dieux"))
         if not opts:
             opts.append(Option("pass", "Pass (nothing is possible)", "Passer (rien n'est possible)"))
-        return Prompt(seat, "Your turn: build or make an offering?", opts, "À vous : construire ou faire une offrande ?")
+        return Prompt(seat, "Your turn: build a card or make an offering?", opts,
+                      "À vous : construire une carte ou faire une offrande ?")
 
     def _place_options(self, state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
         targets = rules.placement_targets(state, seat, fr["kind"])
@@ -142,9 +137,9 @@ class Deus(Engine):
         p = state["players"][seat]
         en, frn = rules.who(seat)
         if not state["stack"]:
-            if option_id == "build":
+            if option_id not in ("offer", "pass"):
                 state["acting"] = True
-                state["stack"].append({"k": "pick"})
+                self._start_build(state, seat, _hand_slugs(p["hand"])[option_id])
             elif option_id == "offer":
                 state["acting"] = True
                 state["stack"].append({"k": "offer", "sel": []})
@@ -155,13 +150,11 @@ class Deus(Engine):
             return
         fr = state["stack"][-1]
         k = fr["k"]
-        if option_id == "back" and k in ("pick", "offer"):
+        if option_id == "back" and k == "offer":
             state["stack"].pop()
             state["acting"] = False
             return
-        if k == "pick":
-            self._start_build(state, seat, _hand_slugs(p["hand"])[option_id])
-        elif k == "pay":
+        if k == "pay":
             self.step_pay(state, seat, fr, option_id)
         elif k == "place":
             if option_id.startswith("t") and "r" not in option_id:
@@ -194,7 +187,6 @@ class Deus(Engine):
         state["built"] = True
         p["cols"][colour].append({"iid": iid, "id": card["id"], "region": None})
         en, frn = rules.who(seat)
-        state["stack"].pop()
         if colour != "temple":
             state["stack"].append({"k": "column", "colour": colour, "queue": [c["iid"] for c in p["cols"][colour]]})
         if colour != "temple" or state["temple_stock"] > 0:
@@ -342,7 +334,15 @@ class Deus(Engine):
             return None
         p = state["players"][seat]
         if not state["stack"]:
+            slugs = _hand_slugs(p["hand"])
+            if option_id in slugs:
+                return rules.build_refusal(state, seat, slugs[option_id])
+            if option_id in catalogue()["cards"]:
+                return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
             if option_id == "build":
+                if any(rules.build_refusal(state, seat, i) is None for i in p["hand"]):
+                    return ("Choose the card to build by its id (e.g. 'farm').",
+                            "Choisissez la carte à construire par son code (ex. « farm »).")
                 return ("None of your cards can be built now (pieces, cost or room).",
                         "Aucune de vos cartes ne peut être construite (pions, coût ou place).")
             if option_id == "offer" and not p["hand"]:
@@ -353,14 +353,12 @@ class Deus(Engine):
             return None
         fr = state["stack"][-1]
         k = fr["k"]
-        if k in ("pick", "offer"):
-            if option_id == "done" and k == "offer":
+        if k == "offer":
+            if option_id == "done":
                 return "Choose at least one card to discard first.", "Choisissez d'abord au moins une carte à défausser."
             slugs = _hand_slugs([i for i in p["hand"] if i not in fr.get("sel", [])])
             if option_id not in slugs:
                 return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
-            if k == "pick":
-                return rules.build_refusal(state, seat, slugs[option_id])
         if k == "place":
             why = rules.placement_refusal(state, seat, fr["kind"], option_id)
             if why and fr["kind"] != "temple" and option_id in rules.geo(state)["edge"] and option_id not in state["occ"] \

@@ -12,7 +12,7 @@ from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
 
 def to_place(s, seat: int, card: str):
     """Play `build <card>` and pay with resources when asked; returns the state at placement."""
-    s = play(s, seat, f"build {card}")
+    s = play(s, seat, f"{card}")
     while top(s)["k"] == "pay":
         s = play(s, seat, top(s)["due"][0])
     assert top(s)["k"] == "place"
@@ -139,7 +139,6 @@ def test_card_needs_a_piece_on_the_player_board() -> None:
     assert ids(s) == ["offer"]
     assert refusal(s, 0, "build").startswith("None of your cards can be built now")
     give(s, 0, "farm", "library")
-    s = play(s, 0, "build")
     assert "farm" not in ids(s) and "library" in ids(s)
     assert refusal(s, 0, "farm") == "You have no production piece left on your player board."
 
@@ -150,14 +149,14 @@ def test_each_resource_may_be_paid_with_4_gold() -> None:
     p = s["players"][0]
     p["res"] = {"wood": 0, "stone": 0, "clay": 1, "wheat": 0}
     p["gold"] = 5
-    s = play(s, 0, "build estate")
+    s = play(s, 0, "estate")
     # wood must be paid with gold (forced), clay with clay (gold would not cover the rest)
     assert top(s)["k"] == "place"
     assert s["players"][0]["gold"] == 1 and s["players"][0]["res"]["clay"] == 0
     s2 = fresh()
     give(s2, 0, "farm")
     s2["players"][0]["gold"] = 8
-    s2 = play(s2, 0, "build farm")
+    s2 = play(s2, 0, "farm")
     assert top(s2)["k"] == "pay" and ids(s2) == ["wood", "gold"]
     s3 = play(s2, 0, "gold")
     assert s3["players"][0]["gold"] == 4 and s3["players"][0]["res"]["wood"] == 1
@@ -169,7 +168,6 @@ def test_unaffordable_card_is_refused() -> None:
     p = s["players"][0]
     p["res"] = {"wood": 1, "stone": 0, "clay": 0, "wheat": 0}
     p["gold"] = 3
-    s = play(s, 0, "build")
     assert "estate" not in ids(s) and "farm" in ids(s)
     assert refusal(s, 0, "estate").startswith("You cannot pay that card's cost")
 

@@ -25,7 +25,7 @@ def build_last_temple(s, seat: int):
     s["players"][seat]["res"].update(stone=2, wheat=1)
     s["players"][seat]["gold"] = 0
     s["temple_stock"] = 1
-    return play(s, seat, f"build temple-of-janus {land}")
+    return play(s, seat, f"temple-of-janus {land}")
 
 
 def test_temple_stock_exhausted_round_finished_then_one_more_turn() -> None:

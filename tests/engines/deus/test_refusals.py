@@ -26,7 +26,7 @@ def placing(kind_card: str, home_types: tuple[str, ...] = ("civil",), home_terra
     p = s["players"][0]
     p["res"] = {"wood": 3, "stone": 3, "clay": 3, "wheat": 3}
     p["gold"] = 0
-    s = play(s, 0, f"build {kind_card}")
+    s = play(s, 0, f"{kind_card}")
     assert s["stack"][-1]["k"] == "place"
     return s, home
 
@@ -75,7 +75,7 @@ def test_refuse_detached_edge_without_3_vp() -> None:
 def test_refuse_first_building_off_the_edge() -> None:
     s = fresh()
     give(s, 0, "library")
-    s = play(s, 0, "build library")
+    s = play(s, 0, "library")
     while s["stack"][-1]["k"] == "pay":
         s = play(s, 0, s["stack"][-1]["due"][0])
     g = rules.geo(s)
@@ -97,8 +97,7 @@ def test_refuse_card_without_piece_or_gold_or_temple_set() -> None:
     p["res"] = {"wood": 0, "stone": 1, "clay": 1, "wheat": 0}
     p["gold"] = 0
     p["cols"]["temple"].append({"iid": "k96", "id": "x", "region": None})
-    s = play(s, 0, "build")
-    assert ids(s) == ["library", "back"]
+    assert ids(s) == ["library", "offer"]
     assert refused(s, "villa") == "You have no civil piece left on your player board."
     assert refused(s, "estate") == "You cannot pay that card's cost (each missing resource costs 4 gold)."
     assert refused(s, "temple-of-ops") == "Your temple number 2 needs 1 building(s) of each other type first."

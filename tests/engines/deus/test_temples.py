@@ -36,7 +36,7 @@ def test_temple_only_on_own_land_region() -> None:
     assert rules.placement_targets(s, 0, "temple") == {land: 0}
     other = region(s, "field")
     assert "land region you already occupy" in rules.placement_refusal(s, 0, "temple", other)[0]
-    s = play(s, 0, "build temple-of-janus")
+    s = play(s, 0, "temple-of-janus")
     assert ids(s) == [land]
     s = play(s, 0, land)
     assert s["occ"][land]["b"] == ["production", "temple"]
@@ -53,7 +53,6 @@ def test_second_temple_needs_one_of_each_other_type() -> None:
     s["deck"].remove("k01") if "k01" in s["deck"] else None
     give(s, 0, "temple-of-ops", "farm")
     s["players"][0]["res"].update(stone=3, clay=3, wood=3)
-    s = play(s, 0, "build")
     assert "temple-of-ops" not in ids(s)
     with pytest.raises(IllegalMove) as e:
         E.apply(s, 0, "temple-of-ops")
@@ -75,7 +74,7 @@ def test_temple_card_playable_with_empty_stock() -> None:
     s["players"][0]["res"].update(stone=2, wheat=1)
     s["players"][0]["gold"] = 0
     assert rules.build_refusal(s, 0, s["players"][0]["hand"][0]) is None, "no region needed when the stock is empty"
-    s = play(s, 0, "build temple-of-janus")
+    s = play(s, 0, "temple-of-janus")
     assert s["players"][0]["cols"]["temple"][0]["region"] is None
     assert not s["occ"] and s["current"] == 1
 
@@ -122,7 +121,6 @@ def test_temple_prompt_shows_stock_empty_build_without_place() -> None:
     give(s, 0, "temple-of-janus")
     s["players"][0]["res"].update(stone=2, wheat=1)
     s["players"][0]["gold"] = 0
-    s = play(s, 0, "build")
     assert "temple-of-janus" in ids(s)
     s = play(s, 0, "temple-of-janus")
     assert not s["stack"] or top(s)["k"] != "place"

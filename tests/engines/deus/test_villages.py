@@ -92,7 +92,7 @@ def test_attack_happens_as_soon_as_a_building_completes_the_ring() -> None:
     fill(s, 0, [r for r in neighbours(s, v) if r not in (a, b)])
     give(s, 0, "villa")
     s["players"][0]["gold"] = 0
-    s = play(s, 0, "build villa")
+    s = play(s, 0, "villa")
     assert b in ids(s)
     vp = s["villages"][v]["vp"]
     s = play(s, 0, b)
