@@ -28,6 +28,16 @@ PHASE = {
 }
 
 
+PENDING = {
+    "trade": ("Trade token", "Jeton commerce"),
+    "star": ("Colony star", "Étoile de colonie"),
+    "prestige": ("Prestige: points or Dominus", "Prestige : points ou Dominus"),
+    "dominus": ("Dominus action", "Action Dominus"),
+    "dfrom": ("Dominus move", "Déplacement Dominus"),
+    "dto": ("Dominus move", "Déplacement Dominus"),
+}
+
+
 def tile_view(tile_id: str | None, rot: int = 0) -> dict[str, Any] | None:
     if tile_id is None:
         return None
@@ -92,6 +102,8 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     cur = state["current"]
     turn = min(p["placed"] for p in state["players"]) + (0 if over else 1)
     phase_en, phase_fr = PHASE.get(state["phase"], (state["phase"], state["phase"]))
+    if state["pending"]:
+        phase_en, phase_fr = PENDING.get(state["pending"][0]["kind"], (phase_en, phase_fr))
     if over:
         summary = {"en": "Game over", "fr": "Partie terminée"}
     else:

@@ -75,7 +75,7 @@ def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int])
         return
     n = len(spaces)
     cx, cy = (x0 + x1) / 2, (top + y1) / 2 + 2
-    rx, ry = (x1 - x0) / 2 - 70, (y1 - top) / 2 - 44
+    rx, ry = (x1 - x0) / 2 - 70, (y1 - top) / 2 - 52
     size = 62 if n == 8 else 56
     c.draw.ellipse((cx - 46, cy - 46, cx + 46, cy + 46), fill=palette.lighten((92, 24, 24), 0.75), outline=palette.LINE, width=2)
     c.text((cx, cy - 8), f"{view['deck_size']}", 22, bold=True, anchor="mm")
@@ -85,6 +85,10 @@ def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int])
         tx, ty = cx + rx * math.cos(a), cy + ry * math.sin(a)
         if sp["tile"]:
             tile(c, sp["tile"], tx - size / 2, ty - size / 2, size)
+        elif view.get("hand") and sp["marker"] is not None and sp["marker"] == view.get("current"):
+            # the tile being placed this turn, lifted from this space
+            c.draw.rectangle((tx - size / 2 - 4, ty - size / 2 - 4, tx + size / 2 + 4, ty + size / 2 + 4), fill=palette.HIGHLIGHT)
+            tile(c, view["hand"], tx - size / 2, ty - size / 2, size)
         else:
             c.box((tx - size / 2, ty - size / 2, tx + size / 2, ty + size / 2), fill=palette.BACKGROUND, radius=4)
         lx, ly = tx + (size * 0.72 + 12) * math.cos(a), ty + (size * 0.72 + 4) * math.sin(a)
@@ -278,7 +282,7 @@ def _portus(c: Canvas, view: dict[str, Any], y: int) -> int:
         c.text((x + (w - 3) / 2, top + 24), label, 13, bold=True, anchor="mm", max_width=w - 6)
         if sp["kind"] == "island":
             ac = DISTRICT[sp["arrow"]]
-            c.draw.polygon([(x + 8, top + 50), (x + w - 12, top + 44), (x + w - 12, top + 56)], fill=ac)
+            c.draw.polygon([(x + w - 10, top + 50), (x + 8, top + 43), (x + 8, top + 57)], fill=ac)
         for k, s in enumerate(sp["ships"]):
             _seat_disc(c, s, (x + 14 + (k % 2) * 24, top + 76 - (k // 2) * 20), 10)
     cy = top + 118
