@@ -15,9 +15,25 @@ A building's `when` says if the effect runs on activation, once when built (hamm
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engines.minerva.data import CULTURES, MAX_PER_RESOURCE, RESOURCES
+from engines.core import Option
+from engines.core.state import State
+from engines.minerva import city as grid
+from engines.minerva.data import CULTURES, MAX_PER_RESOURCE, RESOURCES, catalog
+
+if TYPE_CHECKING:
+    from engines.minerva.game import Minerva
+
+RES_FR = {"grain": "céréale", "wood": "bois", "stone": "pierre", "ore": "minerai"}
+CULT_FR = {"theatre": "théâtre", "art": "art", "learning": "université"}
+MAX_COUNT = 20  # largest repetition count offered in one prompt (keeps prompts <= 25 with sells)
+# The decision frames this module owns (see `expand`).
+EFFECT_FRAMES = frozenset({"pick", "cult", "ctile", "or", "count", "loop", "bath", "moveof", "circus"})
+
+
+def seat_name(seat: int) -> tuple[str, str]:
+    return f"Player {seat + 1}", f"Joueur {seat + 1}"
 
 NAMES = {
     "grain": ("grain", "céréale"), "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "ore": ("ore", "minerai"),
@@ -172,3 +188,188 @@ def gain_fixed(p: dict[str, Any], turn_points: dict[str, int], items: dict[str, 
 
 def condition_met(p: dict[str, Any], cond: dict[str, int]) -> bool:
     return can_pay(p, cond)
+
+
+# ---------------------------------------------------------------- running effects
+def gain(engine: Minerva, state: State, seat: int, items: dict[str, int]) -> None:
+    """Fixed gains, with the 6-per-resource cap paid back 1 denarius per discarded token."""
+    discarded = gain_fixed(state["players"][seat], state["turn"]["pts"], items)
+    if discarded:
+        who, qui = seat_name(seat)
+        engine.log(state, f"{who} discards {discarded} resource(s) over 6 for {discarded} denarii.",
+                   f"{qui} défausse {discarded} ressource(s) au-delà de 6 pour {discarded} deniers.", seat)
+
+
+def expand(engine: Minerva, state: State, seat: int, f: dict[str, Any]) -> None:
+    """Run an automatic `eff` frame: fixed parts at once, choices become decision frames."""
+    e = f["e"]
+    p = state["players"][seat]
+    work = state["work"]
+    d = catalog().designs[f["src"]]
+    src = {"src": f["src"], "src_en": d["name_en"], "src_fr": d["name_fr"], "at": f["at"]}
+    if "or" in e:
+        work.append({"k": "or", "alts": e["or"], **src})
+    elif "area" in e:
+        if e["area"] == "activate":
+            work.append({"k": "bath", "left": e["count"], "done": [], "at": f["at"]})
+        elif e["area"] == "move":
+            work.append({"k": "moveof", "at": f["at"]})
+        else:
+            work.append({"k": "circus", "at": f["at"]})
+    elif "pay" in e:
+        work.append({"k": "loop" if is_choice_arrow(e) else "count", "e": e, **src})
+    elif "if" in e:
+        if condition_met(p, e["if"]):
+            gain_items(engine, state, seat, e["gain"], src)
+    else:
+        gain_items(engine, state, seat, e["gain"], src)
+
+
+def gain_items(engine: Minerva, state: State, seat: int, items: dict[str, int], src: dict[str, Any]) -> None:
+    fixed = {k: n for k, n in items.items() if k not in ("any", "culture", "culture_tile")}
+    if fixed:
+        gain(engine, state, seat, fixed)
+    work = state["work"]
+    if items.get("culture_tile"):
+        work.append({"k": "ctile"})
+    if items.get("culture"):
+        work.append({"k": "cult", "n": items["culture"], **src})
+    if items.get("any"):
+        work.append({"k": "pick", "n": items["any"], **src})
+
+
+def bath_cells(p: dict[str, Any], f: dict[str, Any]) -> list[str]:
+    """Tiles around the baths with an activation effect, not yet chosen."""
+    cat = catalog()
+    out = []
+    for c in grid.ring(f["at"]):
+        t = p["city"].get(c)
+        if t and t["t"] != "res" and c not in f["done"] and cat.design(t["t"])["when"] == "activate":
+            out.append(c)
+    return out
+
+
+def frame_prompt(engine: Minerva, state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
+    """The options of an effect decision; an empty list means the effect cannot apply."""
+    k = f["k"]
+    p = state["players"][seat]
+    cat = catalog()
+    if k == "pick":
+        opts = [Option(r, f"1 {r}", f"1 {RES_FR[r]}") for r in RESOURCES]
+        return (f"{f['src_en']}: choose a resource ({f['n']} to take).", f"{f['src_fr']} : choisissez une ressource ({f['n']} à prendre).", opts)
+    if k == "cult":
+        opts = [Option(c, f"1 {c} point", f"1 point {CULT_FR[c]}") for c in CULTURES]
+        return (f"{f['src_en']}: choose a culture point.", f"{f['src_fr']} : choisissez un point culturel.", opts)
+    if k == "ctile":
+        opts = []
+        for c in CULTURES:
+            if state["culture"][c]:
+                t = cat.culture[state["culture"][c][0]]
+                opts.append(Option(c, f"{c}: {t['vp']} VP", f"{CULT_FR[c]} : {t['vp']} PV"))
+        return "Take the top culture tile of which stack?", "Prendre la tuile du dessus de quelle pile ?", opts
+    if k == "or":
+        opts = []
+        for i, e in enumerate(f["alts"]):
+            en, fr = describe(e)
+            opts.append(Option(f"o{i + 1}", en[:80], fr[:80]))
+        return (f"{f['src_en']}: choose one.", f"{f['src_fr']} : choisissez.", opts)
+    if k == "count":
+        e = f["e"]
+        most = min(max_times(p, e["pay"]), MAX_COUNT)
+        en, fr = describe(e)
+        sells = engine._sells(p, set(e["pay"])) if "coin" in e["pay"] and most < MAX_COUNT else []
+        opts = [Option(f"x{i}", f"{i} time(s)", f"{i} fois") for i in range(most + 1)] if most or sells else []
+        opts += sells
+        return (f"{f['src_en']}: {en}. How many times?"[:200], f"{f['src_fr']} : {fr}. Combien de fois ?"[:200], opts)
+    if k == "loop":
+        e = f["e"]
+        opts = []
+        if any(x in ("any", "same") for x in e["pay"]):
+            need = e["pay"].get("same", 1)
+            for r in RESOURCES:
+                if p["res"][r] >= need:
+                    opts.append(Option(r, f"Pay {need} {r}", f"Payer {need} {RES_FR[r]}"))
+        elif can_pay(p, e["pay"]):
+            opts = [Option(r, f"Gain 1 {r}", f"Gagner 1 {RES_FR[r]}") for r in RESOURCES]
+        sells = engine._sells(p) if "coin" in e["pay"] and not can_pay(p, e["pay"]) else []
+        if opts or sells:
+            opts.append(Option("stop", "Stop", "Arrêter"))
+        opts += sells
+        en, fr = describe(e)
+        return (f"{f['src_en']}: {en}. Again?"[:200], f"{f['src_fr']} : {fr}. Encore ?"[:200], opts)
+    if k == "bath":
+        opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
+                for c in bath_cells(p, f)]
+        if opts:
+            opts.append(Option("stop", "Stop here", "S'arrêter"))
+        return (f"Public baths: apply a surrounding tile ({f['left']} left).", f"Bains publics : appliquer une tuile voisine ({f['left']} restantes).", opts)
+    if k == "moveof":
+        opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
+                for c in grid.ring(f["at"]) if c in p["city"] and p["city"][c]["t"] != "res" and grid.legal_cells(p["city"], ignore=c)]
+        return "Raised aqueduct: which tile do you move?", "Aqueduc surélevé : quelle tuile déplacez-vous ?", opts
+    if k == "circus":
+        opts = [Option(c, f"Residence {c}", f"Résidence {c}") for c in grid.ring(f["at"])
+                if c in p["city"] and p["city"][c]["t"] == "res" and not p["city"][c]["a"]]
+        return "Circus: which residence leaves the game?", "Cirque : quelle résidence quitte le jeu ?", opts
+    raise AssertionError(f"unknown effect frame {k}")
+
+
+def frame_step(engine: Minerva, state: State, seat: int, f: dict[str, Any], oid: str) -> None:
+    k = f["k"]
+    p = state["players"][seat]
+    work = state["work"]
+    cat = catalog()
+    who, qui = seat_name(seat)
+    if k == "pick":
+        gain(engine, state, seat, {oid: 1})
+        f["n"] -= 1
+        if f["n"] <= 0:
+            work.pop()
+    elif k == "cult":
+        state["turn"]["pts"][oid] += 1
+        f["n"] -= 1
+        if f["n"] <= 0:
+            work.pop()
+    elif k == "ctile":
+        work.pop()
+        engine._take_culture(state, seat, oid)
+    elif k == "or":
+        work.pop()
+        work.append({"k": "eff", "e": f["alts"][int(oid[1:]) - 1], "at": f["at"], "src": f["src"]})
+    elif k == "count":
+        work.pop()
+        times = int(oid[1:])
+        for _ in range(times):
+            pay_fixed(p, f["e"]["pay"])
+            gain(engine, state, seat, f["e"]["gain"])
+        if times:
+            en, fr = describe(f["e"])
+            engine.log(state, f"{who}: {en}, {times} time(s).", f"{qui} : {fr}, {times} fois.", seat)
+    elif k == "loop":
+        e = f["e"]
+        if oid == "stop":
+            work.pop()
+        elif any(x in ("any", "same") for x in e["pay"]):
+            need = e["pay"].get("same", 1)
+            p["res"][oid] -= need
+            gain(engine, state, seat, e["gain"])
+        else:
+            pay_fixed(p, e["pay"])
+            gain(engine, state, seat, {oid: 1})
+    elif k == "bath":
+        if oid == "stop":
+            work.pop()
+            return
+        f["done"].append(oid)
+        f["left"] -= 1
+        if f["left"] <= 0:
+            work.pop()
+        d = cat.design(p["city"][oid]["t"])
+        work.append({"k": "eff", "e": d["effect"], "at": oid, "src": d["id"]})
+    elif k == "moveof":
+        work.pop()
+        work.append({"k": "cell", "why": "move", "from": oid, "page": 0})
+    elif k == "circus":
+        work.pop()
+        del p["city"][oid]
+        engine.log(state, f"{who} removes the residence at {oid}.", f"{qui} retire la résidence en {oid}.", seat)

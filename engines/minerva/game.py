@@ -27,12 +27,10 @@ from engines.minerva.data import (
     TEMPLES_ON_OFFER,
     catalog,
 )
+from engines.minerva.effects import CULT_FR, RES_FR, seat_name
 
 PAIR_ID = re.compile(r"p\d+")
 PAGE = 24  # cells per page when more than 25 legal cells
-MAX_COUNT = 20  # largest repetition count offered in one prompt (keeps prompts <= 25 with sells)
-RES_FR = {"grain": "céréale", "wood": "bois", "stone": "pierre", "ore": "minerai"}
-CULT_FR = {"theatre": "théâtre", "art": "art", "learning": "université"}
 DIR_FR = {"up": "haut", "down": "bas", "left": "gauche", "right": "droite"}
 CAT_FR = {"production": "production", "commerce": "commerce", "culture": "culture", "military": "militaire",
           "special": "spécial", "temple": "temple"}
@@ -40,10 +38,6 @@ CAT_FR = {"production": "production", "commerce": "commerce", "culture": "cultur
 
 def P(state: State, seat: int) -> dict[str, Any]:
     return state["players"][seat]
-
-
-def seat_name(seat: int) -> tuple[str, str]:
-    return f"Player {seat + 1}", f"Joueur {seat + 1}"
 
 
 def cost_text(cost: dict[str, int]) -> tuple[str, str]:
@@ -244,6 +238,8 @@ class Minerva(Engine):
 
     def _frame_prompt(self, state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
         k = f["k"]
+        if k in fx.EFFECT_FRAMES:
+            return fx.frame_prompt(self, state, seat, f)
         p = P(state, seat)
         cat = catalog()
         if k == "kind":
@@ -318,63 +314,6 @@ class Minerva(Engine):
                     names_fr = ", ".join(cat.design(p["city"][c]["t"])["name_fr"] for c in cells)
                     opts.append(Option(dname, f"{dname}: {names}"[:80], f"{DIR_FR[dname]} : {names_fr}"[:80]))
             return (f"Activate which direction from {f['at']}?", f"Activer quelle direction depuis {f['at']} ?", opts)
-        if k == "pick":
-            opts = [Option(r, f"1 {r}", f"1 {RES_FR[r]}") for r in RESOURCES]
-            return (f"{f['src_en']}: choose a resource ({f['n']} to take).", f"{f['src_fr']} : choisissez une ressource ({f['n']} à prendre).", opts)
-        if k == "cult":
-            opts = [Option(c, f"1 {c} point", f"1 point {CULT_FR[c]}") for c in CULTURES]
-            return (f"{f['src_en']}: choose a culture point.", f"{f['src_fr']} : choisissez un point culturel.", opts)
-        if k == "ctile":
-            opts = []
-            for c in CULTURES:
-                if state["culture"][c]:
-                    t = cat.culture[state["culture"][c][0]]
-                    opts.append(Option(c, f"{c}: {t['vp']} VP", f"{CULT_FR[c]} : {t['vp']} PV"))
-            return "Take the top culture tile of which stack?", "Prendre la tuile du dessus de quelle pile ?", opts
-        if k == "or":
-            opts = []
-            for i, e in enumerate(f["alts"]):
-                en, fr = fx.describe(e)
-                opts.append(Option(f"o{i + 1}", en[:80], fr[:80]))
-            return (f"{f['src_en']}: choose one.", f"{f['src_fr']} : choisissez.", opts)
-        if k == "count":
-            e = f["e"]
-            most = min(fx.max_times(p, e["pay"]), MAX_COUNT)
-            en, fr = fx.describe(e)
-            sells = self._sells(p, set(e["pay"])) if "coin" in e["pay"] and most < MAX_COUNT else []
-            opts = [Option(f"x{i}", f"{i} time(s)", f"{i} fois") for i in range(most + 1)] if most or sells else []
-            opts += sells
-            return (f"{f['src_en']}: {en}. How many times?"[:200], f"{f['src_fr']} : {fr}. Combien de fois ?"[:200], opts)
-        if k == "loop":
-            e = f["e"]
-            opts = []
-            if any(x in ("any", "same") for x in e["pay"]):
-                need = e["pay"].get("same", 1)
-                for r in RESOURCES:
-                    if p["res"][r] >= need:
-                        opts.append(Option(r, f"Pay {need} {r}", f"Payer {need} {RES_FR[r]}"))
-            elif fx.can_pay(p, e["pay"]):
-                opts = [Option(r, f"Gain 1 {r}", f"Gagner 1 {RES_FR[r]}") for r in RESOURCES]
-            sells = self._sells(p) if "coin" in e["pay"] and not fx.can_pay(p, e["pay"]) else []
-            if opts or sells:
-                opts.append(Option("stop", "Stop", "Arrêter"))
-            opts += sells
-            en, fr = fx.describe(e)
-            return (f"{f['src_en']}: {en}. Again?"[:200], f"{f['src_fr']} : {fr}. Encore ?"[:200], opts)
-        if k == "bath":
-            opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
-                    for c in self._bath_cells(p, f)]
-            if opts:
-                opts.append(Option("stop", "Stop here", "S'arrêter"))
-            return (f"Public baths: apply a surrounding tile ({f['left']} left).", f"Bains publics : appliquer une tuile voisine ({f['left']} restantes).", opts)
-        if k == "moveof":
-            opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
-                    for c in grid.ring(f["at"]) if c in p["city"] and p["city"][c]["t"] != "res" and grid.legal_cells(p["city"], ignore=c)]
-            return "Raised aqueduct: which tile do you move?", "Aqueduc surélevé : quelle tuile déplacez-vous ?", opts
-        if k == "circus":
-            opts = [Option(c, f"Residence {c}", f"Résidence {c}") for c in grid.ring(f["at"])
-                    if c in p["city"] and p["city"][c]["t"] == "res" and not p["city"][c]["a"]]
-            return "Circus: which residence leaves the game?", "Cirque : quelle résidence quitte le jeu ?", opts
         if k == "ares":
             opts = [Option(c, f"Residence {c}", f"Résidence {c}") for c in self._free_residences(p)]
             return "Place the assistant on which residence?", "Placer l'assistant sur quelle résidence ?", opts
@@ -393,15 +332,6 @@ class Minerva(Engine):
         if f["why"] == "move":
             return [c for c in grid.legal_cells(city, ignore=f["from"]) if c != f["from"]]
         return grid.legal_cells(city)
-
-    def _bath_cells(self, p: dict[str, Any], f: dict[str, Any]) -> list[str]:
-        cat = catalog()
-        out = []
-        for c in grid.ring(f["at"]):
-            t = p["city"].get(c)
-            if t and t["t"] != "res" and c not in f["done"] and cat.design(t["t"])["when"] == "activate":
-                out.append(c)
-        return out
 
     def _claimable(self, state: State) -> list[str]:
         turn = state["turn"]
@@ -500,6 +430,9 @@ class Minerva(Engine):
 
     def _frame_step(self, state: State, seat: int, f: dict[str, Any], oid: str) -> None:
         k = f["k"]
+        if k in fx.EFFECT_FRAMES:
+            fx.frame_step(self, state, seat, f, oid)
+            return
         p = P(state, seat)
         work = state["work"]
         cat = catalog()
@@ -562,59 +495,6 @@ class Minerva(Engine):
                 d = cat.design(p["city"][c]["t"])
                 if d["when"] == "activate":
                     work.append({"k": "eff", "e": d["effect"], "at": c, "src": d["id"]})
-        elif k == "pick":
-            self._gain(state, seat, {oid: 1})
-            f["n"] -= 1
-            if f["n"] <= 0:
-                work.pop()
-        elif k == "cult":
-            state["turn"]["pts"][oid] += 1
-            f["n"] -= 1
-            if f["n"] <= 0:
-                work.pop()
-        elif k == "ctile":
-            work.pop()
-            self._take_culture(state, seat, oid)
-        elif k == "or":
-            work.pop()
-            work.append({"k": "eff", "e": f["alts"][int(oid[1:]) - 1], "at": f["at"], "src": f["src"]})
-        elif k == "count":
-            work.pop()
-            times = int(oid[1:])
-            for _ in range(times):
-                fx.pay_fixed(p, f["e"]["pay"])
-                self._gain(state, seat, f["e"]["gain"])
-            if times:
-                en, fr = fx.describe(f["e"])
-                self.log(state, f"{who}: {en}, {times} time(s).", f"{qui} : {fr}, {times} fois.", seat)
-        elif k == "loop":
-            e = f["e"]
-            if oid == "stop":
-                work.pop()
-            elif any(x in ("any", "same") for x in e["pay"]):
-                need = e["pay"].get("same", 1)
-                p["res"][oid] -= need
-                self._gain(state, seat, e["gain"])
-            else:
-                fx.pay_fixed(p, e["pay"])
-                self._gain(state, seat, {oid: 1})
-        elif k == "bath":
-            if oid == "stop":
-                work.pop()
-                return
-            f["done"].append(oid)
-            f["left"] -= 1
-            if f["left"] <= 0:
-                work.pop()
-            d = cat.design(p["city"][oid]["t"])
-            work.append({"k": "eff", "e": d["effect"], "at": oid, "src": d["id"]})
-        elif k == "moveof":
-            work.pop()
-            work.append({"k": "cell", "why": "move", "from": oid, "page": 0})
-        elif k == "circus":
-            work.pop()
-            del p["city"][oid]
-            self.log(state, f"{who} removes the residence at {oid}.", f"{qui} retire la résidence en {oid}.", seat)
         elif k == "ares":
             work.pop()
             p["city"][oid]["a"] = True
@@ -634,50 +514,7 @@ class Minerva(Engine):
         self.log(state, f"{who} takes a {c} tile ({t['vp']} VP).", f"{qui} prend une tuile {CULT_FR[c]} ({t['vp']} PV).", seat)
 
     def _gain(self, state: State, seat: int, items: dict[str, int]) -> None:
-        discarded = fx.gain_fixed(P(state, seat), state["turn"]["pts"], items)
-        if discarded:
-            who, qui = seat_name(seat)
-            self.log(state, f"{who} discards {discarded} resource(s) over 6 for {discarded} denarii.",
-                     f"{qui} défausse {discarded} ressource(s) au-delà de 6 pour {discarded} deniers.", seat)
-
-    def _expand(self, state: State, seat: int, f: dict[str, Any]) -> None:
-        """Run an automatic `eff` frame: fixed parts at once, choices as new input frames."""
-        e = f["e"]
-        p = P(state, seat)
-        work = state["work"]
-        d = catalog().designs[f["src"]]
-        src = {"src": f["src"], "src_en": d["name_en"], "src_fr": d["name_fr"], "at": f["at"]}
-        if "or" in e:
-            work.append({"k": "or", "alts": e["or"], **src})
-        elif "area" in e:
-            if e["area"] == "activate":
-                work.append({"k": "bath", "left": e["count"], "done": [], "at": f["at"]})
-            elif e["area"] == "move":
-                work.append({"k": "moveof", "at": f["at"]})
-            else:
-                work.append({"k": "circus", "at": f["at"]})
-        elif "pay" in e:
-            if fx.is_choice_arrow(e):
-                work.append({"k": "loop", "e": e, **src})
-            else:
-                work.append({"k": "count", "e": e, **src})
-        elif "if" in e:
-            if fx.condition_met(p, e["if"]):
-                self._gain_items(state, seat, e["gain"], src)
-        else:
-            self._gain_items(state, seat, e["gain"], src)
-
-    def _gain_items(self, state: State, seat: int, items: dict[str, int], src: dict[str, Any]) -> None:
-        fixed = {k: n for k, n in items.items() if k not in ("any", "culture", "culture_tile")}
-        if fixed:
-            self._gain(state, seat, fixed)
-        work = state["work"]
-        if items.get("culture_tile"):
-            work.append({"k": "ctile"})
-        if items.get("culture"):
-            work.append({"k": "cult", "n": items["culture"], **src})
-        if items.get("any"):
-            work.append({"k": "pick", "n": items["any"], **src})
+        fx.gain(self, state, seat, items)
 
     def _advance(self, state: State) -> None:
         """Run automatic work until a seat must decide; end turns, phases and rounds."""
@@ -697,7 +534,7 @@ class Minerva(Engine):
                 f = work[-1]
                 if f["k"] == "eff":
                     work.pop()
-                    self._expand(state, seat, f)
+                    fx.expand(self, state, seat, f)
                     continue
                 if f["k"] == "pay":
                     return
