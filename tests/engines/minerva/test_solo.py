@@ -71,3 +71,15 @@ def test_solo_final_view_has_title() -> None:
     s = play(s, 0, "pass")
     assert s["over"]
     assert "title" in ENGINE.view(s, 0)["final"]
+
+
+def test_solo_many_pairs_split_pairs_from_temples() -> None:
+    s = fresh(1)
+    s["pairs"] = [{"tiles": [f"market.{90 + i}", f"orchard.{90 + i}"], "bonus": 0} for i in range(22)]
+    give(s, 0, money=30, stone=3, grain=3)
+    s = play(s, 0, "build")
+    assert ids(s, 0) == ["pairs", "temple"]
+    s = play(s, 0, "pairs")
+    assert len(ids(s, 0)) == 22 and ids(s, 0)[-1] == "p22"
+    s = play(s, 0, "p22 orchard m12")
+    assert len(s["pairs"]) == 21 and s["players"][0]["city"]["m12"]["t"] == "orchard.111"
