@@ -138,12 +138,15 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
             _good_chip(c, (ox + cx, oy + cy + s * 0.22), b["good"], s * 0.45)
         if b["man"]:
             cx, cy = m.centre(b["man"])
-            draw_icon(c, "cube", (ox + cx + s * 0.5, oy + cy - s * 0.05), s * 0.5, seat_col)
+            mx, my = ox + cx + s * 0.45, oy + cy - s * 0.1
+            c.draw.rectangle((mx - s * 0.3, my - s * 0.3, mx + s * 0.3, my + s * 0.3), fill=seat_col, outline=(255, 255, 255), width=2)
     if zone_of is not None and 0 <= zone_of < len(mp["zones"]):
         col = palette.seat(zone_of)
         for h in mp["zones"][zone_of]:
             cx, cy = m.centre(h)
-            c.draw.polygon(_corners(ox + cx, oy + cy, s * 0.82), outline=col, width=3)
+            c.draw.polygon(_corners(ox + cx, oy + cy, s * 0.86), outline=(255, 255, 255), width=5)
+            c.draw.polygon(_corners(ox + cx, oy + cy, s * 0.78), outline=col, width=3)
+        c.chip((ox + 12, oy + 4), f"Zone of control of P{zone_of + 1}", col, 16)
 
 
 def _goods_line(c: Canvas, x: float, y: float, goods: dict[str, int], width: float) -> float:

@@ -46,3 +46,61 @@ def eager_playout(num_players: int, seed: int, options: dict[str, Any] | None = 
             for v in [None, *range(num_players)]:
                 json.dumps(ENGINE.view(state, v))
     return state, steps
+
+
+def smart_choice(rng: random.Random, state: State, seat: int, ids: list[str]) -> str:
+    """A crude economic player: free houses, cart shops while keeping wood for woodcutters,
+    staff everything, build in the countryside, then random buildings; random elsewhere."""
+    p = state["players"][seat]
+    sel = p["sel"]
+    wood = p["goods"]["wood"]
+    phase = state["phase"]
+    if phase == "city" and not sel:
+        for want in ("staff", "heal"):
+            if want in ids and rng.random() < 0.9:
+                return want
+        for o in ids:
+            if o.startswith("accept") and rng.random() < 0.7:
+                return o
+        if "build" in ids and rng.random() < 0.85:
+            return "build"
+        if "exchange" in ids and rng.random() < 0.2:
+            return "exchange"
+        return "done" if "done" in ids else rng.choice(ids)
+    if phase == "city" and sel.get("do") == "confirm":
+        return "confirm"
+    if phase == "city" and sel.get("do") == "build" and "kind" not in sel:
+        if "house" in ids and len(p["houses"]) < 6:
+            return "house"
+        n_carts = sum(1 for b in p["buildings"].values() if b["kind"] == "cart")
+        if "cart" in ids and n_carts < 2 and wood > 2:
+            return "cart"
+        if wood <= 2:
+            light = [o for o in ids if o not in ("cart", "warehouse", "university", "brewery", "harbour", "explorer",
+                                                 "granary", "market", "back")]
+            return rng.choice(light) if light else "back"
+        return eager_choice(rng, ids)
+    if phase == "city" and sel.get("do") == "build" and sel.get("kind") == "house" and "house" not in sel:
+        houses = [o for o in ids if o.startswith("h")]
+        return houses[0] if houses else rng.choice(ids)
+    if phase == "country" and not sel:
+        builds = [o for o in ids if o != "done"]
+        return rng.choice(builds) if builds and rng.random() < 0.95 else "done"
+    return eager_choice(rng, ids)
+
+
+def smart_playout(num_players: int, seed: int, options: dict[str, Any] | None = None,
+                  max_steps: int = 30000) -> tuple[State, list[tuple[int, str]]]:
+    rng = random.Random(seed)
+    state = ENGINE.new_game(num_players, seed, options or {})
+    steps = []
+    for _ in range(max_steps):
+        if state["over"]:
+            break
+        seat = rng.choice(ENGINE.to_act(state))
+        prompt = ENGINE.prompt(state, seat)
+        assert prompt is not None and 0 < len(prompt.options) <= 25, prompt
+        oid = smart_choice(rng, state, seat, prompt.ids())
+        state = ENGINE.apply(state, seat, oid)
+        steps.append((seat, oid))
+    return state, steps
