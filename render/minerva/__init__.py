@@ -293,10 +293,14 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
     bx = PAD + 640
     if bx + 200 < width:
         b = p["breakdown"]
+        names = {"culture": "Culture tiles", "glory": "Glory tiles", "temples": "Temples", "end_buildings": "END buildings",
+                 "money_resources": "Money & resources (1 per 3)", "order": "Order tile"}
         y = 62
+        c.text((bx, y + 10), f"Score so far: {p['score']} VP", 17, bold=True, anchor="lm")
+        y += 28
         for k, v in b.items():
-            c.text((bx, y + 10), f"{k.replace('_', ' ')}: {v}", 16, anchor="lm")
-            y += 24
+            c.text((bx, y + 10), f"{names.get(k, k)}: {v}", 16, anchor="lm", max_width=width - bx - PAD)
+            y += 22
     draw_city(c, PAD, 56 + panel_h + 20, p, cell, 1)
     y = 56 + panel_h + 20 + h + 12
     c.text((PAD, y + 10), "Outlined empty cells are where a tile may go (type the cell, e.g. m12).", 15, fill=palette.MUTED, anchor="lm", max_width=width - 2 * PAD)
