@@ -150,6 +150,8 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
             "linked_bonuses": [{k: b[k] for k in ("id", "tracks", "pos", "gain")} for b in d["tracks"]["linked_bonuses"]],
         },
         "pending": [dict(x) for x in state["pending"]],
+        "legal_cells": (cityg.legal_cells(state["players"][cur]["city"], state["solo"])
+                        if state["phase"] in ("rotate", "cell") and not state["pending"] and not over else []),
         "result": res,
     }
     if state["solo"]:

@@ -358,9 +358,12 @@ def _city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, size: 
             if t:
                 tile(c, t, tx, ty, size, palette.seat(seat), bool(t.get("blessed")))
             else:
-                c.draw.rectangle((tx, ty, tx + size, ty + size), fill=palette.BACKGROUND, outline=palette.LINE)
+                legal = labels and view.get("current") == seat and cell in view.get("legal_cells", [])
+                c.draw.rectangle((tx, ty, tx + size, ty + size), fill=palette.lighten(palette.HIGHLIGHT, 0.4) if legal else palette.BACKGROUND,
+                                 outline=palette.GOLD if legal else palette.LINE, width=3 if legal else 1)
                 if labels:
-                    c.text((tx + size / 2, ty + size / 2), cell, 14, anchor="mm", fill=palette.LINE)
+                    c.text((tx + size / 2, ty + size / 2), cell, 16 if legal else 14, bold=legal, anchor="mm",
+                           fill=palette.INK if legal else palette.LINE)
     for m in p["monuments"]:
         if m["at"] == "centre":
             mx, my = _cell_xy("e5", wx0, wy0, ox, oy, size)

@@ -323,3 +323,11 @@ def test_typed_notation_gets_the_specific_refusal() -> None:
         ENGINE.play(s, 0, "r0 g7")
     t = ENGINE.play(s, 0, "r0 e4")
     assert "e4" in t["players"][0]["city"]
+
+
+def test_view_lists_legal_cells_for_the_current_player() -> None:
+    s = fresh()
+    v = ENGINE.view(s, None)
+    assert sorted(v["legal_cells"]) == ["d5", "e4", "e6", "f5"]
+    s = ENGINE.play(s, 0, "r0 e4")
+    assert ENGINE.view(s, 1)["legal_cells"] == []
