@@ -127,7 +127,7 @@ def describe(card: dict[str, Any]) -> tuple[str, str]:
         return (f"Sell up to {e['max']} resources for {e['vp']} VP each",
                 f"Vendez jusqu'à {e['max']} ressources pour {e['vp']} PV chacune")
     if op == "buy":
-        return (f"Buy up to {e['max']} resources for {e['price']} gold each",
+        return (f"Buy up to {e['max']} resource(s) for {e['price']} gold each",
                 f"Achetez jusqu'à {e['max']} ressources à {e['price']} ors l'unité")
     if op == "draw":
         return f"Draw {e['n']} cards", f"Piochez {e['n']} cartes"

@@ -8,12 +8,13 @@ hand when `view` is that seat's own view. Pure functions of the view (keys: engi
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from render.core import Canvas, draw_icon, icon_count, palette
-from render.core.canvas import wrap
+from render.core.canvas import ellipsize, wrap
 from render.core.fonts import font
 
 WIDTH = 1400
@@ -175,12 +176,27 @@ def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, floa
         icon_count(c, RES_ICON[r], (cx, y0 + 4), label, 14, RES_COLOUR[r])
         cx -= 4
     c.text((x0 + 14, y0 + 5), info["name_en"] + extra, 14, bold=True, max_width=cx - x0 - 18)
-    c.paragraph((x0 + 14, y0 + 24), info["text_en"], x1 - x0 - 20, 13, max_lines=lines, line_gap=1)
+    f = font(13, False, True)
+    for i, line in enumerate(_lines(info["text_en"], x1 - x0 - 20, lines)):
+        c.draw.text((x0 + 14, y0 + 24 + 15 * i), line, font=f, fill=palette.INK)
+
+
+_PROBE = Canvas(4, 4)
+
+
+@lru_cache(maxsize=4096)
+def _lines(text: str, width: float, lines: int) -> tuple[str, ...]:
+    """Wrapped card text (cached: the same cards are drawn again and again)."""
+    f = font(13, False, True)
+    out = wrap(_PROBE.draw, text, f, width)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = ellipsize(_PROBE.draw, out[-1] + "…", f, width)
+    return tuple(out)
 
 
 def _card_height(c: Canvas, view: dict[str, Any], cid: str, width: float, lines: int) -> float:
-    n = len(wrap(c.draw, view["cards"][cid]["text_en"], font(13, False, True), width - 20))
-    return 30 + 15 * min(lines, n) + 4
+    return 30 + 15 * len(_lines(view["cards"][cid]["text_en"], width - 20, lines)) + 4
 
 
 def _pieces_line(p: dict[str, Any]) -> str:
