@@ -336,8 +336,8 @@ def take_advantage(state: State, seat: int, res: str | None = None, amount: int 
     if res:
         pay(p, {res: amount})
     state["advantage"] = {"holder": seat, "res": res, "n": amount}
-    log(state, seat, f"{civ_name(state, seat)} take the Advantage" + (f" with {amount} {res}." if res else "."),
-        f"{civ_name(state, seat, 'fr')} prennent l'Avantage" + (f" avec {amount} {res}." if res else "."))
+    log(state, seat, f"{civ_name(state, seat)} take the Advantage" + (f" with {res_text({res: amount})}." if res else "."),
+        f"{civ_name(state, seat, 'fr')} prennent l'Avantage" + (f" avec {res_text({res: amount}, 'fr')}." if res else "."))
     if p["civ"] == "japanese":
         gain(p, {"cult": 1})
     fire(state, seat, "take_advantage")
