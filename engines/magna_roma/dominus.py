@@ -81,6 +81,7 @@ def move(state: State, seat: int, unit: str, frm: str, to: str) -> None:
     colony = state["dominus"]["colonies"].get(to)
     if colony:
         state["dominus"]["colonies"][to] = None
+        state["checkpoint"] += 1  # a face-down token is revealed
         c = data()["colony"][colony]
         state["log"].append({"n": len(state["log"]), "seat": seat,
                              "en": f"First in {data()['region'][to]['name_en']}: colony bonus {c['name_en']}.",

@@ -25,6 +25,9 @@ SYM_EN = {"luxury": "luxury", "prestige": "prestige", "coins": "coins", "populat
 SYM_FR = {"luxury": "luxe", "prestige": "prestige", "coins": "argent", "population": "population",
           "military": "militaire", "favour": "faveur"}
 COL_FR = {"red": "rouge", "purple": "violet", "brown": "marron"}
+PHASES = ("opening", "pick", "rotate", "cell", "action", "monument", "corner", "conquer", "bless", "moveto", "select",
+          "closing", "over")
+PENDING_KINDS = ("trade", "star", "prestige", "dominus", "dfrom", "dto")
 
 
 def _name(kind: str, ident: str, fr: bool = False) -> str:
@@ -650,6 +653,7 @@ class MagnaRoma(Engine):
             for i, t in enumerate(state["spaces"]):
                 if t is None and state["deck"]:
                     state["spaces"][i] = state["deck"].pop()
+        state["checkpoint"] += 1  # new tiles are revealed
         if state["portus"]:
             portus.end_of_turn(state, seat, state["players"][seat]["last"])
         state["phase"] = "closing"
@@ -736,6 +740,12 @@ class MagnaRoma(Engine):
     def validate(self, state: State) -> None:
         if len(state.get("players", [])) != state["num_players"]:
             raise ValueError("one player area per seat")
+        if state.get("phase") not in PHASES:
+            raise ValueError(f"unknown phase {state.get('phase')!r}")
+        if any(item.get("kind") not in PENDING_KINDS for item in state.get("pending", [])):
+            raise ValueError("unknown pending decision")
+        if not 0 <= state.get("current", -1) < state["num_players"]:
+            raise ValueError("current seat out of range")
         for p in state["players"]:
             if cityg.CENTRE not in p["city"]:
                 raise ValueError("every city has its centre at e5")

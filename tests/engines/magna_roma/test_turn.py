@@ -331,3 +331,27 @@ def test_view_lists_legal_cells_for_the_current_player() -> None:
     assert sorted(v["legal_cells"]) == ["d5", "e4", "e6", "f5"]
     s = ENGINE.play(s, 0, "r0 e4")
     assert ENGINE.view(s, 1)["legal_cells"] == []
+
+
+def test_loading_a_broken_state_is_refused() -> None:
+    s = ENGINE.to_json(fresh())
+    ENGINE.from_json(s)
+    bad = dict(s, phase="lunch")
+    with pytest.raises(ValueError, match="phase"):
+        ENGINE.from_json(bad)
+    bad = ENGINE.to_json(fresh())
+    bad["players"][0]["coins"] = -1
+    with pytest.raises(ValueError, match="negative"):
+        ENGINE.from_json(bad)
+    bad = ENGINE.to_json(fresh())
+    bad["players"][1]["placed"] = 3
+    with pytest.raises(ValueError, match="placements"):
+        ENGINE.from_json(bad)
+
+
+def test_revealing_new_tiles_is_a_checkpoint() -> None:
+    s = fresh(3)
+    s = ENGINE.play(s, 0, "r0 e4 done")
+    before = ENGINE.checkpoint(s)
+    s = ENGINE.apply(s, 0, ids(s, 0)[0])
+    assert ENGINE.checkpoint(s) > before
