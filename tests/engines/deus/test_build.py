@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.state import State
 from engines.deus import rules
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
 
 
-def to_place(s, seat: int, card: str):
+def to_place(s: State, seat: int, card: str) -> State:
     """Play `build <card>` and pay with resources when asked; returns the state at placement."""
     s = play(s, seat, f"{card}")
     while top(s)["k"] == "pay":
@@ -19,7 +20,7 @@ def to_place(s, seat: int, card: str):
     return s
 
 
-def place_ids(s, seat: int = 0) -> set[str]:
+def place_ids(s: State, seat: int = 0) -> set[str]:
     """All regions offered by the place prompt (opening tiles when grouped)."""
     out = set()
     for o in ids(s, seat):
@@ -30,7 +31,7 @@ def place_ids(s, seat: int = 0) -> set[str]:
     return out
 
 
-def refusal(s, seat: int, option: str) -> str:
+def refusal(s: State, seat: int, option: str) -> str:
     with pytest.raises(IllegalMove) as e:
         E.apply(s, seat, option)
     return e.value.message

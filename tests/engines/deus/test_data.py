@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -68,7 +69,7 @@ def test_siege_tower_exists_and_temple_worth_4_per_temple() -> None:
     lambda cs: cs[-1].update(score={"count": "nothing", "per": 1, "vp": 2}),
     lambda cs: cs[0].update(effect={"op": "sell", "gold": 0, "max": 2}),
 ])
-def test_corrupt_card_is_refused(corrupt) -> None:
+def test_corrupt_card_is_refused(corrupt: Callable[[list[dict]], None]) -> None:
     cards = copy.deepcopy(raw("cards.json")["cards"])
     corrupt(cards)
     with pytest.raises(DataError):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from engines.core.state import State
 from engines.deus import effects, rules
 from engines.deus.data import catalogue
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, region
 
 
-def run(s, card_id: str, region_id: str | None = None, seat: int = 0):
+def run(s: State, card_id: str, region_id: str | None = None, seat: int = 0) -> State:
     card = catalogue()["cards"][card_id]
     s["stack"] = [effects.frame(card["effect"], region_id, card["name_en"], card["name_fr"])]
     s["acting"] = True

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from engines.core.state import State
 from engines.deus import effects, rules, scoring
 
 from .util import E, fresh, give, occupy, play, region
 
 
-def pass_turn(s, seat: int):
+def pass_turn(s: State, seat: int) -> State:
     """A quick legal turn: offer the first card of the hand to its god, choices skipped."""
     s = play(s, seat, "offer")
     s = E.apply(s, seat, E.prompt(s, seat).options[0].id)
@@ -18,7 +19,7 @@ def pass_turn(s, seat: int):
     return s
 
 
-def build_last_temple(s, seat: int):
+def build_last_temple(s: State, seat: int) -> State:
     land = region(s, "forest")
     occupy(s, seat, land, "production")
     give(s, seat, "temple-of-janus")

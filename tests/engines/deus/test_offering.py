@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.state import State
 from engines.deus import rules
 
 from .util import E, fresh, give, ids, play
 
 
-def offered(cards: list[str], extra: list[str] | None = None):
+def offered(cards: list[str], extra: list[str] | None = None) -> State:
     s = fresh()
     give(s, 0, *cards, *(extra or []))
     return s

@@ -5,19 +5,20 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.state import State
 from engines.deus import effects, rules
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, region
 
 
-def refused(s, option: str, seat: int = 0) -> str:
+def refused(s: State, option: str, seat: int = 0) -> str:
     with pytest.raises(IllegalMove) as e:
         E.apply(s, seat, option)
     assert e.value.message_fr and e.value.message_fr != e.value.message
     return e.value.message
 
 
-def placing(kind_card: str, home_types: tuple[str, ...] = ("civil",), home_terrain: str = "forest"):
+def placing(kind_card: str, home_types: tuple[str, ...] = ("civil",), home_terrain: str = "forest") -> tuple[State, str]:
     """Seat 0 owns one region and is at the placement step of `kind_card` (paid with resources)."""
     s = fresh()
     home = region(s, home_terrain)

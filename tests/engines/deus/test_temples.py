@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.state import State
 from engines.deus import effects, rules
 from engines.deus.data import card_of
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
 
 
-def with_tableau(s, seat: int, per_type: int, temples: int = 0) -> None:
+def with_tableau(s: State, seat: int, per_type: int, temples: int = 0) -> None:
     """Fake a tableau of `per_type` cards of each non-temple colour and `temples` temple cards."""
     p = s["players"][seat]
     for colour in ("maritime", "production", "science", "civil", "military", "temple"):

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+from engines.core.state import State
 from engines.deus import effects, rules
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, top
 
 
-def fill(s, seat: int, regions: list[str]) -> None:
+def fill(s: State, seat: int, regions: list[str]) -> None:
     """Occupy regions with a non-military piece suited to the terrain."""
     for r in regions:
         occupy(s, seat, r, "maritime" if s["terrain"][r] == "sea" else "civil")
 
 
-def land_neighbours(s, v: str) -> list[str]:
+def land_neighbours(s: State, v: str) -> list[str]:
     return [r for r in neighbours(s, v) if rules.is_land(s, r)]
 
 
-def pick_village(s, *, odd: bool = False) -> str:
+def pick_village(s: State, *, odd: bool = False) -> str:
     for v, info in sorted(s["villages"].items()):
         if len(land_neighbours(s, v)) >= 2 and (not odd or info["vp"] % 2 == 1):
             return v
