@@ -25,6 +25,8 @@ SYM_EN = {"luxury": "luxury", "prestige": "prestige", "coins": "coins", "populat
 SYM_FR = {"luxury": "luxe", "prestige": "prestige", "coins": "argent", "population": "population",
           "military": "militaire", "favour": "faveur"}
 COL_FR = {"red": "rouge", "purple": "violet", "brown": "marron"}
+ICON_EN = {"mask": "mask", "lyre": "lyre", "column": "column"}
+ICON_FR = {"mask": "masque", "lyre": "lyre", "column": "colonne"}
 PHASES = ("opening", "pick", "rotate", "cell", "action", "monument", "corner", "conquer", "bless", "moveto", "select",
           "closing", "over")
 PENDING_KINDS = ("trade", "star", "prestige", "dominus", "dfrom", "dto")
@@ -188,7 +190,7 @@ class MagnaRoma(Engine):
         sides = "/".join((SYM_FR if fr else SYM_EN)[s] for s in t["sides"])
         colour = COL_FR[t["colour"]] if fr else t["colour"]
         stars = f" {t['stars']}★" if t["stars"] else ""
-        icon = f" {t['icon']}" if t["icon"] else ""
+        icon = f" {(ICON_FR if fr else ICON_EN)[t['icon']]}" if t["icon"] else ""
         return f"space {i + 1}: {colour}{stars}{icon} ({sides})" if not fr else f"case {i + 1} : {colour}{stars}{icon} ({sides})"
 
     def _preview(self, city: dict[str, Any], cell: str, entry: dict[str, Any]) -> tuple[str, str]:

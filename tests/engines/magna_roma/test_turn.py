@@ -355,3 +355,20 @@ def test_revealing_new_tiles_is_a_checkpoint() -> None:
     before = ENGINE.checkpoint(s)
     s = ENGINE.apply(s, 0, ids(s, 0)[0])
     assert ENGINE.checkpoint(s) > before
+
+
+@pytest.mark.parametrize("opts", [{}, {"dominus": "on", "portus": "on"}])
+def test_every_prompt_and_log_is_bilingual(opts: dict) -> None:
+    import random
+
+    s = ENGINE.new_game(3, 4, opts)
+    r = random.Random(2)
+    while not s["over"]:
+        seat = ENGINE.to_act(s)[0]
+        pr = ENGINE.prompt(s, seat)
+        assert pr is not None and pr.text and pr.text_fr
+        assert all(o.label and o.label_fr and len(o.label) <= 80 and len(o.label_fr) <= 80 for o in pr.options), pr
+        s = ENGINE.apply(s, seat, r.choice(pr.ids()))
+    assert all(e["en"] and e["fr"] for e in s["log"])
+    v = ENGINE.view(s, None)
+    assert v["summary"]["en"] and v["summary"]["fr"]
