@@ -25,6 +25,7 @@ PHASE_NAMES = {
     "city": ("2 City buildings", "2 Bâtiments de la cité"),
     "country": ("4 Countryside", "4 Bâtiments ruraux"),
     "store": ("5 Storing goods", "5 Stockage"),
+    "harvest": ("6 Harvest", "6 Récolte"),
     "explore": ("7 Exploration", "7 Exploration"),
     "famine": ("8 Famine", "8 Famine"),
     "pollution": ("9 Pollution", "9 Pollution"),
@@ -51,7 +52,7 @@ def new_player() -> dict[str, Any]:
     return {
         "goods": goods, "cities": [new_city(7)], "buildings": {}, "staffed": [], "houses": [],
         "saint": None, "out": False, "done": False, "sel": {}, "next": 0, "flags": fresh_flags(),
-        "graves_due": 0, "pollution_due": 0, "keep": {},
+        "graves_due": 0, "pollution_due": 0, "keep": {}, "harvest": [], "picks": {},
     }
 
 
@@ -224,6 +225,13 @@ class Antiquity(Engine):
                 continue
             if ph == "store":
                 waiting = [s for s in rules.active(state) if state["players"][s]["keep"].get("_open")]
+                if waiting:
+                    state["acting"] = waiting
+                    return
+                self._begin_harvest(state)
+                continue
+            if ph == "harvest":
+                waiting = [s for s in rules.active(state) if state["players"][s]["harvest"]]
                 if waiting:
                     state["acting"] = waiting
                     return
@@ -1155,13 +1163,51 @@ class Antiquity(Engine):
             self.end_turn(state)
 
     # ---- phase 6: harvest -----------------------------------------------------------------------------
+    def _begin_harvest(self, state: State) -> None:
+        """Owners choose which hexes of a producer to empty when it matters (phase 6)."""
+        state["phase"] = "harvest"
+        for s in rules.active(state):
+            state["players"][s]["harvest"] = []
+            state["players"][s]["picks"] = {}
+        for bid in sorted(state["rural"], key=lambda b: int(b[1:])):
+            b = state["rural"][bid]
+            p = state["players"][b["owner"]]
+            if p["out"]:
+                continue
+            need = rules.harvest_choice(state, bid, cty.has(p, "forced"))
+            if need:
+                p["harvest"].append([bid, need])
+                p["picks"][bid] = []
+
+    def _opts_harvest(self, state: State, seat: int) -> tuple[str, str, list[Opt]]:
+        p = state["players"][seat]
+        bid, need = p["harvest"][0]
+        b = state["rural"][bid]
+        chosen = p["picks"][bid]
+        others = [h for h in b["counters"] if h != b["man"] and h not in chosen]
+        en, fr = RURAL[b["kind"]]
+        opts = [(h, f"take the {gname(b['good'])} at {h}", f"prendre {gname(b['good'], True)} en {h}") for h in others]
+        opts.append(("auto", "any order (reading order)", "ordre indifférent (ordre de lecture)"))
+        return (f"Harvest your {en} at {b['man']}: empty which hex next? ({need - len(chosen)} to take)",
+                f"Récolte de votre {fr} en {b['man']} : vider quel hexagone ? (reste {need - len(chosen)})", opts)
+
+    def _step_harvest(self, state: State, seat: int, oid: str) -> None:
+        p = state["players"][seat]
+        bid, need = p["harvest"][0]
+        if oid != "auto":
+            p["picks"][bid].append(oid)
+        if oid == "auto" or len(p["picks"][bid]) >= need:
+            p["harvest"].pop(0)
+        if not p["harvest"]:
+            self.end_turn(state)
+
     def _harvest(self, state: State) -> None:
         for bid in sorted(state["rural"], key=lambda b: int(b[1:])):
             b = state["rural"][bid]
             p = state["players"][b["owner"]]
             if p["out"]:
                 continue
-            got = rules.harvest_building(state, bid, cty.has(p, "forced"))
+            got = rules.harvest_building(state, bid, cty.has(p, "forced"), p.get("picks", {}).get(bid))
             for g in got:
                 p["goods"][g] += 1
         for s in rules.active(state):

@@ -135,18 +135,30 @@ def clean(state: State, h: str) -> list[str]:
 
 
 # ---- harvest ----------------------------------------------------------------------------------
-def harvest_building(state: State, bid: str, forced: bool) -> list[str]:
+def harvest_choice(state: State, bid: str, forced: bool) -> int:
+    """How many hexes the owner picks this harvest (0 when the order cannot matter): goods come
+    off in any order, the one under the man last."""
+    b = state["rural"][bid]
+    others = [h for h in b["counters"] if h != b["man"]]
+    picks = min(3 if forced else 1, len(others))
+    return picks if 0 < picks < len(others) else 0
+
+
+def harvest_building(state: State, bid: str, forced: bool, picks: list[str] | None = None) -> list[str]:
     """Goods a producer yields this harvest (the first of three is discarded under forced labour);
-    the man's hex is emptied last and then the man comes home."""
+    `picks` are the hexes the owner chose to empty first; the man's hex is emptied last and then
+    the man comes home."""
     m = state["map"]
     b = state["rural"][bid]
     taken = []
+    picks = list(picks or [])
     for _ in range(3 if forced else 1):
         left = [h for h in b["counters"]]
         if not left:
             break
         others = [h for h in left if h != b["man"]]
-        h = others[0] if others else left[0]
+        chosen = [h for h in picks if h in others]
+        h = chosen[0] if chosen else (others[0] if others else left[0])
         b["counters"].remove(h)
         m["counters"].pop(h, None)
         taken.append(b["good"])

@@ -74,7 +74,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     ph = state["phase"]
     en, fr = {
         "start": ("Starting cities", "Cités de départ"), "city": ("City buildings (secret)", "Bâtiments de la cité (secret)"),
-        "country": ("Countryside", "Campagne"), "store": ("Storing goods", "Stockage"), "explore": ("Exploration", "Exploration"),
+        "country": ("Countryside", "Campagne"), "store": ("Storing goods", "Stockage"), "harvest": ("Harvest", "Récolte"), "explore": ("Exploration", "Exploration"),
         "famine": ("Famine", "Famine"), "pollution": ("Pollution", "Pollution"), "over": ("Game over", "Partie terminée"),
     }[ph]
     summary = {"en": f"Turn {state['turn']} · {en} · famine {state['famine']}",
@@ -113,6 +113,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
                           if seat in (o["from"], o["to"])]
         mine["graves_due"] = p["graves_due"]
         mine["pollution_due"] = max(0, p["pollution_due"])
+        mine["harvest_choices"] = [list(x) for x in p.get("harvest", [])]
         v["you"] = mine
     return v
 

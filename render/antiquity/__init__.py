@@ -37,7 +37,7 @@ KIND_COLOR = {
 SAINT_NAMES = {"giorgio": "San Giorgio", "barbara": "Santa Barbara", "cristofori": "San Cristofori",
                "nicolo": "San Nicolo", "maria": "Santa Maria"}
 PHASES = {"start": "Starting cities", "city": "2 City buildings (secret)", "country": "4 Countryside",
-          "store": "5 Storing goods", "explore": "7 Exploration", "famine": "8 Famine", "pollution": "9 Pollution",
+          "store": "5 Storing goods", "harvest": "6 Harvest", "explore": "7 Exploration", "famine": "8 Famine", "pollution": "9 Pollution",
           "over": "Game over"}
 SQ3 = math.sqrt(3)
 PANEL_W = 430

@@ -112,7 +112,10 @@ def test_example_3_woodcutter_sizes() -> None:
     s["players"][0]["goods"]["wood"] = 1
     s = E.apply(s, 0, "woodcutter")
     s = choose(s, 0, b_star)
+    assert s["phase"] == "harvest" and set(E.prompt(s, 0).ids()) == {*forest_b[1:], "auto"}
+    s = E.apply(s, 0, forest_b[2])  # the owner picks which hex to empty first
     b = next(iter(s["rural"].values()))
+    assert forest_b[2] not in b["counters"]
     # the building was made with 3 wood; the harvest already took one (not the man's hex)
     assert b["good"] == "wood" and len(b["counters"]) == 2 and b["man"] == b_star and b_star in b["counters"]
     assert s["players"][0]["goods"]["wood"] == 1
@@ -162,6 +165,8 @@ def test_example_5_fisheries() -> None:
     s = choose(E.apply(s, 0, "fishery"), 0, first)
     s = choose(s, 0, second)
     s = E.apply(s, 0, "pearls")
+    if s["phase"] == "harvest":
+        s = E.apply(s, 0, "auto")
     b = next(iter(s["rural"].values()))
     assert b["good"] == "pearls" and len(b["counters"]) == 1 and set(b["counters"]) < set(expect)
     assert s["players"][0]["goods"]["pearls"] == 1  # harvested once already
