@@ -213,3 +213,22 @@ def test_card_goes_on_top_of_its_column() -> None:
     s = play(s, 0, target)
     assert s["players"][0]["cols"]["science"][-1]["region"] == target
     assert s["players"][0]["board"]["science"] == 1
+
+
+def test_more_than_25_regions_are_chosen_tile_first() -> None:
+    s = fresh(4)
+    land = [r for r in rules.geo(s)["ids"] if rules.is_land(s, r)]
+    for rid in land[:24]:
+        occupy(s, 0, rid, "civil")
+    give(s, 0, "library")
+    s["players"][0]["gold"] = 0
+    s = play(s, 0, "library")
+    targets = rules.placement_targets(s, 0, "science")
+    assert len(targets) > 25
+    tiles = ids(s)
+    assert len(tiles) <= 25 and all("r" not in t for t in tiles)
+    s = play(s, 0, "t2")
+    assert ids(s) and all(r.startswith("t2r") for r in ids(s))
+    assert set(ids(s)) == {r for r in targets if r.startswith("t2r")}
+    s = play(s, 0, ids(s)[0])
+    assert "science" in s["occ"][s["players"][0]["cols"]["science"][-1]["region"]]["b"]
