@@ -8,7 +8,7 @@ import json
 from functools import cache
 from typing import Any
 
-from engines.core.data import DataError, check_count, check_entries, require
+from engines.core.data import PROVENANCE, DataError, check_count, check_entries, require
 
 COLOURS = ("red", "purple", "brown")
 SYMBOLS = ("luxury", "prestige", "coins", "population", "military", "favour")
@@ -84,6 +84,9 @@ def validate(raw: dict[str, Any]) -> dict[str, Any]:
         require(m["cost"] > 0 and m["workers"] > 0, f"{m['id']}: cost and workers")
         _gain_ok(m["id"], m.get("immediate", {}))
     require(sum(1 for m in mons if m.get("on_centre")) == 1, "exactly one monument (Forum) goes on the centre")
+    for e in [*mons, *raw["provinces"]["provinces"]]:
+        for key in ("name_source", "rule_source", "condition_source"):
+            require(e.get(key, "rulebook") in PROVENANCE, f"{e['id']}: {key} must be one of {PROVENANCE}")
     provs = raw["provinces"]["provinces"]
     check_entries("province", provs)
     check_count("province cards", provs, 10)

@@ -87,6 +87,7 @@ def test_dominus_map_is_connected_from_rome() -> None:
         (("tiles", "districts"), lambda x: x[0].update(source="guess"), "source"),
         (("tiles", "districts"), lambda x: x[0].update(name_fr=""), "name_fr"),
         (("monuments", "monuments"), lambda x: x.pop(), "12"),
+        (("monuments", "monuments"), lambda x: x[0].update(name_source="hearsay"), "name_source"),
         (("provinces", "provinces"), lambda x: x.pop(), "10"),
         (("trade_tokens", "trade_tokens"), lambda x: x.pop(), "6"),
         (("solo", "objectives"), lambda x: x[0].update(level=2), "level 1"),
