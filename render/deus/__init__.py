@@ -153,7 +153,9 @@ def _side(c: Canvas, view: dict[str, Any], x: float, y: float, width: float) -> 
     y += 22
     xx = x
     for r in RES:
-        xx = icon_count(c, RES_ICON[r], (xx, y), view["supply"][r], 18, RES_COLOUR[r]) + 12
+        xx = icon_count(c, RES_ICON[r], (xx, y), view["supply"][r], 18, RES_COLOUR[r]) + 4
+        c.text((xx, y + 9), r, 13, fill=palette.MUTED, anchor="lm")
+        xx += 52
     y += 30
     if view.get("end"):
         c.text((x, y), f"Final turns left: {view['end']['turns_left']}", 15, bold=True, fill=palette.DANGER, max_width=width)
@@ -162,7 +164,7 @@ def _side(c: Canvas, view: dict[str, Any], x: float, y: float, width: float) -> 
 
 
 def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, float, float, float], lines: int = 3,
-              extra: str = "") -> None:
+              extra: str = "", code: bool = False) -> None:
     info = view["cards"][cid]
     x0, y0, x1, y1 = rect
     colr = CARD[info["colour"]]
@@ -179,6 +181,8 @@ def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, floa
     f = font(13, False, True)
     for i, line in enumerate(_lines(info["text_en"], x1 - x0 - 20, lines)):
         c.draw.text((x0 + 14, y0 + 24 + 15 * i), line, font=f, fill=palette.INK)
+    if code:  # what to type to build it
+        c.text((x1 - 8, y1 - 5), f"▶ {cid}", 13, bold=True, fill=palette.darken(colr, 0.2), anchor="rd")
 
 
 _PROBE = Canvas(4, 4)
@@ -215,7 +219,7 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
     if hand_cards:
         hand_w = (width - 20 - 2 * 8) / 3
         rows = math.ceil(len(hand_cards) / 3)
-        hand_h = 36 + rows * (max(_card_height(probe, view, h["id"], hand_w, 4) for h in hand_cards) + 8)
+        hand_h = 36 + rows * (max(_card_height(probe, view, h["id"], hand_w, 4) for h in hand_cards) + 24)
     height = int(130 + max([*heights, 40]) + hand_h + 10)
     c = Canvas(width, height)
     colr = palette.seat(seat)
@@ -254,12 +258,13 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
         y = int(130 + max([*heights, 40]))
         c.text((12, y + 4), f"Your hand ({len(hand_cards)})", 17, bold=True)
         hand_w = (width - 20 - 2 * 8) / 3
-        hh = max(_card_height(c, view, h["id"], hand_w, 4) for h in hand_cards)
+        hh = max(_card_height(c, view, h["id"], hand_w, 4) for h in hand_cards) + 16
         for i, h in enumerate(hand_cards):
             row, k = divmod(i, 3)
             hx = 10 + k * (hand_w + 8)
             hy = y + 32 + row * (hh + 8)
-            _card_box(c, view, h["id"], (hx, hy, hx + hand_w, hy + hh), 4, extra=f" ({TITLE[view['cards'][h['id']]['colour']]})")
+            _card_box(c, view, h["id"], (hx, hy, hx + hand_w, hy + hh), 4, extra=f" ({TITLE[view['cards'][h['id']]['colour']]})",
+                      code=True)
     return c.image
 
 
@@ -289,8 +294,30 @@ def _map_block(view: dict[str, Any], width: int) -> Image.Image:
     side_w = width - int(mw) - 50
     c = Canvas(width, int(max(mh, 560)) + 20)
     draw_map(c, view, 10, 10)
-    _side(c, view, mw + 30, 14, side_w)
+    y = _side(c, view, mw + 30, 14, side_w)
+    _recent(c, view, mw + 30, y + 12, side_w, c.size[1] - 10)
     return c.image
+
+
+def _recent(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, bottom: float) -> None:
+    """The latest public events, newest last, as many as fit."""
+    if y + 60 > bottom:
+        return
+    c.text((x, y), "Recent events", 16, bold=True)
+    y += 24
+    f = font(13, False, True)
+    entries: list[list[str]] = []
+    room = bottom - y
+    for e in reversed(view["log"]):
+        lines = wrap(c.draw, "• " + e["en"], f, width - 10)
+        if room < 16 * len(lines):
+            break
+        room -= 16 * len(lines)
+        entries.append(lines)
+    for lines in reversed(entries):
+        for line in lines:
+            c.draw.text((x, y), line, font=f, fill=palette.INK)
+            y += 16
 
 
 def board(view: dict[str, Any]) -> Image.Image:
