@@ -246,8 +246,8 @@ class Antiquity(Engine):
                         if cty.grave_targets(p):
                             waiting.append(s)
                         else:
-                            self._eliminate(state, s)
-                if state["over"]:
+                            self._eliminate(state, s, check=False)
+                if self._check_last(state):
                     continue
                 if waiting:
                     state["acting"] = waiting
@@ -380,7 +380,9 @@ class Antiquity(Engine):
             return p["pollution_due"] > 0 or p["graves_due"] > 0
         return False
 
-    def _eliminate(self, state: State, seat: int) -> None:
+    def _eliminate(self, state: State, seat: int, check: bool = True) -> None:
+        """The seat cannot place a grave: it leaves the game (players who fail together in the
+        famine phase leave together)."""
         p = state["players"][seat]
         p["out"] = True
         p["graves_due"] = 0
@@ -389,7 +391,8 @@ class Antiquity(Engine):
         state["eliminated"].append(seat)
         self.log(state, f"P{seat + 1} cannot place a grave and leaves the game.",
                  f"P{seat + 1} ne peut plus placer de tombe et quitte la partie.", seat)
-        self._check_last(state)
+        if check:
+            self._check_last(state)
 
     # ---- phase 2: city buildings ------------------------------------------------------------------
     def _nodiff(self, p: dict[str, Any]) -> bool:

@@ -65,7 +65,7 @@ def _corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
 
 
 class _Map:
-    def __init__(self, view: dict[str, Any], max_side: int = 1150) -> None:
+    def __init__(self, view: dict[str, Any], max_side: int = 1110) -> None:
         self.hexes = _hexes(view)
         xs = [SQ3 * (q + r / 2) for q, r, _ in self.hexes.values()]
         ys = [1.5 * r for _, r, _ in self.hexes.values()]

@@ -551,3 +551,15 @@ def test_start_outside_a_free_start_tile_is_refused() -> None:
     seat = E.to_act(s)[0]
     with pytest.raises(IllegalMove, match="starting tile"):
         E.apply(s, seat, "b55")
+
+
+def test_players_failing_together_leave_together_without_winner() -> None:
+    s = two_cities()
+    for seat in (0, 1):
+        p = s["players"][seat]
+        p["cities"][0]["graves"] = [[r, c] for r in range(7) for c in range(7)]
+        p["graves_due"] = 2
+    s["phase"] = "famine"
+    E._advance(s)
+    assert s["over"] and s["winners"] == [] and sorted(s["eliminated"]) == [0, 1]
+    assert sorted(E.result(s)["ranking"]) == [0, 1] and E.result(s)["scores"] == [0, 0]
