@@ -401,3 +401,20 @@ class Deus(Engine):
             raise ValueError("every card instance must be somewhere exactly once")
         if not state["temple_stock"] >= 0 or not all(v >= 0 for v in state["supply"].values()):
             raise ValueError("negative stock")
+        on_map = [dict.fromkeys((*PIECE_TYPES, "temple"), 0) for _ in range(n)]
+        for rid, occ in state["occ"].items():
+            if not occ["b"] or len(set(occ["b"])) != len(occ["b"]):
+                raise ValueError(f"region {rid}: at most one building of a type, and never empty")
+            ter = state["terrain"][rid]
+            at_sea_ok = "maritime" in occ["b"] and set(occ["b"]) <= {"maritime", "military"}
+            if ter == "village" or (ter == "sea" and not at_sea_ok) or (ter != "sea" and "maritime" in occ["b"]):
+                raise ValueError(f"region {rid}: building on the wrong terrain")
+            for t in occ["b"]:
+                on_map[occ["owner"]][t] += 1
+        for seat, p in enumerate(state["players"]):
+            for t in PIECE_TYPES:
+                if on_map[seat][t] + p["board"][t] + p["reserve"][t] != 5:
+                    raise ValueError(f"player {seat + 1}: {t} pieces do not add up to 5")
+        temples = sum(m["temple"] for m in on_map) + state["temple_stock"]
+        if temples != next(c["temples"] for c in catalogue()["setup"]["player_counts"] if c["players"] == n):
+            raise ValueError("temple pieces do not add up")
