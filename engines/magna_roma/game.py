@@ -476,9 +476,23 @@ class MagnaRoma(Engine):
         self._settle(state)
 
     def _settle(self, state: State) -> None:
-        """Continue automatic flow once no decision is pending."""
-        if not state["pending"] and state["phase"] == "closing":
-            self._finish_turn(state)
+        """Advance through steps that offer no real choice: a trade token the player cannot pay,
+        an optional-action step with nothing to do but `done`, and the end of the turn."""
+        while not state["over"]:
+            seat = state["current"]
+            if state["pending"]:
+                item = state["pending"][0]
+                if item["kind"] == "trade" and self._pending_prompt(state, seat).ids() == ["skip"]:
+                    state["pending"].pop(0)
+                    continue
+                return
+            if state["phase"] == "closing":
+                self._finish_turn(state)
+                continue
+            if state["phase"] == "action" and self._action_prompt(state, seat).ids() == ["done"]:
+                self._after_actions(state, seat)
+                continue
+            return
 
     def _on_opening(self, state: State, seat: int, oid: str) -> None:
         i = int(oid[1:]) - 1

@@ -86,8 +86,8 @@ def test_pantheon_and_temple_of_mars_immediate_bonuses() -> None:
 
 def test_population_on_monuments_any_time_and_moves() -> None:
     s = _builder(coins=20)
-    s = ENGINE.play(s, 0, "build odeon f5")
     s["players"][0]["population"] = 3
+    s = ENGINE.play(s, 0, "build odeon f5")
     assert "staff.odeon" in ids(s, 0)
     s = ENGINE.play(s, 0, "staff.odeon staff.odeon")
     p = s["players"][0]
@@ -189,6 +189,7 @@ def test_optional_action_refusals_are_specific() -> None:
     with pytest.raises(IllegalMove, match="province slot"):
         ENGINE.apply(s, 0, "conquer")
     s = _builder(coins=4, offer=("odeon", "aqueduct", "baths"))
+    s["players"][0]["population"] = 1  # something left to do keeps the action step open
     s = ENGINE.apply(s, 0, "build")
     with pytest.raises(IllegalMove, match="need 5 coins"):
         ENGINE.apply(s, 0, "odeon")

@@ -54,7 +54,7 @@ def test_dominus_military_symbol_deploys_or_moves(monkeypatch: pytest.MonkeyPatc
     assert s["players"][0]["military"] == 0
     assert ids(s, 0) == ["deploy2", "move2", "deploymove", "general", "skip"]
     s = ENGINE.apply(s, 0, "general")
-    assert s["players"][0]["general"] == "roma" and s["phase"] == "action"
+    assert s["players"][0]["general"] == "roma" and s["phase"] == "select"
 
 
 def test_dominus_general_deploys_only_with_same_colour(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -133,7 +133,7 @@ def test_portus_setup_ring_of_ports_and_islands() -> None:
 
 def test_portus_ship_moves_counter_clockwise_on_ports() -> None:
     s = fresh(2, portus="on")
-    s = ENGINE.play(s, 0, "r0 e4 done")
+    s = ENGINE.play(s, 0, "r0 e4")
     s = ENGINE.apply(s, 0, ids(s, 0)[0])
     assert s["players"][0]["ship"] == 1
 

@@ -18,8 +18,7 @@ def test_solo_three_tile_offer_rest_discarded() -> None:
     assert ENGINE.to_act(s) == [0] and s["phase"] == "pick" and ids(s, 0) == ["s1", "s2", "s3"]
     deck = len(s["deck"])
     s = ENGINE.play(s, 0, "s2 r0")
-    s = ENGINE.apply(s, 0, ids(s, 0)[0])
-    s = ENGINE.apply(s, 0, "done")
+    s = ENGINE.apply(s, 0, ids(s, 0)[0])  # nothing else to do: the turn ends by itself
     assert s["phase"] == "pick" and len(s["deck"]) == deck - 3 and all(s["spaces"])
 
 

@@ -172,7 +172,7 @@ def test_occupied_cell_is_refused() -> None:
 def test_next_tile_within_two_spaces_skipping_occupied() -> None:
     s = fresh(3)
     s["players"][1]["pos"], s["players"][2]["pos"] = 1, 7
-    s = ENGINE.play(s, 0, "r0 e4 done")
+    s = ENGINE.play(s, 0, "r0 e4")
     assert s["phase"] == "select"
     assert ids(s, 0) == ["s3", "s4", "s6", "s7"]
 
@@ -180,7 +180,7 @@ def test_next_tile_within_two_spaces_skipping_occupied() -> None:
 def test_tile_out_of_range_is_refused() -> None:
     s = fresh(3)
     s["players"][1]["pos"], s["players"][2]["pos"] = 1, 7
-    s = ENGINE.play(s, 0, "r0 e4 done")
+    s = ENGINE.play(s, 0, "r0 e4")
     with pytest.raises(IllegalMove, match="out of range"):
         ENGINE.apply(s, 0, "s5")
     with pytest.raises(IllegalMove, match="Another player's marker"):
@@ -190,7 +190,7 @@ def test_tile_out_of_range_is_refused() -> None:
 def test_selection_refills_the_board_and_passes_clockwise() -> None:
     s = fresh(3)
     top = s["deck"][-1]
-    s = ENGINE.play(s, 0, "r0 e4 done")
+    s = ENGINE.play(s, 0, "r0 e4")
     s = ENGINE.apply(s, 0, ids(s, 0)[0])
     assert s["spaces"][0] == top
     assert ENGINE.to_act(s) == [1] and s["phase"] == "rotate"
@@ -208,7 +208,7 @@ def test_trade_token_used_once_on_arrival() -> None:
     s = ENGINE.apply(s, 0, "trade")
     assert p is not s["players"][0]
     assert s["players"][0]["coins"] == 3 and s["players"][0]["military"] == 1
-    assert ids(s, 0)[-1] == "done" and not s["pending"]
+    assert not s["pending"] and s["phase"] == "select"  # nothing left to do: on to the next tile
 
 
 def test_trade_token_not_offered_when_passing() -> None:
@@ -242,11 +242,11 @@ def test_pantheon_blessing_when_reaching_or_passing() -> None:
 
 def test_bless_reearns_symbols_but_not_stars(monkeypatch: pytest.MonkeyPatch) -> None:
     s = fresh()
+    s["players"][0]["blessings"] = 2
     put(s, 0, "e4", tile(monkeypatch, "xa", "purple", ["luxury", "military", "luxury", "luxury"]))
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "luxury", "military"], stars=1), "f4")
     p = s["players"][0]
     assert p["military"] == 1 and p["stars"]["red"] == 1
-    s["players"][0]["blessings"] = 2
     s = ENGINE.play(s, 0, "bless f4")
     p = s["players"][0]
     assert p["military"] == 2 and p["stars"]["red"] == 1 and p["blessings"] == 1
@@ -269,7 +269,8 @@ def test_only_one_optional_action_per_turn() -> None:
     s = at_action(fresh())
     put(s, 0, "e4", "t01")
     p = s["players"][0]
-    p["blessings"], p["military"] = 2, 6
+    p["blessings"], p["military"], p["population"] = 2, 6, 1
+    p["monuments"] = [{"id": "arch", "at": "f5", "pop": 0}]
     s = ENGINE.play(s, 0, "bless e4")
     assert s["phase"] == "action"
     assert "conquer" not in ids(s, 0) and "bless" not in ids(s, 0) and "build" not in ids(s, 0)
@@ -351,7 +352,7 @@ def test_loading_a_broken_state_is_refused() -> None:
 
 def test_revealing_new_tiles_is_a_checkpoint() -> None:
     s = fresh(3)
-    s = ENGINE.play(s, 0, "r0 e4 done")
+    s = ENGINE.play(s, 0, "r0 e4")
     before = ENGINE.checkpoint(s)
     s = ENGINE.apply(s, 0, ids(s, 0)[0])
     assert ENGINE.checkpoint(s) > before
@@ -372,3 +373,15 @@ def test_every_prompt_and_log_is_bilingual(opts: dict) -> None:
     assert all(e["en"] and e["fr"] for e in s["log"])
     v = ENGINE.view(s, None)
     assert v["summary"]["en"] and v["summary"]["fr"]
+
+
+def test_steps_without_a_choice_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh()
+    s = ENGINE.play(s, 0, "r0 e4")  # no coins, legions, blessings or population: straight to the next tile
+    assert s["phase"] == "select"
+    s = fresh()
+    s["trades"] = {"1": "legion-coins"}
+    put(s, 0, "e4", tile(monkeypatch, "xa", "red", ["luxury", "luxury", "luxury", "luxury"]))
+    s = place(s, 0, tile(monkeypatch, "xb", "purple", ["coins", "coins", "coins", "luxury"]), "f4")
+    assert s["players"][0]["market"] == 1  # reached the trade token but holds no legion to pay
+    assert not s["pending"] and s["phase"] == "select"
