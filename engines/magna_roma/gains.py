@@ -86,10 +86,6 @@ def advance_stars(state: State, seat: int, colour: str, n: int, share: bool = Fa
             gain(state, seat, b["gain"], share)
 
 
-def star_value(colour_pos: int) -> int:
-    return data()["star_track"][COLOURS[0]]["values"][colour_pos]
-
-
 def lowest_star_value(p: dict[str, Any]) -> int:
     d = data()
     return min(d["star_track"][c]["values"][p["stars"][c]] for c in COLOURS)
