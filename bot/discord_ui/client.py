@@ -4,6 +4,7 @@ command translator, and routes every component click through the one response pa
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -22,12 +23,14 @@ log = logging.getLogger(__name__)
 
 
 class TabulaBot(commands.Bot):
-    def __init__(self, settings: Settings, db: Database | None = None, service: GameService | None = None) -> None:
+    def __init__(self, settings: Settings, make_service: Callable[[Database], GameService] | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
-        self._db = db
-        self._service = service
+        self._make_service = make_service or (
+            lambda db: GameService(db, max_active_games_per_user=settings.max_active_games_per_user)
+        )
+        self._service: GameService | None = None
 
     @property
     def services(self) -> GameService:
@@ -37,9 +40,7 @@ class TabulaBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.discord_ui.cog import GameCog
 
-        if self._service is None:
-            db = self._db or await Database.open(self.settings.database_path)
-            self._service = GameService(db, max_active_games_per_user=self.settings.max_active_games_per_user)
+        self._service = self._make_service(await Database.open(self.settings.database_path))
         self.commands_ = Commands(self._service)
         self.add_dynamic_items(GameButton, GameSelect)
         await self.add_cog(GameCog(self))
@@ -91,5 +92,6 @@ class TabulaBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
-        if self._service is not None and self._db is None:
+        if self._service is not None:
             await self._service.db.close()
+            self._service = None

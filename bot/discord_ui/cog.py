@@ -10,16 +10,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-import engines
 from bot.discord_ui.respond import make_ctx, run
 from bot.i18n import t
 from bot.services.replies import Reply
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
-
-GAME_CHOICES = [app_commands.Choice(name=engines.get_engine(n).title, value=n) for n in engines.names()]
-
 
 class GameCog(commands.Cog):
     game = app_commands.Group(name="game", description=_("Play a board game in this channel"), guild_only=True)
@@ -35,7 +31,6 @@ class GameCog(commands.Cog):
     @app_commands.describe(
         game=_("Which game"), options=_("Variants as key=value, e.g. solo_level=2"), thread=_("Open the table in a new thread")
     )
-    @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False) -> None:
         if thread and isinstance(interaction.channel, discord.TextChannel):
             await run(self.bot, interaction, lambda ctx: self._new_in_thread(interaction, ctx, game, options), ephemeral=True)
@@ -49,7 +44,7 @@ class GameCog(commands.Cog):
 
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
-        title = engines.get_engine(game).title if game in engines.names() else game
+        title = self.bot.services.get_engine(game).title if game in self.bot.services.game_names() else game
         thread = await channel.create_thread(name=t("lobby.thread_name", ctx.lang, game=title, id="")[:90].strip(" #n°"), type=discord.ChannelType.public_thread)
         try:
             lobby = await self.cmds.new(replace(ctx, channel_id=thread.id), game, options)
@@ -62,12 +57,12 @@ class GameCog(commands.Cog):
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
-        if game not in engines.names():
+        if game not in self.bot.services.game_names():
             return []
         done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
         last = current.rsplit(" ", 1)[-1]
         out = []
-        for spec in engines.get_engine(game).option_specs:
+        for spec in self.bot.services.get_engine(game).option_specs:
             for choice in spec["choices"]:
                 item = f"{spec['key']}={choice}"
                 if item.startswith(last):
@@ -152,7 +147,6 @@ class GameCog(commands.Cog):
 
     @app_commands.command(name="rules", description=_("A short summary of a game's rules"))
     @app_commands.describe(game=_("Which game"), topic=_("Topic"))
-    @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
         await run(self.bot, interaction, lambda ctx: self.cmds.rules(ctx, game, topic), ephemeral=True)
 
@@ -160,3 +154,14 @@ class GameCog(commands.Cog):
     async def rules_topic(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None) or ""
         return [app_commands.Choice(name=n[:100], value=v) for n, v in self.cmds.rules_topics(game) if current.lower() in n.lower()][:25]
+
+    @new.autocomplete("game")
+    @rules.autocomplete("game")
+    async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        out = []
+        for name in self.bot.services.game_names():
+            e = self.bot.services.get_engine(name)
+            label = f"{e.title} / {e.title_fr} ({e.min_players}-{e.max_players})"
+            if current.lower() in (name + label).lower():
+                out.append(app_commands.Choice(name=label[:100], value=name))
+        return out[:25]

@@ -7,6 +7,7 @@ the user gets an apology, never a traceback or "interaction failed".
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_EMBED = 6000
+# Answer directly when the work is done this fast; otherwise defer (Discord allows 3 s).
+ACK_BUDGET = 2.0
 # Discord's upload limit for bots without boosts; images are downscaled below it by render.
 MAX_UPLOAD = 10 * 1024 * 1024
 
@@ -58,36 +61,53 @@ async def run(
     component: bool = False,
     on_stale: Handler | None = None,
 ) -> None:
-    """Defer, run `handler`, deliver its Reply; map errors to friendly ephemeral answers."""
-    if component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-    ctx = await make_ctx(bot, interaction)
+    """Run `handler` and deliver its Reply, or a friendly answer for its error.
+
+    The answer is sent directly when ready within ACK_BUDGET seconds (so an error can be
+    ephemeral even after a public command); otherwise the interaction is deferred first, well
+    inside Discord's 3-second limit, and the answer follows.
+    """
+    task = asyncio.ensure_future(_produce(bot, interaction, handler, on_stale))
+    done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+    deferred = not done
+    if deferred:
+        if component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    reply = await task
     try:
-        reply = await handler(ctx)
-    except StaleInteraction as e:
-        reply = Reply(t(e.key, ctx.lang), ephemeral=True)
-        if on_stale is not None:
+        await deliver(interaction, reply, component=component, deferred=deferred)
+    except discord.HTTPException:
+        log.exception("could not deliver a reply (user=%s channel=%s)", interaction.user.id, interaction.channel_id)
+
+
+async def _produce(bot: TabulaBot, interaction: discord.Interaction, handler: Handler, on_stale: Handler | None) -> Reply:
+    lang = bot.settings.default_locale
+    try:
+        ctx = await make_ctx(bot, interaction)
+        lang = ctx.lang
+        try:
+            return await handler(ctx)
+        except StaleInteraction as e:
+            stale = t(e.key, lang)
+            if on_stale is None:
+                return Reply(stale, ephemeral=True)
             try:
                 fresh = await on_stale(ctx)
-                fresh.text = clip(f"{reply.text}\n{fresh.text}")
-                reply = fresh
             except (UserError, IllegalMove) as err:
-                reply = Reply(f"{reply.text}\n{error_text(err, ctx.lang)}", ephemeral=True)
+                return Reply(f"{stale}\n{error_text(err, lang)}", ephemeral=True)
+            fresh.text = clip(f"{stale}\n{fresh.text}")
+            return fresh
     except (UserError, IllegalMove) as e:
-        reply = Reply(error_text(e, ctx.lang), ephemeral=True)
+        return Reply(error_text(e, lang), ephemeral=True)
     except Exception:
         log.exception(
             "handler failed: user=%s guild=%s channel=%s command=%s data=%s",
             interaction.user.id, interaction.guild_id, interaction.channel_id,
             getattr(interaction.command, "qualified_name", None), interaction.data,
         )
-        reply = Reply(t("err.unexpected", ctx.lang), ephemeral=True)
-    try:
-        await deliver(bot, interaction, reply, component=component)
-    except discord.HTTPException:
-        log.exception("could not deliver a reply (user=%s channel=%s)", interaction.user.id, interaction.channel_id)
+        return Reply(t("err.unexpected", lang), ephemeral=True)
 
 
 def error_text(e: Exception, lang: str) -> str:
@@ -106,18 +126,24 @@ def _mentions(reply: Reply) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=[discord.Object(i) for i in reply.mentions], roles=False, everyone=False)
 
 
-async def deliver(bot: TabulaBot, interaction: discord.Interaction, reply: Reply, *, component: bool) -> None:
+async def deliver(interaction: discord.Interaction, reply: Reply, *, component: bool, deferred: bool) -> None:
     text = clip(reply.text)
     view = view_for(reply)
+    mentions = _mentions(reply)
     if reply.edit and component:
-        await interaction.edit_original_response(
-            content=text, attachments=_files(reply), view=view or discord.ui.View(), allowed_mentions=_mentions(reply)
-        )
+        kwargs: dict[str, object] = {"content": text, "attachments": _files(reply), "view": view or discord.ui.View(), "allowed_mentions": mentions}
+        if deferred:
+            await interaction.edit_original_response(**kwargs)  # type: ignore[arg-type]
+        else:
+            await interaction.response.edit_message(**kwargs)  # type: ignore[arg-type]
     else:
-        kwargs: dict[str, object] = {"content": text, "files": _files(reply), "ephemeral": reply.ephemeral, "allowed_mentions": _mentions(reply)}
+        kwargs = {"content": text, "files": _files(reply), "ephemeral": reply.ephemeral, "allowed_mentions": mentions}
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(**kwargs)  # type: ignore[arg-type]
+        if deferred:
+            await interaction.followup.send(**kwargs)  # type: ignore[arg-type]
+        else:
+            await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
     channel = interaction.channel
     for post in reply.public:
         if channel is not None and hasattr(channel, "send"):

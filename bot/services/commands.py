@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import engines
 from bot.i18n import pick, t
 from bot.services import presenter
 from bot.services.errors import UserError
@@ -177,8 +176,8 @@ class Commands:
         return Reply(t("hand.title", ctx.lang, id=table.id), [ImageFile("private.png", png)], ephemeral=True)
 
     async def rules(self, ctx: Ctx, game: str, topic: str | None = None) -> Reply:
-        if game not in engines.names():
-            raise UserError("err.unknown_game", name=game, games=", ".join(engines.names()))
+        if game not in self.service.game_names():
+            raise UserError("err.unknown_game", name=game, games=", ".join(self.service.game_names()))
         e = self.service.get_engine(game)
         help_ = e.rules_help()
         key = (topic or "overview").strip().lower()
@@ -191,7 +190,7 @@ class Commands:
         return Reply(presenter.clip(f"{head}\n{body}\n\n{topics}"), ephemeral=True)
 
     def rules_topics(self, game: str) -> list[tuple[str, str]]:
-        if game not in engines.names():
+        if game not in self.service.game_names():
             return []
         return [(f"{k} · {v['title_en']}", k) for k, v in self.service.get_engine(game).rules_help().items()]
 

@@ -69,11 +69,13 @@ class GameService:
         *,
         max_active_games_per_user: int = 20,
         get_engine: Callable[[str], Engine] = engines.get_engine,
+        game_names: Callable[[], list[str]] = engines.names,
         seed_source: Callable[[], int] = lambda: secrets.randbits(53),
     ) -> None:
         self.db = db
         self.max_active = max_active_games_per_user
         self.get_engine = get_engine
+        self.game_names = game_names
         self.seed_source = seed_source
         self.locks = KeyedLocks()
         self._cache: dict[int, Table] = {}
@@ -125,8 +127,8 @@ class GameService:
     async def open_lobby(
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any]
     ) -> Table:
-        if game not in engines.names():
-            raise UserError("err.unknown_game", name=game, games=", ".join(engines.names()))
+        if game not in self.game_names():
+            raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
         engine = self.get_engine(game)
         try:
             options = engine.resolve_options(engine.max_players, options) if options else {}

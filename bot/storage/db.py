@@ -138,12 +138,12 @@ class Database:
             await self.conn.execute("COMMIT")
 
     async def _fetchone(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
-        async with self.lock:
-            return await (await self.conn.execute(sql, args)).fetchone()
+        async with self.lock, self.conn.execute(sql, args) as cur:
+            return await cur.fetchone()
 
     async def _fetchall(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        async with self.lock:
-            return list(await (await self.conn.execute(sql, args)).fetchall())
+        async with self.lock, self.conn.execute(sql, args) as cur:
+            return list(await cur.fetchall())
 
     async def _execute(self, sql: str, args: tuple[Any, ...] = ()) -> None:
         async with self.lock:
@@ -154,11 +154,9 @@ class Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA busy_timeout=5000")
         db = cls(conn)
+        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL", "busy_timeout=5000"):
+            await db._fetchall(f"PRAGMA {pragma}")  # consume the answer: no statement left open
         await db.migrate()
         return db
 
@@ -167,7 +165,7 @@ class Database:
 
     async def migrate(self) -> int:
         """Apply numbered migrations past PRAGMA user_version, each in its own transaction."""
-        (current,) = await (await self.conn.execute("PRAGMA user_version")).fetchone()  # type: ignore[misc]
+        (current,) = await self._fetchone("PRAGMA user_version")
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with self.transaction():
                 for statement in script.split(";"):

@@ -67,24 +67,27 @@ def test_apply_refuses_out_of_turn_unknown_and_explains() -> None:
     with pytest.raises(IllegalMove) as e:
         NIM.apply(s, 1, "take1")
     assert e.value.reason is Reason.NOT_YOUR_TURN
-    s = NIM.play(NIM.play(NIM.play(s, 0, "take3"), 1, "take3"), 0, "take2")
-    assert s["pile"] == 1
+    s = NIM.play(NIM.play(NIM.play(s, 0, "a take3"), 1, "a take1"), 0, "b take3")
+    assert s["piles"] == {"a": 0, "b": 2}
+    s = NIM.apply(s, 1, "b")
     with pytest.raises(IllegalMove) as e:
-        NIM.apply(s, 1, "take2")
-    assert "Only 1 stones" in str(e.value) and "1 pierres" in e.value.text("fr")
+        NIM.apply(s, 1, "take3")
+    assert "Only 2 stones" in str(e.value) and "2 pierres" in e.value.text("fr")
 
 
 def test_play_is_all_or_nothing() -> None:
     s = NIM.new_game(1, 1, {"stones": "9"})
     with pytest.raises(IllegalMove):
-        NIM.play(s, 0, "take3 take9")
-    assert s["pile"] == 9
+        NIM.play(s, 0, "a take9")
+    assert s["pile"] == 9 and s["picked"] is None
 
 
 def test_checkpoint_grows_on_turn_end_and_random_draws() -> None:
     s = NIM.new_game(2, 5)
     c = NIM.checkpoint(s)
-    s2 = NIM.apply(s, 0, "take1")
+    s1 = NIM.apply(s, 0, "a")
+    assert NIM.checkpoint(s1) == c, "picking a pile is reversible"
+    s2 = NIM.apply(s1, 0, "take1")
     assert NIM.checkpoint(s2) > c and NIM.turns(s2) == 1 and NIM.turns(s) == 0
 
 

@@ -1,5 +1,6 @@
-"""A tiny complete game (take 1-3 stones, a hidden die roll each round) that exercises the base
-engine and the conformance harness without depending on a real game."""
+"""A tiny complete game that exercises the base engine, the harness and the bot without a real
+game: each turn a seat picks a pile (a or b) then takes 1-3 stones from it; each seat has a
+secret roll drawn at set-up."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ class Nim(Engine):
 
     def setup(self, state: State) -> None:
         state["pile"] = int(state["options"]["stones"])
+        state["piles"] = {"a": state["pile"] // 2, "b": state["pile"] - state["pile"] // 2}
+        state["picked"] = None
         state["current"] = 0
         state["taken"] = [0] * state["num_players"]
         state["secret"] = [f"roll-{s}-{prng.below(state['rng'], 6)}" for s in range(state["num_players"])]
@@ -28,16 +31,26 @@ class Nim(Engine):
     def prompt(self, state: State, seat: int) -> Prompt | None:
         if seat not in self.to_act(state):
             return None
-        opts = [Option(f"take{k}", f"take {k}", f"prendre {k}") for k in (1, 2, 3) if k <= state["pile"]]
+        if state["picked"] is None:
+            opts = [Option(p, f"pile {p}", f"tas {p}") for p, n in state["piles"].items() if n > 0]
+            return Prompt(seat, "Which pile?", opts, "Quel tas ?")
+        left = state["piles"][state["picked"]]
+        opts = [Option(f"take{k}", f"take {k}", f"prendre {k}") for k in (1, 2, 3) if k <= left]
         return Prompt(seat, "How many stones?", opts, "Combien de pierres ?")
 
     def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
-        if option_id.startswith("take") and option_id[4:].isdigit():
-            return (f"Only {state['pile']} stones are left.", f"Il ne reste que {state['pile']} pierres.")
+        if option_id.startswith("take") and option_id[4:].isdigit() and state["picked"]:
+            left = state["piles"][state["picked"]]
+            return (f"Only {left} stones are left in that pile.", f"Il ne reste que {left} pierres dans ce tas.")
         return None
 
     def step(self, state: State, seat: int, option_id: str) -> None:
+        if state["picked"] is None:
+            state["picked"] = option_id
+            return
         k = int(option_id[4:])
+        state["piles"][state["picked"]] -= k
+        state["picked"] = None
         state["pile"] -= k
         state["taken"][seat] += k
         self.log(state, f"Seat {seat} takes {k}.", f"La place {seat} prend {k}.", seat)

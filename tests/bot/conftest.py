@@ -1,0 +1,41 @@
+"""Fixtures for service tests: a real SQLite file, the toy engine, and a stub renderer."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import render
+from bot.services.commands import Commands
+from bot.services.games import GameService
+from bot.storage import Database
+from tests.engines.toy import NIM
+
+
+def toy_service(db: Database, **kw: object) -> GameService:
+    return GameService(db, get_engine=lambda name: NIM, game_names=lambda: ["nim"], seed_source=lambda: 7, **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def stub_render(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "board_png", lambda game, view: b"PNG-board")
+    monkeypatch.setattr(render, "player_png", lambda game, view, seat: f"PNG-player-{seat}".encode())
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.sqlite3")
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def service(db: Database, stub_render: None) -> GameService:
+    return toy_service(db)
+
+
+@pytest.fixture
+def commands(service: GameService) -> Commands:
+    return Commands(service)

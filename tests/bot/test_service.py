@@ -1,0 +1,214 @@
+"""The game service against a real SQLite file: lobby rules, the move pipeline, versions,
+concurrency, undo and rebuilding by replay."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.services.errors import StaleInteraction, UserError
+from bot.services.games import GameService
+from bot.storage import Database
+from engines.core import IllegalMove
+from tests.bot.conftest import toy_service
+
+ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
+
+
+async def started(service: GameService, players: int = 2, channel: int = 100) -> int:
+    table = await service.open_lobby(guild_id=9, channel_id=channel, user_id=ALICE, name="alice", game="nim", options={})
+    for uid, name in [(BOB, "bob"), (CAROL, "carol")][: players - 1]:
+        await service.join(table.id, uid, name)
+    await service.start(table.id, ALICE)
+    return table.id
+
+
+async def test_lobby_rules(service: GameService) -> None:
+    t = await service.open_lobby(guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="nim", options={"stones": "9"})
+    assert t.row.options == {"stones": "9"} and t.row.status == "lobby"
+    with pytest.raises(UserError) as e:
+        await service.open_lobby(guild_id=9, channel_id=1, user_id=BOB, name="bob", game="nim", options={})
+    assert e.value.key == "err.game_exists"
+    with pytest.raises(UserError) as e:
+        await service.open_lobby(guild_id=9, channel_id=2, user_id=BOB, name="bob", game="chess", options={})
+    assert e.value.key == "err.unknown_game"
+    with pytest.raises(UserError) as e:
+        await service.open_lobby(guild_id=9, channel_id=2, user_id=BOB, name="bob", game="nim", options={"stones": "4"})
+    assert e.value.key == "err.bad_options"
+    with pytest.raises(UserError) as e:
+        await service.join(t.id, ALICE, "alice")
+    assert e.value.key == "err.already_seated"
+    await service.join(t.id, BOB, "bob")
+    await service.join(t.id, CAROL, "carol")
+    with pytest.raises(UserError) as e:
+        await service.join(t.id, DAVE, "dave")
+    assert e.value.key == "err.table_full"
+    with pytest.raises(UserError) as e:
+        await service.start(t.id, BOB)
+    assert e.value.key == "err.creator_only"
+    await service.leave(t.id, CAROL)
+    t = await service.start(t.id, BOB, can_manage=True)
+    assert t.row.status == "active" and [s.name for s in t.seats] == ["alice", "bob"]
+    with pytest.raises(UserError) as e:
+        await service.leave(t.id, BOB)
+    assert e.value.key == "err.leave_active"
+
+
+async def test_lobby_closes_when_everyone_leaves(service: GameService) -> None:
+    t = await service.open_lobby(guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="nim", options={})
+    t = await service.leave(t.id, ALICE)
+    assert t.row.status == "aborted"
+    # the channel is free again
+    await service.open_lobby(guild_id=9, channel_id=1, user_id=BOB, name="bob", game="nim", options={})
+
+
+async def test_cap_on_unfinished_games(db: Database, stub_render: None) -> None:
+    service = toy_service(db, max_active_games_per_user=2)
+    await service.open_lobby(guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="nim", options={})
+    await service.open_lobby(guild_id=9, channel_id=2, user_id=ALICE, name="alice", game="nim", options={})
+    with pytest.raises(UserError) as e:
+        await service.open_lobby(guild_id=9, channel_id=3, user_id=ALICE, name="alice", game="nim", options={})
+    assert e.value.key == "err.too_many_games"
+
+
+async def test_only_the_seat_to_act_may_move(service: GameService) -> None:
+    gid = await started(service)
+    with pytest.raises(UserError) as e:
+        await service.act(gid, BOB, "a")
+    assert e.value.key == "err.not_your_turn"
+    with pytest.raises(UserError) as e:
+        await service.act(gid, DAVE, "a")
+    assert e.value.key == "err.not_seated"
+    out = await service.act(gid, ALICE, "a take2")
+    assert out.turn_done and [o.id for o in out.options] == ["a", "take2"]
+    assert out.table.to_act() == [1]
+
+
+async def test_illegal_move_changes_nothing(service: GameService, db: Database) -> None:
+    gid = await started(service)
+    before = (await db.game(gid)).version  # type: ignore[union-attr]
+    with pytest.raises(IllegalMove):
+        await service.act(gid, ALICE, "a take9")
+    with pytest.raises(IllegalMove):
+        await service.act(gid, ALICE, "a ###")
+    assert (await db.game(gid)).version == before  # type: ignore[union-attr]
+    assert await db.steps(gid) == []
+
+
+async def test_stale_version_is_refused(service: GameService) -> None:
+    gid = await started(service)
+    v = (await service.load(gid)).row.version
+    await service.act(gid, ALICE, "a", expected_version=v)
+    with pytest.raises(StaleInteraction):
+        await service.act(gid, ALICE, "take1", expected_version=v)
+
+
+async def test_double_click_applies_exactly_once(service: GameService, db: Database) -> None:
+    gid = await started(service)
+    v = (await service.load(gid)).row.version
+    results = await asyncio.gather(
+        *(service.act(gid, ALICE, "a", expected_version=v) for _ in range(5)), return_exceptions=True
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, StaleInteraction) for r in results if isinstance(r, Exception))
+    assert len(await db.steps(gid)) == 1
+
+
+async def test_two_services_on_one_file_never_double_apply(tmp_path: Path, stub_render: None) -> None:
+    """Two bot processes' worth of services racing on the same database: the CAS decides."""
+    path = tmp_path / "shared.sqlite3"
+    db1, db2 = await Database.open(path), await Database.open(path)
+    try:
+        s1, s2 = toy_service(db1), toy_service(db2)
+        gid = await started(s1)
+        v = (await s1.load(gid)).row.version
+        await s2.load(gid)
+        results = await asyncio.gather(
+            s1.act(gid, ALICE, "a", expected_version=v), s2.act(gid, ALICE, "b", expected_version=v), return_exceptions=True
+        )
+        assert sum(not isinstance(r, Exception) for r in results) == 1
+        assert len(await db1.steps(gid)) == 1
+    finally:
+        await db1.close()
+        await db2.close()
+
+
+async def test_undo_own_steps_back_to_checkpoint(service: GameService, db: Database) -> None:
+    gid = await started(service)
+    await service.act(gid, ALICE, "a")
+    t = await service.undo(gid, ALICE)
+    assert t.state["picked"] is None and await db.steps(gid) == []  # type: ignore[index]
+    with pytest.raises(UserError) as e:
+        await service.undo(gid, ALICE)
+    assert e.value.key == "err.nothing_to_undo"
+    await service.act(gid, ALICE, "a take1")  # turn passes: a checkpoint
+    with pytest.raises(UserError) as e:
+        await service.undo(gid, ALICE)
+    assert e.value.key == "err.nothing_to_undo"
+    await service.act(gid, BOB, "b")
+    with pytest.raises(UserError) as e:
+        await service.undo(gid, ALICE)  # never another player's step
+    assert e.value.key == "err.nothing_to_undo"
+    t = await service.undo(gid, BOB)
+    assert t.state["picked"] is None and t.to_act() == [1]  # type: ignore[index]
+
+
+async def test_restart_rebuilds_the_same_state(db: Database, tmp_path: Path, stub_render: None) -> None:
+    service = toy_service(db)
+    gid = await started(service, players=3)
+    for uid, move in [(ALICE, "a take3"), (BOB, "b take2"), (CAROL, "a")]:
+        await service.act(gid, uid, move)
+    live = (await service.load(gid)).state
+    fresh = toy_service(db)  # a new process: empty cache
+    assert (await fresh.load(gid)).state == live
+    steps = await db.steps(gid)
+    row = await db.game(gid)
+    assert GameService.replay(row, fresh.get_engine("nim"), [(s.seat, s.option_id) for s in steps], 3) == live  # type: ignore[arg-type]
+
+
+async def test_corrupt_snapshot_falls_back_to_replay(db: Database, stub_render: None) -> None:
+    service = toy_service(db)
+    gid = await started(service)
+    await service.act(gid, ALICE, "a take1")
+    live = (await service.load(gid)).state
+    await db.conn.execute("UPDATE snapshots SET state=? WHERE game_id=?", (json.dumps({"game": "nim", "broken": True}), gid))
+    assert (await toy_service(db).load(gid)).state == live
+
+
+async def test_corrupt_step_log_is_reported_not_lost(db: Database, stub_render: None) -> None:
+    service = toy_service(db)
+    gid = await started(service)
+    await service.act(gid, ALICE, "a take1")
+    await db.conn.execute("UPDATE steps SET option_id='zz' WHERE game_id=?", (gid,))
+    await db.conn.execute("DELETE FROM snapshots WHERE game_id=?", (gid,))
+    with pytest.raises(UserError) as e:
+        await toy_service(db).load(gid)
+    assert e.value.key == "err.corrupt"
+    assert [s.option_id for s in await db.steps(gid)] == ["zz", "zz"], "the record is kept untouched"
+
+
+async def test_finishing_marks_the_game(service: GameService) -> None:
+    gid = await started(service, players=1)
+    out = None
+    for _ in range(20):
+        table = await service.load(gid)
+        if table.row.status == "finished":
+            break
+        pile = next(p for p, n in table.state["piles"].items() if n)  # type: ignore[index]
+        out = await service.act(gid, ALICE, f"{pile} take1")
+    assert out is not None and out.finished and (await service.load(gid)).row.status == "finished"
+    with pytest.raises(UserError):
+        await service.act(gid, ALICE, "a")
+
+
+async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "m.sqlite3")
+    (version,) = await (await db.conn.execute("PRAGMA user_version")).fetchone()  # type: ignore[misc]
+    assert version == await db.migrate()
+    (mode,) = await (await db.conn.execute("PRAGMA journal_mode")).fetchone()  # type: ignore[misc]
+    (fk,) = await (await db.conn.execute("PRAGMA foreign_keys")).fetchone()  # type: ignore[misc]
+    assert mode == "wal" and fk == 1
+    await db.close()
