@@ -116,6 +116,16 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
         txt = palette.text_on(col)
         if hid not in centres:
             c.draw.text((cx, cy - s * 0.52), hid, font=label_font, fill=txt, anchor="mt")
+    # large-tile borders, so players can find a hex by its tile letter
+    by_coord = {(q, r): h for h, (q, r, _) in m.hexes.items()}
+    edge_dirs = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+    for hid, (q, r, _t) in m.hexes.items():
+        cx, cy = m.centre(hid)
+        pts = _corners(ox + cx, oy + cy, s)
+        for i, (dq, dr) in enumerate(edge_dirs):
+            other = by_coord.get((q + dq, r + dr))
+            if other is None or other[0] != hid[0]:
+                c.draw.line((pts[i], pts[(i + 1) % 6]), fill=(20, 20, 20), width=3)
     for hid, ci in centres.items():
         cx, cy = m.centre(hid)
         col = palette.seat(ci["seat"])
@@ -140,6 +150,12 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
             cx, cy = m.centre(b["man"])
             mx, my = ox + cx + s * 0.45, oy + cy - s * 0.1
             c.draw.rectangle((mx - s * 0.3, my - s * 0.3, mx + s * 0.3, my + s * 0.3), fill=seat_col, outline=(255, 255, 255), width=2)
+    if view["phase"] == "start":
+        taken = {h[0] for h in city_of}
+        for t in mp["tiles"]:
+            if t["start"] and t["letter"] not in taken:
+                cx, cy = m.centre(f"{t['letter']}55")
+                c.chip((ox + cx - 40, oy + cy - 2), f"start {t['letter']}", palette.HIGHLIGHT, 16)
     if zone_of is not None and 0 <= zone_of < len(mp["zones"]):
         col = palette.seat(zone_of)
         for h in mp["zones"][zone_of]:
