@@ -322,7 +322,8 @@ class MagnaRoma(Prompts, Engine):
     def _close_turn(self, state: State, seat: int) -> None:
         """Refill the offer, move the ship (Portus); decisions this raises are settled first."""
         if state["solo"]:
-            state["spaces"] = [state["deck"].pop() if state["deck"] else None for _ in range(3)]
+            more = state["players"][0]["placed"] < PLACEMENTS
+            state["spaces"] = [state["deck"].pop() if state["deck"] and more else None for _ in range(3)]
         else:
             for i, t in enumerate(state["spaces"]):
                 if t is None and state["deck"]:

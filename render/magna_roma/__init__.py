@@ -166,7 +166,8 @@ def _tracks(c: Canvas, view: dict[str, Any], y: int) -> int:
     players = view["players"]
     rows = 3 if not view["modules"]["dominus"] else 2
     h = 36 + rows * 96
-    top = c.panel((20, y, WIDTH - 20, y + h), "Market · Pantheon · Military (top-right number = value)", accent=(60, 60, 90))
+    title = "Market · Pantheon" + (" · Military" if rows == 3 else "") + " (top-right number = value)"
+    top = c.panel((20, y, WIDTH - 20, y + h), title, accent=(60, 60, 90))
     by_pos: dict[str, dict[int, list[int]]] = {"market": {}, "pantheon": {}, "military": {}}
     for p in players:
         for k in by_pos:
@@ -487,8 +488,13 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
     c.draw.rectangle((0, 0, PWIDTH, 64), fill=col)
     c.text((20, 22), f"Magna Roma · seat {seat + 1}", 24, bold=True, fill=palette.text_on(col), anchor="lm")
     c.text((20, 48), view["summary"]["en"], 15, fill=palette.text_on(col), anchor="lm", max_width=PWIDTH / 2)
-    c.text((PWIDTH - 20, 32), f"{p['vp']} VP on the track · {p['projected']} if the game ended now", 17, bold=True,
-           fill=palette.text_on(col), anchor="rm")
+    if view.get("result"):
+        res = view["result"]
+        place = res["ranking"].index(seat) + 1
+        status = f"Final score {res['scores'][seat]} · place {place} of {view['num_players']}"
+    else:
+        status = f"{p['vp']} VP on the track · {p['projected']} if the game ended now"
+    c.text((PWIDTH - 20, 32), status, 17, bold=True, fill=palette.text_on(col), anchor="rm")
     wx0, wy0, wx1, wy1 = _window(p, view["solo"], True)
     cols, rows = wx1 - wx0 + 1, wy1 - wy0 + 1
     size = min(128, 680 / max(cols, rows))
@@ -546,7 +552,8 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
             where = f"row {o['index'] + 3}" if o["axis"] == "row" else f"column {'abcdefghi'[o['index'] + 2]}"
             c.text((sx, y + 36 + 22 * k), f"{where}: {o['name_en']} {'(met)' if o['done'] else ''}", 14, anchor="lm", max_width=sw)
         y += 36 + 22 * 4 + 8
-        c.text((sx, y + 4), f"Rank so far: {view['solo_rank']['name_en']}", 15, bold=True, anchor="lm", max_width=sw)
+        label = "Rank" if view["solo_rank"]["final"] else "Rank so far"
+        c.text((sx, y + 4), f"{label}: {view['solo_rank']['name_en']}", 15, bold=True, anchor="lm", max_width=sw)
         y += 24
     bottom = max(bottom + 30, y + 10)
     c2 = Canvas(PWIDTH, int(bottom) + 54)
