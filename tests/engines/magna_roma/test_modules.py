@@ -203,3 +203,23 @@ def test_portus_port_shares_star_bonuses_from_placement(monkeypatch: pytest.Monk
     s["players"][0]["stars"]["brown"] = 1
     s = place(s, 0, tile(monkeypatch, "xb", "brown", ["luxury"] * 4, stars=1), "e4")
     assert s["players"][0]["coins"] == 1 and s["players"][1]["coins"] == 1  # brown space 2 gives a coin
+
+
+def test_dominus_scores_join_the_final_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh(2, dominus="on")
+    s["dominus"]["tiles"] = {"africa": "monuments"}
+    s["players"][0]["legions"] = {"africa": 2}
+    s["players"][1]["legions"] = {"africa": 1}
+    for p in s["players"]:
+        p["monuments"] = [{"id": "arch", "at": "f5", "pop": 0}]
+    res = ENGINE.result(s)
+    assert [b["dominus"] for b in res["breakdown"]] == [4, 3]
+    assert res["ranking"] == [0, 1]
+
+
+def test_dominus_tie_break_uses_power_on_the_map() -> None:
+    s = fresh(2, dominus="on")
+    s["dominus"]["tiles"] = {}
+    s["players"][1]["legions"] = {"gallia": 1}
+    s["players"][0]["legions"] = {}
+    assert ENGINE.result(s)["ranking"] == [1, 0]

@@ -385,3 +385,28 @@ def test_steps_without_a_choice_are_skipped(monkeypatch: pytest.MonkeyPatch) -> 
     s = place(s, 0, tile(monkeypatch, "xb", "purple", ["coins", "coins", "coins", "luxury"]), "f4")
     assert s["players"][0]["market"] == 1  # reached the trade token but holds no legion to pay
     assert not s["pending"] and s["phase"] == "select"
+
+
+@pytest.mark.parametrize(("n", "order", "first"), [(2, [0, 1], 1), (3, [0, 2, 1], 1)])
+def test_opening_order_at_two_and_three_players(n: int, order: list[int], first: int) -> None:
+    s = ENGINE.new_game(n, 6)
+    seen = []
+    while s["phase"] == "opening":
+        seat = ENGINE.to_act(s)[0]
+        seen.append(seat)
+        s = ENGINE.apply(s, seat, ids(s, seat)[-1])
+    assert seen == order and ENGINE.to_act(s) == [first]
+
+
+def test_turn_order_is_clockwise_after_the_first_player() -> None:
+    s = ENGINE.new_game(3, 6)
+    while s["phase"] == "opening":
+        seat = ENGINE.to_act(s)[0]
+        s = ENGINE.apply(s, seat, ids(s, seat)[0])
+    turns = []
+    while len(turns) < 4:
+        seat = ENGINE.to_act(s)[0]
+        if not turns or turns[-1] != seat:
+            turns.append(seat)
+        s = ENGINE.apply(s, seat, ids(s, seat)[0])
+    assert turns == [1, 2, 0, 1]
