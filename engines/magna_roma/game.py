@@ -165,6 +165,7 @@ class MagnaRoma(Prompts, Engine):
             self._begin_turn(state, seat)
 
     def _begin_turn(self, state: State, seat: int) -> None:
+        """Start a turn: take the reserved tile into hand (solo: pick from the offer first)."""
         state["current"] = seat
         state["acted"] = False
         state["moves"] = 0
@@ -306,6 +307,7 @@ class MagnaRoma(Prompts, Engine):
             state["phase"] = "action"
 
     def _after_actions(self, state: State, seat: int) -> None:
+        """After the optional action: choose the next tile, unless the city is complete."""
         p = state["players"][seat]
         state["sel"] = {}
         if p["placed"] >= PLACEMENTS:
@@ -348,6 +350,7 @@ class MagnaRoma(Prompts, Engine):
 
     # ---- pending decisions ------------------------------------------------------------------------
     def _resolve(self, state: State, seat: int, oid: str) -> None:
+        """Settle the first waiting decision; follow-up decisions go to the front of the queue."""
         item = state["pending"].pop(0)
         p = state["players"][seat]
         kind = item["kind"]
@@ -406,6 +409,7 @@ class MagnaRoma(Prompts, Engine):
 
     # ---- end ------------------------------------------------------------------------------------
     def result(self, state: State) -> dict[str, Any]:
+        """Scores with their breakdown; ties broken by stars, population+coins, then military."""
         parts = scoring.breakdown(state)
         scores = [sum(b.values()) for b in parts]
         n = state["num_players"]
@@ -413,6 +417,7 @@ class MagnaRoma(Prompts, Engine):
         return {"scores": scores, "ranking": ranking, "breakdown": parts}
 
     def validate(self, state: State) -> None:
+        """Refuse loaded states that break the invariants the engine relies on."""
         if len(state.get("players", [])) != state["num_players"]:
             raise ValueError("one player area per seat")
         if state.get("phase") not in PHASES:

@@ -33,6 +33,7 @@ class Prompts:
 
     # ---- prompts ------------------------------------------------------------------------------
     def prompt(self, state: State, seat: int) -> Prompt | None:
+        """The legal options of the current seat: a waiting decision first, then the phase's step."""
         if state["over"] or seat != state["current"]:
             return None
         if state["pending"]:
@@ -118,6 +119,7 @@ class Prompts:
         return en, fr
 
     def _action_prompt(self, state: State, seat: int) -> Prompt:
+        """At most one optional action, plus population moves, which are free and repeatable."""
         p = state["players"][seat]
         opts: list[Option] = []
         if not state["acted"]:
@@ -144,6 +146,7 @@ class Prompts:
         return Prompt(seat, "Optional action (one) and population", opts, "Action optionnelle (une) et population")
 
     def _pending_prompt(self, state: State, seat: int) -> Prompt:
+        """A decision raised by a gain (trade token, colony star, prestige or Dominus action)."""
         item = state["pending"][0]
         p = state["players"][seat]
         kind = item["kind"]
@@ -224,6 +227,7 @@ class Prompts:
         return sorted(out)
 
     def _cap(self, mid: str) -> int:
+        """Population a monument can hold: its requirement, or more for the Mausoleum."""
         m = data()["monument"][mid]
         return m.get("max_workers", m["workers"])
 
@@ -234,6 +238,7 @@ class Prompts:
         return used
 
     def _buildable(self, state: State, seat: int) -> list[str]:
+        """Monuments on offer that the seat can pay for and place (only those are offered)."""
         p = state["players"][seat]
         out = []
         used = self._used_cells(p)
@@ -248,6 +253,7 @@ class Prompts:
         return out
 
     def _conquerable(self, state: State, seat: int) -> list[tuple[str, int]]:
+        """Free, unblocked slots the seat can pay, on cards where it has no marker yet."""
         p = state["players"][seat]
         out = []
         for card in state["provinces"]:
