@@ -62,7 +62,7 @@ def new_city(size: int) -> dict[str, Any]:
 
 def fresh_flags() -> dict[str, Any]:
     return {"carts_used": 0, "cleaned": False, "explored": False, "healed": 0, "razed": False,
-            "biology_used": False, "fountains": 0, "cathedral": False, "new": [], "offers": 0}
+            "biology_used": False, "fountains": 0, "cathedral": 0, "new": [], "offers": 0}
 
 
 class Antiquity(Engine):
@@ -312,8 +312,7 @@ class Antiquity(Engine):
             f = p["flags"]
             for _ in range(f["fountains"]):
                 state["famine"] = max(0, state["famine"] - 1)
-            if f["cathedral"]:
-                state["cathedrals"] += 1
+            state["cathedrals"] += f["cathedral"]
             kinds = [p["buildings"][b]["kind"] for b in f["new"] if b in p["buildings"]]
             if kinds:
                 en = ", ".join(bname(k) for k in kinds)
@@ -697,7 +696,7 @@ class Antiquity(Engine):
         if kind == "fountain":
             p["flags"]["fountains"] += 1
         if kind == "cathedral":
-            p["flags"]["cathedral"] = True
+            p["flags"]["cathedral"] += 1
             p["sel"] = {"do": "saint"}
         if (kind == "house" and not sel.get("free") and rules.saint_power(p, "nicolo")
                 and self._house_numbers(p, sel["house"], True)):

@@ -563,3 +563,21 @@ def test_players_failing_together_leave_together_without_winner() -> None:
     E._advance(s)
     assert s["over"] and s["winners"] == [] and sorted(s["eliminated"]) == [0, 1]
     assert sorted(E.result(s)["ranking"]) == [0, 1] and E.result(s)["scores"] == [0, 0]
+
+
+def test_san_giorgio_fish_for_every_cathedral_built_this_turn() -> None:
+    s = two_cities(intro="on")
+    put(s, 0, "cathedral", "1a1")
+    s["players"][0]["saint"] = "giorgio"
+    s["players"][1]["goods"]["stone"] = 1
+    s = E.play(s, 1, "build cathedral")
+    while "giorgio" not in E.prompt(s, 1).ids():
+        s = E.apply(s, 1, E.prompt(s, 1).ids()[0])
+    s = E.apply(s, 1, "barbara")
+    put(s, 0, "warehouse", "1e1", staffed=True, dims=[1, 2])
+    end_city(s)
+    while s["phase"] != "city":
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, E.prompt(s, seat).ids()[-1])
+    assert s["players"][0]["goods"]["fish"] == 1 and s["players"][1]["goods"]["fish"] == 0
+    assert any("San Giorgio" in e["en"] for e in s["log"])
