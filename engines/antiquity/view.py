@@ -100,6 +100,8 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
             "range_goods": {h: m["range_good"][str(k)] for h, k in m["ranges"].items() if str(k) in m["range_good"]},
         },
         "players": players,
+        "house_costs": [{"number": h["number"], "food": h["food"], "luxury": h["luxury"], "different": h["different"]}
+                        for h in components()["houses"]],
         "log": engine.recent_log(state),
     }
     if seat is not None:

@@ -314,7 +314,7 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
     widths = [ci["size"] * cell + 40 for ci in pl["cities"]]
     width = int(max(1200, sum(widths) + 40))
     rows_h = 7 * cell + 60
-    height = int(230 + rows_h + (120 if private else 0))
+    height = int(250 + rows_h + (120 if private else 0))
     c = Canvas(width, height)
     col = palette.seat(seat)
     c.draw.rectangle((0, 0, width, 8), fill=col)
@@ -330,7 +330,15 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
         men += f", {free} free"
     c.text((20, 58), men + f" · houses built: {', '.join(map(str, pl['houses'])) or 'none'}", 15, max_width=width - 40)
     _goods_line(c, 20, 86, pl["goods"], width - 40)
-    y = 124
+    chart = []
+    for h in view.get("house_costs", []):
+        if h["number"] in pl["houses"]:
+            continue
+        cost = "+".join(x for x in (f"{h['food']}F" if h["food"] else "", f"{h['luxury']}L" if h["luxury"] else "") if x)
+        chart.append(f"{h['number']}: {cost or 'free'}{' D' if h['different'] else ''}")
+    c.text((20, 112), "Houses left (F food, L luxury, D different): " + " · ".join(chart[:12]), 14,
+           fill=palette.MUTED, max_width=width - 40)
+    y = 138
     if private:
         notes = [f"Storage capacity: {own['storage']}"]
         if own.get("graves_due"):
