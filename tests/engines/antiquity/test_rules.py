@@ -581,3 +581,31 @@ def test_san_giorgio_fish_for_every_cathedral_built_this_turn() -> None:
         s = E.apply(s, seat, E.prompt(s, seat).ids()[-1])
     assert s["players"][0]["goods"]["fish"] == 1 and s["players"][1]["goods"]["fish"] == 0
     assert any("San Giorgio" in e["en"] for e in s["log"])
+
+
+def test_offers_can_be_declined_and_lapse_when_a_party_is_done() -> None:
+    s = two_cities()
+    put(s, 1, "market", "1a1", staffed=True)
+    s["players"][0]["goods"]["wood"] = 2
+    s = E.play(s, 0, "offer p2 give.wood send")
+    s = E.apply(s, 1, "decline0")
+    assert s["offers"][0]["status"] == "declined" and s["players"][0]["goods"]["wood"] == 2
+    s = E.play(s, 0, "offer p2 give.wood send")
+    assert "accept1" in E.prompt(s, 1).ids()
+    s = E.play(s, 0, "done")
+    if s["players"][0]["sel"]:
+        s = E.apply(s, 0, "confirm")
+    assert s["offers"][1]["status"] == "void" and "accept1" not in E.prompt(s, 1).ids()
+    assert "offer" not in E.prompt(s, 1).ids()  # nobody left to trade with
+
+
+def test_a_graved_cathedral_cannot_be_razed() -> None:
+    s = two_cities()
+    put(s, 0, "theology", "1a1", staffed=True)
+    cath = put(s, 0, "cathedral", "1e1")
+    s["players"][0]["saint"] = "barbara"
+    r, c = s["players"][0]["buildings"][cath]["cells"][0]
+    s["players"][0]["cities"][0]["graves"].append([r, c])
+    assert "raze" not in E.prompt(s, 0).ids()
+    with pytest.raises(IllegalMove, match="ungraved cathedral"):
+        E.apply(s, 0, "raze")
