@@ -1,0 +1,189 @@
+"""`python -m bot bench`: a JSON report of throughput, render, pipeline, replay and memory,
+measured on this machine. Figures are reported, not asserted.
+
+Targets (2-core machine): pipeline step p99 < 250 ms, render p95 < 150 ms, replay of a full
+game < 100 ms, resident memory with 1,000 active games < 400 MiB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import engines
+import render
+from bot.services.games import GameService
+from bot.storage import Database
+from engines.core import Engine
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def random_game(engine: Engine, players: int, seed: int) -> tuple[dict[str, Any], list[tuple[int, str]], list[dict[str, Any]]]:
+    """A random playout without checks; returns final state, steps and a few sampled states."""
+    chooser = random.Random(seed)
+    state = engine.new_game(players, seed)
+    steps: list[tuple[int, str]] = []
+    samples = []
+    while not engine.is_over(state):
+        seat = chooser.choice(engine.to_act(state))
+        prompt = engine.prompt(state, seat)
+        assert prompt is not None
+        option = chooser.choice(prompt.options).id
+        state = engine.apply(state, seat, option)
+        steps.append((seat, option))
+        if len(steps) % 25 == 0:
+            samples.append(state)
+    samples.append(state)
+    return state, steps, samples
+
+
+def bench_engine(engine: Engine, seconds: float) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for n in range(engine.min_players, engine.max_players + 1):
+        games = steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds or games == 0:
+            _, s, _ = random_game(engine, n, games)
+            games += 1
+            steps += len(s)
+        elapsed = time.perf_counter() - start
+        out[f"{n}p"] = {"games_per_s": round(games / elapsed, 2), "steps_per_game": round(steps / games, 1)}
+    return out
+
+
+def bench_render(engine: Engine, samples_wanted: int) -> dict[str, Any]:
+    n = engine.max_players
+    times, sizes = [], []
+    seed = 0
+    while len(times) < samples_wanted:
+        _, _, samples = random_game(engine, n, 1000 + seed)
+        seed += 1
+        for state in samples:
+            view = engine.view(state, None)
+            t0 = time.perf_counter()
+            png = render.board_png(engine.name, view)
+            times.append((time.perf_counter() - t0) * 1000)
+            sizes.append(len(png))
+    return {
+        "players": n,
+        "p50_ms": round(percentile(times, 0.5), 1),
+        "p95_ms": round(percentile(times, 0.95), 1),
+        "png_kib_p50": round(percentile(sizes, 0.5) / 1024, 1),
+        "png_kib_max": round(max(sizes) / 1024, 1),
+        "samples": len(times),
+    }
+
+
+def bench_replay(engine: Engine, games: int) -> dict[str, Any]:
+    times = []
+    for seed in range(games):
+        final, steps, _ = random_game(engine, engine.max_players, 2000 + seed)
+        t0 = time.perf_counter()
+        state = engine.new_game(engine.max_players, 2000 + seed)
+        for seat, option in steps:
+            state = engine.apply(state, seat, option)
+        times.append((time.perf_counter() - t0) * 1000)
+        assert state == final
+    return {"players": engine.max_players, "p50_ms": round(percentile(times, 0.5), 1), "max_ms": round(max(times), 1)}
+
+
+def rss_mib() -> float:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def bench_pipeline(game: str, active_games: int, measured_steps: int) -> dict[str, Any]:
+    """1,000 active games in a SQLite file; time act() + public render per step."""
+    engine = engines.get_engine(game)
+    players = min(engine.max_players, max(engine.min_players, 3))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = await Database.open(Path(tmp) / "bench.sqlite3")
+        service = GameService(db, max_active_games_per_user=10**9)
+        ids = []
+        for i in range(active_games):
+            t = await service.open_lobby(guild_id=1, channel_id=10_000 + i, user_id=1, name="p1", game=game, options={})
+            for p in range(2, players + 1):
+                await service.join(t.id, p, f"p{p}")
+            await service.start(t.id, 1)
+            ids.append(t.id)
+        chooser = random.Random(5)
+        step_ms: list[float] = []
+        rss_before = rss_mib()
+        for gid in ids:  # every game loaded and cached, as a long-running bot would hold them
+            await service.load(gid)
+        rss_loaded = rss_mib()
+        while len(step_ms) < measured_steps:
+            gid = chooser.choice(ids)
+            table = await service.load(gid)
+            if table.row.status != "active":
+                continue
+            seat = table.to_act()[0]
+            prompt = table.engine.prompt(table.state, seat)
+            assert prompt is not None
+            option = chooser.choice(prompt.options).id
+            t0 = time.perf_counter()
+            out = await service.act(gid, seat + 1, option)
+            if out.turn_done:
+                await service.board_png(out.table)
+            step_ms.append((time.perf_counter() - t0) * 1000)
+        await db.close()
+    return {
+        "game": game,
+        "players": players,
+        "active_games": active_games,
+        "step_p50_ms": round(percentile(step_ms, 0.5), 1),
+        "step_p99_ms": round(percentile(step_ms, 0.99), 1),
+        "steps": len(step_ms),
+        "rss_mib_before_loading": round(rss_before, 1),
+        "rss_mib_with_games_loaded": round(rss_loaded, 1),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot bench")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, to check the bench runs")
+    parser.add_argument("--games", nargs="*", default=None, help="engines to measure (default: all)")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    names = args.games or engines.names()
+    report: dict[str, Any] = {
+        "machine": {
+            "python": sys.version.split()[0],
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "processor": platform.processor() or platform.machine(),
+        },
+        "engines": {},
+    }
+    for name in names:
+        e = engines.get_engine(name)
+        report["engines"][name] = {
+            "random_games": bench_engine(e, 0.05 if quick else 2.0),
+            "render_board": bench_render(e, 3 if quick else 60),
+            "replay_full_game": bench_replay(e, 1 if quick else 10),
+        }
+    pipeline_game = "minerva" if "minerva" in names else names[0]
+    report["pipeline"] = asyncio.run(bench_pipeline(pipeline_game, 20 if quick else 1000, 20 if quick else 500))
+    report["targets"] = {"pipeline_step_p99_ms": 250, "render_p95_ms": 150, "replay_ms": 100, "rss_mib": 400}
+    print(json.dumps(report, indent=2))
+    return 0
