@@ -18,7 +18,7 @@ from bot.services.errors import StaleInteraction, UserError
 from bot.services.locks import KeyedLocks
 from bot.storage import Database, GameRow, SeatRow, StaleVersion
 from engines.core import Engine, IllegalMove, Option, Reason
-from engines.core.notation import match_option, tokens
+from engines.core.notation import tokens
 
 log = logging.getLogger(__name__)
 
@@ -230,14 +230,13 @@ class GameService:
             if not words:
                 raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
             for word in words:
-                prompt = engine.prompt(state, seat)
-                if prompt is None:
+                if engine.prompt(state, seat) is None:
                     raise IllegalMove(
                         f"Your turn ended before '{word}'; nothing was played.",
                         f"Votre tour s'est terminé avant « {word} » ; rien n'a été joué.",
                         Reason.NOT_YOUR_TURN,
                     )
-                option = match_option(word, prompt.options)
+                option = engine.resolve(state, seat, word)
                 state = engine.apply(state, seat, option.id)
                 applied.append(option)
                 steps.append((seat, option.id, user_id, engine.checkpoint(state)))

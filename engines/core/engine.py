@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from engines.core import prng
-from engines.core.contract import IllegalMove, Prompt, Reason
+from engines.core.contract import IllegalMove, Option, Prompt, Reason
 from engines.core.notation import match_option, tokens
 from engines.core.state import State, clone
 
@@ -130,18 +130,28 @@ class Engine:
             new["checkpoint"] = max(new["checkpoint"], state["checkpoint"] + 1)
         return new
 
+    def resolve(self, state: State, seat: int, word: str) -> Option:
+        """The option a typed token means in `seat`'s current prompt: exact id, else unique
+        prefix; a refused token gets the game's specific reason (`explain`) when it has one."""
+        prompt = self.prompt(state, seat) if not state["over"] else None
+        if prompt is None:
+            self.apply(state, seat, word)  # raises the precise reason: game over, not your turn
+            raise AssertionError("apply() accepted a move from a seat without a prompt")
+        try:
+            return match_option(word, prompt.options)
+        except IllegalMove as e:
+            why = self.explain(state, seat, word) if e.reason is Reason.ILLEGAL else None
+            if why:
+                raise IllegalMove(why[0], why[1], Reason.ILLEGAL) from e
+            raise
+
     def play(self, state: State, seat: int, text: str) -> State:
         """Apply space-separated option ids (or unique prefixes) in order: all or nothing."""
         words = tokens(text)
         if not words:
             raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
         for word in words:
-            prompt = self.prompt(state, seat) if not state["over"] else None
-            if prompt is None:
-                # Let apply() say precisely why (game over, not your turn).
-                state = self.apply(state, seat, word)
-                continue
-            state = self.apply(state, seat, match_option(word, prompt.options).id)
+            state = self.apply(state, seat, self.resolve(state, seat, word).id)
         return state
 
     def checkpoint(self, state: State) -> int:

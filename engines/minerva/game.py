@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engines.core import Engine, IllegalMove, Option, Prompt, Reason, prng
-from engines.core.notation import match_option, tokens
+from engines.core import Engine, Option, Prompt, prng
 from engines.core.state import State
 from engines.minerva import city as grid
 from engines.minerva import effects as fx
@@ -634,27 +633,6 @@ class Minerva(Engine):
         self.log(state, f"Round {state['round']} begins.", f"La manche {state['round']} commence.")
 
     # ---------------------------------------------------------------- typed moves
-    def play(self, state: State, seat: int, text: str) -> State:
-        """As the base `play`, but a typed token the rules refuse gets the specific `explain`
-        message instead of the generic "not a legal choice"."""
-        words = tokens(text)
-        if not words:
-            return super().play(state, seat, text)
-        for word in words:
-            prompt = self.prompt(state, seat) if not state["over"] else None
-            if prompt is None:
-                state = self.apply(state, seat, word)
-                continue
-            try:
-                option = match_option(word, prompt.options)
-            except IllegalMove as e:
-                why = self.explain(state, seat, word) if e.reason == Reason.ILLEGAL else None
-                if why:
-                    raise IllegalMove(why[0], why[1], Reason.ILLEGAL) from e
-                raise
-            state = self.apply(state, seat, option.id)
-        return state
-
     # ---------------------------------------------------------------- explain
     def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
         from engines.minerva.refusals import explain

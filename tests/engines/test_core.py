@@ -75,6 +75,16 @@ def test_apply_refuses_out_of_turn_unknown_and_explains() -> None:
     assert "Only 2 stones" in str(e.value) and "2 pierres" in e.value.text("fr")
 
 
+def test_typed_tokens_get_the_games_specific_reason() -> None:
+    s = NIM.play(NIM.new_game(2, 1, {"stones": "9"}), 0, "b take3")
+    with pytest.raises(IllegalMove) as e:
+        NIM.play(s, 1, "b take3")
+    assert "Only 2 stones" in str(e.value)
+    with pytest.raises(IllegalMove) as e:
+        NIM.play(s, 0, "a")
+    assert e.value.reason is Reason.NOT_YOUR_TURN
+
+
 def test_play_is_all_or_nothing() -> None:
     s = NIM.new_game(1, 1, {"stones": "9"})
     with pytest.raises(IllegalMove):

@@ -1,0 +1,62 @@
+"""The message catalog is complete in both languages; settings and the token are handled safely."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot import __main__ as entry
+from bot.i18n import CATALOG, LANGS, lang_for, t
+from bot.settings import Settings, read_dotenv
+
+
+def fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+@pytest.mark.parametrize("key", sorted(CATALOG))
+def test_every_message_exists_in_every_language_with_the_same_fields(key: str) -> None:
+    entry_ = CATALOG[key]
+    assert set(entry_) == set(LANGS), f"{key} is missing a language"
+    assert fields(entry_["en"]) == fields(entry_["fr"]), f"{key}: fields differ between languages"
+    assert all(len(v) < 1900 for v in entry_.values())
+
+
+def test_locale_mapping() -> None:
+    assert lang_for("fr") == "fr" and lang_for("en-US") == "en" and lang_for("de") == "en"
+    assert lang_for(None, "fr") == "fr"
+    assert t("err.not_your_turn", "fr", who="Bob") == "Ce n'est pas votre tour. En attente de : Bob."
+
+
+def test_settings_from_env_and_dotenv(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text('# comment\nDISCORD_TOKEN="abc.def"\nDATABASE_PATH=/tmp/x.db\nexport LOG_LEVEL=debug\n')
+    assert read_dotenv(env_file)["LOG_LEVEL"] == "debug"
+    s = Settings.load(env={}, dotenv=env_file)
+    assert s.discord_token == "abc.def" and s.database_path == Path("/tmp/x.db") and s.log_level == "DEBUG"
+    assert "abc.def" not in repr(s), "the token must never be echoed"
+    s = Settings.load(env={"DISCORD_TOKEN": "env-wins"}, dotenv=env_file)
+    assert s.discord_token == "env-wins"
+    with pytest.raises(ValueError):
+        Settings.load(env={"DEFAULT_LOCALE": "de"}, dotenv=None)
+
+
+def test_refused_token_gets_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.discord_ui import client
+
+    def refuse(self, token, **kw):  # type: ignore[no-untyped-def]
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(client.TabulaBot, "run", refuse)
+    assert entry.run_discord(Settings(discord_token="secret-token-value")) == 1
+    err = capsys.readouterr().err
+    assert "Reset it in the Developer Portal" in err and "secret-token-value" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unknown_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry.main(["frobnicate"]) == 2
+    assert "usage" in capsys.readouterr().err
