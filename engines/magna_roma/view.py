@@ -54,7 +54,7 @@ def tile_view(tile_id: str | None, rot: int = 0) -> dict[str, Any] | None:
     return out
 
 
-def _player(state: State, seat: int, projected: int) -> dict[str, Any]:
+def _player(state: State, seat: int, parts: dict[str, int]) -> dict[str, Any]:
     d = data()
     p = state["players"][seat]
     city = {}
@@ -82,7 +82,8 @@ def _player(state: State, seat: int, projected: int) -> dict[str, Any]:
         "market": p["market"], "market_value": d["market"]["values"][p["market"]],
         "military": p["military"], "pantheon": p["pantheon"], "pantheon_value": d["pantheon"]["values"][p["pantheon"]],
         "vp": p["vp"], "placed": p["placed"], "pos": p["pos"],
-        "projected": projected,
+        "projected": sum(parts.values()),
+        "projected_parts": dict(parts),
     }
     if state["dominus"]:
         out["legions"] = dict(p["legions"])
@@ -115,7 +116,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
         "log": engine.recent_log(state, LOG_LENGTH),
         "summary": summary,
         "scores": res["scores"] if res else [p["vp"] for p in state["players"]],
-        "players": [_player(state, s, sum(b.values())) for s, b in enumerate(scoring.breakdown(state))],
+        "players": [_player(state, s, b) for s, b in enumerate(scoring.breakdown(state))],
         "phase": state["phase"],
         "current": None if over else cur,
         "num_players": n,

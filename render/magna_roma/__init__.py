@@ -537,6 +537,12 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
     if not p["monuments"]:
         c.text((sx, y + 42), "none yet", 14, anchor="lm", fill=palette.MUTED)
     y += 46 + 26 * max(1, len(p["monuments"]))
+    parts = p.get("projected_parts", {})
+    if parts:
+        label = "Final scoring" if view.get("result") else "If the game ended now"
+        text = " · ".join(f"{k} {v}" for k, v in parts.items()) + f" = {p['projected']}"
+        c.text((sx, y + 10), label, 16, bold=True, anchor="lm")
+        y = int(c.paragraph((sx, y + 22), text, sw, 14, max_lines=3)) + 8
     hand = view.get("hand")
     if hand and view.get("current") == seat:
         c.text((sx, y + 12), "Tile to place:", 16, bold=True, anchor="lm")
