@@ -21,8 +21,14 @@ def setup(state: State) -> None:
     copies = d["portus"]["ports"][0]["copies_per_good"]
     state["portus"] = {"islands": islands[:n], "reserve": {g: copies for g in d["goods"]}}
     for k, p in enumerate(state["players"]):
-        p["ship"] = 2 * SPACES * k
+        p["ship"] = port_start(n, k)
         p["cargo"] = []
+
+
+def port_start(n: int, seat: int) -> int:
+    """Ring index of the first (rightmost) space of `seat`'s port. The ring runs counter-clockwise:
+    seats are numbered clockwise, so after seat k's port and its island comes seat k-1's port."""
+    return 2 * SPACES * ((n - seat) % n)
 
 
 def ring_length(state: State) -> int:
@@ -33,7 +39,8 @@ def where(state: State, ring: int) -> dict[str, Any]:
     """What ring space `ring` is: {"kind": "port", "owner", "i"} or {"kind": "island", "id", "i"}."""
     block, i = divmod(ring, SPACES)
     if block % 2 == 0:
-        return {"kind": "port", "owner": block // 2, "i": i}
+        n = state["num_players"]
+        return {"kind": "port", "owner": (n - block // 2) % n, "i": i}
     return {"kind": "island", "id": state["portus"]["islands"][block // 2], "i": i}
 
 

@@ -126,8 +126,10 @@ def test_dominus_result_has_a_dominus_category() -> None:
 def test_portus_setup_ring_of_ports_and_islands() -> None:
     s = ENGINE.new_game(3, 1, {"portus": "on"})
     assert len(s["portus"]["islands"]) == 3 and portus.ring_length(s) == 18
-    assert [p["ship"] for p in s["players"]] == [0, 6, 12]
+    assert [p["ship"] for p in s["players"]] == [0, 12, 6]
     assert [portus.where(s, r)["kind"] for r in (0, 3, 6, 9)] == ["port", "island", "port", "island"]
+    # counter-clockwise: from seat 1's port (seats numbered clockwise) the next port is seat 3's
+    assert [portus.where(s, r).get("owner") for r in (0, 6, 12)] == [0, 2, 1]
     assert sum(s["portus"]["reserve"].values()) == 42
 
 
