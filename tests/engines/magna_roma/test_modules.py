@@ -225,3 +225,19 @@ def test_dominus_tie_break_uses_power_on_the_map() -> None:
     s["players"][1]["legions"] = {"gallia": 1}
     s["players"][0]["legions"] = {}
     assert ENGINE.result(s)["ranking"] == [1, 0]
+
+
+def test_portus_ship_example_last_port_space_sails_onto_the_island() -> None:
+    s = fresh(2, portus="on")
+    s["players"][0]["ship"] = 2  # the last space of seat 1's port
+    portus.end_of_turn(s, 0, "brown")
+    assert portus.where(s, s["players"][0]["ship"]) == {"kind": "island", "id": s["portus"]["islands"][0], "i": 0}
+
+
+def test_portus_island_example_purple_district_matches_the_purple_arrow() -> None:
+    s = fresh(2, portus="on")
+    s["portus"]["islands"] = ["rhodus", "delos"]  # rhodus arrows purple, brown, red
+    s["players"][0]["ship"] = 3
+    s["portus"]["reserve"] = {g: 0 for g in s["portus"]["reserve"]} | {"coins": 1}
+    portus.end_of_turn(s, 0, "purple")
+    assert s["players"][0]["ship"] == 4 and s["players"][0]["cargo"] == ["coins"]  # reached the anchor: a draw
