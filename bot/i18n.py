@@ -86,7 +86,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "lobby.joined": {"en": "{name} joined the table.", "fr": "{name} a rejoint la table."},
     "lobby.left": {"en": "{name} left the table.", "fr": "{name} a quitté la table."},
     "lobby.closed": {"en": "The table was closed: nobody is left.", "fr": "La table a été fermée : il n'y a plus personne."},
-    "lobby.thread_name": {"en": "{game} #{id}", "fr": "{game} n°{id}"},
+    "lobby.thread_name": {"en": "{game} table", "fr": "Table de {game}"},
     "lobby.opened_in_thread": {"en": "Table opened in {thread}.", "fr": "Table ouverte dans {thread}."},
     "btn.join": {"en": "Join", "fr": "Rejoindre"},
     "btn.leave": {"en": "Leave", "fr": "Quitter"},

@@ -45,7 +45,7 @@ class GameCog(commands.Cog):
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
         title = self.bot.services.get_engine(game).title if game in self.bot.services.game_names() else game
-        thread = await channel.create_thread(name=t("lobby.thread_name", ctx.lang, game=title, id="")[:90].strip(" #n°"), type=discord.ChannelType.public_thread)
+        thread = await channel.create_thread(name=t("lobby.thread_name", ctx.lang, game=title)[:100], type=discord.ChannelType.public_thread)
         try:
             lobby = await self.cmds.new(replace(ctx, channel_id=thread.id), game, options)
         except Exception:
