@@ -236,10 +236,12 @@ class GameService:
                         f"Votre tour s'est terminé avant « {word} » ; rien n'a été joué.",
                         Reason.NOT_YOUR_TURN,
                     )
-                option = engine.resolve(state, seat, word)
-                state = engine.apply(state, seat, option.id)
-                applied.append(option)
-                steps.append((seat, option.id, user_id, engine.checkpoint(state)))
+                for option_id in engine.expand(state, seat, word):
+                    prompt = engine.prompt(state, seat)
+                    assert prompt is not None
+                    applied.append(prompt.get(option_id) or Option(option_id, option_id))
+                    state = engine.apply(state, seat, option_id)
+                    steps.append((seat, option_id, user_id, engine.checkpoint(state)))
             finished = engine.is_over(state)
             turn_done = finished or engine.turns(state) > turns_before or seat not in engine.to_act(state)
             turn_log = state["log"][table.row.posted_log :] if turn_done else []

@@ -21,6 +21,7 @@ from engines.core.state import State, clone
 
 COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns", "over", "log")
 VIEW_LOG_LENGTH = 30
+DRILL_DEPTH = 4  # how many nested choices one typed id may stand for
 
 
 class Engine:
@@ -145,13 +146,41 @@ class Engine:
                 raise IllegalMove(why[0], why[1], Reason.ILLEGAL) from e
             raise
 
+    def expand(self, state: State, seat: int, word: str) -> list[str]:
+        """The option ids one typed word stands for. Usually one; a full id typed where the
+        prompt offers its first parts (tile `b`, then row `b3`, then hex `b35`) stands for the
+        whole path, so players can type `woodcutter b35` instead of `woodcutter b b3 b35`."""
+        try:
+            return [self.resolve(state, seat, word).id]
+        except IllegalMove as e:
+            if e.reason is not Reason.ILLEGAL:
+                raise
+            path = self._drill(state, seat, word, DRILL_DEPTH)
+            if path is None:
+                raise
+            return path
+
+    def _drill(self, state: State, seat: int, word: str, depth: int) -> list[str] | None:
+        prompt = self.prompt(state, seat) if not state["over"] else None
+        if prompt is None or depth == 0:
+            return None
+        if prompt.get(word) is not None:
+            return [word]
+        for option in sorted(prompt.options, key=lambda o: -len(o.id)):
+            if word.startswith(option.id) and len(word) > len(option.id):
+                rest = self._drill(self.apply(state, seat, option.id), seat, word, depth - 1)
+                if rest is not None:
+                    return [option.id, *rest]
+        return None
+
     def play(self, state: State, seat: int, text: str) -> State:
         """Apply space-separated option ids (or unique prefixes) in order: all or nothing."""
         words = tokens(text)
         if not words:
             raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
         for word in words:
-            state = self.apply(state, seat, self.resolve(state, seat, word).id)
+            for option_id in self.expand(state, seat, word):
+                state = self.apply(state, seat, option_id)
         return state
 
     def checkpoint(self, state: State) -> int:

@@ -85,6 +85,34 @@ def test_typed_tokens_get_the_games_specific_reason() -> None:
     assert e.value.reason is Reason.NOT_YOUR_TURN
 
 
+def test_a_full_id_stands_for_its_path() -> None:
+    # "atake2" is not an option at the pile step, but "a" is, and then "take2" is not "atake2":
+    # drilling needs the deeper id to extend the shallower one, as hex ids do (b -> b3 -> b35).
+    s = NIM.new_game(1, 1, {"stones": "9"})
+    with pytest.raises(IllegalMove):
+        NIM.play(s, 0, "atake2")
+
+    class Hex(type(NIM)):  # type: ignore[misc]
+        """Nim whose amount ids extend the pile id: pile 'a', then 'a1'..'a3'."""
+
+        def prompt(self, state, seat):  # type: ignore[no-untyped-def]
+            p = super().prompt(state, seat)
+            if p is None or state["picked"] is None:
+                return p
+            return Prompt(seat, p.text, [Option(state["picked"] + o.id[4:], o.label) for o in p.options])
+
+        def step(self, state, seat, option_id):  # type: ignore[no-untyped-def]
+            super().step(state, seat, option_id if state["picked"] is None else "take" + option_id[1:])
+
+    hexy = Hex()
+    s = hexy.new_game(1, 1, {"stones": "9"})
+    assert hexy.expand(s, 0, "a2") == ["a", "a2"]
+    assert hexy.play(s, 0, "a2")["piles"]["a"] == 2
+    with pytest.raises(IllegalMove) as e:
+        hexy.play(s, 0, "a9")
+    assert e.value.reason is Reason.ILLEGAL
+
+
 def test_play_is_all_or_nothing() -> None:
     s = NIM.new_game(1, 1, {"stones": "9"})
     with pytest.raises(IllegalMove):
