@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Engine, IllegalMove, Reason, prng
-from engines.core.notation import match_option, tokens
+from engines.core import Engine, prng
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
 from engines.magna_roma.data import COLOURS, data
@@ -105,26 +104,6 @@ class MagnaRoma(Prompts, Engine):
     # ---- whose turn -----------------------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
         return [] if state["over"] else [state["current"]]
-
-    def play(self, state: State, seat: int, text: str) -> State:
-        """As the base `play`, but a refused typed id gets the specific reason from `explain`."""
-        words = tokens(text)
-        if not words:
-            return super().play(state, seat, text)
-        for word in words:
-            pr = self.prompt(state, seat) if not state["over"] else None
-            if pr is None:
-                state = self.apply(state, seat, word)
-                continue
-            try:
-                option = match_option(word, pr.options)
-            except IllegalMove as e:
-                why = self.explain(state, seat, word) if e.reason == Reason.ILLEGAL else None
-                if why:
-                    raise IllegalMove(why[0], why[1], Reason.ILLEGAL) from e
-                raise
-            state = self.apply(state, seat, option.id)
-        return state
 
     # ---- steps ----------------------------------------------------------------------------------
     def step(self, state: State, seat: int, option_id: str) -> None:
