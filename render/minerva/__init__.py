@@ -11,8 +11,16 @@ from PIL import Image
 
 from render.core import palette
 from render.core.canvas import Canvas
+from render.core.i18n import Labels, entry, field
 from render.core.icons import draw_icon
-from render.minerva.tiles import CATEGORY_COLORS, CULTURE_COLORS, draw_tile, item_icon, lettered
+from render.minerva.tiles import (
+    CATEGORY_COLORS,
+    CULTURE_COLORS,
+    culture_letter,
+    draw_tile,
+    item_icon,
+    lettered,
+)
 
 WIDTH = 1500
 PAD = 16
@@ -22,6 +30,38 @@ PLAYER_CELL = 150
 AXIS = 24
 MAX_HEIGHT = 4000  # render.core.to_png shrinks anything taller than 4096, which would blur the text
 COLS = "abcdefghijklmnopqrstuvwxyz"
+T = Labels({
+    "to_act": ("  ▶ to act", "  ▶ à jouer"), "passed": ("  · passed", "  · a passé"),
+    "glory": ("glory", "gloire"), "assist": ("assist.", "assist."), "left": ("left", "rest."),
+    "glory_tiles_vp": ("glory tiles {n} VP", "tuiles gloire {n} PV"), "order_tile": ("order tile {n}", "tuile ordre {n}"),
+    "next_assistant": ("next assistant {d}d/{g}g", "assistant suivant {d} den./{g} gl."),
+    "temples_n": ("temples {n}", "temples {n}"),
+    "round_tile_bonus": (" · round tile +{n} denarii", " · tuile de manche +{n} deniers"),
+    "round_tile": ("Round tile", "Tuile de manche"), "take_3": ("take its 3 denarii", "prenez ses 3 deniers"),
+    "pairs": ("Pairs on offer (build one, discard the other)", "Paires proposées (bâtir l’une, défausser l’autre)"),
+    "buildings": ("Buildings on offer", "Bâtiments proposés"),
+    "market_title": ("{title} · {n} tiles · stack {k} left", "{title} · {n} tuiles · pile : {k} restantes"),
+    "empty_paren": ("(empty)", "(vide)"),
+    "temples_offer": ("Temples on offer · deck {n}", "Temples proposés · pioche {n}"),
+    "culture_stacks": ("Culture stacks (top tile)", "Piles de culture (tuile du dessus)"),
+    "theatre": ("Theatre", "Théâtre"), "art": ("Art", "Art"), "learning": ("Learning", "Université"),
+    "n_left": ("{n} left", "{n} restantes"), "empty_f": ("empty", "vide"),
+    "glory_title": ("Round {n} glory tiles · order tiles", "Tuiles gloire de la manche {n} · tuiles ordre"),
+    "ranks": ("1st|2nd|3rd", "1er|2e|3e"),
+    "order": ("Order:", "Ordre :"), "seat_short": ("P{n}", "J{n}"), "free": (" · free", " · libre"),
+    "solo_no_order": ("Solo: no order tiles", "Solo : pas de tuiles ordre"),
+    "city_of": ("Player {n}'s city", "Cité du joueur {n}"),
+    "final": ("Final: ", "Fin : "), "title": (" · title: {t}", " · titre : {t}"),
+    "score_so_far": ("Score so far: {n} VP", "Score actuel : {n} PV"),
+    "b_culture": ("Culture tiles", "Tuiles culture"), "b_glory": ("Glory tiles", "Tuiles gloire"), "b_temples": ("Temples", "Temples"),
+    "b_end_buildings": ("END buildings", "Bâtiments FIN"), "b_money_resources": ("Money & resources (1 per 3)", "Argent et ressources (1 par 3)"),
+    "b_order": ("Order tile", "Tuile ordre"),
+    "free_cells": ("Outlined empty cells are where a tile may go (type the cell, e.g. m12).",
+                   "Les cases vides encadrées peuvent recevoir une tuile (tapez la case, p. ex. m12)."),
+    "culture_tiles": ("Culture tiles: ", "Tuiles culture : "), "glory_tiles": ("Glory tiles: ", "Tuiles gloire : "),
+    "none_f": ("none", "aucune"),
+    "rank_vp": ("{r}: {n} VP", "{r} : {n} PV"), "kv": ("{k}: {v}", "{k} : {v}"),
+})
 
 
 def _seat_color(seat: int) -> palette.Color:
@@ -40,7 +80,7 @@ def city_size(player: dict[str, Any], cell: int, margin: int) -> tuple[int, int]
     return AXIS + (x1 - x0 + 1) * cell, AXIS + (y1 - y0 + 1) * cell
 
 
-def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int, margin: int) -> None:
+def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int, margin: int, lang: str = "en") -> None:
     """The city grid with column letters and row numbers so cells can be typed (e.g. m12)."""
     x0, y0, x1, y1 = _bbox(player, margin)
     seat = player["seat"]
@@ -62,20 +102,20 @@ def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int
     for t in player["city"]:
         px, py = ox + AXIS + (t["x"] - x0) * cell, oy + AXIS + (t["y"] - y0) * cell
         draw_tile(c, (px + 2, py + 2, px + cell - 2, py + cell - 2), t["tile"],
-                  assistant_color=_seat_color(seat) if t["assistant"] else None, points=t.get("points"))
+                  assistant_color=_seat_color(seat) if t["assistant"] else None, points=t.get("points"), lang=lang)
 
 
 # ------------------------------------------------------------------ player panels
-def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[str, Any], view: dict[str, Any]) -> None:
+def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[str, Any], view: dict[str, Any], lang: str) -> None:
     x0, y0, x1, _ = rect
     seat = p["seat"]
     col = _seat_color(seat)
     acting = seat in view.get("to_act", [])
     c.box(rect, fill=palette.PANEL, outline=palette.HIGHLIGHT if acting else col, width=4 if acting else 2)
     c.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 30), fill=col)
-    title = f"Player {seat + 1}" + ("  ▶ to act" if acting else "") + ("  · passed" if p["passed"] else "")
+    title = T("player_n", lang, n=seat + 1) + (T("to_act", lang) if acting else "") + (T("passed", lang) if p["passed"] else "")
     c.text((x0 + 10, y0 + 16), title, 17, bold=True, fill=palette.text_on(col), anchor="lm", max_width=x1 - x0 - 90)
-    c.text((x1 - 10, y0 + 16), f"{p['score']} VP", 17, bold=True, fill=palette.text_on(col), anchor="rm")
+    c.text((x1 - 10, y0 + 16), T("n_vp", lang, n=p["score"]), 17, bold=True, fill=palette.text_on(col), anchor="rm")
     y = y0 + 40
     x = x0 + 10
     draw_icon(c, "coin", (x + 11, y + 11), 22)
@@ -86,27 +126,27 @@ def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[st
     y += 32
     x = x0 + 10
     draw_icon(c, "star", (x + 11, y + 11), 22, (200, 40, 40))
-    x = _num(c, x + 26, y, p["glory"], "glory")
+    x = _num(c, x + 26, y, p["glory"], T("glory", lang))
     draw_icon(c, "person", (x + 11, y + 11), 22, col)
-    x = _num(c, x + 26, y, f"{p['assistants_hand']}/{p['assistants']}", "assist.")
+    x = _num(c, x + 26, y, f"{p['assistants_hand']}/{p['assistants']}", T("assist", lang))
     draw_icon(c, "house", (x + 11, y + 11), 22, CATEGORY_COLORS["residential"])
-    x = _num(c, x + 26, y, p["residences_left"], "left")
+    x = _num(c, x + 26, y, p["residences_left"], T("left", lang))
     y += 32
     x = x0 + 10
     for cat in ("theatre", "art", "learning"):
         n = sum(1 for t in p["culture_tiles"] if t["category"] == cat)
-        lettered(c, (x + 11, y + 11), 22, CULTURE_COLORS[cat], cat[0].upper())
+        lettered(c, (x + 11, y + 11), 22, CULTURE_COLORS[cat], culture_letter(cat, lang))
         x = _num(c, x + 26, y, n)
     gl = sum(t["vp"] for t in p["glory_tiles"])
-    c.text((x + 4, y + 11), f"glory tiles {gl} VP", 15, fill=palette.INK, anchor="lm")
+    c.text((x + 4, y + 11), T("glory_tiles_vp", lang, n=gl), 15, fill=palette.INK, anchor="lm", max_width=x1 - x - 14)
     y += 32
     parts = []
     if p["order"] is not None:
-        parts.append(f"order tile {p['order']}")
+        parts.append(T("order_tile", lang, n=p["order"]))
     price = p.get("next_assistant_price")
     if price:
-        parts.append(f"next assistant {price[0]}d/{price[1]}g")
-    parts.append(f"temples {p['temples']}")
+        parts.append(T("next_assistant", lang, d=price[0], g=price[1]))
+    parts.append(T("temples_n", lang, n=p["temples"]))
     c.text((x0 + 10, y + 10), " · ".join(parts), 14, fill=palette.MUTED, anchor="lm", max_width=x1 - x0 - 20)
 
 
@@ -124,12 +164,12 @@ def _cards_height(count: int, per_row: int, extra: int = 0) -> int:
     return rows * (CARD_H + 8 + extra)
 
 
-def _market_items(view: dict[str, Any]) -> list[tuple[str, dict[str, Any] | None]]:
+def _market_items(view: dict[str, Any], lang: str = "en") -> list[tuple[str, dict[str, Any] | None]]:
     if view["solo"]:
         out: list[tuple[str, dict[str, Any] | None]] = []
         for i, pr in enumerate(view["pairs"]):
             for t in pr["tiles"]:
-                out.append((f"p{i + 1}" + (f" · round tile +{pr['bonus']} denarii" if pr["bonus"] else ""), None if t.get("round_tile") else t))
+                out.append((f"p{i + 1}" + (T("round_tile_bonus", lang, n=pr["bonus"]) if pr["bonus"] else ""), None if t.get("round_tile") else t))
         return out
     return [("", t) for t in view["market"]]
 
@@ -149,11 +189,11 @@ def _city_layout(view: dict[str, Any], cell: int) -> tuple[list[tuple[int, int, 
     return cities, y + row_h
 
 
-def board(view: dict[str, Any]) -> Image.Image:
+def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The public board: header, players, offer, temples, culture, glory, order, every city, log."""
     n = view["num_players"]
     per_row = (WIDTH - 2 * PAD) // (CARD_W + 8) // 2 * 2
-    items = _market_items(view)
+    items = _market_items(view, lang)
     label_h = 24 if view["solo"] else 0
     market_h = 40 + _cards_height(len(items), per_row, label_h)
     offer_h = 40 + CARD_H + 8 + 10
@@ -172,17 +212,17 @@ def board(view: dict[str, Any]) -> Image.Image:
     # header
     c.draw.rectangle((0, 0, WIDTH, 56), fill=(60, 40, 30))
     c.text((PAD, 28), "MINERVA", 28, bold=True, fill=(255, 230, 170), anchor="lm")
-    c.text((200, 28), view["summary"]["en"], 20, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - 220)
+    c.text((200, 28), entry(view["summary"], lang), 20, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - 220)
     # players
     y = 64
     pw = (WIDTH - 2 * PAD - (n - 1) * 10) / n
     for i, p in enumerate(view["players"]):
         x0 = PAD + i * (pw + 10)
-        _player_panel(c, (x0, y, x0 + pw, y + panel_h), p, view)
+        _player_panel(c, (x0, y, x0 + pw, y + panel_h), p, view, lang)
     y += panel_h + 16
     # market
-    title = "Pairs on offer (build one, discard the other)" if view["solo"] else "Buildings on offer"
-    top = c.panel((PAD, y, WIDTH - PAD, y + market_h), f"{title} · {len(items)} tiles · stack {view['stack']} left", accent=(60, 40, 30))
+    title = T("pairs", lang) if view["solo"] else T("buildings", lang)
+    top = c.panel((PAD, y, WIDTH - PAD, y + market_h), T("market_title", lang, title=title, n=len(items), k=view["stack"]), accent=(60, 40, 30))
     for k, (label, t) in enumerate(items):
         cx = PAD + 8 + (k % per_row) * (CARD_W + 8)
         cy = top + (k // per_row) * (CARD_H + 8 + label_h) + label_h
@@ -191,92 +231,92 @@ def board(view: dict[str, Any]) -> Image.Image:
             c.text((cx, cy - 14), label, 15, bold=True, anchor="lb", max_width=2 * CARD_W)
         if t is None:
             c.box((cx, cy, cx + CARD_W, cy + CARD_H), fill=(235, 225, 200), outline=palette.GOLD)
-            c.text((cx + CARD_W / 2, cy + CARD_H / 2 - 10), "Round tile", 16, bold=True, anchor="mm")
-            c.text((cx + CARD_W / 2, cy + CARD_H / 2 + 14), "take its 3 denarii", 15, anchor="mm")
+            c.text((cx + CARD_W / 2, cy + CARD_H / 2 - 10), T("round_tile", lang), 16, bold=True, anchor="mm", max_width=CARD_W - 10)
+            c.text((cx + CARD_W / 2, cy + CARD_H / 2 + 14), T("take_3", lang), 15, anchor="mm", max_width=CARD_W - 10)
             continue
-        draw_tile(c, (cx, cy, cx + CARD_W, cy + CARD_H), t)
+        draw_tile(c, (cx, cy, cx + CARD_W, cy + CARD_H), t, lang=lang)
     if not items:
-        c.text((PAD + 12, top + 20), "(empty)", 16, fill=palette.MUTED)
+        c.text((PAD + 12, top + 20), T("empty_paren", lang), 16, fill=palette.MUTED)
     y += market_h + 12
     # temples | culture, then glory + order
     tw = 5 * (CARD_W + 8) + 8
-    top = c.panel((PAD, y, PAD + tw, y + offer_h), f"Temples on offer · deck {view['temple_deck']}", accent=CATEGORY_COLORS["temple"])
+    top = c.panel((PAD, y, PAD + tw, y + offer_h), T("temples_offer", lang, n=view["temple_deck"]), accent=CATEGORY_COLORS["temple"])
     for k, t in enumerate(view["temples"]):
         cx = PAD + 8 + k * (CARD_W + 8)
-        draw_tile(c, (cx, top, cx + CARD_W, top + CARD_H), t)
+        draw_tile(c, (cx, top, cx + CARD_W, top + CARD_H), t, lang=lang)
     cx0 = PAD + tw + 10
     bw = (WIDTH - PAD - cx0 - 16 - 16) // 3
-    top = c.panel((cx0, y, WIDTH - PAD, y + offer_h), "Culture stacks (top tile)", accent=CATEGORY_COLORS["culture"])
+    top = c.panel((cx0, y, WIDTH - PAD, y + offer_h), T("culture_stacks", lang), accent=CATEGORY_COLORS["culture"])
     for k, cat in enumerate(("theatre", "art", "learning")):
         bx = cx0 + 8 + k * (bw + 8)
         mid = bx + bw / 2
         stack = view["culture"][cat]
         col = CULTURE_COLORS[cat]
         c.box((bx, top, bx + bw, top + CARD_H), fill=palette.lighten(col, 0.8), outline=col)
-        c.text((mid, top + 14), cat.capitalize(), 16, bold=True, fill=palette.darken(col), anchor="mm")
+        c.text((mid, top + 14), T(cat, lang), 16, bold=True, fill=palette.darken(col), anchor="mm")
         if stack:
             t = stack[0]
             for i in range(t["need"]):
-                lettered(c, (mid + (i - (t["need"] - 1) / 2) * 26, top + 42), 22, col, cat[0].upper())
+                lettered(c, (mid + (i - (t["need"] - 1) / 2) * 26, top + 42), 22, col, culture_letter(cat, lang))
             draw_icon(c, "vp", (mid - 16, top + 76), 24)
             c.text((mid, top + 76), f"{t['vp']}", 20, bold=True, anchor="lm")
-            c.text((mid, top + 98), f"{len(stack)} left", 14, fill=palette.MUTED, anchor="mm")
+            c.text((mid, top + 98), T("n_left", lang, n=len(stack)), 14, fill=palette.MUTED, anchor="mm")
         else:
-            c.text((mid, top + 55), "empty", 15, fill=palette.MUTED, anchor="mm")
+            c.text((mid, top + 55), T("empty_f", lang), 15, fill=palette.MUTED, anchor="mm")
     y += offer_h + 12
-    top = c.panel((PAD, y, WIDTH - PAD, y + glory_h), f"Round {view['round']} glory tiles · order tiles", accent=(200, 40, 40))
+    top = c.panel((PAD, y, WIDTH - PAD, y + glory_h), T("glory_title", lang, n=view["round"]), accent=(200, 40, 40))
     gx = PAD + 10
     for t in view["glory_tiles"]:
         c.box((gx, top, gx + 110, top + 44), fill=(250, 225, 225), outline=(200, 40, 40))
         draw_icon(c, "star", (gx + 16, top + 22), 20, (200, 40, 40))
-        c.text((gx + 30, top + 22), f"{['1st', '2nd', '3rd'][t['rank'] - 1]}: {t['vp']} VP", 16, bold=True, anchor="lm")
+        c.text((gx + 30, top + 22), T("rank_vp", lang, r=T("ranks", lang).split("|")[t["rank"] - 1], n=t["vp"]), 16, bold=True, anchor="lm", max_width=78)
         gx += 120
     ox = gx + 30
     order = view["order"]
     if order["vp"]:
         holders = {p["order"]: p["seat"] for p in view["players"] if p["order"] is not None}
-        c.text((ox, top + 22), "Order:", 16, bold=True, anchor="lm")
+        c.text((ox, top + 22), T("order", lang), 16, bold=True, anchor="lm")
         ox += 64
         for num in sorted(order["vp"], key=int):
             k = int(num)
             held = holders.get(k)
             fill = palette.lighten(_seat_color(held), 0.5) if held is not None else palette.PANEL
             c.box((ox, top, ox + 150, top + 44), fill=fill, outline=palette.INK)
-            label = f"{k}" + (f" · {order['vp'][num]} VP" if order["flipped"] and order["vp"][num] else "")
-            label += f" · P{held + 1}" if held is not None else " · free"
+            label = f"{k}" + (" · " + T("n_vp", lang, n=order["vp"][num]) if order["flipped"] and order["vp"][num] else "")
+            label += " · " + T("seat_short", lang, n=held + 1) if held is not None else T("free", lang)
             c.text((ox + 75, top + 22), label, 16, bold=True, anchor="mm", max_width=142)
             ox += 160
     else:
-        c.text((ox, top + 22), "Solo: no order tiles", 16, fill=palette.MUTED, anchor="lm")
+        c.text((ox, top + 22), T("solo_no_order", lang), 16, fill=palette.MUTED, anchor="lm")
     y += glory_h + 12
     # cities
     for cx, cy, w, h, p in cities:
         col = _seat_color(p["seat"])
         c.box((cx, y + cy, cx + w, y + cy + h), fill=palette.PANEL, outline=col, width=3)
         c.draw.rectangle((cx + 2, y + cy + 2, cx + w - 2, y + cy + 30), fill=col)
-        c.text((cx + 10, y + cy + 16), f"Player {p['seat'] + 1}'s city", 16, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 20)
-        draw_city(c, cx + 8, y + cy + 36, p, cell, 0)
+        c.text((cx + 10, y + cy + 16), T("city_of", lang, n=p["seat"] + 1), 16, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 20)
+        draw_city(c, cx + 8, y + cy + 36, p, cell, 0, lang)
     y += cities_h + 20
-    c.text((PAD, y + 10), "Recent events", 16, bold=True, anchor="lm")
+    c.text((PAD, y + 10), T("recent_events", lang), 16, bold=True, anchor="lm")
     y += 28
     for e in log_lines:
-        c.text((PAD, y + 9), e["en"], 15, fill=palette.INK, anchor="lm", max_width=WIDTH - 2 * PAD)
+        c.text((PAD, y + 9), entry(e, lang), 15, fill=palette.INK, anchor="lm", max_width=WIDTH - 2 * PAD)
         y += 20
     if view.get("final"):
-        _final_banner(c, view)
+        _final_banner(c, view, lang)
     return c.image
 
 
-def _final_banner(c: Canvas, view: dict[str, Any]) -> None:
+def _final_banner(c: Canvas, view: dict[str, Any], lang: str) -> None:
     final = view["final"]
-    text = "Final: " + ", ".join(f"P{s + 1} {final['scores'][s]}" for s in final["ranking"])
+    text = T("final", lang) + ", ".join(f"{T('seat_short', lang, n=s + 1)} {final['scores'][s]}" for s in final["ranking"])
     if "title" in final:
-        text += f" · title: {final['title']['en']}"
+        text += T("title", lang, t=entry(final["title"], lang))
     c.draw.rectangle((WIDTH - 620, 8, WIDTH - 8, 48), fill=palette.HIGHLIGHT)
     c.text((WIDTH - 614, 28), text, 17, bold=True, anchor="lm", max_width=600)
 
 
-def player(view: dict[str, Any], seat: int) -> Image.Image:
+def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     """One player's city in detail, with the empty cells where a tile may go, and their stats."""
     p = view["players"][seat]
     x0, y0, x1, y1 = _bbox(p, 1)
@@ -288,26 +328,25 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
     c = Canvas(width, height)
     col = _seat_color(seat)
     c.draw.rectangle((0, 0, width, 48), fill=col)
-    c.text((PAD, 24), f"Player {seat + 1}'s city · {view['summary']['en']}", 20, bold=True, fill=palette.text_on(col), anchor="lm", max_width=width - 2 * PAD)
-    _player_panel(c, (PAD, 56, min(width - PAD, PAD + 620), 56 + panel_h), p, view)
+    c.text((PAD, 24), f"{T('city_of', lang, n=seat + 1)} · {entry(view['summary'], lang)}", 20, bold=True, fill=palette.text_on(col), anchor="lm", max_width=width - 2 * PAD)
+    _player_panel(c, (PAD, 56, min(width - PAD, PAD + 620), 56 + panel_h), p, view, lang)
     bx = PAD + 640
     if bx + 200 < width:
         b = p["breakdown"]
-        names = {"culture": "Culture tiles", "glory": "Glory tiles", "temples": "Temples", "end_buildings": "END buildings",
-                 "money_resources": "Money & resources (1 per 3)", "order": "Order tile"}
         y = 62
-        c.text((bx, y + 10), f"Score so far: {p['score']} VP", 17, bold=True, anchor="lm")
+        c.text((bx, y + 10), T("score_so_far", lang, n=p["score"]), 17, bold=True, anchor="lm")
         y += 28
         for k, v in b.items():
-            c.text((bx, y + 10), f"{names.get(k, k)}: {v}", 16, anchor="lm", max_width=width - bx - PAD)
+            c.text((bx, y + 10), T("kv", lang, k=T("b_" + k, lang) if "b_" + k in T.table else k, v=v), 16, anchor="lm", max_width=width - bx - PAD)
             y += 22
-    draw_city(c, PAD, 56 + panel_h + 20, p, cell, 1)
+    draw_city(c, PAD, 56 + panel_h + 20, p, cell, 1, lang)
     y = 56 + panel_h + 20 + h + 12
-    c.text((PAD, y + 10), "Outlined empty cells are where a tile may go (type the cell, e.g. m12).", 15, fill=palette.MUTED, anchor="lm", max_width=width - 2 * PAD)
+    c.text((PAD, y + 10), T("free_cells", lang), 15, fill=palette.MUTED, anchor="lm", max_width=width - 2 * PAD)
     y += 30
     tiles = p["culture_tiles"]
-    text = "Culture tiles: " + (", ".join(f"{t['name_en']}" for t in tiles) if tiles else "none")
+    text = T("culture_tiles", lang) + (", ".join(field(t, "name", lang) for t in tiles) if tiles else T("none_f", lang))
     y = c.paragraph((PAD, y), text, width - 2 * PAD, 15)
     gl = p["glory_tiles"]
-    c.paragraph((PAD, y + 4), "Glory tiles: " + (", ".join(t["name_en"] + f" ({t['vp']} VP)" for t in gl) if gl else "none"), width - 2 * PAD, 15)
+    glory = ", ".join(f"{field(t, 'name', lang)} ({T('n_vp', lang, n=t['vp'])})" for t in gl) if gl else T("none_f", lang)
+    c.paragraph((PAD, y + 4), T("glory_tiles", lang) + glory, width - 2 * PAD, 15)
     return c.image

@@ -11,6 +11,7 @@ from PIL import Image
 from render.core import palette
 from render.core.canvas import Canvas
 from render.core.fonts import font
+from render.core.i18n import Labels, field
 from render.core.icons import draw_icon
 from render.core.palette import Color
 
@@ -30,7 +31,15 @@ RESOURCE_ICONS: dict[str, tuple[str, Color]] = {
     "ore": ("diamond", (60, 80, 140)),
 }
 CULTURE_COLORS: dict[str, Color] = {"theatre": (200, 60, 90), "art": (60, 120, 200), "learning": (60, 150, 90)}
-CULTURE_LETTER = {"theatre": "T", "art": "A", "learning": "L"}
+CULTURE_LETTER = {"theatre": ("T", "T"), "art": ("A", "A"), "learning": ("L", "U")}  # (en, fr): Learning is "Université"
+T = Labels({
+    "build": ("BUILD", "BÂTIR"), "end": ("END", "FIN"), "free": ("free", "gratuit"), "move": ("move", "dépl."),
+    "remove_residence": ("−res", "−rés"), "per": ("per", "par"),
+})
+
+
+def culture_letter(cat: str, lang: str = "en") -> str:
+    return CULTURE_LETTER[cat][T.pick(lang)]
 
 
 def lettered(c: Canvas, center: tuple[float, float], size: float, color: Color, letter: str) -> None:
@@ -40,7 +49,7 @@ def lettered(c: Canvas, center: tuple[float, float], size: float, color: Color, 
     c.draw.text(center, letter, font=f, fill=palette.text_on(color), anchor="mm")
 
 
-def item_icon(c: Canvas, item: str, center: tuple[float, float], size: float) -> None:
+def item_icon(c: Canvas, item: str, center: tuple[float, float], size: float, lang: str = "en") -> None:
     if item in RESOURCE_ICONS:
         kind, col = RESOURCE_ICONS[item]
         draw_icon(c, kind, center, size, col)
@@ -49,7 +58,7 @@ def item_icon(c: Canvas, item: str, center: tuple[float, float], size: float) ->
     elif item == "glory":
         draw_icon(c, "star", center, size, (200, 40, 40))
     elif item in CULTURE_COLORS:
-        lettered(c, center, size, CULTURE_COLORS[item], CULTURE_LETTER[item])
+        lettered(c, center, size, CULTURE_COLORS[item], culture_letter(item, lang))
     elif item == "any":
         lettered(c, center, size, (240, 240, 240), "?")
     elif item == "same":
@@ -92,7 +101,7 @@ def text_token(c: Canvas, x: float, y: float, size: float, text: str, bold: bool
     return x + c.draw.textlength(text, font=f)
 
 
-def draw_tokens(c: Canvas, x: float, y: float, tokens: list[str], size: float, max_x: float) -> float:
+def draw_tokens(c: Canvas, x: float, y: float, tokens: list[str], size: float, max_x: float, lang: str = "en") -> float:
     """Draw an effect's icon tokens from (x, y), stopping before `max_x`; returns the right edge."""
     gap = 3
     for tok in tokens:
@@ -102,7 +111,7 @@ def draw_tokens(c: Canvas, x: float, y: float, tokens: list[str], size: float, m
             n, item = tok.split("*", 1)
             if n != "1":
                 x = text_token(c, x, y, size, n) + 1
-            item_icon(c, item, (x + size / 2, y + size / 2), size)
+            item_icon(c, item, (x + size / 2, y + size / 2), size, lang)
             x += size + gap
         elif tok == "->":
             draw_icon(c, "arrow", (x + size / 2, y + size / 2), size * 0.9)
@@ -113,10 +122,10 @@ def draw_tokens(c: Canvas, x: float, y: float, tokens: list[str], size: float, m
             x = area_glyph(c, x, y + 1, size - 2) + gap
         elif tok.startswith("area:"):
             parts = tok.split(":")
-            label = {"activate": f"×{parts[2] if len(parts) > 2 else ''}", "move": "move", "remove_residence": "−res"}[parts[1]]
+            label = f"×{parts[2] if len(parts) > 2 else ''}" if parts[1] == "activate" else T(parts[1], lang)
             x = text_token(c, x, y, size, label) + gap
         elif tok == "per":
-            x = text_token(c, x, y, size, "per", bold=False) + gap
+            x = text_token(c, x, y, size, T("per", lang), bold=False) + gap
         elif tok.startswith("zone:"):
             x = area_glyph(c, x, y + 1, size - 2, cross=tok.endswith("cross")) + gap
         elif tok.startswith("category:"):
@@ -127,14 +136,14 @@ def draw_tokens(c: Canvas, x: float, y: float, tokens: list[str], size: float, m
                 c.draw.rectangle((x + k * 5, y + 3, x + k * 5 + 8, y + size - 3), fill=col, outline=palette.INK)
             x += 28 + gap
         else:
-            item_icon(c, tok, (x + size / 2, y + size / 2), size)
+            item_icon(c, tok, (x + size / 2, y + size / 2), size, lang)
             x += size + gap
     return x
 
 
-def cost_row(c: Canvas, x: float, y: float, cost: dict[str, int], size: float, max_x: float) -> float:
+def cost_row(c: Canvas, x: float, y: float, cost: dict[str, int], size: float, max_x: float, lang: str = "en") -> float:
     if not cost:
-        return text_token(c, x, y, size, "free", bold=False)
+        return text_token(c, x, y, size, T("free", lang), bold=False)
     for r, n in cost.items():
         for _ in range(n):
             if x + size > max_x:
@@ -145,29 +154,29 @@ def cost_row(c: Canvas, x: float, y: float, cost: dict[str, int], size: float, m
 
 
 def draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[str, Any], *,
-              assistant_color: Color | None = None, points: int | None = None) -> None:
+              assistant_color: Color | None = None, points: int | None = None, lang: str = "en") -> None:
     """Paste a cached picture of the tile (identical designs are drawn once per size)."""
     x0, y0, x1, y1 = (int(v) for v in rect)
     key = json.dumps({k: v for k, v in tile.items() if k != "id"}, sort_keys=True)
-    c.image.paste(_tile_image(key, x1 - x0, y1 - y0, assistant_color, points), (x0, y0))
+    c.image.paste(_tile_image(key, x1 - x0, y1 - y0, assistant_color, points, lang), (x0, y0))
 
 
 @lru_cache(maxsize=512)
-def _tile_image(key: str, w: int, h: int, assistant_color: Color | None, points: int | None) -> Image.Image:
+def _tile_image(key: str, w: int, h: int, assistant_color: Color | None, points: int | None, lang: str) -> Image.Image:
     c = Canvas(w + 1, h + 1)
-    _draw_tile(c, (0, 0, w, h), json.loads(key), assistant_color=assistant_color, points=points)
+    _draw_tile(c, (0, 0, w, h), json.loads(key), assistant_color=assistant_color, points=points, lang=lang)
     return c.image
 
 
 def _draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[str, Any], *,
-               assistant_color: Color | None = None, points: int | None = None) -> None:
+               assistant_color: Color | None = None, points: int | None = None, lang: str = "en") -> None:
     """A tile: category band with the name, cost, timing badge, effect icons and short text."""
     x0, y0, x1, y1 = rect
     w = x1 - x0
     col = CATEGORY_COLORS.get(tile.get("category", ""), palette.MUTED)
     if w < 70:  # safety net for enormous cities: colour and initials only
         c.draw.rectangle(rect, fill=col, outline=palette.INK)
-        initials = "".join(word[0] for word in tile["name_en"].split()[:2]).upper()
+        initials = "".join(word[0] for word in field(tile, "name", lang).split()[:2]).upper()
         c.text(((x0 + x1) / 2, (y0 + y1) / 2), initials, 13, bold=True, fill=palette.text_on(col), anchor="mm")
         if assistant_color is not None:
             c.draw.ellipse((x1 - 10, y1 - 10, x1 - 2, y1 - 2), fill=assistant_color, outline=palette.INK)
@@ -175,7 +184,7 @@ def _draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[st
     c.draw.rectangle(rect, fill=palette.lighten(col, 0.82), outline=col, width=2)
     band = 20 if w < 130 else 24
     c.draw.rectangle((x0, y0, x1, y0 + band), fill=col)
-    c.text((x0 + 4, y0 + band / 2), tile["name_en"], 15 if w >= 130 else 14, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 8)
+    c.text((x0 + 4, y0 + band / 2), field(tile, "name", lang), 15 if w >= 130 else 14, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 8)
     if tile.get("design") == "residence":
         draw_icon(c, "house", ((x0 + x1) / 2, (y0 + band + y1) / 2), min(w, y1 - y0 - band) * 0.45, col)
         if assistant_color is not None:
@@ -185,11 +194,11 @@ def _draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[st
         return
     icon = 14 if w < 130 else 17
     y = y0 + band + 3
-    right = cost_row(c, x0 + 4, y, tile.get("cost", {}), icon, x1 - 40)
+    right = cost_row(c, x0 + 4, y, tile.get("cost", {}), icon, x1 - 40, lang)
     del right
     when = tile.get("when")
     if when in ("build", "end"):
-        label = "BUILD" if when == "build" else "END"
+        label = T(when, lang)
         f = font(13, True, condensed=True)
         tw = c.draw.textlength(label, font=f)
         bcol = (90, 90, 90) if when == "build" else (30, 80, 170)
@@ -197,9 +206,9 @@ def _draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[st
         c.draw.text((x1 - tw - 6, y + (icon + 2) / 2), label, font=f, fill=(255, 255, 255), anchor="lm")
     y += icon + 5
     tsize = 18 if w < 130 else 22
-    draw_tokens(c, x0 + 4, y, tile.get("icons", []), tsize, x1 - 3)
+    draw_tokens(c, x0 + 4, y, tile.get("icons", []), tsize, x1 - 3, lang)
     y += tsize + 3
     lines = max(1, int((y1 - y - 2) // 15))
-    c.paragraph((x0 + 4, y), tile.get("effect_en", ""), w - 8, 13, max_lines=lines, line_gap=1)
+    c.paragraph((x0 + 4, y), field(tile, "effect", lang), w - 8, 13, max_lines=lines, line_gap=1)
     if points is not None:
-        c.chip((x1 - 46, y1 - 24), f"{points} VP", palette.VP, 13)
+        c.chip((x1 - 46, y1 - 24), T("n_vp", lang, n=points), palette.VP, 13)

@@ -1,0 +1,85 @@
+"""Shared helpers for the renderer tests: random playouts that keep a few states along the way,
+and a small set of views per game to draw in both languages."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Any
+
+import engines
+
+LANGS = ("en", "fr")
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def playout(game: str, n: int, seed: int, marks: Iterable[int], options: dict[str, Any] | None = None,
+            choose: Callable[[random.Random, list[Any]], Any] | None = None) -> list[dict]:
+    """The start state, the state after each `marks` number of moves, and the final state of a
+    random game (`choose(rng, options)` picks an option; uniform by default)."""
+    engine = engines.get_engine(game)
+    rng = random.Random(seed)
+    s = engine.new_game(n, seed) if options is None else engine.new_game(n, seed, options)
+    out = [s]
+    wanted = set(marks)
+    steps = 0
+    while not s["over"]:
+        seat = engine.to_act(s)[0]
+        opts = engine.prompt(s, seat).options
+        s = engine.apply(s, seat, (choose(rng, opts) if choose else rng.choice(opts)).id)
+        steps += 1
+        if steps in wanted:
+            out.append(s)
+    out.append(s)
+    return out
+
+
+def busy(rng: random.Random, opts: list[Any]) -> Any:
+    """Minerva's build-happy player: rarely passes."""
+    active = [o for o in opts if o.id not in ("pass", "skip", "x0", "stop")]
+    return rng.choice(active) if active and rng.random() < 0.9 else rng.choice(opts)
+
+
+def antiquity_states(n: int, seed: int = 3, steps: Iterable[int] = (60, 400, 20000)) -> list[dict]:
+    from engines.antiquity import ENGINE
+    from tests.engines.antiquity.helpers import eager_playout
+
+    return [ENGINE.new_game(n, seed, {}), *(eager_playout(n, seed, {}, max_steps=k)[0] for k in steps)]
+
+
+@cache
+def _language_states(game: str) -> tuple[tuple[str, dict, int], ...]:
+    """(tag, state, seat) for a mid-game and a final state of each game."""
+    if game == "minerva":
+        s = playout("minerva", 4, 11, [120], choose=busy)
+        picks = [("mid4", s[1], 1), ("end4", s[-1], 0), ("solo", playout("minerva", 1, 8, [60], choose=busy)[1], 0)]
+    elif game == "magna_roma":
+        a = playout("magna_roma", 4, 5, [120], {"dominus": "on", "portus": "on"})
+        b = playout("magna_roma", 3, 5, [120], {})
+        picks = [("dominus", a[1], 0), ("end", a[-1], 2), ("base", b[1], 1)]
+    elif game == "antiquity":
+        s = antiquity_states(3, 3, (400,))
+        picks = [("mid3", s[1], 0)]
+    elif game == "deus":
+        s = playout("deus", 3, 13, [150])
+        picks = [("mid3", s[1], 0), ("end3", s[-1], 2)]
+    else:
+        s = playout("monumental_duel", 2, 0, [40], {"civ1": "mali", "civ2": "aztecs"})
+        picks = [("mid", s[1], 0), ("end", s[-1], 1)]
+    return tuple(picks)
+
+
+def language_views(game: str) -> list[tuple[str, dict, int]]:
+    """(tag, view, seat): spectator views, and each state's seat's own view, to draw in en and fr."""
+    engine = engines.get_engine(game)
+    out = []
+    for tag, s, seat in _language_states(game):
+        out.append((tag, engine.view(s, None), seat))
+        out.append((f"{tag}-own", engine.view(s, seat), seat))
+    return out
+
+
+def shot_views(game: str) -> list[tuple[str, dict, int]]:
+    """Views to look at by eye (tools/screenshots): same as the language tests."""
+    return language_views(game)
