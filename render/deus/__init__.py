@@ -1,8 +1,9 @@
 """Deus images from engine views: the continent (regions by terrain, buildings in seat colours,
 temples, villages with their VP) and every player's tableau of six colour columns.
 
-`board(view)` is the public picture; `player(view, seat)` one player's area in detail, with the
-hand when `view` is that seat's own view. Pure functions of the view (keys: engines/deus/README.md).
+`board(view, lang)` is the public picture; `player(view, seat, lang)` one player's area in detail,
+with the hand when `view` is that seat's own view. Pure functions of the view (keys:
+engines/deus/README.md); every text in English ("en") or French ("fr").
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import Canvas, draw_icon, icon_count, palette
+from render.core import Canvas, Labels, draw_icon, entry, field, icon_count, palette
 from render.core.canvas import ellipsize, wrap
 from render.core.fonts import font
 
@@ -29,7 +30,6 @@ TERRAIN: dict[str, tuple[int, int, int]] = {
     "mountain": (182, 172, 160),
     "village": (120, 70, 55),
 }
-TERRAIN_LABEL = {"sea": "sea", "field": "field", "forest": "forest", "swamp": "swamp", "mountain": "mount.", "village": ""}
 COLOURS = ("maritime", "production", "science", "civil", "military", "temple")
 CARD: dict[str, tuple[int, int, int]] = {
     "maritime": (40, 100, 190),
@@ -39,9 +39,40 @@ CARD: dict[str, tuple[int, int, int]] = {
     "military": (185, 45, 40),
     "temple": (115, 65, 160),
 }
-SHORT = {"maritime": "Sh", "production": "Pr", "science": "Sc", "civil": "Ci", "military": "Mi", "temple": "Te"}
-TITLE = {"maritime": "Maritime", "production": "Production", "science": "Science", "civil": "Civil",
-         "military": "Military", "temple": "Temple"}
+T = Labels({
+    # terrains (map labels, then legend names)
+    "t_sea": ("sea", "mer"), "t_field": ("field", "champ"), "t_forest": ("forest", "forêt"), "t_swamp": ("swamp", "marais"),
+    "t_mountain": ("mount.", "mont."), "l_mountain": ("mountain", "montagne"), "t_village": ("", ""),
+    "l_village": ("barbarian village (VP)", "village barbare (PV)"),
+    # building colours: short code on pieces, column title, legend name
+    "s_maritime": ("Sh", "Na"), "s_production": ("Pr", "Pr"), "s_science": ("Sc", "Sc"), "s_civil": ("Ci", "Ci"),
+    "s_military": ("Mi", "Mi"), "s_temple": ("Te", "Te"),
+    "c_maritime": ("Maritime", "Maritime"), "c_production": ("Production", "Production"), "c_science": ("Science", "Science"),
+    "c_civil": ("Civil", "Civil"), "c_military": ("Military", "Militaire"), "c_temple": ("Temple", "Temple"),
+    "g_maritime": ("ship", "navire"), "g_production": ("production", "production"), "g_science": ("science", "science"),
+    "g_civil": ("civil", "civil"), "g_military": ("military unit", "unité militaire"), "g_temple": ("temple", "temple"),
+    "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "clay": ("clay", "argile"), "wheat": ("wheat", "blé"),
+    "taken": ("taken", "pris"),
+    "temple_stock": ("Temples in stock: {n}", "Temples en réserve : {n}"),
+    "piles": ("Draw pile {d} · discards {k}", "Pioche {d} · défausse {k}"),
+    "supply": ("Supply", "Réserve"),
+    "final_turns": ("Final turns left: {n}", "Derniers tours restants : {n}"),
+    "first": ("  · first player", "  · premier joueur"), "to_play": ("  · to play", "  · à jouer"),
+    "hand_villages": ("{h} cards in hand · {v} village(s) taken", "{h} cartes en main · {v} village(s) pris"),
+    "your_vp": (" · your VP tokens: {vp} (+{t} temples)", " · vos jetons PV : {vp} (+{t} temples)"),
+    "pieces": ("Pieces board/reserve: ", "Pièces plateau/réserve : "),
+    "your_hand": ("Your hand ({n})", "Votre main ({n})"),
+    "final_line": ("{i}. Player {s}: {vp} VP  (tokens {t}, temples {x}, majorities {m})",
+                   "{i}. Joueur {s} : {vp} PV  (jetons {t}, temples {x}, majorités {m})"),
+})
+
+
+def _short(kind: str, lang: str) -> str:
+    return T("s_" + kind, lang)
+
+
+def _title(kind: str, lang: str) -> str:
+    return T("c_" + kind, lang)
 RES = ("wood", "stone", "clay", "wheat")
 RES_COLOUR = {"wood": (120, 80, 40), "stone": (130, 130, 135), "clay": (190, 80, 60), "wheat": (225, 190, 60)}
 RES_ICON = {"wood": "cube", "stone": "hexagon", "clay": "diamond", "wheat": "triangle"}
@@ -62,7 +93,7 @@ def _map_size(view: dict[str, Any]) -> tuple[float, float, float, float]:
     return min(xs) - HEX, min(ys) - HEX, max(xs) + HEX, max(ys) + HEX
 
 
-def draw_map(c: Canvas, view: dict[str, Any], ox: float, oy: float) -> None:
+def draw_map(c: Canvas, view: dict[str, Any], ox: float, oy: float, lang: str = "en") -> None:
     """The continent with its top-left corner at (ox, oy)."""
     x0, y0, _, _ = _map_size(view)
     at: dict[tuple[int, int], str] = {}
@@ -103,12 +134,12 @@ def draw_map(c: Canvas, view: dict[str, Any], ox: float, oy: float) -> None:
                 c.text((cx + 14, cy + 4), str(v["vp"]), 22, bold=True, fill=(255, 255, 255), anchor="mm")
             else:
                 won = "+".join(f"P{s + 1}" for s in v["won_by"]) or "-"
-                c.text((cx, cy + 2), "taken", 13, fill=(255, 255, 255), anchor="mm")
+                c.text((cx, cy + 2), T("taken", lang), 13, fill=(255, 255, 255), anchor="mm")
                 c.text((cx, cy + 20), won, 14, bold=True, fill=(255, 255, 255), anchor="mm")
             continue
         occ = occupied.get(rid)
         if occ is None:
-            c.text((cx, cy + 4), TERRAIN_LABEL[terrain], 13, fill=(60, 60, 60), anchor="mm")
+            c.text((cx, cy + 4), T("t_" + terrain, lang), 13, fill=(60, 60, 60), anchor="mm")
             continue
         col = palette.seat(occ["owner"])
         b = occ["buildings"]
@@ -122,15 +153,15 @@ def draw_map(c: Canvas, view: dict[str, Any], ox: float, oy: float) -> None:
                 draw_icon(c, "temple", (bx, by), 20, palette.darken(col, 0.35))
             else:
                 c.draw.rounded_rectangle((bx - 12, by - 10, bx + 12, by + 10), radius=4, fill=col, outline=(20, 20, 20))
-                c.text((bx, by), SHORT[kind], 13, bold=True, fill=palette.text_on(col), anchor="mm")
+                c.text((bx, by), _short(kind, lang), 13, bold=True, fill=palette.text_on(col), anchor="mm")
 
 
-def _legend(c: Canvas, x: float, y: float, width: float) -> float:
-    c.text((x, y), "Legend", 16, bold=True)
+def _legend(c: Canvas, x: float, y: float, width: float, lang: str) -> float:
+    c.text((x, y), T("legend", lang), 16, bold=True)
     y += 24
     for t, colr in TERRAIN.items():
         c.draw.rectangle((x, y, x + 20, y + 16), fill=colr, outline=(60, 60, 60))
-        c.text((x + 28, y + 8), {"village": "barbarian village (VP)"}.get(t, t), 14, anchor="lm")
+        c.text((x + 28, y + 8), T("l_" + t if "l_" + t in T.table else "t_" + t, lang), 14, anchor="lm", max_width=width - 28)
         y += 22
     y += 4
     for kind in COLOURS:
@@ -138,33 +169,33 @@ def _legend(c: Canvas, x: float, y: float, width: float) -> float:
             draw_icon(c, "temple", (x + 10, y + 9), 18, palette.MUTED)
         else:
             c.draw.rounded_rectangle((x, y, x + 22, y + 18), radius=4, fill=palette.MUTED)
-            c.text((x + 11, y + 9), SHORT[kind], 13, bold=True, fill=(255, 255, 255), anchor="mm")
-        c.text((x + 30, y + 9), {"maritime": "ship", "military": "military unit"}.get(kind, kind), 14, anchor="lm")
+            c.text((x + 11, y + 9), _short(kind, lang), 13, bold=True, fill=(255, 255, 255), anchor="mm")
+        c.text((x + 30, y + 9), T("g_" + kind, lang), 14, anchor="lm", max_width=width - 30)
         y += 22
     return y
 
 
-def _side(c: Canvas, view: dict[str, Any], x: float, y: float, width: float) -> float:
-    c.text((x, y), f"Temples in stock: {view['temple_stock']}", 16, bold=True, max_width=width)
+def _side(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, lang: str) -> float:
+    c.text((x, y), T("temple_stock", lang, n=view["temple_stock"]), 16, bold=True, max_width=width)
     y += 24
-    c.text((x, y), f"Draw pile {view['deck_size']} · discards {view['discard_size']}", 15, max_width=width)
+    c.text((x, y), T("piles", lang, d=view["deck_size"], k=view["discard_size"]), 15, max_width=width)
     y += 24
-    c.text((x, y), "Supply", 15, bold=True)
+    c.text((x, y), T("supply", lang), 15, bold=True)
     y += 22
     xx = x
     for r in RES:
         xx = icon_count(c, RES_ICON[r], (xx, y), view["supply"][r], 18, RES_COLOUR[r]) + 4
-        c.text((xx, y + 9), r, 13, fill=palette.MUTED, anchor="lm")
+        c.text((xx, y + 9), T(r, lang), 13, fill=palette.MUTED, anchor="lm")
         xx += 52
     y += 30
     if view.get("end"):
-        c.text((x, y), f"Final turns left: {view['end']['turns_left']}", 15, bold=True, fill=palette.DANGER, max_width=width)
+        c.text((x, y), T("final_turns", lang, n=view["end"]["turns_left"]), 15, bold=True, fill=palette.DANGER, max_width=width)
         y += 24
-    return _legend(c, x, y + 6, width)
+    return _legend(c, x, y + 6, width, lang)
 
 
 def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, float, float, float], lines: int = 3,
-              extra: str = "", code: bool = False) -> None:
+              extra: str = "", code: bool = False, lang: str = "en") -> None:
     info = view["cards"][cid]
     x0, y0, x1, y1 = rect
     colr = CARD[info["colour"]]
@@ -177,9 +208,9 @@ def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, floa
         cx -= c.draw.textlength(label, font=font(13, True)) + 18
         icon_count(c, RES_ICON[r], (cx, y0 + 4), label, 14, RES_COLOUR[r])
         cx -= 4
-    c.text((x0 + 14, y0 + 5), info["name_en"] + extra, 14, bold=True, max_width=cx - x0 - 18)
+    c.text((x0 + 14, y0 + 5), field(info, "name", lang) + extra, 14, bold=True, max_width=cx - x0 - 18)
     f = font(13, False, True)
-    for i, line in enumerate(_lines(info["text_en"], x1 - x0 - 20, lines)):
+    for i, line in enumerate(_lines(field(info, "text", lang), x1 - x0 - 20, lines)):
         c.draw.text((x0 + 14, y0 + 24 + 15 * i), line, font=f, fill=palette.INK)
     if code:  # what to type to build it
         c.text((x1 - 8, y1 - 5), f"▶ {cid}", 13, bold=True, fill=palette.darken(colr, 0.2), anchor="rd")
@@ -199,117 +230,117 @@ def _lines(text: str, width: float, lines: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _card_height(c: Canvas, view: dict[str, Any], cid: str, width: float, lines: int) -> float:
-    return 30 + 15 * len(_lines(view["cards"][cid]["text_en"], width - 20, lines)) + 4
+def _card_height(c: Canvas, view: dict[str, Any], cid: str, width: float, lines: int, lang: str = "en") -> float:
+    return 30 + 15 * len(_lines(field(view["cards"][cid], "text", lang), width - 20, lines)) + 4
 
 
-def _pieces_line(p: dict[str, Any]) -> str:
-    return "  ".join(f"{SHORT[t]} {p['board'][t]}/{p['reserve'][t]}" for t in COLOURS[:5])
+def _pieces_line(p: dict[str, Any], lang: str) -> str:
+    return "  ".join(f"{_short(t, lang)} {p['board'][t]}/{p['reserve'][t]}" for t in COLOURS[:5])
 
 
-def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3, hand: bool = False) -> Image.Image:
+def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3, hand: bool = False, lang: str = "en") -> Image.Image:
     p = view["players"][seat]
     probe = Canvas(10, 10)
     col_w = (width - 20 - 5 * 8) / 6
     heights = []
     for colour in COLOURS:
-        heights.append(sum(_card_height(probe, view, x["id"], col_w, lines) + 6 for x in p["columns"][colour]))
+        heights.append(sum(_card_height(probe, view, x["id"], col_w, lines, lang) + 6 for x in p["columns"][colour]))
     hand_cards = view["you"]["hand"] if hand and view.get("you", {}).get("seat") == seat else []
     hand_h = 0.0
     if hand_cards:
         hand_w = (width - 20 - 2 * 8) / 3
         rows = math.ceil(len(hand_cards) / 3)
-        hand_h = 36 + rows * (max(_card_height(probe, view, h["id"], hand_w, 4) for h in hand_cards) + 24)
+        hand_h = 36 + rows * (max(_card_height(probe, view, h["id"], hand_w, 4, lang) for h in hand_cards) + 24)
     height = int(130 + max([*heights, 40]) + hand_h + 10)
     c = Canvas(width, height)
     colr = palette.seat(seat)
     c.box((0, 0, width - 1, height - 1), fill=palette.PANEL, outline=colr, width=3)
     c.draw.rounded_rectangle((0, 0, width - 1, 36), radius=8, fill=colr)
-    title = f"Player {seat + 1}" + ("  · first player" if p["first"] else "") + ("  · to play" if view.get("current") == seat else "")
+    title = T("player_n", lang, n=seat + 1) + (T("first", lang) if p["first"] else "") + (T("to_play", lang) if view.get("current") == seat else "")
     c.text((12, 18), title, 18, bold=True, fill=palette.text_on(colr), anchor="lm", max_width=width * 0.5)
     you = view.get("you")
-    right = f"{p['hand_size']} cards in hand · {p['villages_won']} village(s) taken"
+    right = T("hand_villages", lang, h=p["hand_size"], v=p["villages_won"])
     if you and you["seat"] == seat:
-        right += f" · your VP tokens: {you['vp']} (+{you['temple_vp']} temples)"
+        right += T("your_vp", lang, vp=you["vp"], t=you["temple_vp"])
     c.text((width - 12, 18), right, 15, bold=True, fill=palette.text_on(colr), anchor="rm", max_width=width * 0.48)
     y = 46
     x = icon_count(c, "coin", (12, y), p["gold"], 22)
     for r in RES:
         x = icon_count(c, RES_ICON[r], (x + 22, y), p["resources"][r], 22, RES_COLOUR[r])
-        c.text((x + 4, y + 11), r, 13, fill=palette.MUTED, anchor="lm")
+        c.text((x + 4, y + 11), T(r, lang), 13, fill=palette.MUTED, anchor="lm")
         x += 40
-    c.text((x + 20, y + 11), "Pieces board/reserve: " + _pieces_line(p), 15, anchor="lm", max_width=width - x - 30)
+    c.text((x + 20, y + 11), T("pieces", lang) + _pieces_line(p, lang), 15, anchor="lm", max_width=width - x - 30)
     y = 82
     for i, colour in enumerate(COLOURS):
         cx = 10 + i * (col_w + 8)
         c.draw.rounded_rectangle((cx, y, cx + col_w, y + 26), radius=6, fill=CARD[colour])
-        c.text((cx + col_w / 2, y + 13), f"{TITLE[colour]} ({len(p['columns'][colour])})", 14, bold=True,
+        c.text((cx + col_w / 2, y + 13), f"{_title(colour, lang)} ({len(p['columns'][colour])})", 14, bold=True,
                fill=palette.text_on(CARD[colour]), anchor="mm", max_width=col_w - 8)
         yy = y + 32
         # bottom card first: it resolves first
         for k, card in enumerate(p["columns"][colour]):
-            h = _card_height(c, view, card["id"], col_w, lines)
+            h = _card_height(c, view, card["id"], col_w, lines, lang)
             where = f" · {card['region']}" if card.get("region") else ""
-            _card_box(c, view, card["id"], (cx, yy, cx + col_w, yy + h), lines, extra=f"{where}" if k >= 0 else "")
+            _card_box(c, view, card["id"], (cx, yy, cx + col_w, yy + h), lines, extra=f"{where}" if k >= 0 else "", lang=lang)
             yy += h + 6
         if not p["columns"][colour]:
             c.text((cx + col_w / 2, yy + 10), "—", 16, fill=palette.MUTED, anchor="mm")
     if hand_cards:
         y = int(130 + max([*heights, 40]))
-        c.text((12, y + 4), f"Your hand ({len(hand_cards)})", 17, bold=True)
+        c.text((12, y + 4), T("your_hand", lang, n=len(hand_cards)), 17, bold=True)
         hand_w = (width - 20 - 2 * 8) / 3
-        hh = max(_card_height(c, view, h["id"], hand_w, 4) for h in hand_cards) + 16
+        hh = max(_card_height(c, view, h["id"], hand_w, 4, lang) for h in hand_cards) + 16
         for i, h in enumerate(hand_cards):
             row, k = divmod(i, 3)
             hx = 10 + k * (hand_w + 8)
             hy = y + 32 + row * (hh + 8)
-            _card_box(c, view, h["id"], (hx, hy, hx + hand_w, hy + hh), 4, extra=f" ({TITLE[view['cards'][h['id']]['colour']]})",
-                      code=True)
+            _card_box(c, view, h["id"], (hx, hy, hx + hand_w, hy + hh), 4, extra=f" ({_title(view['cards'][h['id']]['colour'], lang)})",
+                      code=True, lang=lang)
     return c.image
 
 
-def _header(view: dict[str, Any], width: int) -> Image.Image:
+def _header(view: dict[str, Any], width: int, lang: str) -> Image.Image:
     c = Canvas(width, 44)
-    c.text((12, 22), "Deus · " + view["summary"]["en"], 19, bold=True, anchor="lm", max_width=width - 24)
+    c.text((12, 22), "Deus · " + entry(view["summary"], lang), 19, bold=True, anchor="lm", max_width=width - 24)
     return c.image
 
 
-def _scores(view: dict[str, Any], width: int) -> Image.Image | None:
+def _scores(view: dict[str, Any], width: int, lang: str) -> Image.Image | None:
     if not view.get("over") or "final" not in view:
         return None
     c = Canvas(width, 40 + 28 * view["num_players"])
-    c.text((12, 10), "Final scores", 18, bold=True)
+    c.text((12, 10), T("final_scores", lang), 18, bold=True)
     for i, seat in enumerate(view["final"]["ranking"]):
         b = view["final"]["breakdown"][seat]
         y = 38 + 28 * i
         c.draw.rectangle((12, y + 4, 30, y + 22), fill=palette.seat(seat))
-        c.text((40, y + 13), f"{i + 1}. Player {seat + 1}: {view['scores'][seat]} VP  (tokens {b['tokens']}, temples "
-               f"{b['temples']}, majorities {b['majorities']})", 16, anchor="lm", max_width=width - 60)
+        c.text((40, y + 13), T("final_line", lang, i=i + 1, s=seat + 1, vp=view["scores"][seat], t=b["tokens"],
+                                  x=b["temples"], m=b["majorities"]), 16, anchor="lm", max_width=width - 60)
     return c.image
 
 
-def _map_block(view: dict[str, Any], width: int) -> Image.Image:
+def _map_block(view: dict[str, Any], width: int, lang: str) -> Image.Image:
     x0, y0, x1, y1 = _map_size(view)
     mw, mh = x1 - x0, y1 - y0
     side_w = width - int(mw) - 50
     c = Canvas(width, int(max(mh, 560)) + 20)
-    draw_map(c, view, 10, 10)
-    y = _side(c, view, mw + 30, 14, side_w)
-    _recent(c, view, mw + 30, y + 12, side_w, c.size[1] - 10)
+    draw_map(c, view, 10, 10, lang)
+    y = _side(c, view, mw + 30, 14, side_w, lang)
+    _recent(c, view, mw + 30, y + 12, side_w, c.size[1] - 10, lang)
     return c.image
 
 
-def _recent(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, bottom: float) -> None:
+def _recent(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, bottom: float, lang: str) -> None:
     """The latest public events, newest last, as many as fit."""
     if y + 60 > bottom:
         return
-    c.text((x, y), "Recent events", 16, bold=True)
+    c.text((x, y), T("recent_events", lang), 16, bold=True)
     y += 24
     f = font(13, False, True)
     entries: list[list[str]] = []
     room = bottom - y
     for e in reversed(view["log"]):
-        lines = wrap(c.draw, "• " + e["en"], f, width - 10)
+        lines = wrap(c.draw, "• " + entry(e, lang), f, width - 10)
         if room < 16 * len(lines):
             break
         room -= 16 * len(lines)
@@ -320,21 +351,21 @@ def _recent(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, b
             y += 16
 
 
-def board(view: dict[str, Any]) -> Image.Image:
+def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The public board: status, continent, supply and legend, then each player's tableau."""
-    parts = [_header(view, WIDTH)]
-    scores = _scores(view, WIDTH)
+    parts = [_header(view, WIDTH, lang)]
+    scores = _scores(view, WIDTH, lang)
     if scores is not None:
         parts.append(scores)
-    parts.append(_map_block(view, WIDTH))
+    parts.append(_map_block(view, WIDTH, lang))
     for seat in range(view["num_players"]):
-        parts.append(_player_panel(view, seat, WIDTH, lines=2))
+        parts.append(_player_panel(view, seat, WIDTH, lines=2, lang=lang))
     return _stack(parts)
 
 
-def player(view: dict[str, Any], seat: int) -> Image.Image:
+def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     """One player's area in detail; the hand is shown only in that player's own view."""
-    return _stack([_header(view, 1200), _player_panel(view, seat, 1200, lines=4, hand=True)])
+    return _stack([_header(view, 1200, lang), _player_panel(view, seat, 1200, lines=4, hand=True, lang=lang)])
 
 
 def _stack(parts: list[Image.Image]) -> Image.Image:

@@ -3,42 +3,32 @@ points of random games (start, middle, end), within size limits."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import engines
 from render import board_png, player_png
 from render.deus import board, player
+from tests.render.util import LANGS, playout
 
 E = engines.get_engine("deus")
 
 
 def states(n: int, seed: int) -> list[dict]:
     """The start, two mid-game points and the end of a random game."""
-    rnd = random.Random(seed)
-    s = E.new_game(n, seed)
-    out = [s]
-    k = 0
-    while not s["over"]:
-        seat = E.to_act(s)[0]
-        s = E.apply(s, seat, rnd.choice(E.prompt(s, seat).options).id)
-        k += 1
-        if k in (150, 500):
-            out.append(s)
-    out.append(s)
-    return out
+    return playout("deus", n, seed, (150, 500))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_every_view_renders(n: int) -> None:
     for s in states(n, n + 10):
-        for viewer in [None, *range(n)]:
+        for k, viewer in enumerate([None, *range(n)]):
             v = E.view(s, viewer)
-            im = board(v)
+            lang = LANGS[k % 2]  # both languages, alternately: views differ only by the hand
+            im = board(v, lang)
             assert 1200 <= im.width <= 1600 and 600 <= im.height <= 6000
-            for seat in range(n):
-                pim = player(v, seat)
+            # other seats' areas look the same in every view but their owner's: the spectator's is enough
+            for seat in range(n) if viewer is None else [viewer]:
+                pim = player(v, seat, lang)
                 assert 1000 <= pim.width <= 1600 and pim.height >= 200
 
 
@@ -49,6 +39,7 @@ def test_png_size_and_determinism() -> None:
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 2 * 1024 * 1024
     assert board_png("deus", v) == data
     assert len(player_png("deus", v, 0)) < 2 * 1024 * 1024
+    assert board_png("deus", v, "fr") != data
 
 
 def test_private_panel_shows_the_hand_only_to_its_owner() -> None:
