@@ -1,5 +1,6 @@
 """Antiquity images: the countryside hex map with the public status, and one player's city
-cards. Pure functions of engine views (see engines/antiquity/README.md for the keys)."""
+cards with their zone of control. Pure functions of engine views (see
+engines/antiquity/README.md for the keys); every text in English ("en") or French ("fr")."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import Canvas, draw_icon, palette
+from render.core import Canvas, Labels, draw_icon, entry, palette, stack_vertical
 from render.core.fonts import font
 
 TERRAIN = {"F": (46, 110, 58), "P": (170, 206, 120), "M": (150, 134, 118), "W": (84, 150, 214)}
@@ -21,12 +22,6 @@ GOODS = {
     "dye": ("dy", (150, 50, 170)),
 }
 ORDER = list(GOODS)
-KIND_SHORT = {
-    "cart": "Cart", "warehouse": "Store", "fountain": "Fnt", "university": "Univ", "theology": "Theo",
-    "biology": "Bio", "alchemy": "Alch", "philosophy": "Phil", "brewery": "Brew", "forced": "Forced",
-    "stable": "Stable", "harbour": "Harb", "hospital": "Hosp", "explorer": "Expl", "granary": "Gran",
-    "dump": "Dump", "cathedral": "Cath", "market": "Mkt", "house": "H",
-}
 KIND_COLOR = {
     "cart": (214, 170, 120), "warehouse": (190, 160, 120), "fountain": (150, 200, 230), "university": (180, 160, 220),
     "theology": (200, 180, 230), "biology": (170, 210, 170), "alchemy": (210, 190, 150), "philosophy": (190, 200, 240),
@@ -36,9 +31,56 @@ KIND_COLOR = {
 }
 SAINT_NAMES = {"giorgio": "San Giorgio", "barbara": "Santa Barbara", "cristofori": "San Cristofori",
                "nicolo": "San Nicolo", "maria": "Santa Maria"}
-PHASES = {"start": "Starting cities", "city": "2 City buildings (secret)", "country": "4 Countryside",
-          "store": "5 Storing goods", "harvest": "6 Harvest", "explore": "7 Exploration", "famine": "8 Famine", "pollution": "9 Pollution",
-          "over": "Game over"}
+T = Labels({
+    "turn_phase": ("Turn {n} · {phase}", "Tour {n} · {phase}"),
+    "famine": ("Famine level {n}", "Niveau de famine {n}"), "intro": ("   (introductory game)", "   (partie d’initiation)"),
+    "turn_order": ("Turn order:", "Ordre du tour :"),
+    "supply": ("Supply: {c} cart shops, {f} fountains, {w} warehouse tiles",
+               "Réserve : {c} ateliers de charrettes, {f} fontaines, {w} tuiles entrepôt"),
+    "winner": ("Winner: ", "Vainqueur : "), "no_winner": ("No winner", "Pas de vainqueur"),
+    "out": ("OUT", "ÉLIMINÉ"), "acting": ("acting", "joue"), "done": ("done", "fini"),
+    "no_saint": ("no saint", "pas de saint"),
+    "player_line": ("{c} cities · {m} men ({o} out) · {h} houses · {g} graves",
+                    "{c} cités · {m} hommes ({o} dehors) · {h} maisons · {g} tombes"),
+    "no_goods": ("no goods", "aucune denrée"),
+    "forest": ("forest", "forêt"), "grass": ("grass", "prairie"), "mountain": ("mountain", "montagne"), "water": ("water", "eau"),
+    "polluted": ("polluted", "pollué"), "cleared": ("cleared", "défriché"),
+    "map_key": ("? marker · C city · ■ man", "? marqueur · C cité · ■ homme"),
+    "zone_of": ("Zone of control of P{n}", "Zone de contrôle de P{n}"), "start": ("start {t}", "départ {t}"),
+    "city_k": ("City {k}", "Cité {k}"), "not_founded": (" (not founded)", " (non fondée)"),
+    "no_patron": ("no patron saint", "pas de saint patron"), "eliminated": (" · eliminated", " · éliminé"),
+    "private": ("private view", "vue privée"), "secret": (" (secret)", " (secret)"),
+    "men": ("{m} men, {c} in the countryside", "{m} hommes, {c} à la campagne"), "free_men": (", {n} free", ", {n} libres"),
+    "houses_built": (" · houses built: {h}", " · maisons construites : {h}"), "none_f": ("none", "aucune"),
+    "food": ("F", "N"), "luxury": ("L", "L"), "different": (" D", " D"), "free": ("free", "gratuite"),
+    "houses_left": ("Houses left (F food, L luxury, D different): ", "Maisons restantes (N nourriture, L luxe, D différentes) : "),
+    "storage": ("Storage capacity: {n}", "Capacité de stockage : {n}"),
+    "graves_due": ("graves to place: {n}", "tombes à placer : {n}"), "pollution_due": ("pollution to place: {n}", "pollution à placer : {n}"),
+    "offer": ("offer #{n} P{a}→P{b}: gives {give} for {get} ({status})", "offre n° {n} P{a}→P{b} : donne {give} contre {get} ({status})"),
+    "nothing": ("nothing", "rien"),
+    "st_open": ("open", "ouverte"), "st_accepted": ("accepted", "acceptée"), "st_declined": ("declined", "refusée"), "st_void": ("void", "annulée"),
+    "highlighted": ("Highlighted: built this phase (hidden from the others until everyone is done).",
+                    "En surbrillance : construit pendant cette phase (caché aux autres jusqu’à ce que tous aient fini)."),
+    **{f"ph_{k}": v for k, v in {
+        "start": ("Starting cities", "Cités de départ"), "city": ("2 City buildings (secret)", "2 Bâtiments de la cité (secret)"),
+        "country": ("4 Countryside", "4 Bâtiments ruraux"), "store": ("5 Storing goods", "5 Stockage des denrées"),
+        "harvest": ("6 Harvest", "6 Récolte"), "explore": ("7 Exploration", "7 Exploration"), "famine": ("8 Famine", "8 Famine"),
+        "pollution": ("9 Pollution", "9 Pollution"), "over": ("Game over", "Partie terminée")}.items()},
+    # goods: chip codes and names
+    **{f"g_{k}": v for k, v in {
+        "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "grain": ("grain", "céréales"), "sheep": ("sheep", "moutons"),
+        "olives": ("olives", "olives"), "fish": ("fish", "poisson"), "gold": ("gold", "or"), "wine": ("wine", "vin"),
+        "pearls": ("pearls", "perles"), "dye": ("dye", "teinture")}.items()},
+    # building kinds on city cards (short)
+    **{f"k_{k}": v for k, v in {
+        "cart": ("Cart", "Charr"), "warehouse": ("Store", "Entr"), "fountain": ("Fnt", "Font"), "university": ("Univ", "Univ"),
+        "theology": ("Theo", "Théo"), "biology": ("Bio", "Bio"), "alchemy": ("Alch", "Alch"), "philosophy": ("Phil", "Philo"),
+        "brewery": ("Brew", "Bras"), "forced": ("Forced", "Forcés"), "stable": ("Stable", "Écurie"), "harbour": ("Harb", "Port"),
+        "hospital": ("Hosp", "Hôp"), "explorer": ("Expl", "Expl"), "granary": ("Gran", "Gren"), "dump": ("Dump", "Déch"),
+        "cathedral": ("Cath", "Cath"), "market": ("Mkt", "Marché"), "house": ("H", "M")}.items()},
+})
+GOOD_CODE_FR = {"wood": "bo", "stone": "pi", "grain": "cé", "sheep": "mo", "olives": "ol", "fish": "po", "gold": "or", "wine": "vi",
+                "pearls": "pe", "dye": "te"}
 SQ3 = math.sqrt(3)
 PANEL_W = 430
 
@@ -80,14 +122,16 @@ class _Map:
         return self.x0 + self.size * SQ3 * (q + r / 2), self.y0 + self.size * 1.5 * r
 
 
-def _good_chip(c: Canvas, xy: tuple[float, float], good: str, s: float) -> None:
+def _good_chip(c: Canvas, xy: tuple[float, float], good: str, s: float, lang: str = "en") -> None:
     code, col = GOODS[good]
+    if lang == "fr":
+        code = GOOD_CODE_FR[good]
     x, y = xy
     c.draw.rounded_rectangle((x - s, y - s * 0.62, x + s, y + s * 0.62), radius=3, fill=col, outline=palette.INK)
     c.draw.text((x, y), code, font=font(13, True, condensed=True), fill=palette.text_on(col), anchor="mm")
 
 
-def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zone_of: int | None) -> None:
+def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zone_of: int | None, lang: str = "en") -> None:
     mp = view["map"]
     pol = set(mp["pollution"])
     cleared = set(mp["cleared"])
@@ -145,7 +189,7 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
             c.draw.polygon(_corners(ox + cx, oy + cy, s - 3), outline=seat_col, width=3)
         for h in b["counters"]:
             cx, cy = m.centre(h)
-            _good_chip(c, (ox + cx, oy + cy + s * 0.22), b["good"], s * 0.45)
+            _good_chip(c, (ox + cx, oy + cy + s * 0.22), b["good"], s * 0.45, lang)
         if b["man"]:
             cx, cy = m.centre(b["man"])
             mx, my = ox + cx + s * 0.45, oy + cy - s * 0.1
@@ -155,17 +199,17 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
         for t in mp["tiles"]:
             if t["start"] and t["letter"] not in taken:
                 cx, cy = m.centre(f"{t['letter']}55")
-                c.chip((ox + cx - 40, oy + cy - 2), f"start {t['letter']}", palette.HIGHLIGHT, 16)
+                c.chip((ox + cx - 40, oy + cy - 2), T("start", lang, t=t["letter"]), palette.HIGHLIGHT, 16)
     if zone_of is not None and 0 <= zone_of < len(mp["zones"]):
         col = palette.seat(zone_of)
         for h in mp["zones"][zone_of]:
             cx, cy = m.centre(h)
             c.draw.polygon(_corners(ox + cx, oy + cy, s * 0.86), outline=(255, 255, 255), width=5)
             c.draw.polygon(_corners(ox + cx, oy + cy, s * 0.78), outline=col, width=3)
-        c.chip((ox + 12, oy + 4), f"Zone of control of P{zone_of + 1}", col, 16)
+        c.chip((ox + 12, oy + 4), T("zone_of", lang, n=zone_of + 1), col, 16)
 
 
-def _goods_line(c: Canvas, x: float, y: float, goods: dict[str, int], width: float) -> float:
+def _goods_line(c: Canvas, x: float, y: float, goods: dict[str, int], width: float, lang: str = "en") -> float:
     cx = x
     for g in ORDER:
         n = goods.get(g, 0)
@@ -174,32 +218,34 @@ def _goods_line(c: Canvas, x: float, y: float, goods: dict[str, int], width: flo
         if cx + 62 > x + width:
             cx = x
             y += 26
-        _good_chip(c, (cx + 14, y + 11), g, 13)
+        _good_chip(c, (cx + 14, y + 11), g, 13, lang)
         c.text((cx + 30, y + 11), str(n), 15, bold=True, anchor="lm")
         cx += 58
     if cx == x and not any(goods.values()):
-        c.text((x, y + 2), "no goods", 14, fill=palette.MUTED)
+        c.text((x, y + 2), T("no_goods", lang), 14, fill=palette.MUTED)
     return y + 26
 
 
-def _status_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float) -> float:
+def _status_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float, lang: str) -> float:
     c.text((x, y), "ANTIQUITY", 24, bold=True)
     y += 34
-    c.text((x, y), f"Turn {view['turn']} · {PHASES.get(view['phase'], view['phase'])}", 17, bold=True, max_width=w)
+    phase = T("ph_" + view["phase"], lang) if "ph_" + view["phase"] in T.table else view["phase"]
+    c.text((x, y), T("turn_phase", lang, n=view["turn"], phase=phase), 17, bold=True, max_width=w)
     y += 26
-    c.text((x, y), f"Famine level {view['famine']}" + ("   (introductory game)" if view["intro"] else ""), 16, max_width=w)
+    c.text((x, y), T("famine", lang, n=view["famine"]) + (T("intro", lang) if view["intro"] else ""), 16, max_width=w)
     y += 26
-    c.text((x, y), "Turn order:", 15, fill=palette.MUTED)
-    cx = x + 92
+    label = T("turn_order", lang)
+    c.text((x, y), label, 15, fill=palette.MUTED)
+    cx = x + max(92, c.draw.textlength(label, font=font(15)) + 10)
     for i, s in enumerate(view["order"]):
         cx = c.chip((cx, y - 3), f"{i + 1}. P{s + 1}", palette.seat(s), 14) + 6
     y += 30
     sup = view["supply"]
-    c.text((x, y), f"Supply: {sup['cart']} cart shops, {sup['fountain']} fountains, {sup['warehouse']} warehouse tiles",
+    c.text((x, y), T("supply", lang, c=sup["cart"], f=sup["fountain"], w=sup["warehouse"]),
            14, fill=palette.MUTED, max_width=w)
     y += 26
     if view["phase"] == "over":
-        msg = "Winner: " + ", ".join(f"P{s + 1}" for s in view["winners"]) if view["winners"] else "No winner"
+        msg = T("winner", lang) + ", ".join(f"P{s + 1}" for s in view["winners"]) if view["winners"] else T("no_winner", lang)
         c.text((x, y), msg, 20, bold=True, fill=palette.VP)
         y += 30
     for pl in view["players"]:
@@ -208,67 +254,76 @@ def _status_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float)
         h = 124
         c.box((x, y, x + w, y + h), fill=palette.PANEL, outline=col, width=3)
         c.draw.rectangle((x, y, x + 10, y + h), fill=col)
-        status = "OUT" if pl["out"] else ("acting" if seat in view["acting"] else "")
+        status = "out" if pl["out"] else ("acting" if seat in view["acting"] else "")
         if view["phase"] == "city" and pl.get("done"):
             status = "done"
         c.text((x + 18, y + 8), f"P{seat + 1}", 18, bold=True, fill=col)
-        saint = SAINT_NAMES.get(pl["saint"] or "", "no saint")
+        saint = SAINT_NAMES.get(pl["saint"] or "", T("no_saint", lang))
         c.text((x + 60, y + 10), saint, 15, bold=bool(pl["saint"]), max_width=w - 150)
         if status:
-            c.text((x + w - 10, y + 10), status, 14, bold=True, fill=palette.DANGER if status == "OUT" else palette.MUTED, anchor="ra")
+            c.text((x + w - 10, y + 10), T(status, lang), 14, bold=True, fill=palette.DANGER if status == "out" else palette.MUTED, anchor="ra")
         graves = sum(len(ci["graves"]) for ci in pl["cities"])
-        c.text((x + 18, y + 34), f"{pl['cities_founded']} cities · {pl['men']} men ({pl['men_in_countryside']} out) · "
-               f"{len(pl['houses'])} houses · {graves} graves", 14, max_width=w - 28)
-        _goods_line(c, x + 18, y + 58, pl["goods"], w - 28)
+        c.text((x + 18, y + 34), T("player_line", lang, c=pl["cities_founded"], m=pl["men"], o=pl["men_in_countryside"],
+                                   h=len(pl["houses"]), g=graves), 14, max_width=w - 28)
+        _goods_line(c, x + 18, y + 58, pl["goods"], w - 28, lang)
         y += h + 8
     return y
 
 
-def _log_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float, lines: int = 8) -> float:
-    c.text((x, y), "Recent events", 15, bold=True)
+def _log_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float, lines: int = 8, lang: str = "en") -> float:
+    c.text((x, y), T("recent_events", lang), 15, bold=True)
     y += 22
     for e in view["log"][-lines:]:
-        y = c.paragraph((x, y), e["en"], w, 13, max_lines=2, fill=palette.INK) + 2
+        y = c.paragraph((x, y), entry(e, lang), w, 13, max_lines=2, fill=palette.INK) + 2
     return y
 
 
-def board(view: dict[str, Any], zone_of: int | None = None) -> Image.Image:
+def board(view: dict[str, Any], lang: str = "en", zone_of: int | None = None) -> Image.Image:
     """The countryside and the public status; `zone_of` outlines that seat's zone of control."""
     m = _Map(view)
     height = max(m.height + 20, 900)
     c = Canvas(m.width + PANEL_W + 30, height)
-    _draw_map(c, view, m, 0, 10, zone_of)
+    _draw_map(c, view, m, 0, 10, zone_of, lang)
     x = m.width + 10
-    y = _status_panel(c, view, x, 14, PANEL_W)
-    _legend(c, x, y + 6, PANEL_W)
-    y = _log_panel(c, view, x, y + 70, PANEL_W, lines=max(2, int((height - y - 90) / 36)))
+    y = _status_panel(c, view, x, 14, PANEL_W, lang)
+    _legend(c, x, y + 6, PANEL_W, lang)
+    y = _log_panel(c, view, x, y + 70, PANEL_W, lines=max(2, int((height - y - 90) / 36)), lang=lang)
     return c.image
 
 
-def zone(view: dict[str, Any], seat: int) -> Image.Image:
+def zone(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     """The board with one player's zone of control outlined (shown on request)."""
-    return board(view, zone_of=seat)
+    return board(view, lang, zone_of=seat)
 
 
-def _legend(c: Canvas, x: float, y: float, w: float) -> None:
+def zone_map(view: dict[str, Any], seat: int, lang: str = "en", width: int = 1200) -> Image.Image:
+    """The countryside alone, `width` wide, with that seat's zone of control outlined."""
+    m = _Map(view, max_side=min(1110, width - 40))
+    c = Canvas(width, m.height + 20)
+    _draw_map(c, view, m, (width - m.width) / 2, 10, seat, lang)
+    return c.image
+
+
+def _legend(c: Canvas, x: float, y: float, w: float, lang: str = "en") -> None:
     cx = x
     for t, name in (("F", "forest"), ("P", "grass"), ("M", "mountain"), ("W", "water")):
         c.draw.rectangle((cx, y + 2, cx + 16, y + 18), fill=TERRAIN[t], outline=palette.INK)
-        c.text((cx + 20, y + 1), name, 13)
+        c.text((cx + 20, y + 1), T(name, lang), 13, max_width=70)
         cx += 92
     y += 24
     c.draw.rectangle((x, y + 2, x + 16, y + 18), fill=POLLUTED_TINT, outline=palette.INK)
-    c.text((x + 20, y + 1), "polluted", 13)
+    c.text((x + 20, y + 1), T("polluted", lang), 13, max_width=70)
     c.draw.rectangle((x + 92, y + 2, x + 108, y + 18), fill=CLEARED, outline=palette.INK)
-    c.text((x + 112, y + 1), "cleared", 13)
-    c.text((x + 184, y + 1), "? marker · C city · ■ man", 13)
+    c.text((x + 112, y + 1), T("cleared", lang), 13, max_width=70)
+    c.text((x + 184, y + 1), T("map_key", lang), 13, max_width=w - 184)
 
 
 # ---- city cards --------------------------------------------------------------------------------------
-def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: float, new: set[str], seat: int) -> None:
+def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: float, new: set[str], seat: int,
+               lang: str = "en") -> None:
     city = pl["cities"][k]
     n = city["size"]
-    c.text((x, y), f"City {k + 1}" + (f" ({city['center']})" if city["center"] else " (not founded)"), 15, bold=True)
+    c.text((x, y), T("city_k", lang, k=k + 1) + (f" ({city['center']})" if city["center"] else T("not_founded", lang)), 15, bold=True)
     y += 22
     c.draw.rectangle((x, y, x + n * cell, y + n * cell), fill=(252, 250, 244), outline=palette.INK, width=2)
     c.grid_lines((x, y), n, n, cell)
@@ -291,7 +346,7 @@ def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: 
                 if (r + dr, cc + dc) not in cells:
                     c.draw.line(line, fill=palette.INK, width=3)
         r0, c0 = min(cells)
-        label = f"{KIND_SHORT.get(b['kind'], b['kind'])}{b.get('house', '')}"
+        label = (T("k_" + b["kind"], lang) if "k_" + b["kind"] in T.table else b["kind"]) + str(b.get("house", ""))
         c.text((x + c0 * cell + 3, y + r0 * cell + 2), label, 13, bold=True, max_width=cell * 2.2 - 4)
         if bid in staffed:
             draw_icon(c, "person", (x + c0 * cell + cell * 0.7, y + r0 * cell + cell * 0.68), cell * 0.45, palette.seat(seat))
@@ -302,7 +357,14 @@ def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: 
         draw_icon(c, "skull", (x + cc * cell + cell / 2, y + r * cell + cell / 2), cell * 0.55, (70, 70, 70))
 
 
-def player(view: dict[str, Any], seat: int) -> Image.Image:
+def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
+    """One player's cities, men, graves and goods (their own view shows their secret work), above
+    the countryside with their zone of control outlined."""
+    cards = _cities(view, seat, lang)
+    return stack_vertical([cards, zone_map(view, seat, lang, cards.width)], gap=0)
+
+
+def _cities(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     """One player's cities, men, graves and goods; their own view shows their secret work."""
     pl = view["players"][seat]
     own = view.get("you")
@@ -318,44 +380,51 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
     c = Canvas(width, height)
     col = palette.seat(seat)
     c.draw.rectangle((0, 0, width, 8), fill=col)
-    title = f"P{seat + 1} · " + SAINT_NAMES.get(pl["saint"] or "", "no patron saint")
+    title = f"P{seat + 1} · " + SAINT_NAMES.get(pl["saint"] or "", T("no_patron", lang))
     if pl["out"]:
-        title += " · eliminated"
+        title += T("eliminated", lang)
     c.text((20, 20), title, 24, bold=True, fill=palette.darken(col, 0.1))
     if private:
-        c.chip((width - 220, 20), "private view" + (" (secret)" if view["phase"] == "city" else ""), palette.HIGHLIGHT, 15)
+        c.chip((width - 220, 20), T("private", lang) + (T("secret", lang) if view["phase"] == "city" else ""), palette.HIGHLIGHT, 15)
     free = own.get("free_men") if private else None
-    men = f"{pl['men']} men, {pl['men_in_countryside']} in the countryside"
+    men = T("men", lang, m=pl["men"], c=pl["men_in_countryside"])
     if free is not None:
-        men += f", {free} free"
-    c.text((20, 58), men + f" · houses built: {', '.join(map(str, pl['houses'])) or 'none'}", 15, max_width=width - 40)
-    _goods_line(c, 20, 86, pl["goods"], width - 40)
+        men += T("free_men", lang, n=free)
+    built = ", ".join(map(str, pl["houses"])) or T("none_f", lang)
+    c.text((20, 58), men + T("houses_built", lang, h=built), 15, max_width=width - 40)
+    _goods_line(c, 20, 86, pl["goods"], width - 40, lang)
     chart = []
     for h in view.get("house_costs", []):
         if h["number"] in pl["houses"]:
             continue
-        cost = "+".join(x for x in (f"{h['food']}F" if h["food"] else "", f"{h['luxury']}L" if h["luxury"] else "") if x)
-        chart.append(f"{h['number']}: {cost or 'free'}{' D' if h['different'] else ''}")
-    c.text((20, 112), "Houses left (F food, L luxury, D different): " + " · ".join(chart[:12]), 14,
+        food, lux = T("food", lang), T("luxury", lang)
+        cost = "+".join(x for x in (f"{h['food']}{food}" if h["food"] else "", f"{h['luxury']}{lux}" if h["luxury"] else "") if x)
+        chart.append(f"{h['number']}: {cost or T('free', lang)}{T('different', lang) if h['different'] else ''}")
+    c.text((20, 112), T("houses_left", lang) + " · ".join(chart[:12]), 14,
            fill=palette.MUTED, max_width=width - 40)
     y = 138
     if private:
-        notes = [f"Storage capacity: {own['storage']}"]
+        notes = [T("storage", lang, n=own["storage"])]
         if own.get("graves_due"):
-            notes.append(f"graves to place: {own['graves_due']}")
+            notes.append(T("graves_due", lang, n=own["graves_due"]))
         if own.get("pollution_due"):
-            notes.append(f"pollution to place: {own['pollution_due']}")
+            notes.append(T("pollution_due", lang, n=own["pollution_due"]))
         for o in own.get("offers", []):
-            notes.append(f"offer #{o['n']} P{o['from'] + 1}→P{o['to'] + 1}: gives {', '.join(o['give']) or 'nothing'} "
-                         f"for {', '.join(o['get']) or 'nothing'} ({o['status']})")
+            status = T("st_" + o["status"], lang) if "st_" + o["status"] in T.table else o["status"]
+            notes.append(T("offer", lang, n=o["n"], a=o["from"] + 1, b=o["to"] + 1, status=status,
+                           give=_goods_names(o["give"], lang), get=_goods_names(o["get"], lang)))
         y = c.paragraph((20, y), " · ".join(notes), width - 40, 14) + 6
         if own.get("new"):
-            c.text((20, y), "Highlighted: built this phase (hidden from the others until everyone is done).", 14,
+            c.text((20, y), T("highlighted", lang), 14,
                    fill=palette.MUTED)
             y += 24
     x = 30.0
     new = set(own.get("new", [])) if private else set()
     for k, ci in enumerate(pl["cities"]):
-        _city_card(c, pl, k, x, y + 6, cell, new, seat)
+        _city_card(c, pl, k, x, y + 6, cell, new, seat, lang)
         x += ci["size"] * cell + 40
     return c.image
+
+
+def _goods_names(goods: list[str], lang: str) -> str:
+    return ", ".join(T("g_" + g, lang) if "g_" + g in T.table else g for g in goods) or T("nothing", lang)

@@ -10,31 +10,35 @@ from PIL import Image
 
 from engines.antiquity import ENGINE
 from render import board_png, player_png
-from render.antiquity import board, player, zone
+from render.antiquity import board, player, zone, zone_map
 from tests.engines.antiquity.helpers import eager_playout
+from tests.render.util import LANGS, antiquity_states
 
 
 def _snapshots(n: int) -> list[dict]:
-    out = [ENGINE.new_game(n, 3, {})]
-    for steps in (60, 400, 20000):
-        s, _ = eager_playout(n, 3, {}, max_steps=steps)
-        out.append(s)
-    return out
+    return antiquity_states(n, 3, (60, 400, 20000))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_every_view_renders(n: int) -> None:
-    for state in _snapshots(n):
+    for k, state in enumerate(_snapshots(n)):
         for viewer in [None, *range(n)]:
             v = ENGINE.view(state, viewer)
-            png = board_png("antiquity", v)
-            assert len(png) < 2 * 1024 * 1024
-            im = Image.open(io.BytesIO(png))
+            lang = LANGS[(k + (viewer or 0)) % 2]  # both languages, alternately
+            if viewer is None:  # encoding is the slow part: once per state
+                im = Image.open(io.BytesIO(png := board_png("antiquity", v, lang)))
+                assert len(png) < 2 * 1024 * 1024
+            else:
+                im = board(v, lang)
             assert 1000 <= im.width <= 2000 and 800 <= im.height <= 2000
-            for seat in range(n):
-                p = player_png("antiquity", v, seat)
-                assert len(p) < 2 * 1024 * 1024
-                assert Image.open(io.BytesIO(p)).width >= 1000
+            # a seat's area differs from the spectator's only in its owner's view
+            for seat in range(n) if viewer is None else [viewer]:
+                if seat == viewer:
+                    pim = Image.open(io.BytesIO(png := player_png("antiquity", v, seat, lang)))
+                    assert len(png) < 2 * 1024 * 1024
+                else:
+                    pim = player(v, seat, lang)
+                assert pim.width >= 1000 and pim.height <= 4096
 
 
 def test_zone_is_drawn_on_request() -> None:
@@ -42,6 +46,19 @@ def test_zone_is_drawn_on_request() -> None:
     v = ENGINE.view(s, None)
     plain, zoned = board(v), zone(v, 0)
     assert plain.size == zoned.size and plain.tobytes() != zoned.tobytes()
+    assert zone(v, 0, "fr").size == zoned.size and zone(v, 0, "fr").tobytes() != zoned.tobytes()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_player_area_shows_its_zone_of_control(lang: str) -> None:
+    """`/game board player:<name>` answers with the player's cities above their zone of control."""
+    s, _ = eager_playout(2, 4, {}, max_steps=200)
+    v = ENGINE.view(s, None)
+    for seat in (0, 1):
+        im = player(v, seat, lang)
+        zm = zone_map(v, seat, lang, im.width)
+        assert im.crop((0, im.height - zm.height, im.width, im.height)).tobytes() == zm.tobytes()
+    assert zone_map(v, 0, lang).tobytes() != zone_map(v, 1, lang).tobytes()
 
 
 def test_own_secret_work_only_in_own_panel() -> None:
@@ -64,10 +81,11 @@ def test_own_secret_work_only_in_own_panel() -> None:
 def test_board_is_fast_at_four_players() -> None:
     s, _ = eager_playout(4, 2, {}, max_steps=600)
     v = ENGINE.view(s, None)
-    board(v)
     times = []
-    for _ in range(5):
-        t = time.perf_counter()
-        board(v)
-        times.append(time.perf_counter() - t)
+    for lang in LANGS:
+        board(v, lang)
+        for _ in range(3):
+            t = time.perf_counter()
+            board(v, lang)
+            times.append(time.perf_counter() - t)
     assert min(times) < 0.5
