@@ -8,23 +8,101 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import Canvas, draw_icon, palette
+from render.core import Canvas, Labels, draw_icon, entry, field, palette
 from render.core.palette import Color
 from render.magna_roma.glyphs import DISTRICT, SYMBOL_COLOR, icon, symbol, tile
 
 WIDTH = 1400
 PWIDTH = 1240
-GAIN_LABEL = {"luxury": "lux", "vp": "VP", "coins": "coin", "population": "pop", "legions": "legion", "faith": "faith",
-              "blessings": "blessing", "star": "star", "deploy": "legion in Rome"}
+T = Labels({
+    # symbols, icons, district colours, score categories (also cargo goods and province conditions)
+    **{f"n_{k}": v for k, v in {
+        "luxury": ("luxury", "luxe"), "prestige": ("prestige", "prestige"), "coins": ("coins", "pièces"),
+        "population": ("population", "population"), "military": ("military", "militaire"), "favour": ("gods' favour", "faveur divine"),
+        "mask": ("mask", "masque"), "lyre": ("lyre", "lyre"), "column": ("column", "colonne"),
+        "red": ("red", "rouge"), "purple": ("purple", "violet"), "brown": ("brown", "marron"),
+        "points": ("points", "points"), "market": ("market", "marché"), "pantheon": ("pantheon", "panthéon"),
+        "monuments": ("monuments", "monuments"), "dominus": ("dominus", "dominus"), "provinces": ("provinces", "provinces"),
+        "objectives": ("objectives", "objectifs"), "total": ("total", "total")}.items()},
+    **{f"g_{k}": v for k, v in {
+        "luxury": ("lux", "luxe"), "vp": ("VP", "PV"), "coins": ("coin", "pièce"), "population": ("pop", "pop"),
+        "legions": ("legion", "légion"), "faith": ("faith", "foi"), "blessings": ("blessing", "bénédiction"),
+        "star": ("star", "étoile"), "deploy": ("legion in Rome", "légion à Rome")}.items()},
+    **{f"s_{k}": v for k, v in {
+        "legions": ("leg", "lég"), "coins": ("$", "$"), "population": ("pop", "pop"), "luxury": ("lux", "lux"),
+        "faith": ("fth", "foi"), "vp": ("VP", "PV")}.items()},
+    "small_pop": ("pop.", "pop."), "small_favour": ("favour", "faveur"),
+    "solo_offer": ("Solo offer: choose 1 of 3", "Offre solo : choisissez 1 tuile sur 3"),
+    "selection": ("Selection board (s1 = top, clockwise)", "Plateau de sélection (s1 = en haut, sens horaire)"),
+    "deck_tiles": ("Deck: {n} tiles", "Pioche : {n} tuiles"), "in_deck": ("in deck", "en pioche"),
+    "on_centre": ("Built on the city centre.", "Construit sur le Centre-Ville."), "now": ("Now: {g}.", "Immédiat : {g}."),
+    "vp_by_pop": ("VP by population ", "PV selon la population "),
+    "vp_per_district": ("{e} VP per {c} district beneath", "{e} PV par quartier {c} dessous"),
+    "vp_per": ("{e} VP per {c} beneath", "{e} PV par {c} dessous"),
+    "monuments_offer": ("Monuments on offer (deck {n})", "Monuments proposés (pioche {n})"),
+    "tracks": ("Market · Pantheon{mil} (top-right number = value)", "Marché · Panthéon{mil} (nombre en haut à droite = valeur)"),
+    "mil_suffix": (" · Military", " · Militaire"),
+    "trade": ("trade {k}", "échange {k}"), "trade_tokens": ("Trade tokens {t}", "Jetons d’échange {t}"),
+    "market_track": ("Market (luxury): value x lowest star value", "Marché (luxe) : valeur x plus faible valeur d’étoile"),
+    "blessing_mark": ("+blessing", "+bénéd."),
+    "pantheon_track": ("Pantheon (faith): each unused blessing scores the value", "Panthéon (foi) : chaque bénédiction inutilisée rapporte la valeur"),
+    "military_track": ("Military (legions)", "Militaire (légions)"),
+    "per_pair": ("per pair {a} + {b}", "par paire {a} + {b}"), "per_set": ("per set mask + lyre + column", "par série masque + lyre + colonne"),
+    "per_district": ("per {c} district (2+ tiles)", "par quartier {c} (2+ tuiles)"),
+    "province_cards": ("Province cards (one marker per card; cost = legions spent)", "Cartes province (un marqueur par carte ; coût = légions dépensées)"),
+    "slot": ("{id}.{k}: {c} legions -> {vp} VP each {gain}", "{id}.{k} : {c} légions -> {vp} PV chacune {gain}"),
+    "dominus": ("Dominus: power (legion 1, general 2) per province; red = land, dashed = sea",
+                "Dominus : puissance (légion 1, général 2) par province ; rouge = terre, pointillés = mer"),
+    "colony": ("Gold dot: colony token still face down (bonus for the first unit to arrive)",
+               "Point doré : jeton colonie encore face cachée (bonus pour la première unité arrivée)"),
+    "portus": ("Portus: ships sail left to right (counter-clockwise), then wrap round (goods left: {n})",
+               "Portus : les navires vont de gauche à droite (sens antihoraire), puis reprennent au début (marchandises restantes : {n})"),
+    "anchor": ("anchor", "ancre"), "ship_n": ("Ship {n}: {cargo}", "Navire {n} : {cargo}"),
+    "portus_key": ("P = port (ships always sail on); islands: the arrow colour is the district colour needed to sail on.",
+                   "P = port (les navires repartent toujours) ; îles : la flèche a la couleur du quartier requis pour repartir."),
+    "cols": ("Seat|Score|If ended|Coins|Pop|Bless|Stars R/P/B|Market|Pantheon|Military|Placed|Legions",
+             "Joueur|Score|Si fin|Pièces|Pop|Bénéd.|Étoiles R/V/M|Marché|Panthéon|Militaire|Posées|Légions"),
+    "players": ("Players", "Joueurs"), "plus_general": (" + general", " + général"),
+    "city_of": ("City of seat {n}", "Cité du joueur {n}"),
+    "solo_rank": ("Rank: {r}", "Rang : {r}"), "rank_so_far": ("Rank so far", "Rang actuel"),
+    "seat_title": ("Magna Roma · seat {n}", "Magna Roma · joueur {n}"),
+    "final_status": ("Final score {s} · place {p} of {n}", "Score final {s} · place {p} sur {n}"),
+    "status": ("{vp} VP on the track · {proj} if the game ended now", "{vp} PV sur la piste · {proj} si la partie finissait maintenant"),
+    "supply": ("Supply", "Réserve"), "blessings": ("{n} blessing{s}", "{n} bénédiction{s}"),
+    "market_pantheon": ("Market {m} (x{mv}) · Pantheon {p} (x{pv})", "Marché {m} (x{mv}) · Panthéon {p} (x{pv})"),
+    "legions_line": ("Legions: {u}; supply {s}", "Légions : {u} ; réserve {s}"),
+    "general": ("General: {g}", "Général : {g}"), "not_deployed": ("not deployed", "non déployé"),
+    "legions_track": ("Legions (military track): {n}", "Légions (piste militaire) : {n}"),
+    "provinces_held": ("Provinces: ", "Provinces : "), "none_f": ("none", "aucune"),
+    "stars_line": ("{c} stars: {n} (value x{v})", "étoiles {c} : {n} (valeur x{v})"),
+    "stars_red": ("red", "rouges"), "stars_purple": ("purple", "violettes"), "stars_brown": ("brown", "marron"),
+    "two_track": ("Two-track bonuses: ", "Bonus de deux pistes : "), "taken": (" (taken)", " (pris)"),
+    "monuments": ("Monuments", "Monuments"), "working": ("working", "actif"), "needs_pop": ("needs population", "manque de population"),
+    "monument_line": ("{name} @ {at}: pop {p}/{c} {state}, {pts} VP", "{name} @ {at} : pop {p}/{c} {state}, {pts} PV"),
+    "none_yet": ("none yet", "aucun pour l’instant"),
+    "if_ended": ("If the game ended now", "Si la partie finissait maintenant"),
+    "tile_to_place": ("Tile to place:", "Tuile à placer :"),
+    "ship_at": ("Ship at ring space {n}; cargo: {c}", "Navire sur la case {n} de l’anneau ; cargaison : {c}"),
+    "solo_objectives": ("Solo objectives:", "Objectifs solo :"), "row": ("row {n}", "ligne {n}"), "column": ("column {c}", "colonne {c}"),
+    "met": (" (met)", " (atteint)"), "kv": ("{k}: {v}", "{k} : {v}"),
+    "blessed": ("blessed tile", "tuile bénie"),
+})
 
 
-def _gain(g: dict[str, int]) -> str:
-    return " ".join(f"+{n} {GAIN_LABEL.get(k, k)}" for k, n in g.items())
+def _n(key: str, lang: str) -> str:
+    """A symbol, icon, colour or score category by name (unknown ids as they are)."""
+    return T("n_" + key, lang) if "n_" + key in T.table else key
 
 
-def _short(g: dict[str, int]) -> str:
-    short = {"legions": "leg", "coins": "$", "population": "pop", "luxury": "lux", "faith": "fth", "vp": "VP"}
-    return " ".join(f"+{short.get(k, k)}" if n == 1 else f"+{n}{short.get(k, k)}" for k, n in g.items())
+def _gain(g: dict[str, int], lang: str = "en") -> str:
+    return " ".join(f"+{n} {T('g_' + k, lang) if 'g_' + k in T.table else k}" for k, n in g.items())
+
+
+def _short(g: dict[str, int], lang: str = "en") -> str:
+    def s(k: str) -> str:
+        return T("s_" + k, lang) if "s_" + k in T.table else k
+
+    return " ".join(f"+{s(k)}" if n == 1 else f"+{n}{s(k)}" for k, n in g.items())
 
 
 def _seat_disc(c: Canvas, seat: int, p: tuple[float, float], r: float = 11) -> None:
@@ -33,13 +111,13 @@ def _seat_disc(c: Canvas, seat: int, p: tuple[float, float], r: float = 11) -> N
     c.text(p, str(seat + 1), 13 if r < 12 else 15, bold=True, fill=palette.text_on(col), anchor="mm")
 
 
-def _header(c: Canvas, view: dict[str, Any], title: str, y: int = 0) -> int:
+def _header(c: Canvas, view: dict[str, Any], title: str, y: int = 0, lang: str = "en") -> int:
     c.draw.rectangle((0, y, c.size[0], y + 64), fill=(92, 24, 24))
     c.text((20, y + 20), title, 26, bold=True, fill=(255, 236, 200), anchor="lm")
-    c.text((20, y + 48), view["summary"]["en"], 16, fill=(255, 236, 200), anchor="lm", max_width=c.size[0] * 0.5)
+    c.text((20, y + 48), entry(view["summary"], lang), 16, fill=(255, 236, 200), anchor="lm", max_width=c.size[0] * 0.5)
     x = c.size[0] - 20
     for seat in reversed(range(view["num_players"])):
-        label = f"{seat + 1}: {view['scores'][seat]} VP"
+        label = f"{seat + 1}: {T('n_vp', lang, n=view['scores'][seat])}"
         w = c.draw.textlength(label, font=_font(16)) + 16
         x -= w + 8
         col = palette.seat(seat)
@@ -56,9 +134,9 @@ def _font(size: int) -> Any:
 
 
 # ---- selection board and monuments -------------------------------------------------------------------
-def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int]) -> None:
+def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int], lang: str) -> None:
     x0, _, x1, y1 = rect
-    title = "Solo offer: choose 1 of 3" if view["solo"] else "Selection board (s1 = top, clockwise)"
+    title = T("solo_offer", lang) if view["solo"] else T("selection", lang)
     top = c.panel(rect, title, accent=(92, 24, 24))
     spaces = view["spaces"]
     if view["solo"]:
@@ -71,7 +149,7 @@ def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int])
                 tile(c, sp["tile"], x, y, size)
             else:
                 c.box((x, y, x + size, y + size), fill=palette.BACKGROUND)
-        c.text((x0 + 20, y1 - 20), f"Deck: {view['deck_size']} tiles", 15, anchor="lm")
+        c.text((x0 + 20, y1 - 20), T("deck_tiles", lang, n=view["deck_size"]), 15, anchor="lm")
         return
     n = len(spaces)
     cx, cy = (x0 + x1) / 2, (top + y1) / 2 + 2
@@ -79,7 +157,7 @@ def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int])
     size = 62 if n == 8 else 56
     c.draw.ellipse((cx - 46, cy - 46, cx + 46, cy + 46), fill=palette.lighten((92, 24, 24), 0.75), outline=palette.LINE, width=2)
     c.text((cx, cy - 8), f"{view['deck_size']}", 22, bold=True, anchor="mm")
-    c.text((cx, cy + 14), "in deck", 13, anchor="mm")
+    c.text((cx, cy + 14), T("in_deck", lang), 13, anchor="mm", max_width=84)
     for i, sp in enumerate(spaces):
         a = -math.pi / 2 + 2 * math.pi * i / n
         tx, ty = cx + rx * math.cos(a), cy + ry * math.sin(a)
@@ -97,14 +175,14 @@ def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int])
             _seat_disc(c, sp["marker"], (tx + size / 2 - 4, ty - size / 2 + 4), 13)
 
 
-def _monument_card(c: Canvas, m: dict[str, Any] | None, rect: tuple[float, float, float, float]) -> None:
+def _monument_card(c: Canvas, m: dict[str, Any] | None, rect: tuple[float, float, float, float], lang: str) -> None:
     x0, y0, x1, y1 = rect
     if m is None:
         c.box(rect, fill=palette.BACKGROUND)
-        c.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty", 15, anchor="mm", fill=palette.MUTED)
+        c.text(((x0 + x1) / 2, (y0 + y1) / 2), T("empty", lang), 15, anchor="mm", fill=palette.MUTED)
         return
     c.box(rect, fill=(250, 240, 220))
-    c.text((x0 + 10, y0 + 18), m["name_en"], 17, bold=True, anchor="lm", max_width=x1 - x0 - 20)
+    c.text((x0 + 10, y0 + 18), field(m, "name", lang), 17, bold=True, anchor="lm", max_width=x1 - x0 - 20)
     c.text((x0 + 10, y0 + 38), m["id"], 14, anchor="lm", fill=palette.MUTED)
     x = x0 + 10
     draw_icon(c, "coin", (x + 10, y0 + 66), 20)
@@ -112,40 +190,40 @@ def _monument_card(c: Canvas, m: dict[str, Any] | None, rect: tuple[float, float
     draw_icon(c, "person", (x + 70, y0 + 66), 20)
     need = f"{m['workers']}" if "max_workers" not in m else f"1-{m['max_workers']}"
     c.text((x + 84, y0 + 66), need, 17, bold=True, anchor="lm")
-    rule = _monument_rule(m)
+    rule = _monument_rule(m, lang)
     c.paragraph((x0 + 10, y0 + 86), rule, x1 - x0 - 20, 14, max_lines=4)
 
 
-def _monument_rule(m: dict[str, Any]) -> str:
+def _monument_rule(m: dict[str, Any], lang: str = "en") -> str:
     parts = []
     if m.get("on_centre"):
-        parts.append("Built on the city centre.")
+        parts.append(T("on_centre", lang))
     if m.get("immediate"):
-        parts.append(f"Now: {_gain(m['immediate'])}.")
+        parts.append(T("now", lang, g=_gain(m["immediate"], lang)))
     if m["rule"] == "fixed":
-        parts.append(f"{m['vp']} VP")
+        parts.append(T("n_vp", lang, n=m["vp"]))
     elif m["rule"] == "by_workers":
-        parts.append("VP by population " + "/".join(str(v) for v in m["vp_by_workers"][1:]))
+        parts.append(T("vp_by_pop", lang) + "/".join(str(v) for v in m["vp_by_workers"][1:]))
     elif m["rule"] == "tiles_of_colour":
-        parts.append(f"{m['vp_each']} VP per {m['count']} district beneath")
+        parts.append(T("vp_per_district", lang, e=m["vp_each"], c=_n(str(m["count"]), lang)))
     else:
-        parts.append(f"{m['vp_each']} VP per {m['count']} beneath")
+        parts.append(T("vp_per", lang, e=m["vp_each"], c=_n(str(m["count"]), lang)))
     return " ".join(parts)
 
 
-def _monuments(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int]) -> None:
+def _monuments(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int], lang: str) -> None:
     x0, _, x1, y1 = rect
-    top = c.panel(rect, f"Monuments on offer (deck {view['monument_deck_size']})", accent=(120, 90, 40))
+    top = c.panel(rect, T("monuments_offer", lang, n=view["monument_deck_size"]), accent=(120, 90, 40))
     w = (x1 - x0 - 40) / 3
     for i, m in enumerate(view["monuments_offer"]):
-        _monument_card(c, m, (x0 + 10 + i * (w + 10), top + 4, x0 + 10 + i * (w + 10) + w, y1 - 10))
+        _monument_card(c, m, (x0 + 10 + i * (w + 10), top + 4, x0 + 10 + i * (w + 10) + w, y1 - 10), lang)
 
 
 # ---- tracks -----------------------------------------------------------------------------------------
 def _track(c: Canvas, rect: tuple[float, float, float, float], title: str, values: list[Any], markers: dict[int, list[int]],
            marks: dict[int, str], accent: Color) -> None:
     x0, y0, x1, y1 = rect
-    c.text((x0, y0 + 10), title, 16, bold=True, anchor="lm")
+    c.text((x0, y0 + 10), title, 16, bold=True, anchor="lm", max_width=(x1 - x0) * 0.55)
     n = len(values)
     w = (x1 - x0) / n
     ty = y0 + 22
@@ -161,54 +239,55 @@ def _track(c: Canvas, rect: tuple[float, float, float, float], title: str, value
             _seat_disc(c, seat, (bx + 12 + (k % 2) * 21, y1 - 12 - (k // 2) * 21), 10)
 
 
-def _tracks(c: Canvas, view: dict[str, Any], y: int) -> int:
+def _tracks(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     tr = view["tracks"]
     players = view["players"]
     rows = 3 if not view["modules"]["dominus"] else 2
     h = 36 + rows * 96
-    title = "Market · Pantheon" + (" · Military" if rows == 3 else "") + " (top-right number = value)"
+    title = T("tracks", lang, mil=T("mil_suffix", lang) if rows == 3 else "")
     top = c.panel((20, y, WIDTH - 20, y + h), title, accent=(60, 60, 90))
     by_pos: dict[str, dict[int, list[int]]] = {"market": {}, "pantheon": {}, "military": {}}
     for p in players:
         for k in by_pos:
             by_pos[k].setdefault(p[k], []).append(p["seat"])
-    trade_marks = {t["pos"]: f"trade {k + 1}" for k, t in enumerate(view["trades"])}
-    trades = " · ".join(f"{k + 1}: {t['name_en']}" for k, t in enumerate(view["trades"]))
-    c.text((WIDTH - 30, top + 10), f"Trade tokens {trades}", 14, anchor="rm", max_width=WIDTH - 560)
-    _track(c, (30, top, WIDTH - 30, top + 88), "Market (luxury): value x lowest star value",
+    trade_marks = {t["pos"]: T("trade", lang, k=k + 1) for k, t in enumerate(view["trades"])}
+    trades = " · ".join(f"{k + 1}: {field(t, 'name', lang)}" for k, t in enumerate(view["trades"]))
+    room = WIDTH - 90 - c.draw.textlength(T("market_track", lang), font=_font(16))  # beside the market track's title
+    c.text((WIDTH - 30, top + 10), T("trade_tokens", lang, t=trades), 14, anchor="rm", max_width=room)
+    _track(c, (30, top, WIDTH - 30, top + 88), T("market_track", lang),
            [f"x{v}" for v in tr["market_values"]], by_pos["market"], trade_marks, (156, 39, 176))
-    bless = {s: "+blessing" for s in tr["blessing_spaces"]}
-    _track(c, (30, top + 96, WIDTH - 30, top + 184), "Pantheon (faith): each unused blessing scores the value",
+    bless = {s: T("blessing_mark", lang) for s in tr["blessing_spaces"]}
+    _track(c, (30, top + 96, WIDTH - 30, top + 184), T("pantheon_track", lang),
            [f"x{v}" for v in tr["pantheon_values"]], by_pos["pantheon"], bless, (21, 101, 192))
     if rows == 3:
-        vp = {e["pos"]: f"{e['vp']} VP" for e in tr["military_vp"]}
-        _track(c, (30, top + 192, WIDTH - 30, top + 280), "Military (legions)", list(range(tr["military_length"] + 1)),
+        vp = {e["pos"]: T("n_vp", lang, n=e["vp"]) for e in tr["military_vp"]}
+        _track(c, (30, top + 192, WIDTH - 30, top + 280), T("military_track", lang), list(range(tr["military_length"] + 1)),
                by_pos["military"], vp, (183, 28, 28))
     return y + h + 10
 
 
 # ---- provinces --------------------------------------------------------------------------------------
-def _condition(p: dict[str, Any]) -> str:
+def _condition(p: dict[str, Any], lang: str = "en") -> str:
     if p["kind"] == "pairs":
-        return f"per pair {p['what'][0]} + {p['what'][1]}"
+        return T("per_pair", lang, a=_n(p["what"][0], lang), b=_n(p["what"][1], lang))
     if p["kind"] == "set":
-        return "per set mask + lyre + column"
-    return f"per {p['what'][0]} district (2+ tiles)"
+        return T("per_set", lang)
+    return T("per_district", lang, c=_n(p["what"][0], lang))
 
 
-def _provinces(c: Canvas, view: dict[str, Any], y: int) -> int:
+def _provinces(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     h = 200
-    top = c.panel((20, y, WIDTH - 20, y + h), "Province cards (one marker per card; cost = legions spent)", accent=(183, 28, 28))
+    top = c.panel((20, y, WIDTH - 20, y + h), T("province_cards", lang), accent=(183, 28, 28))
     w = (WIDTH - 60) / 3
     for i, p in enumerate(view["provinces"]):
         x = 30 + i * (w + 10)
         c.box((x, top, x + w - 10, y + h - 10), fill=(250, 238, 230))
-        c.text((x + 10, top + 14), f"{p['name_en']} ({p['id']})", 17, bold=True, anchor="lm", max_width=w - 30)
-        c.text((x + 10, top + 36), _condition(p), 15, anchor="lm", max_width=w - 30)
+        c.text((x + 10, top + 14), f"{field(p, 'name', lang)} ({p['id']})", 17, bold=True, anchor="lm", max_width=w - 30)
+        c.text((x + 10, top + 36), _condition(p, lang), 15, anchor="lm", max_width=w - 30)
         for k, s in enumerate(p["slots"]):
             sy = top + 56 + k * 34
             c.box((x + 10, sy, x + w - 20, sy + 30), fill=palette.PANEL, radius=6)
-            label = f"{p['id']}.{k + 1}: {s['cost']} legions -> {s['vp']} VP each {_gain(s['bonus'])}"
+            label = T("slot", lang, id=p["id"], k=k + 1, c=s["cost"], vp=s["vp"], gain=_gain(s["bonus"], lang))
             c.text((x + 18, sy + 15), label, 14, anchor="lm", max_width=w - 80)
             if s["blocked"]:
                 c.text((x + w - 38, sy + 15), "X", 20, bold=True, anchor="mm", fill=palette.DANGER)
@@ -218,9 +297,9 @@ def _provinces(c: Canvas, view: dict[str, Any], y: int) -> int:
 
 
 # ---- Dominus ----------------------------------------------------------------------------------------
-def _dominus(c: Canvas, view: dict[str, Any], y: int) -> int:
+def _dominus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     h = 560
-    top = c.panel((20, y, WIDTH - 20, y + h), "Dominus: power (legion 1, general 2) per province; red = land, dashed = sea",
+    top = c.panel((20, y, WIDTH - 20, y + h), T("dominus", lang),
                   accent=(183, 28, 28))
     regions = {r["id"]: r for r in view["dominus"]["regions"]}
     x0, y0, w, hh = 110, top + 46, WIDTH - 220, h - 130
@@ -245,12 +324,12 @@ def _dominus(c: Canvas, view: dict[str, Any], y: int) -> int:
         bw, bh = 176, 78
         fill = (255, 236, 200) if r["id"] == "roma" else palette.PANEL
         c.box((px - bw / 2, py - bh / 2, px + bw / 2, py + bh / 2), fill=fill, outline=palette.INK, width=2)
-        c.text((px, py - bh / 2 + 12), f"{r['name_en']}", 15, bold=True, anchor="mm", max_width=bw - 30)
+        c.text((px, py - bh / 2 + 12), field(r, "name", lang), 15, bold=True, anchor="mm", max_width=bw - 30)
         if r["colony"]:
             c.draw.ellipse((px + bw / 2 - 20, py - bh / 2 + 4, px + bw / 2 - 6, py - bh / 2 + 18), fill=palette.GOLD)
         if r["tile"]:
             t = r["tile"]
-            c.text((px, py - 6), f"{t['name_en']} {'/'.join(str(m) for m in t['mult'])}", 13, anchor="mm", max_width=bw - 8)
+            c.text((px, py - 6), f"{field(t, 'name', lang)} {'/'.join(str(m) for m in t['mult'])}", 13, anchor="mm", max_width=bw - 8)
         ux = px - bw / 2 + 14
         for seat_s, u in sorted(r["units"].items()):
             seat = int(seat_s)
@@ -258,17 +337,16 @@ def _dominus(c: Canvas, view: dict[str, Any], y: int) -> int:
             txt = f"{u['legions']}" + ("+G" if u["general"] else "")
             c.text((ux + 13, py + 22), txt, 13, bold=True, anchor="lm")
             ux += 42
-    c.text((WIDTH - 40, top + 10), "Gold dot: colony token still face down (bonus for the first unit to arrive)", 14,
-           anchor="rm")
+    c.text((WIDTH - 40, top + 10), T("colony", lang), 14, anchor="rm", max_width=WIDTH - 80)
     return y + h + 10
 
 
 # ---- Portus -----------------------------------------------------------------------------------------
-def _portus(c: Canvas, view: dict[str, Any], y: int) -> int:
+def _portus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     ring = view["portus"]["ring"]
     n = len(ring)
     h = 200
-    top = c.panel((20, y, WIDTH - 20, y + h), f"Portus: ships sail left to right (counter-clockwise), then wrap round (goods left: {view['portus']['reserve_size']})",
+    top = c.panel((20, y, WIDTH - 20, y + h), T("portus", lang, n=view["portus"]["reserve_size"]),
                   accent=(30, 90, 140))
     w = min(80, (WIDTH - 60) / n)
     for i, sp in enumerate(ring):
@@ -278,7 +356,7 @@ def _portus(c: Canvas, view: dict[str, Any], y: int) -> int:
             label = f"P{sp['owner'] + 1}"
         else:
             col = (200, 225, 245)
-            label = sp["name_en"][:6] if sp["i"] == 0 else ("anchor" if sp["anchor"] else "")
+            label = field(sp, "name", lang)[:6] if sp["i"] == 0 else (T("anchor", lang) if sp["anchor"] else "")
         c.draw.rectangle((x, top + 10, x + w - 3, top + 100), fill=col, outline=palette.LINE)
         c.text((x + (w - 3) / 2, top + 24), label, 13, bold=True, anchor="mm", max_width=w - 6)
         if sp["kind"] == "island":
@@ -288,31 +366,31 @@ def _portus(c: Canvas, view: dict[str, Any], y: int) -> int:
             _seat_disc(c, s, (x + 14 + (k % 2) * 24, top + 76 - (k // 2) * 20), 10)
     cy = top + 118
     for p in view["players"]:
-        cargo = ", ".join(p.get("cargo", [])) or "empty"
-        c.text((30 + p["seat"] * (WIDTH - 60) / max(1, view["num_players"]), cy + 10), f"Ship {p['seat'] + 1}: {cargo}", 14,
+        cargo = ", ".join(_n(g, lang) for g in p.get("cargo", [])) or T("empty", lang)
+        c.text((30 + p["seat"] * (WIDTH - 60) / max(1, view["num_players"]), cy + 10), T("ship_n", lang, n=p["seat"] + 1, cargo=cargo), 14,
                anchor="lm", max_width=(WIDTH - 80) / max(1, view["num_players"]))
-    c.text((30, cy + 40), "P = port (ships always sail on); islands: the arrow colour is the district colour needed to sail on.", 14,
-           anchor="lm")
+    c.text((30, cy + 40), T("portus_key", lang), 14, anchor="lm", max_width=WIDTH - 60)
     return y + h + 10
 
 
 # ---- players table and cities -------------------------------------------------------------------------
-def _table(c: Canvas, view: dict[str, Any], y: int) -> int:
-    cols = ["Seat", "Score", "If ended", "Coins", "Pop", "Bless", "Stars R/P/B", "Market", "Pantheon", "Military", "Placed"]
+def _table(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
+    cols = T("cols", lang).split("|")
     if view["modules"]["dominus"]:
-        cols[9] = "Legions"
+        cols[9] = cols[11]
+    cols = cols[:11]
     h = 40 + 34 * (view["num_players"] + 1)
-    top = c.panel((20, y, WIDTH - 20, y + h), "Players", accent=(60, 60, 60))
+    top = c.panel((20, y, WIDTH - 20, y + h), T("players", lang), accent=(60, 60, 60))
     xs = [30, 110, 200, 310, 390, 460, 540, 700, 820, 950, 1080]
-    for x, name in zip(xs, cols, strict=True):
-        c.text((x, top + 12), name, 14, bold=True, anchor="lm")
+    for x, nx, name in zip(xs, [*xs[1:], WIDTH - 20], cols, strict=True):
+        c.text((x, top + 12), name, 14, bold=True, anchor="lm", max_width=nx - x - 6)
     for p in view["players"]:
         ry = top + 34 + 34 * p["seat"]
         if view.get("current") == p["seat"]:
             c.draw.rectangle((24, ry - 4, WIDTH - 24, ry + 28), fill=palette.lighten(palette.HIGHLIGHT, 0.5))
         _seat_disc(c, p["seat"], (44, ry + 12), 12)
         st = p["stars"]
-        mil = str(p["military"]) if not view["modules"]["dominus"] else f"{sum(p['legions'].values())}{' + general' if p['general'] else ''}"
+        mil = str(p["military"]) if not view["modules"]["dominus"] else f"{sum(p['legions'].values())}{T('plus_general', lang) if p['general'] else ''}"
         vals = [p["vp"], p["projected"], p["coins"], p["population"], p["blessings"],
                 f"{st['red']}/{st['purple']}/{st['brown']} (x{min(p['star_values'].values())})",
                 f"{p['market']} (x{p['market_value']})", f"{p['pantheon']} (x{p['pantheon_value']})", mil, f"{p['placed']}/24"]
@@ -339,7 +417,8 @@ def _window(p: dict[str, Any], solo: bool, pad: bool) -> tuple[int, int, int, in
     return out[0][0], out[1][0], out[0][1], out[1][1]
 
 
-def _city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, size: float, pad: bool, labels: bool) -> tuple[float, float]:
+def _city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, size: float, pad: bool, labels: bool,
+          lang: str = "en") -> tuple[float, float]:
     p = view["players"][seat]
     wx0, wy0, wx1, wy1 = _window(p, view["solo"], pad)
     cols, rows = wx1 - wx0 + 1, wy1 - wy0 + 1
@@ -375,7 +454,7 @@ def _city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, size: 
         r = size * 0.42
         col = (250, 240, 220) if m["functional"] else (225, 225, 225)
         c.draw.ellipse((mx - r, my - r, mx + r, my + r), fill=col, outline=palette.INK, width=3)
-        c.text((mx, my - r * 0.3), m["name_en"], 14 if size < 100 else 15, bold=True, anchor="mm", max_width=r * 1.8)
+        c.text((mx, my - r * 0.3), field(m, "name", lang), 14 if size < 100 else 15, bold=True, anchor="mm", max_width=r * 1.8)
         c.text((mx, my + r * 0.35), f"pop {m['pop']}/{m['workers']}", 13 if size < 100 else 15, anchor="mm", max_width=r * 1.8)
     return ox + cols * size, oy + rows * size
 
@@ -386,7 +465,7 @@ def _cell_xy(cell: str, wx0: int, wy0: int, ox: float, oy: float, size: float) -
     return ox + (col - wx0) * size, oy + (row - wy0) * size
 
 
-def _cities(c: Canvas, view: dict[str, Any], y: int) -> int:
+def _cities(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     n = view["num_players"]
     per_row = min(n, 4)
     w = (WIDTH - 40) / per_row
@@ -397,53 +476,52 @@ def _cities(c: Canvas, view: dict[str, Any], y: int) -> int:
         col = palette.seat(seat)
         c.box((x, y, x + w - 10, y + h), fill=palette.PANEL)
         c.draw.rounded_rectangle((x, y, x + w - 10, y + 28), radius=8, fill=col)
-        c.text((x + 10, y + 14), f"City of seat {seat + 1}", 16, bold=True, fill=palette.text_on(col), anchor="lm")
-        _city(c, view, seat, x + (w - 10 - 5 * size) / 2, y + 34, size, False, False)
+        c.text((x + 10, y + 14), T("city_of", lang, n=seat + 1), 16, bold=True, fill=palette.text_on(col), anchor="lm")
+        _city(c, view, seat, x + (w - 10 - 5 * size) / 2, y + 34, size, False, False, lang)
     return int(y + h + 10)
 
 
-def _legend(c: Canvas, y: int) -> int:
+def _legend(c: Canvas, y: int, lang: str) -> int:
     c.box((20, y, WIDTH - 20, y + 44), fill=palette.PANEL)
     x = 34
-    for kind, label in (("luxury", "luxury"), ("prestige", "prestige"), ("coins", "coins"), ("population", "population"),
-                        ("military", "military"), ("favour", "gods' favour")):
+    for kind in ("luxury", "prestige", "coins", "population", "military", "favour"):
         symbol(c, kind, (x + 10, y + 22), 20)
-        c.text((x + 26, y + 22), label, 15, anchor="lm")
+        c.text((x + 26, y + 22), _n(kind, lang), 15, anchor="lm", max_width=120)
         x += 150
     for kind in ("mask", "lyre", "column"):
         icon(c, kind, (x + 10, y + 22), 22)
-        c.text((x + 26, y + 22), kind, 15, anchor="lm")
+        c.text((x + 26, y + 22), _n(kind, lang), 15, anchor="lm", max_width=66)
         x += 95
     return y + 54
 
 
-def board(view: dict[str, Any]) -> Image.Image:
+def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     c = Canvas(WIDTH, 3600)
-    y = _header(c, view, "Magna Roma")
-    _selection(c, view, (20, y, 560, y + 320))
-    _monuments(c, view, (570, y, WIDTH - 20, y + 320))
+    y = _header(c, view, "Magna Roma", lang=lang)
+    _selection(c, view, (20, y, 560, y + 320), lang)
+    _monuments(c, view, (570, y, WIDTH - 20, y + 320), lang)
     y += 330
-    y = _tracks(c, view, y)
-    y = _dominus(c, view, y) if view["modules"]["dominus"] else _provinces(c, view, y)
+    y = _tracks(c, view, y, lang)
+    y = _dominus(c, view, y, lang) if view["modules"]["dominus"] else _provinces(c, view, y, lang)
     if view["modules"]["portus"]:
-        y = _portus(c, view, y)
-    y = _table(c, view, y)
-    y = _legend(c, y)
-    y = _cities(c, view, y)
+        y = _portus(c, view, y, lang)
+    y = _table(c, view, y, lang)
+    y = _legend(c, y, lang)
+    y = _cities(c, view, y, lang)
     if view.get("result"):
-        y = _final(c, view, y)
+        y = _final(c, view, y, lang)
     return c.image.crop((0, 0, WIDTH, y + 10))
 
 
-def _final(c: Canvas, view: dict[str, Any], y: int) -> int:
+def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     res = view["result"]
     cats = list(res["breakdown"][0])
     h = 40 + 30 * (len(res["ranking"]) + 1)
-    top = c.panel((20, y, WIDTH - 20, y + h), "Final scoring", accent=palette.VP)
+    top = c.panel((20, y, WIDTH - 20, y + h), T("final_scoring", lang), accent=palette.VP)
     xs = [40 + i * 140 for i in range(len(cats) + 2)]
-    c.text((xs[0], top + 10), "Rank", 14, bold=True, anchor="lm")
+    c.text((xs[0], top + 10), T("rank", lang), 14, bold=True, anchor="lm")
     for x, cat in zip(xs[1:], [*cats, "total"], strict=True):
-        c.text((x, top + 10), cat, 14, bold=True, anchor="lm")
+        c.text((x, top + 10), _n(cat, lang), 14, bold=True, anchor="lm", max_width=134)
     for r, seat in enumerate(res["ranking"]):
         ry = top + 36 + 30 * r
         _seat_disc(c, seat, (xs[0] + 40, ry + 8), 11)
@@ -452,12 +530,12 @@ def _final(c: Canvas, view: dict[str, Any], y: int) -> int:
             c.text((x, ry + 8), str(res["breakdown"][seat][cat]), 15, anchor="lm")
         c.text((xs[-1], ry + 8), str(res["scores"][seat]), 15, bold=True, anchor="lm")
     if view.get("solo_rank"):
-        c.text((WIDTH - 40, top + 10), f"Rank: {view['solo_rank']['name_en']}", 16, bold=True, anchor="rm")
+        c.text((WIDTH - 40, top + 10), T("solo_rank", lang, r=field(view["solo_rank"], "name", lang)), 16, bold=True, anchor="rm")
     return y + h + 10
 
 
 # ---- one player's area --------------------------------------------------------------------------------
-def _star_tracks(c: Canvas, view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: float) -> float:
+def _star_tracks(c: Canvas, view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: float, lang: str = "en") -> float:
     tr = view["tracks"]
     values = tr["star_values"]
     n = len(values)
@@ -465,8 +543,8 @@ def _star_tracks(c: Canvas, view: dict[str, Any], p: dict[str, Any], x: float, y
     for k, colour in enumerate(("red", "purple", "brown")):
         ty = y + k * 58
         col = DISTRICT[colour]
-        c.text((x, ty + 8), f"{colour} stars: {p['stars'][colour]} (value x{p['star_values'][colour]})", 14, bold=True, anchor="lm")
-        bon = {b["pos"]: _short(b["gain"]) for b in tr["star_bonuses"][colour]}
+        c.text((x, ty + 8), T("stars_line", lang, c=T("stars_" + colour, lang), n=p["stars"][colour], v=p["star_values"][colour]), 14, bold=True, anchor="lm")
+        bon = {b["pos"]: _short(b["gain"], lang) for b in tr["star_bonuses"][colour]}
         for i in range(n):
             bx = x + i * cw
             here = p["stars"][colour] == i
@@ -475,30 +553,30 @@ def _star_tracks(c: Canvas, view: dict[str, Any], p: dict[str, Any], x: float, y
             c.text((bx + cw / 2, ty + 27), str(values[i]), 13, bold=True, anchor="mm", fill=palette.text_on(fill))
             if i in bon:
                 c.text((bx + cw / 2, ty + 43), bon[i], 13, anchor="mm", fill=palette.text_on(fill), max_width=cw - 2)
-    links = ", ".join(f"{b['tracks'][0][0].upper()}+{b['tracks'][1][0].upper()}>={b['pos']}: {_gain(b['gain'])}"
-                      + (" (taken)" if b["id"] in p["linked"] else "") for b in tr["linked_bonuses"])
-    end = c.paragraph((x, y + 178), "Two-track bonuses: " + links, w, 13, max_lines=4)
+    links = ", ".join(f"{_n(b['tracks'][0], lang)[0].upper()}+{_n(b['tracks'][1], lang)[0].upper()}>={b['pos']}: {_gain(b['gain'], lang)}"
+                      + (T("taken", lang) if b["id"] in p["linked"] else "") for b in tr["linked_bonuses"])
+    end = c.paragraph((x, y + 178), T("two_track", lang) + links, w, 13, max_lines=4)
     return end
 
 
-def player(view: dict[str, Any], seat: int) -> Image.Image:
+def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     p = view["players"][seat]
     col = palette.seat(seat)
     c = Canvas(PWIDTH, 1400)
     c.draw.rectangle((0, 0, PWIDTH, 64), fill=col)
-    c.text((20, 22), f"Magna Roma · seat {seat + 1}", 24, bold=True, fill=palette.text_on(col), anchor="lm")
-    c.text((20, 48), view["summary"]["en"], 15, fill=palette.text_on(col), anchor="lm", max_width=PWIDTH / 2)
+    c.text((20, 22), T("seat_title", lang, n=seat + 1), 24, bold=True, fill=palette.text_on(col), anchor="lm")
+    c.text((20, 48), entry(view["summary"], lang), 15, fill=palette.text_on(col), anchor="lm", max_width=PWIDTH / 2)
     if view.get("result"):
         res = view["result"]
         place = res["ranking"].index(seat) + 1
-        status = f"Final score {res['scores'][seat]} · place {place} of {view['num_players']}"
+        status = T("final_status", lang, s=res["scores"][seat], p=place, n=view["num_players"])
     else:
-        status = f"{p['vp']} VP on the track · {p['projected']} if the game ended now"
-    c.text((PWIDTH - 20, 32), status, 17, bold=True, fill=palette.text_on(col), anchor="rm")
+        status = T("status", lang, vp=p["vp"], proj=p["projected"])
+    c.text((PWIDTH - 20, 32), status, 17, bold=True, fill=palette.text_on(col), anchor="rm", max_width=PWIDTH / 2 - 40)
     wx0, wy0, wx1, wy1 = _window(p, view["solo"], True)
     cols, rows = wx1 - wx0 + 1, wy1 - wy0 + 1
     size = min(128, 680 / max(cols, rows))
-    right, bottom = _city(c, view, seat, 20, 80, size, True, True)
+    right, bottom = _city(c, view, seat, 20, 80, size, True, True, lang)
     if view["solo"] and view.get("objectives"):
         for o in view["objectives"]:
             mark = "OK" if o["done"] else "--"
@@ -512,59 +590,61 @@ def player(view: dict[str, Any], seat: int) -> Image.Image:
     sw = PWIDTH - sx - 20
     y = 80
     c.box((sx - 10, y, PWIDTH - 10, y + 150), fill=palette.PANEL)
-    c.text((sx, y + 16), "Supply", 17, bold=True, anchor="lm")
+    c.text((sx, y + 16), T("supply", lang), 17, bold=True, anchor="lm")
     x_end = icon_row(c, sx, y + 44, [("coin", p["coins"], None), ("person", p["population"], None)])
     symbol(c, "favour", (x_end + 12, y + 44), 24)
-    c.text((x_end + 30, y + 44), f"{p['blessings']} blessing{'s' if p['blessings'] != 1 else ''}", 18, bold=True, anchor="lm")
-    c.text((sx, y + 80), f"Market {p['market']} (x{p['market_value']}) · Pantheon {p['pantheon']} (x{p['pantheon_value']})", 15, anchor="lm",
+    c.text((x_end + 30, y + 44), T("blessings", lang, n=p["blessings"], s="s" if p["blessings"] > 1 or (p["blessings"] == 0 and lang == "en") else ""),
+           18, bold=True, anchor="lm", max_width=PWIDTH - x_end - 50)
+    c.text((sx, y + 80), T("market_pantheon", lang, m=p["market"], mv=p["market_value"], p=p["pantheon"], pv=p["pantheon_value"]), 15, anchor="lm",
            max_width=sw)
     if view["modules"]["dominus"]:
-        units = ", ".join(f"{k} {v}" for k, v in sorted(p["legions"].items())) or "none"
-        c.text((sx, y + 104), f"Legions: {units}; supply {p['legion_supply']}", 15, anchor="lm", max_width=sw)
-        c.text((sx, y + 128), f"General: {p['general'] or 'not deployed'}", 15, anchor="lm", max_width=sw)
+        units = ", ".join(f"{k} {v}" for k, v in sorted(p["legions"].items())) or T("none_f", lang)
+        c.text((sx, y + 104), T("legions_line", lang, u=units, s=p["legion_supply"]), 15, anchor="lm", max_width=sw)
+        c.text((sx, y + 128), T("general", lang, g=p["general"] or T("not_deployed", lang)), 15, anchor="lm", max_width=sw)
     else:
-        c.text((sx, y + 104), f"Legions (military track): {p['military']}", 15, anchor="lm", max_width=sw)
+        c.text((sx, y + 104), T("legions_track", lang, n=p["military"]), 15, anchor="lm", max_width=sw)
         held = [f"{pr['id']}.{k + 1}" for pr in view["provinces"] for k, s in enumerate(pr["slots"]) if s["owner"] == seat]
-        c.text((sx, y + 128), "Provinces: " + (", ".join(held) or "none"), 15, anchor="lm", max_width=sw)
+        c.text((sx, y + 128), T("provinces_held", lang) + (", ".join(held) or T("none_f", lang)), 15, anchor="lm", max_width=sw)
     y += 160
-    y = int(_star_tracks(c, view, p, sx, y, sw)) + 10
+    y = int(_star_tracks(c, view, p, sx, y, sw, lang)) + 10
     c.box((sx - 10, y, PWIDTH - 10, y + 36 + 26 * max(1, len(p["monuments"]))), fill=palette.PANEL)
-    c.text((sx, y + 16), "Monuments", 17, bold=True, anchor="lm")
+    c.text((sx, y + 16), T("monuments", lang), 17, bold=True, anchor="lm")
     for k, m in enumerate(p["monuments"]):
-        state = "working" if m["functional"] else "needs population"
-        c.text((sx, y + 42 + 26 * k), f"{m['name_en']} @ {m['at']}: pop {m['pop']}/{m['cap']} {state}, {m['points']} VP", 14,
+        state = T("working", lang) if m["functional"] else T("needs_pop", lang)
+        line = T("monument_line", lang, name=field(m, "name", lang), at=m["at"], p=m["pop"], c=m["cap"], state=state, pts=m["points"])
+        c.text((sx, y + 42 + 26 * k), line, 14,
                anchor="lm", max_width=sw - 10)
     if not p["monuments"]:
-        c.text((sx, y + 42), "none yet", 14, anchor="lm", fill=palette.MUTED)
+        c.text((sx, y + 42), T("none_yet", lang), 14, anchor="lm", fill=palette.MUTED)
     y += 46 + 26 * max(1, len(p["monuments"]))
     parts = p.get("projected_parts", {})
     if parts:
-        label = "Final scoring" if view.get("result") else "If the game ended now"
-        text = " · ".join(f"{k} {v}" for k, v in parts.items()) + f" = {p['projected']}"
+        label = T("final_scoring", lang) if view.get("result") else T("if_ended", lang)
+        text = " · ".join(f"{_n(k, lang)} {v}" for k, v in parts.items()) + f" = {p['projected']}"
         c.text((sx, y + 10), label, 16, bold=True, anchor="lm")
         y = int(c.paragraph((sx, y + 22), text, sw, 14, max_lines=3)) + 8
     hand = view.get("hand")
     if hand and view.get("current") == seat:
-        c.text((sx, y + 12), "Tile to place:", 16, bold=True, anchor="lm")
+        c.text((sx, y + 12), T("tile_to_place", lang), 16, bold=True, anchor="lm")
         tile(c, hand, sx, y + 26, 110)
         y += 146
     if view["modules"]["portus"]:
-        cargo = ", ".join(p["cargo"]) or "empty"
-        c.text((sx, y + 12), f"Ship at ring space {p['ship'] + 1}; cargo: {cargo}", 15, anchor="lm", max_width=sw)
+        cargo = ", ".join(_n(g, lang) for g in p["cargo"]) or T("empty", lang)
+        c.text((sx, y + 12), T("ship_at", lang, n=p["ship"] + 1, c=cargo), 15, anchor="lm", max_width=sw)
         y += 30
     if view["solo"] and view.get("objectives"):
-        c.text((sx, y + 12), "Solo objectives:", 16, bold=True, anchor="lm")
+        c.text((sx, y + 12), T("solo_objectives", lang), 16, bold=True, anchor="lm")
         for k, o in enumerate(view["objectives"]):
-            where = f"row {o['index'] + 3}" if o["axis"] == "row" else f"column {'abcdefghi'[o['index'] + 2]}"
-            c.text((sx, y + 36 + 22 * k), f"{where}: {o['name_en']} {'(met)' if o['done'] else ''}", 14, anchor="lm", max_width=sw)
+            where = T("row", lang, n=o["index"] + 3) if o["axis"] == "row" else T("column", lang, c="abcdefghi"[o["index"] + 2])
+            c.text((sx, y + 36 + 22 * k), T("kv", lang, k=where, v=field(o, "name", lang)) + (T("met", lang) if o["done"] else ""), 14, anchor="lm", max_width=sw)
         y += 36 + 22 * 4 + 8
-        label = "Rank" if view["solo_rank"]["final"] else "Rank so far"
-        c.text((sx, y + 4), f"{label}: {view['solo_rank']['name_en']}", 15, bold=True, anchor="lm", max_width=sw)
+        label = T("rank", lang) if view["solo_rank"]["final"] else T("rank_so_far", lang)
+        c.text((sx, y + 4), T("kv", lang, k=label, v=field(view["solo_rank"], "name", lang)), 15, bold=True, anchor="lm", max_width=sw)
         y += 24
     bottom = max(bottom + 30, y + 10)
     c2 = Canvas(PWIDTH, int(bottom) + 54)
     c2.image.paste(c.image.crop((0, 0, PWIDTH, int(bottom))), (0, 0))
-    _legend_small(c2, int(bottom))
+    _legend_small(c2, int(bottom), lang)
     return c2.image
 
 
@@ -576,16 +656,16 @@ def icon_row(c: Canvas, x: float, y: float, items: list[tuple[str, int, Color | 
     return x
 
 
-def _legend_small(c: Canvas, y: int) -> None:
+def _legend_small(c: Canvas, y: int, lang: str = "en") -> None:
     x = 20
-    for kind, label in (("luxury", "luxury"), ("prestige", "prestige"), ("coins", "coins"), ("population", "pop."),
-                        ("military", "military"), ("favour", "favour")):
+    for kind in ("luxury", "prestige", "coins", "population", "military", "favour"):
         symbol(c, kind, (x + 10, y + 22), 20)
-        c.text((x + 24, y + 22), label, 14, anchor="lm")
+        label = T("small_pop", lang) if kind == "population" else T("small_favour", lang) if kind == "favour" else _n(kind, lang)
+        c.text((x + 24, y + 22), label, 14, anchor="lm", max_width=90)
         x += 118
     for kind in ("mask", "lyre", "column"):
         icon(c, kind, (x + 10, y + 22), 22)
-        c.text((x + 24, y + 22), kind, 14, anchor="lm")
+        c.text((x + 24, y + 22), _n(kind, lang), 14, anchor="lm", max_width=66)
         x += 92
     c.draw.ellipse((PWIDTH - 190, y + 12, PWIDTH - 170, y + 32), fill=(255, 255, 255), outline=SYMBOL_COLOR["favour"], width=3)
-    c.text((PWIDTH - 160, y + 22), "blessed tile", 14, anchor="lm")
+    c.text((PWIDTH - 160, y + 22), T("blessed", lang), 14, anchor="lm", max_width=150)

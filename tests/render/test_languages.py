@@ -11,7 +11,7 @@ from PIL import Image
 from render import board_image, board_png, player_png
 from tests.render.util import PNG, language_views
 
-GAMES = ["minerva", "deus", "monumental_duel", "antiquity"]
+GAMES = ["minerva", "magna_roma", "antiquity", "deus", "monumental_duel"]
 # the usual limits of each game's images: (board width range, max board height, min player width)
 LIMITS = {"minerva": ((1200, 1600), 4096, 900), "magna_roma": ((1200, 1600), 3600, 1200),
           "antiquity": ((1000, 2000), 2000, 1000), "deus": ((1200, 1600), 6000, 1000),
