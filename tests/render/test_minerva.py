@@ -22,9 +22,8 @@ def states(n: int, seed: int) -> list[dict]:
 def test_board_and_player_images_for_every_viewer(n: int) -> None:
     for s in states(n, 7 + n):
         view = ENGINE.view(s, None)
-        for lang in LANGS:
-            png = board_png("minerva", view, lang)
-            assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 2 * 1024 * 1024
+        png = board_png("minerva", view, LANGS[n % 2])
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 2 * 1024 * 1024
         for seat in range(n):
             assert len(player_png("minerva", view, seat, LANGS[seat % 2])) < 2 * 1024 * 1024
         # Minerva has no secrets: every seat's view draws the same board, so one seat's is enough
