@@ -308,14 +308,14 @@ def _legend(c: Canvas, x: float, y: float, w: float, lang: str = "en") -> None:
     cx = x
     for t, name in (("F", "forest"), ("P", "grass"), ("M", "mountain"), ("W", "water")):
         c.draw.rectangle((cx, y + 2, cx + 16, y + 18), fill=TERRAIN[t], outline=palette.INK)
-        c.text((cx + 20, y + 1), T(name, lang), 13, max_width=70)
+        c.text((cx + 20, y + 1), T(name, lang), 13, max_width=70, fit=True)
         cx += 92
     y += 24
     c.draw.rectangle((x, y + 2, x + 16, y + 18), fill=POLLUTED_TINT, outline=palette.INK)
-    c.text((x + 20, y + 1), T("polluted", lang), 13, max_width=70)
+    c.text((x + 20, y + 1), T("polluted", lang), 13, max_width=70, fit=True)
     c.draw.rectangle((x + 92, y + 2, x + 108, y + 18), fill=CLEARED, outline=palette.INK)
-    c.text((x + 112, y + 1), T("cleared", lang), 13, max_width=70)
-    c.text((x + 184, y + 1), T("map_key", lang), 13, max_width=w - 184)
+    c.text((x + 112, y + 1), T("cleared", lang), 13, max_width=70, fit=True)
+    c.text((x + 184, y + 1), T("map_key", lang), 13, max_width=w - 184, fit=True)
 
 
 # ---- city cards --------------------------------------------------------------------------------------

@@ -34,11 +34,17 @@ class Canvas:
         fill: Color = palette.INK,
         anchor: str = "la",
         max_width: float | None = None,
+        fit: bool = False,
     ) -> None:
-        """Draw one line, shrinking (down to MIN_TEXT) then ellipsising to fit `max_width`."""
+        """Draw one line, shrinking (down to MIN_TEXT) then ellipsising to fit `max_width`.
+
+        A line with a `max_width` is set in the condensed face; with `fit`, only when it would
+        not fit in the regular one (labels whose translation may be longer keep their look)."""
         size = max(size, MIN_TEXT)
         f = font(size, bold, condensed=max_width is not None)
-        if max_width is not None:
+        if fit and max_width is not None and self.draw.textlength(text, font=font(size, bold)) <= max_width:
+            f = font(size, bold)
+        elif max_width is not None:
             while size > MIN_TEXT and self.draw.textlength(text, font=f) > max_width:
                 size -= 1
                 f = font(size, bold, condensed=True)

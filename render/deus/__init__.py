@@ -161,7 +161,7 @@ def _legend(c: Canvas, x: float, y: float, width: float, lang: str) -> float:
     y += 24
     for t, colr in TERRAIN.items():
         c.draw.rectangle((x, y, x + 20, y + 16), fill=colr, outline=(60, 60, 60))
-        c.text((x + 28, y + 8), T("l_" + t if "l_" + t in T.table else "t_" + t, lang), 14, anchor="lm", max_width=width - 28)
+        c.text((x + 28, y + 8), T("l_" + t if "l_" + t in T.table else "t_" + t, lang), 14, anchor="lm", max_width=width - 28, fit=True)
         y += 22
     y += 4
     for kind in COLOURS:
@@ -170,7 +170,7 @@ def _legend(c: Canvas, x: float, y: float, width: float, lang: str) -> float:
         else:
             c.draw.rounded_rectangle((x, y, x + 22, y + 18), radius=4, fill=palette.MUTED)
             c.text((x + 11, y + 9), _short(kind, lang), 13, bold=True, fill=(255, 255, 255), anchor="mm")
-        c.text((x + 30, y + 9), T("g_" + kind, lang), 14, anchor="lm", max_width=width - 30)
+        c.text((x + 30, y + 9), T("g_" + kind, lang), 14, anchor="lm", max_width=width - 30, fit=True)
         y += 22
     return y
 

@@ -157,7 +157,7 @@ def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int],
     size = 62 if n == 8 else 56
     c.draw.ellipse((cx - 46, cy - 46, cx + 46, cy + 46), fill=palette.lighten((92, 24, 24), 0.75), outline=palette.LINE, width=2)
     c.text((cx, cy - 8), f"{view['deck_size']}", 22, bold=True, anchor="mm")
-    c.text((cx, cy + 14), T("in_deck", lang), 13, anchor="mm", max_width=84)
+    c.text((cx, cy + 14), T("in_deck", lang), 13, anchor="mm", max_width=84, fit=True)
     for i, sp in enumerate(spaces):
         a = -math.pi / 2 + 2 * math.pi * i / n
         tx, ty = cx + rx * math.cos(a), cy + ry * math.sin(a)
@@ -223,7 +223,7 @@ def _monuments(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int],
 def _track(c: Canvas, rect: tuple[float, float, float, float], title: str, values: list[Any], markers: dict[int, list[int]],
            marks: dict[int, str], accent: Color) -> None:
     x0, y0, x1, y1 = rect
-    c.text((x0, y0 + 10), title, 16, bold=True, anchor="lm", max_width=(x1 - x0) * 0.55)
+    c.text((x0, y0 + 10), title, 16, bold=True, anchor="lm", max_width=(x1 - x0) * 0.55, fit=True)
     n = len(values)
     w = (x1 - x0) / n
     ty = y0 + 22
@@ -337,7 +337,7 @@ def _dominus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
             txt = f"{u['legions']}" + ("+G" if u["general"] else "")
             c.text((ux + 13, py + 22), txt, 13, bold=True, anchor="lm")
             ux += 42
-    c.text((WIDTH - 40, top + 10), T("colony", lang), 14, anchor="rm", max_width=WIDTH - 80)
+    c.text((WIDTH - 40, top + 10), T("colony", lang), 14, anchor="rm", max_width=WIDTH - 80, fit=True)
     return y + h + 10
 
 
@@ -369,7 +369,7 @@ def _portus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         cargo = ", ".join(_n(g, lang) for g in p.get("cargo", [])) or T("empty", lang)
         c.text((30 + p["seat"] * (WIDTH - 60) / max(1, view["num_players"]), cy + 10), T("ship_n", lang, n=p["seat"] + 1, cargo=cargo), 14,
                anchor="lm", max_width=(WIDTH - 80) / max(1, view["num_players"]))
-    c.text((30, cy + 40), T("portus_key", lang), 14, anchor="lm", max_width=WIDTH - 60)
+    c.text((30, cy + 40), T("portus_key", lang), 14, anchor="lm", max_width=WIDTH - 60, fit=True)
     return y + h + 10
 
 
@@ -383,7 +383,7 @@ def _table(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     top = c.panel((20, y, WIDTH - 20, y + h), T("players", lang), accent=(60, 60, 60))
     xs = [30, 110, 200, 310, 390, 460, 540, 700, 820, 950, 1080]
     for x, nx, name in zip(xs, [*xs[1:], WIDTH - 20], cols, strict=True):
-        c.text((x, top + 12), name, 14, bold=True, anchor="lm", max_width=nx - x - 6)
+        c.text((x, top + 12), name, 14, bold=True, anchor="lm", max_width=nx - x - 6, fit=True)
     for p in view["players"]:
         ry = top + 34 + 34 * p["seat"]
         if view.get("current") == p["seat"]:
@@ -486,11 +486,11 @@ def _legend(c: Canvas, y: int, lang: str) -> int:
     x = 34
     for kind in ("luxury", "prestige", "coins", "population", "military", "favour"):
         symbol(c, kind, (x + 10, y + 22), 20)
-        c.text((x + 26, y + 22), _n(kind, lang), 15, anchor="lm", max_width=120)
+        c.text((x + 26, y + 22), _n(kind, lang), 15, anchor="lm", max_width=120, fit=True)
         x += 150
     for kind in ("mask", "lyre", "column"):
         icon(c, kind, (x + 10, y + 22), 22)
-        c.text((x + 26, y + 22), _n(kind, lang), 15, anchor="lm", max_width=66)
+        c.text((x + 26, y + 22), _n(kind, lang), 15, anchor="lm", max_width=66, fit=True)
         x += 95
     return y + 54
 
@@ -521,7 +521,7 @@ def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     xs = [40 + i * 140 for i in range(len(cats) + 2)]
     c.text((xs[0], top + 10), T("rank", lang), 14, bold=True, anchor="lm")
     for x, cat in zip(xs[1:], [*cats, "total"], strict=True):
-        c.text((x, top + 10), _n(cat, lang), 14, bold=True, anchor="lm", max_width=134)
+        c.text((x, top + 10), _n(cat, lang), 14, bold=True, anchor="lm", max_width=134, fit=True)
     for r, seat in enumerate(res["ranking"]):
         ry = top + 36 + 30 * r
         _seat_disc(c, seat, (xs[0] + 40, ry + 8), 11)
@@ -572,7 +572,7 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
         status = T("final_status", lang, s=res["scores"][seat], p=place, n=view["num_players"])
     else:
         status = T("status", lang, vp=p["vp"], proj=p["projected"])
-    c.text((PWIDTH - 20, 32), status, 17, bold=True, fill=palette.text_on(col), anchor="rm", max_width=PWIDTH / 2 - 40)
+    c.text((PWIDTH - 20, 32), status, 17, bold=True, fill=palette.text_on(col), anchor="rm", max_width=PWIDTH / 2 - 40, fit=True)
     wx0, wy0, wx1, wy1 = _window(p, view["solo"], True)
     cols, rows = wx1 - wx0 + 1, wy1 - wy0 + 1
     size = min(128, 680 / max(cols, rows))
@@ -594,7 +594,7 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     x_end = icon_row(c, sx, y + 44, [("coin", p["coins"], None), ("person", p["population"], None)])
     symbol(c, "favour", (x_end + 12, y + 44), 24)
     c.text((x_end + 30, y + 44), T("blessings", lang, n=p["blessings"], s="s" if p["blessings"] > 1 or (p["blessings"] == 0 and lang == "en") else ""),
-           18, bold=True, anchor="lm", max_width=PWIDTH - x_end - 50)
+           18, bold=True, anchor="lm", max_width=PWIDTH - x_end - 50, fit=True)
     c.text((sx, y + 80), T("market_pantheon", lang, m=p["market"], mv=p["market_value"], p=p["pantheon"], pv=p["pantheon_value"]), 15, anchor="lm",
            max_width=sw)
     if view["modules"]["dominus"]:
@@ -661,11 +661,11 @@ def _legend_small(c: Canvas, y: int, lang: str = "en") -> None:
     for kind in ("luxury", "prestige", "coins", "population", "military", "favour"):
         symbol(c, kind, (x + 10, y + 22), 20)
         label = T("small_pop", lang) if kind == "population" else T("small_favour", lang) if kind == "favour" else _n(kind, lang)
-        c.text((x + 24, y + 22), label, 14, anchor="lm", max_width=90)
+        c.text((x + 24, y + 22), label, 14, anchor="lm", max_width=90, fit=True)
         x += 118
     for kind in ("mask", "lyre", "column"):
         icon(c, kind, (x + 10, y + 22), 22)
-        c.text((x + 24, y + 22), _n(kind, lang), 14, anchor="lm", max_width=66)
+        c.text((x + 24, y + 22), _n(kind, lang), 14, anchor="lm", max_width=66, fit=True)
         x += 92
     c.draw.ellipse((PWIDTH - 190, y + 12, PWIDTH - 170, y + 32), fill=(255, 255, 255), outline=SYMBOL_COLOR["favour"], width=3)
-    c.text((PWIDTH - 160, y + 22), T("blessed", lang), 14, anchor="lm", max_width=150)
+    c.text((PWIDTH - 160, y + 22), T("blessed", lang), 14, anchor="lm", max_width=150, fit=True)

@@ -138,7 +138,7 @@ def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[st
         lettered(c, (x + 11, y + 11), 22, CULTURE_COLORS[cat], culture_letter(cat, lang))
         x = _num(c, x + 26, y, n)
     gl = sum(t["vp"] for t in p["glory_tiles"])
-    c.text((x + 4, y + 11), T("glory_tiles_vp", lang, n=gl), 15, fill=palette.INK, anchor="lm", max_width=x1 - x - 14)
+    c.text((x + 4, y + 11), T("glory_tiles_vp", lang, n=gl), 15, fill=palette.INK, anchor="lm", max_width=x1 - x - 14, fit=True)
     y += 32
     parts = []
     if p["order"] is not None:
@@ -231,8 +231,8 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
             c.text((cx, cy - 14), label, 15, bold=True, anchor="lb", max_width=2 * CARD_W)
         if t is None:
             c.box((cx, cy, cx + CARD_W, cy + CARD_H), fill=(235, 225, 200), outline=palette.GOLD)
-            c.text((cx + CARD_W / 2, cy + CARD_H / 2 - 10), T("round_tile", lang), 16, bold=True, anchor="mm", max_width=CARD_W - 10)
-            c.text((cx + CARD_W / 2, cy + CARD_H / 2 + 14), T("take_3", lang), 15, anchor="mm", max_width=CARD_W - 10)
+            c.text((cx + CARD_W / 2, cy + CARD_H / 2 - 10), T("round_tile", lang), 16, bold=True, anchor="mm", max_width=CARD_W - 10, fit=True)
+            c.text((cx + CARD_W / 2, cy + CARD_H / 2 + 14), T("take_3", lang), 15, anchor="mm", max_width=CARD_W - 10, fit=True)
             continue
         draw_tile(c, (cx, cy, cx + CARD_W, cy + CARD_H), t, lang=lang)
     if not items:
@@ -269,7 +269,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     for t in view["glory_tiles"]:
         c.box((gx, top, gx + 110, top + 44), fill=(250, 225, 225), outline=(200, 40, 40))
         draw_icon(c, "star", (gx + 16, top + 22), 20, (200, 40, 40))
-        c.text((gx + 30, top + 22), T("rank_vp", lang, r=T("ranks", lang).split("|")[t["rank"] - 1], n=t["vp"]), 16, bold=True, anchor="lm", max_width=78)
+        c.text((gx + 30, top + 22), T("rank_vp", lang, r=T("ranks", lang).split("|")[t["rank"] - 1], n=t["vp"]), 16, bold=True, anchor="lm", max_width=78, fit=True)
         gx += 120
     ox = gx + 30
     order = view["order"]

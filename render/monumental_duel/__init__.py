@@ -118,7 +118,7 @@ def _card(c: Canvas, rect: tuple[float, float, float, float], card: dict[str, An
         line = True
     if token:  # the Action token, on the title bar
         c.draw.rounded_rectangle((x1 - 58, y0 + 2, x1 - 2, y0 + 22), radius=10, fill=(25, 25, 25), outline=(255, 255, 255))
-        c.text((x1 - 30, y0 + 12), T("used", lang), 13, bold=True, fill=(255, 255, 255), anchor="mm", max_width=52)
+        c.text((x1 - 30, y0 + 12), T("used", lang), 13, bold=True, fill=(255, 255, 255), anchor="mm", max_width=52, fit=True)
     if detail:
         effect, bonus, negotiate = (field(card, k, lang) for k in ("effect", "bonus", "negotiate"))
         text = effect or (T("bonus", lang) + bonus if bonus else "") or (T("negotiate", lang) + negotiate if negotiate else "")
@@ -171,7 +171,7 @@ def _basics_and_cities(c: Canvas, view: dict[str, Any], y: int, lang: str) -> in
     names = {"workshop": {"prod": 2}, "laboratory": {"sci": 2}, "range": {"mil": 2}, "barricade": None}
     for k, (kind, n) in enumerate(view["basics"].items()):
         yy = top + 4 + k * 36
-        c.text((24, yy + 12), T(kind, lang), 16, bold=True, anchor="lm", max_width=160)
+        c.text((24, yy + 12), T(kind, lang), 16, bold=True, anchor="lm", max_width=160, fit=True)
         c.text((190, yy + 12), f"×{n}", 16, anchor="lm", fill=palette.DANGER if n == 0 else palette.INK)
         c.text((240, yy + 12), T("cost", lang), 13, fill=palette.MUTED, anchor="lm")
         _res(c, 275, yy + 3, {"prod": 2 if kind == "barricade" else 3}, 16)
@@ -179,7 +179,7 @@ def _basics_and_cities(c: Canvas, view: dict[str, Any], y: int, lang: str) -> in
             c.text((320, yy + 12), "→", 15, anchor="lm")
             _res(c, 340, yy + 3, names[kind], 16)
         else:
-            c.text((322, yy + 12), T("conquer", lang), 13, anchor="lm", max_width=100)
+            c.text((322, yy + 12), T("conquer", lang), 13, anchor="lm", max_width=100, fit=True)
     top = c.panel((440, y, 1190, y + h), T("free_cities", lang, n=view["fc_deck_size"]), accent=KIND_COLOURS["free_city"])
     fw = (750 - 20 - 16) / 3
     for k, fc in enumerate(view["free_cities"]):
