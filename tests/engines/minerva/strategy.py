@@ -345,8 +345,12 @@ def choose(state: dict[str, Any], seat: int) -> str:
             return max(sells, key=lambda i: p["res"][i[5:]])
         return "skip"
     if f is None:
-        if "fee" in ids:
-            return "fee" if main_action(state, seat) != "pass" else "pass"
+        if "fee" in ids or (any(i.startswith("sell.") for i in ids) and "pass" in ids):
+            if main_action(state, seat) == "pass":
+                return "pass"
+            if "fee" in ids:
+                return "fee"
+            return max((i for i in ids if i.startswith("sell.")), key=lambda i: p["res"][i[5:]])  # the rulebook's tip
         if ids == ["pass"] or (len(ids) > 1 and all(i.startswith("sell.") or i == "pass" for i in ids)):
             return "pass"
         return main_action(state, seat)

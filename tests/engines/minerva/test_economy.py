@@ -40,12 +40,13 @@ def test_solo_player_affords_assistants(solo_games: list[dict]) -> None:
     assert sum(1 for b in bought if b) >= len(bought) // 2, bought
 
 
-@pytest.mark.parametrize(("n", "seed"), [(2, 2), (3, 3), (4, 4)])
-def test_scripted_multiplayer_games_activate_nine_to_fourteen_times(n: int, seed: int) -> None:
-    s, steps = play_game(n, seed)
-    assert steps < 1000
-    acts = [activations(p) for p in s["players"]]
+def test_scripted_multiplayer_games_activate_nine_to_fourteen_times() -> None:
+    acts = []
+    for n, seed in ((2, 2), (3, 3), (4, 4)):
+        s, steps = play_game(n, seed)
+        assert steps < 1000
+        acts += [activations(p) for p in s["players"]]
+        scores = ENGINE.result(s)["scores"]
+        assert min(scores) >= 10 and max(scores) >= 25, scores
     assert 9 <= mean(acts) <= 14, acts
-    assert all(6 <= a <= 15 for a in acts), acts
-    scores = ENGINE.result(s)["scores"]
-    assert min(scores) >= 10 and max(scores) >= 20, scores
+    assert all(7 <= a <= 15 for a in acts), acts

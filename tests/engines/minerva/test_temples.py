@@ -36,7 +36,7 @@ def test_categories_temple_counts_each_category_once() -> None:
     s = fresh(2)
     city(s, 0, {"n13": "temple-ring-categories", "n12": "market", "o12": "market", "o13": "res", "o14": "statue", "n14": "farm"})
     # production (forum, farm), commerce, residential, culture = 4
-    assert temples(s) == 2 * 4
+    assert temples(s) == 1 * 4  # 1 VP per category
 
 
 def test_residential_and_resource_temples() -> None:
