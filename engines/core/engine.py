@@ -124,7 +124,7 @@ class Engine:
                 f"« {option_id} » n'est pas un choix possible maintenant. Choix : {shown}.",
                 Reason.ILLEGAL,
             )
-        new = clone(state)
+        new = self._copy(state)
         draws = new["rng"]["draws"]
         self.step(new, seat, option_id)
         if new["rng"]["draws"] != draws or (not new["over"] and self.to_act(new) != before):
@@ -173,6 +173,16 @@ class Engine:
                     return [option.id, *rest]
         return None
 
+    @staticmethod
+    def _copy(state: State) -> State:
+        """A private copy for `step`. Log entries are append-only and never edited once logged,
+        so the new state shares them and only the list is new: copying a long log at every step
+        was most of the cost of a move late in a game."""
+        log = state["log"]
+        body = clone({k: v for k, v in state.items() if k != "log"})
+        body["log"] = list(log)
+        return body
+
     def play(self, state: State, seat: int, text: str) -> State:
         """Apply space-separated option ids (or unique prefixes) in order: all or nothing."""
         words = tokens(text)
@@ -215,7 +225,8 @@ class Engine:
     # ---- helpers for subclasses ----------------------------------------------------------------
     @staticmethod
     def log(state: State, en: str, fr: str | None = None, seat: int | None = None) -> None:
-        """Record a public event (shown in views, `/game log` and the turn post)."""
+        """Record a public event (shown in views, `/game log` and the turn post). Entries are
+        never edited afterwards: states share them (see `_copy`)."""
         state["log"].append({"n": len(state["log"]), "seat": seat, "en": en, "fr": fr or en})
 
     @staticmethod
