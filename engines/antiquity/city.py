@@ -82,18 +82,54 @@ def fits(p: Player, city_index: int, cells: tuple[Cell, ...], r0: int, c0: int, 
     return True
 
 
+STRIDE = 8  # bit r * STRIDE + c of an occupancy mask is cell (r, c); cities are at most 7 wide
+
+
+def blocked_mask(city: dict[str, Any], ignore: str = "") -> int:
+    """Cells of one city a new building may not use: built (except by `ignore`) or graved."""
+    m = 0
+    for r, row in enumerate(city["grid"]):
+        base = r * STRIDE
+        for c, v in enumerate(row):
+            if v and v != ignore:
+                m |= 1 << (base + c)
+    for r, c in city["graves"]:
+        m |= 1 << (r * STRIDE + c)
+    return m
+
+
+def blocked_masks(p: Player, ignore: str = "") -> tuple[tuple[int, int], ...]:
+    """(size, blocked mask) of each city, for `anchors_in`."""
+    return tuple((city["size"], blocked_mask(city, ignore)) for city in p["cities"])
+
+
+@lru_cache(maxsize=512)
+def _shape_mask(cells: tuple[Cell, ...]) -> tuple[int, int, int]:
+    m = 0
+    for dr, dc in cells:
+        m |= 1 << (dr * STRIDE + dc)
+    return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1, m
+
+
+@lru_cache(maxsize=8192)
+def _city_anchors(n: int, blocked: int, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """Anchors (row-major) of an oriented shape in one city; keyed on immutable data only."""
+    h, w, m = _shape_mask(cells)
+    return tuple((r, c) for r in range(n - h + 1) for c in range(n - w + 1) if not (m << (r * STRIDE + c)) & blocked)
+
+
+def anchors_in(masks: tuple[tuple[int, int], ...], cells: tuple[Cell, ...]) -> list[tuple[int, int, int]]:
+    """`anchors` from precomputed `blocked_masks`."""
+    return [(k, r, c) for k, (n, blocked) in enumerate(masks) for r, c in _city_anchors(n, blocked, cells)]
+
+
+def fits_any(masks: tuple[tuple[int, int], ...], cells: tuple[Cell, ...]) -> bool:
+    return any(_city_anchors(n, blocked, cells) for n, blocked in masks)
+
+
 def anchors(p: Player, cells: tuple[Cell, ...], ignore: str = "") -> list[tuple[int, int, int]]:
     """Every (city, row, col) where the oriented shape fits."""
-    out = []
-    h = max(r for r, _ in cells) + 1
-    w = max(c for _, c in cells) + 1
-    for k, city in enumerate(p["cities"]):
-        n = city["size"]
-        for r in range(n - h + 1):
-            for c in range(n - w + 1):
-                if fits(p, k, cells, r, c, ignore):
-                    out.append((k, r, c))
-    return out
+    return anchors_in(blocked_masks(p, ignore), cells)
 
 
 def place(p: Player, bid: str, kind: str, city_index: int, cells: tuple[Cell, ...], r0: int, c0: int, **extra: Any) -> None:

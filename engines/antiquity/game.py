@@ -16,7 +16,7 @@ from engines.antiquity import hexmap as hx
 from engines.antiquity import pickers, rules
 from engines.antiquity.data import FOOD, GOODS, components
 from engines.core import Engine, Option, Prompt, prng
-from engines.core.state import State
+from engines.core.state import State, clone
 
 Opt = tuple[str, str, str]
 SAINTS = ("giorgio", "barbara", "cristofori", "nicolo", "maria")
@@ -65,6 +65,9 @@ def fresh_flags() -> dict[str, Any]:
             "biology_used": False, "fountains": 0, "cathedral": 0, "new": [], "offers": 0}
 
 
+SHARED_MAP_KEYS = frozenset(("terrain", "ranges"))
+
+
 class Antiquity(Engine):
     name = "antiquity"
     title = "Antiquity"
@@ -111,6 +114,17 @@ class Antiquity(Engine):
         self._advance(state)
 
     # ---- contract ---------------------------------------------------------------------------------
+    @staticmethod
+    def _copy(state: State) -> State:
+        """As `Engine._copy`, and the map's terrain and mountain ranges (written once at set-up,
+        never changed afterwards) are shared too: copying them was most of the cost of a step."""
+        m = state["map"]
+        body = clone({k: v for k, v in state.items() if k not in ("log", "map")})
+        inner = clone({k: v for k, v in m.items() if k not in SHARED_MAP_KEYS})
+        body["map"] = {k: m[k] if k in SHARED_MAP_KEYS else inner[k] for k in m}
+        body["log"] = list(state["log"])
+        return {k: body[k] for k in state}
+
     def to_act(self, state: State) -> list[int]:
         return [] if state["over"] else sorted(state["acting"])
 
@@ -411,6 +425,7 @@ class Antiquity(Engine):
     def _buildable(self, state: State, seat: int) -> list[str]:
         p = state["players"][seat]
         out = []
+        masks = cty.blocked_masks(p)
         for spec in components()["buildings"]:
             k = spec["id"]
             if k == "house":
@@ -424,10 +439,10 @@ class Antiquity(Engine):
             if not gd.can_pay(p["goods"], gd.building_cost(k), self._nodiff(p)):
                 continue
             if k == "warehouse":
-                if self._warehouse_dims(state, p):
+                if self._warehouse_dims(state, p, masks):
                     out.append(k)
                 continue
-            if any(cty.anchors(p, o) for o in cty.orientations(cty.shape_of(k))):
+            if any(cty.fits_any(masks, o) for o in cty.orientations(cty.shape_of(k))):
                 out.append(k)
         return out
 
@@ -439,14 +454,17 @@ class Antiquity(Engine):
             return nums
         return [n for n in nums if gd.can_pay(p["goods"], gd.house_cost(n), self._nodiff(p))]
 
-    def _warehouse_dims(self, state: State, p: dict[str, Any]) -> list[tuple[int, int]]:
+    def _warehouse_dims(self, state: State, p: dict[str, Any],
+                        masks: tuple[tuple[int, int], ...] | None = None) -> list[tuple[int, int]]:
         left = self._supply_left(state, "warehouse")
+        if masks is None:
+            masks = cty.blocked_masks(p)
         out = []
         for h in range(1, 8):
             for w in range(1, 8):
                 if (h * w) % 2 or h * w // 2 > left:
                     continue
-                if cty.anchors(p, cty.orientations(cty.rectangle(h, w))[0]):
+                if cty.fits_any(masks, cty.orientations(cty.rectangle(h, w))[0]):
                     out.append((h, w))
         return out
 
@@ -610,8 +628,8 @@ class Antiquity(Engine):
         return "Where (city, column, row of the top-left corner)?", "Où (cité, colonne, rangée du coin haut-gauche) ?", [*opts, back]
 
     def _orients(self, p: dict[str, Any], sel: dict[str, Any]) -> list[tuple[int, tuple[cty.Cell, ...]]]:
-        ignore = sel.get("bid", "")
-        return [(i, o) for i, o in enumerate(cty.orientations(self._shape(sel))) if cty.anchors(p, o, ignore)]
+        masks = cty.blocked_masks(p, sel.get("bid", ""))
+        return [(i, o) for i, o in enumerate(cty.orientations(self._shape(sel))) if cty.fits_any(masks, o)]
 
     def _anchor_cells(self, p: dict[str, Any], sel: dict[str, Any]) -> list[str]:
         o = cty.orientations(self._shape(sel))[sel["rot"]]
