@@ -1,0 +1,84 @@
+"""Driving games through Discord in SimCord tests: only turn posts, buttons, menus and /play."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from bot.discord_ui.client import TabulaBot
+from bot.settings import Settings
+
+
+def make_bot(path: Path) -> TabulaBot:
+    return TabulaBot(Settings(database_path=path))
+
+
+def answer(result):  # type: ignore[no-untyped-def]
+    """The message that answered an interaction (direct response or deferred follow-up)."""
+    return result.followups[-1] if result.followups else result.response
+
+
+def select_values(components: list[dict[str, Any]]) -> list[str]:
+    for row in components:
+        for c in row.get("components", []):
+            if c.get("type") == 3:
+                return [o["value"] for o in c["options"]]
+    return []
+
+
+def component_ids(components: list[dict[str, Any]]) -> list[str]:
+    return [c.get("custom_id", "") for row in components for c in row.get("components", [])]
+
+
+async def open_table(env, channel, players, spectator, game: str, options: str | None = None):  # type: ignore[no-untyped-def]
+    """/game new, everyone joins with the button, the creator starts; returns the first turn post."""
+    kwargs = {"game": game} if options is None else {"game": game, "options": options}
+    r = await players[0].slash(channel, "game new", **kwargs)
+    assert not r.ephemeral, answer(r).content
+    lobby = channel.history(viewer=spectator)[-1]
+    for p in players[1:]:
+        await p.click(lobby, label="Join")
+    await players[0].click(lobby, label="Start")
+    post = channel.history(viewer=spectator)[-1]
+    assert post.attachments and post.attachments[0].filename == "board.png"
+    return post
+
+
+async def play_game(  # type: ignore[no-untyped-def]
+    env, channel, players, spectator, db_path: Path, seed: int, *, max_steps: int = 3000, restart_at: int = 40
+) -> dict[str, Any]:
+    """Play from turn posts and private panels (every 7th step typed with /play and its
+    autocomplete), restarting the bot once; stop at the end or after `max_steps` steps."""
+    chooser = random.Random(seed)
+    by_id = {p.id: p for p in players}
+    steps = restarts = typed = 0
+    while steps < max_steps:
+        post = channel.history(viewer=spectator)[-1]
+        if "is over" in post.content:
+            return {"steps": steps, "restarts": restarts, "typed": typed, "post": post, "over": True}
+        assert any(i.startswith("tb:turn:") for i in component_ids([c.to_dict() for c in post.components])), post.content
+        table = await env.bot.services.table_in_channel(channel.id)
+        actor = by_id[table.user_at(table.to_act()[0]).user_id]
+        r = await actor.click(post, label="Take your turn")
+        panel = answer(r)
+        assert panel.ephemeral, panel.content
+        while steps < max_steps:
+            values = select_values(panel.components)
+            if not values:
+                break  # turn done: the panel has no menu left
+            steps += 1
+            if steps % 7 == 0:
+                choices = await actor.autocomplete(channel, "play", "move", "")
+                assert choices and {c["value"] for c in choices} == set(values[:25])
+                r = await actor.slash(channel, "play", move=chooser.choice(choices)["value"])
+                typed += 1
+                panel = answer(r)
+                assert panel.ephemeral
+                continue
+            r = await actor.select(panel.message, [chooser.choice(values)])
+            panel = answer(r)
+            if steps == restart_at and restarts == 0:
+                await env.restart_bot(make_bot(db_path))
+                restarts += 1
+    return {"steps": steps, "restarts": restarts, "typed": typed, "post": channel.history(viewer=spectator)[-1], "over": False}
