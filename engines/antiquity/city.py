@@ -62,8 +62,23 @@ def free_cells(p: Player, city_index: int) -> list[Cell]:
     """Cells with neither a building nor a grave."""
     city = p["cities"][city_index]
     graves = grave_set(city)
-    n = city["size"]
-    return [(r, c) for r in range(n) for c in range(n) if not city["grid"][r][c] and (r, c) not in graves]
+    return [(r, c) for r, row in enumerate(city["grid"]) for c, v in enumerate(row) if not v and (r, c) not in graves]
+
+
+def has_free_cell(p: Player) -> bool:
+    """Some city has a cell with neither a building nor a grave (`any(free_cells(...))`)."""
+    for city in p["cities"]:
+        empty = sum(row.count("") for row in city["grid"])
+        if empty > len(city["graves"]):
+            return True
+        if empty and free_cells_of(city):
+            return True
+    return False
+
+
+def free_cells_of(city: dict[str, Any]) -> list[Cell]:
+    graves = grave_set(city)
+    return [(r, c) for r, row in enumerate(city["grid"]) for c, v in enumerate(row) if not v and (r, c) not in graves]
 
 
 def fits(p: Player, city_index: int, cells: tuple[Cell, ...], r0: int, c0: int, ignore: str = "") -> bool:
@@ -213,6 +228,18 @@ def staffable(p: Player) -> list[str]:
 
 def storage_capacity(p: Player) -> int:
     return sum(len(b["cells"]) for bid, b in p["buildings"].items() if b["kind"] == "warehouse" and works(p, bid))
+
+
+def has_grave_target(p: Player) -> bool:
+    """`bool(grave_targets(p))`, without naming every cell."""
+    if has_free_cell(p):
+        return True
+    for k, city in enumerate(p["cities"]):
+        graves = city["graves"]
+        for b in p["buildings"].values():
+            if b["city"] == k and b["kind"] != "house" and any(cell not in graves for cell in b["cells"]):
+                return True
+    return False
 
 
 def grave_targets(p: Player) -> list[str]:

@@ -257,7 +257,7 @@ class Antiquity(Engine):
                 for s in rules.active(state):
                     p = state["players"][s]
                     if p["graves_due"] > 0:
-                        if cty.grave_targets(p):
+                        if cty.has_grave_target(p):
                             waiting.append(s)
                         else:
                             self._eliminate(state, s, check=False)
@@ -387,7 +387,7 @@ class Antiquity(Engine):
             while p["pollution_due"] > 0 and not rules.pollution_targets(state, seat):
                 p["pollution_due"] -= 1
                 p["graves_due"] += 1
-            if p["graves_due"] > 0 and not cty.grave_targets(p):
+            if p["graves_due"] > 0 and not cty.has_grave_target(p):
                 self._eliminate(state, seat)
                 return False
             return p["pollution_due"] > 0 or p["graves_due"] > 0
@@ -426,6 +426,12 @@ class Antiquity(Engine):
         p = state["players"][seat]
         out = []
         masks = cty.blocked_masks(p)
+        nodiff = self._nodiff(p)
+        used: dict[str, int] = {}
+        for q in state["players"]:
+            for b in q["buildings"].values():
+                kind = b["kind"]
+                used[kind] = used.get(kind, 0) + (len(b["cells"]) // 2 if kind == "warehouse" else 1)
         for spec in components()["buildings"]:
             k = spec["id"]
             if k == "house":
@@ -434,9 +440,9 @@ class Antiquity(Engine):
                 continue
             if spec["unique"] and cty.built(p, k):
                 continue
-            if self._supply_left(state, k) <= 0:
+            if "supply" in spec and spec["supply"] - used.get(k, 0) <= 0:
                 continue
-            if not gd.can_pay(p["goods"], gd.building_cost(k), self._nodiff(p)):
+            if not gd.can_pay(p["goods"], gd.building_cost(k), nodiff):
                 continue
             if k == "warehouse":
                 if self._warehouse_dims(state, p, masks):
@@ -447,12 +453,13 @@ class Antiquity(Engine):
         return out
 
     def _house_numbers(self, p: dict[str, Any], below: int = 21, free: bool = False) -> list[int]:
-        if not any(cty.free_cells(p, k) for k in range(len(p["cities"]))):
+        if not cty.has_free_cell(p):
             return []
         nums = [n for n in range(1, 21) if n not in p["houses"] and n < below]
         if free:
             return nums
-        return [n for n in nums if gd.can_pay(p["goods"], gd.house_cost(n), self._nodiff(p))]
+        nodiff = self._nodiff(p)
+        return [n for n in nums if gd.can_pay(p["goods"], gd.house_cost(n), nodiff)]
 
     def _warehouse_dims(self, state: State, p: dict[str, Any],
                         masks: tuple[tuple[int, int], ...] | None = None) -> list[tuple[int, int]]:
@@ -515,7 +522,7 @@ class Antiquity(Engine):
         if self._barbara(p):
             if self._movable(p):
                 opts.append(("move", "Santa Barbara: move a building", "Santa Barbara : déplacer un bâtiment"))
-            if self._graves_on_buildings(p) and any(cty.free_cells(p, k) for k in range(len(p["cities"]))):
+            if self._graves_on_buildings(p) and cty.has_free_cell(p):
                 opts.append(("regrave", "Santa Barbara: move a grave off a building",
                              "Santa Barbara : déplacer une tombe d'un bâtiment"))
         if self._trade_partners(state, seat) and f["offers"] < 2 and sum(p["goods"].values()):
