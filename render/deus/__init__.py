@@ -197,24 +197,44 @@ def _side(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, lan
 
 def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, float, float, float], lines: int = 3,
               extra: str = "", code: bool = False, lang: str = "en") -> None:
+    """A card on a panel: its face is drawn once per distinct card, size and text, then pasted."""
     info = view["cards"][cid]
     x0, y0, x1, y1 = rect
-    colr = CARD[info["colour"]]
+    ix, iy = math.floor(x0), math.floor(y0)
+    face = _card_face(info["colour"], tuple(info["cost"].items()), field(info, "name", lang) + extra,
+                      field(info, "text", lang), (x0 - ix, y0 - iy, x1 - ix, y1 - iy), lines, cid if code else "")
+    c.image.paste(face, (ix, iy))
+
+
+@lru_cache(maxsize=256)
+def _card_face(colour: str, cost: tuple[tuple[str, int], ...], name: str, text: str,
+               rect: tuple[float, float, float, float], lines: int, code: str) -> Image.Image:
+    """One card face on the panel colour, at the sub-pixel offset it is drawn at (keyed on
+    immutable values only, so any view gets the same pixels as drawing it in place)."""
+    c = Canvas(math.ceil(rect[2]) + 1, math.ceil(rect[3]) + 1, background=palette.PANEL)
+    _draw_card(c, colour, cost, name, text, rect, lines, code)
+    return c.image
+
+
+def _draw_card(c: Canvas, colour: str, cost: tuple[tuple[str, int], ...], name: str, text: str,
+               rect: tuple[float, float, float, float], lines: int, code: str) -> None:
+    x0, y0, x1, y1 = rect
+    colr = CARD[colour]
     c.box(rect, fill=palette.lighten(colr, 0.82), outline=colr, width=2, radius=6)
     c.draw.rectangle((x0 + 2, y0 + 2, x0 + 8, y1 - 2), fill=colr)
     # cost: resource icons with counts, right-aligned
     cx = x1 - 6
-    for r, n in reversed(list(info["cost"].items())):
+    for r, n in reversed(cost):
         label = str(n)
         cx -= c.draw.textlength(label, font=font(13, True)) + 18
         icon_count(c, RES_ICON[r], (cx, y0 + 4), label, 14, RES_COLOUR[r])
         cx -= 4
-    c.text((x0 + 14, y0 + 5), field(info, "name", lang) + extra, 14, bold=True, max_width=cx - x0 - 18)
+    c.text((x0 + 14, y0 + 5), name, 14, bold=True, max_width=cx - x0 - 18)
     f = font(13, False, True)
-    for i, line in enumerate(_lines(field(info, "text", lang), x1 - x0 - 20, lines)):
+    for i, line in enumerate(_lines(text, x1 - x0 - 20, lines)):
         c.draw.text((x0 + 14, y0 + 24 + 15 * i), line, font=f, fill=palette.INK)
     if code:  # what to type to build it
-        c.text((x1 - 8, y1 - 5), f"▶ {cid}", 13, bold=True, fill=palette.darken(colr, 0.2), anchor="rd")
+        c.text((x1 - 8, y1 - 5), f"▶ {code}", 13, bold=True, fill=palette.darken(colr, 0.2), anchor="rd")
 
 
 _PROBE = Canvas(4, 4)
