@@ -33,10 +33,6 @@ CATALOG: dict[str, dict[str, str]] = {
     "err.not_active": {"en": "This game is not in progress ({status}).", "fr": "Cette partie n'est pas en cours ({status})."},
     "err.already_seated": {"en": "You are already in this game.", "fr": "Vous êtes déjà dans cette partie."},
     "err.table_full": {"en": "The table is full ({max} players).", "fr": "La table est complète ({max} joueurs)."},
-    "err.leave_active": {
-        "en": "The game has started: you cannot leave it now. The creator or a moderator can abort it with `/game abort`.",
-        "fr": "La partie a commencé : vous ne pouvez plus la quitter. Le créateur ou un modérateur peut l'abandonner avec `/game abort`.",
-    },
     "err.not_seated": {"en": "You are not seated in this game.", "fr": "Vous n'êtes pas assis à cette partie."},
     "err.creator_only": {
         "en": "Only the game's creator can do that.",
@@ -77,11 +73,29 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "This panel is out of date. Press “Take your turn” again.",
         "fr": "Ce panneau n'est plus à jour. Appuyez de nouveau sur « Jouer mon tour ».",
     },
+    "err.cooldown": {
+        "en": "You opened a table very recently. You can open another in {seconds} s.",
+        "fr": "Vous avez ouvert une table très récemment. Vous pourrez en ouvrir une autre dans {seconds} s.",
+    },
+    "err.clock_syntax": {
+        "en": "Write the clock as a time bank plus time per turn in hours or days, e.g. `{example}`, or `none`.",
+        "fr": "Écrivez l'horloge comme une réserve de temps plus un temps par tour, en heures ou en jours, par ex. `{example}`, ou `none`.",
+    },
+    "err.skip_self": {"en": "You cannot vote to skip yourself: just play!", "fr": "Vous ne pouvez pas voter pour passer votre propre tour : jouez !"},
+    "err.skip_too_early": {
+        "en": "That player still has time on their clock.",
+        "fr": "Ce joueur a encore du temps à son horloge.",
+    },
+    "err.export_active": {
+        "en": "A game can be exported once it is over: its record reveals hidden information.",
+        "fr": "Une partie ne peut être exportée qu'une fois terminée : son enregistrement révèle des informations cachées.",
+    },
+    "err.bad_alert": {"en": "Alerts can be: channel, dm or both.", "fr": "Les alertes peuvent être : channel, dm ou both."},
     # --- lobby ------------------------------------------------------------------------------
     "lobby.title": {"en": "{game}: new table #{id}", "fr": "{game} : nouvelle table n°{id}"},
     "lobby.body": {
-        "en": "{creator} opened a table for {min}–{max} players.\nOptions: {options}\nSeated ({count}): {players}\nPress **Join** to sit down; the creator presses **Start**.",
-        "fr": "{creator} a ouvert une table pour {min} à {max} joueurs.\nOptions : {options}\nAssis ({count}) : {players}\nAppuyez sur **Rejoindre** pour vous asseoir ; le créateur appuie sur **Lancer**.",
+        "en": "{creator} opened a table for {min}–{max} players.\nOptions: {options}\nClock: {clock}\nSeated ({count}): {players}\nPress **Join** to sit down; the creator presses **Start**.",
+        "fr": "{creator} a ouvert une table pour {min} à {max} joueurs.\nOptions : {options}\nHorloge : {clock}\nAssis ({count}) : {players}\nAppuyez sur **Rejoindre** pour vous asseoir ; le créateur appuie sur **Lancer**.",
     },
     "lobby.joined": {"en": "{name} joined the table.", "fr": "{name} a rejoint la table."},
     "lobby.left": {"en": "{name} left the table.", "fr": "{name} a quitté la table."},
@@ -136,6 +150,73 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "panel.placeholder": {"en": "Choose…", "fr": "Choisir…"},
     "panel.no_decision": {"en": "You have nothing to decide right now. Waiting for: {who}.", "fr": "Vous n'avez rien à décider pour l'instant. En attente de : {who}."},
+    "game.left_standin": {
+        "en": "{name} left the game; a stand-in plays their seat so the others can finish.",
+        "fr": "{name} a quitté la partie ; un remplaçant joue à sa place pour que les autres puissent finir.",
+    },
+    "game.standin_name": {"en": "{name} (stand-in)", "fr": "{name} (remplaçant)"},
+    "game.clocks": {"en": "Time left: {clocks}", "fr": "Temps restant : {clocks}"},
+    "clock.none": {"en": "no time limit", "fr": "sans limite de temps"},
+    "clock.bank": {"en": "{bank} per player, +{bonus} per turn", "fr": "{bank} par joueur, +{bonus} par tour"},
+    "time.days": {"en": "{d}d {h}h", "fr": "{d} j {h} h"},
+    "time.hours": {"en": "{h}h {m}min", "fr": "{h} h {m} min"},
+    "clock.reminder": {
+        "en": "{who}, your clock in {game} #{id} is running low: {left} left. {link}",
+        "fr": "{who}, votre horloge dans {game} n°{id} arrive à sa fin : il reste {left}. {link}",
+    },
+    "clock.expired": {
+        "en": "{who}'s time in {game} #{id} has run out. The other players may vote to skip their turn (a stand-in plays it).",
+        "fr": "Le temps de {who} dans {game} n°{id} est écoulé. Les autres joueurs peuvent voter pour passer son tour (un remplaçant le joue).",
+    },
+    "btn.skip": {"en": "Skip {name}", "fr": "Passer {name}"},
+    "skip.voted": {"en": "Vote counted: {votes}/{needed} to skip {name}.", "fr": "Vote compté : {votes}/{needed} pour passer {name}."},
+    "skip.vote_public": {
+        "en": "{voter} votes to skip {name} ({votes}/{needed}).",
+        "fr": "{voter} vote pour passer {name} ({votes}/{needed}).",
+    },
+    "skip.done": {"en": "{name} was skipped: a stand-in played their turn.", "fr": "{name} a été passé : un remplaçant a joué son tour."},
+    "skip.replaced": {
+        "en": "{name} was skipped {count} times: a stand-in now plays their seat.",
+        "fr": "{name} a été passé {count} fois : un remplaçant joue désormais à sa place.",
+    },
+    "alert.your_turn": {"en": "Your turn in {game} #{id}: {link}", "fr": "À vous de jouer dans {game} n°{id} : {link}"},
+    "alert.heads_up": {
+        "en": "Heads-up: {before} has started their turn in {game} #{id}; you play next. {link}",
+        "fr": "Attention : {before} a commencé son tour dans {game} n°{id} ; vous jouez ensuite. {link}",
+    },
+    "mygames.title": {"en": "Your games ({count}), waiting on you first:", "fr": "Vos parties ({count}), celles qui vous attendent d'abord :"},
+    "mygames.empty": {"en": "You are not seated in any game.", "fr": "Vous n'êtes assis à aucune partie."},
+    "mygames.waiting": {
+        "en": "**#{id} {game}** · {link} · your move since {since}: {question}",
+        "fr": "**n°{id} {game}** · {link} · à vous depuis {since} : {question}",
+    },
+    "mygames.other": {"en": "#{id} {game} · {link} · {status} · waiting for {who}", "fr": "n°{id} {game} · {link} · {status} · en attente de {who}"},
+    "settings.show": {
+        "en": "Turn alerts: {alert}. Warn me when the player before me starts: {warn}.",
+        "fr": "Alertes de tour : {alert}. Me prévenir quand le joueur avant moi commence : {warn}.",
+    },
+    "settings.alert_channel": {"en": "a mention in the game's channel", "fr": "une mention dans le salon de la partie"},
+    "settings.alert_dm": {"en": "a direct message", "fr": "un message privé"},
+    "settings.alert_both": {"en": "a mention and a direct message", "fr": "une mention et un message privé"},
+    "settings.yes": {"en": "yes", "fr": "oui"},
+    "settings.no": {"en": "no", "fr": "non"},
+    "settings.dm_check": {
+        "en": "Tabula will send your turn alerts here.",
+        "fr": "Tabula vous enverra vos alertes de tour ici.",
+    },
+    "settings.dm_refused": {
+        "en": "I could not send you a direct message (your privacy settings refuse it), so your alerts stay in the game's channel.",
+        "fr": "Je n'ai pas pu vous envoyer de message privé (vos paramètres de confidentialité le refusent) ; vos alertes restent dans le salon de la partie.",
+    },
+    "export.done": {
+        "en": "The record of #{id}. Replay it with `python -m bot replay {file}`.",
+        "fr": "L'enregistrement de n°{id}. Rejouez-le avec `python -m bot replay {file}`.",
+    },
+    "stats.empty": {"en": "No finished games in this server yet.", "fr": "Aucune partie terminée sur ce serveur pour l'instant."},
+    "stats.line": {
+        "en": "{name}: {played} games, {wins} wins, average {average} pts",
+        "fr": "{name} : {played} parties, {wins} victoires, moyenne {average} pts",
+    },
     "rules.topics": {"en": "Topics: {topics}", "fr": "Sujets : {topics}"},
     "options.none": {"en": "defaults", "fr": "par défaut"},
     "hand.title": {"en": "Your private view of #{id}", "fr": "Votre vue privée de n°{id}"},

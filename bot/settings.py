@@ -35,6 +35,8 @@ class Settings:
     default_locale: str = "en"
     table_image_dir: Path = Path("table-images")
     max_active_games_per_user: int = 20
+    create_cooldown_s: float = 0.0
+    scheduler_seconds: float = 60.0
     guild_id_for_sync: int | None = None
 
     @classmethod
@@ -56,5 +58,7 @@ class Settings:
             default_locale=locale,
             table_image_dir=Path(get("TABLE_IMAGE_DIR", "table-images")),
             max_active_games_per_user=int(get("MAX_ACTIVE_GAMES_PER_USER", "20")),
+            create_cooldown_s=float(get("GAME_CREATE_COOLDOWN_SECONDS", "60")),
+            scheduler_seconds=max(1.0, float(get("SCHEDULER_SECONDS", "60"))),
             guild_id_for_sync=int(sync) if sync else None,
         )

@@ -7,10 +7,10 @@ import logging
 from collections.abc import Callable
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.discord_ui.components import GameButton, GameSelect
-from bot.discord_ui.respond import run
+from bot.discord_ui.respond import run, send_dm, send_public
 from bot.discord_ui.translator import Translator
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import StaleInteraction
@@ -28,7 +28,9 @@ class TabulaBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self._make_service = make_service or (
-            lambda db: GameService(db, max_active_games_per_user=settings.max_active_games_per_user)
+            lambda db: GameService(
+                db, max_active_games_per_user=settings.max_active_games_per_user, create_cooldown_s=settings.create_cooldown_s
+            )
         )
         self._service: GameService | None = None
 
@@ -40,8 +42,10 @@ class TabulaBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.discord_ui.cog import GameCog
 
-        self._service = self._make_service(await Database.open(self.settings.database_path))
-        self.commands_ = Commands(self._service)
+        # Discord's clock (SimCord's simulated one in tests) drives every timestamp and timer.
+        db = await Database.open(self.settings.database_path, clock=lambda: discord.utils.utcnow().timestamp())
+        self._service = self._make_service(db)
+        self.commands_ = Commands(self._service, default_lang=self.settings.default_locale)
         self.add_dynamic_items(GameButton, GameSelect)
         await self.add_cog(GameCog(self))
         await self.tree.set_translator(Translator())
@@ -51,6 +55,34 @@ class TabulaBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        self.scheduler.change_interval(seconds=self.settings.scheduler_seconds)
+        self.scheduler.start()
+
+    @tasks.loop(seconds=60)
+    async def scheduler(self) -> None:
+        """Wake the timers kept in the database: clock reminders and time-outs."""
+        try:
+            notices = await self.commands_.clock_notices()
+        except Exception:
+            log.exception("scheduler tick failed")
+            return
+        for channel_id, post in notices:
+            channel = self.get_channel(channel_id)
+            if channel is None:
+                try:
+                    channel = await self.fetch_channel(channel_id)
+                except discord.HTTPException:
+                    log.warning("channel %s of a clocked game is gone", channel_id)
+                    continue
+            if post.text:
+                await send_public(channel, post)  # type: ignore[arg-type]
+            for dm in post.dms:
+                if not await send_dm(self, dm) and dm.fallback is not None:
+                    await send_public(channel, dm.fallback)  # type: ignore[arg-type]
+
+    @scheduler.before_loop
+    async def _scheduler_waits_for_ready(self) -> None:
+        await self.wait_until_ready()
 
     async def on_component(
         self, interaction: discord.Interaction, kind: str, game_id: int, version: int, arg: str, value: str | None
@@ -84,6 +116,8 @@ class TabulaBot(commands.Bot):
                 return await c.panel(ctx, game_id, page=int(arg or 0), edit=True)
             if kind == "undo":
                 return await c.undo(ctx, game_id, version)
+            if kind == "skip":
+                return await c.skip(ctx, game_id, int(arg or 0), version)
             if kind == "choose" and value is not None:
                 return await c.play(ctx, value, game_id, version)
             raise StaleInteraction(game_id)
@@ -91,6 +125,7 @@ class TabulaBot(commands.Bot):
         await run(self, interaction, handler, ephemeral=True, component=True, on_stale=fresh_panel)
 
     async def close(self) -> None:
+        self.scheduler.cancel()
         await super().close()
         if self._service is not None:
             await self._service.db.close()

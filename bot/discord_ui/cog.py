@@ -1,5 +1,6 @@
 """The slash commands: /game (new, start, leave, abort, list, board, status, log, turn, undo,
-language), /play, /hand and /rules. Each one is a thin call into bot.services.commands."""
+export, language), /play, /hand, /rules, /mygames and /settings. Each one is a thin call into
+bot.services.commands."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from discord.ext import commands
 
 from bot.discord_ui.respond import make_ctx, run
 from bot.i18n import t
+from bot.services.commands import ALERTS, CLOCK_PRESETS
 from bot.services.replies import Reply
 
 if TYPE_CHECKING:
@@ -29,15 +31,22 @@ class GameCog(commands.Cog):
 
     @game.command(name="new", description=_("Open a table for a game in this channel"))
     @app_commands.describe(
-        game=_("Which game"), options=_("Variants as key=value, e.g. solo_level=2"), thread=_("Open the table in a new thread")
+        game=_("Which game"), options=_("Variants as key=value, e.g. solo_level=2"), thread=_("Open the table in a new thread"),
+        clock=_("Time bank per player + time per turn, e.g. 3d+1d; none for no limit"),
     )
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False) -> None:
+    async def new(
+        self, interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False, clock: str | None = None
+    ) -> None:
         if thread and isinstance(interaction.channel, discord.TextChannel):
-            await run(self.bot, interaction, lambda ctx: self._new_in_thread(interaction, ctx, game, options), ephemeral=True)
+            await run(self.bot, interaction, lambda ctx: self._new_in_thread(interaction, ctx, game, options, clock), ephemeral=True)
             return
-        await run(self.bot, interaction, lambda ctx: self.cmds.new(ctx, game, options), ephemeral=False)
+        await run(self.bot, interaction, lambda ctx: self.cmds.new(ctx, game, options, clock), ephemeral=False)
 
-    async def _new_in_thread(self, interaction: discord.Interaction, ctx, game: str, options: str | None) -> Reply:  # type: ignore[no-untyped-def]
+    @new.autocomplete("clock")
+    async def new_clock(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=p, value=p) for p in CLOCK_PRESETS if p.startswith(current.strip().lower())]
+
+    async def _new_in_thread(self, interaction: discord.Interaction, ctx, game: str, options: str | None, clock: str | None) -> Reply:  # type: ignore[no-untyped-def]
         from dataclasses import replace
 
         from bot.discord_ui.respond import send_public
@@ -47,7 +56,7 @@ class GameCog(commands.Cog):
         title = self.bot.services.get_engine(game).title if game in self.bot.services.game_names() else game
         thread = await channel.create_thread(name=t("lobby.thread_name", ctx.lang, game=title)[:100], type=discord.ChannelType.public_thread)
         try:
-            lobby = await self.cmds.new(replace(ctx, channel_id=thread.id), game, options)
+            lobby = await self.cmds.new(replace(ctx, channel_id=thread.id), game, options, clock)
         except Exception:
             await thread.delete()
             raise
@@ -117,6 +126,10 @@ class GameCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         await run(self.bot, interaction, lambda ctx: self.cmds.undo(ctx), ephemeral=True)
 
+    @game.command(name="export", description=_("Download a finished game's full record (JSON)"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.export(ctx), ephemeral=True)
+
     @game.command(name="language", description=_("Set this server's language for Tabula"))
     @app_commands.describe(language=_("Language"))
     @app_commands.choices(language=[app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr"), app_commands.Choice(name="Auto", value="auto")])
@@ -145,6 +158,22 @@ class GameCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await run(self.bot, interaction, lambda ctx: self.cmds.hand(ctx), ephemeral=True)
 
+    @app_commands.command(name="mygames", description=_("Your games in every server, waiting on you first"))
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.mygames(ctx), ephemeral=True)
+
+    @app_commands.command(name="settings", description=_("How Tabula tells you it is your turn"))
+    @app_commands.describe(alert=_("Where turn alerts go"), warn_before=_("Also warn me when the player before me starts"))
+    @app_commands.choices(alert=[app_commands.Choice(name=a, value=a) for a in ALERTS])
+    async def settings(self, interaction: discord.Interaction, alert: str | None = None, warn_before: bool | None = None) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before), ephemeral=True)
+
+    @app_commands.command(name="stats", description=_("Finished games of this server: games, wins, average score"))
+    @app_commands.describe(game=_("Only this game"))
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.stats(ctx, game), ephemeral=True)
+
     @app_commands.command(name="rules", description=_("A short summary of a game's rules"))
     @app_commands.describe(game=_("Which game"), topic=_("Topic"))
     async def rules(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
@@ -157,6 +186,7 @@ class GameCog(commands.Cog):
 
     @new.autocomplete("game")
     @rules.autocomplete("game")
+    @stats.autocomplete("game")
     async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         out = []
         for name in self.bot.services.game_names():

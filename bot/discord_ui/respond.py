@@ -20,7 +20,7 @@ from bot.i18n import lang_for, t
 from bot.services.commands import Ctx
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.presenter import clip
-from bot.services.replies import Reply
+from bot.services.replies import DirectMessage, Reply
 from engines.core import IllegalMove
 
 if TYPE_CHECKING:
@@ -148,6 +148,25 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, component: 
     for post in reply.public:
         if channel is not None and hasattr(channel, "send"):
             await send_public(channel, post)  # type: ignore[arg-type]
+    for dm in [*reply.dms, *(d for post in reply.public for d in post.dms)]:
+        if not await send_dm(interaction.client, dm) and dm.fallback is not None:  # type: ignore[arg-type]
+            if dm.fallback.ephemeral:
+                await interaction.followup.send(dm.fallback.text, ephemeral=True)
+            elif channel is not None and hasattr(channel, "send"):
+                await send_public(channel, dm.fallback)  # type: ignore[arg-type]
+
+
+async def send_dm(bot: TabulaBot, dm: DirectMessage) -> bool:
+    """Send a private alert; remember whether this user's DMs reach them, for the next alerts."""
+    try:
+        user = bot.get_user(dm.user_id) or await bot.fetch_user(dm.user_id)
+        await user.send(clip(dm.post.text), files=_files(dm.post), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as e:
+        log.info("DM to %s refused (%s); falling back to the channel", dm.user_id, e.status)
+        await bot.services.db.set_dm_ok(dm.user_id, False)
+        return False
+    await bot.services.db.set_dm_ok(dm.user_id, True)
+    return True
 
 
 async def send_public(channel: discord.abc.Messageable, post: Reply) -> discord.Message | None:

@@ -6,20 +6,26 @@ identical in both; only how a Reply is shown differs.
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import pick, t
 from bot.services import presenter
 from bot.services.errors import UserError
-from bot.services.games import GameService, MoveOutcome, Table
+from bot.services.games import GameService, MoveOutcome, SkipVote, Table
 from bot.services.presenter import Mention
-from bot.services.replies import Button, Choice, ImageFile, Reply, Select
+from bot.services.replies import Button, Choice, DirectMessage, ImageFile, Reply, Select
 from bot.storage import SeatRow
 from engines.core import Prompt
 from engines.core.notation import starting_with, tokens
 
 MENU_PAGE = 25
+# Like Board Game Arena's speeds: a time bank per player + time added per turn, or no limit.
+CLOCK_PRESETS = ["none", "12h+2h", "1d+12h", "3d+1d", "7d+1d", "14d+2d"]
+ALERTS = ("channel", "dm", "both")
+UNITS = {"h": 3600, "d": 86400}
 
 
 @dataclass(frozen=True)
@@ -49,16 +55,30 @@ def parse_options(text: str | None) -> dict[str, str]:
     return out
 
 
+def parse_clock(text: str | None) -> tuple[float | None, float]:
+    """`3d+1d` (bank + time per turn, in h or d) into seconds; `none` (or nothing) is no limit."""
+    text = (text or "none").strip().lower().replace(" ", "")
+    if text in ("none", "off", ""):
+        return None, 0.0
+    match = re.fullmatch(r"(\d{1,3})([hd])(?:\+(\d{1,3})([hd]))?", text)
+    if match is None or int(match[1]) == 0:
+        raise UserError("err.clock_syntax", example="3d+1d")
+    bonus = int(match[3]) * UNITS[match[4]] if match[3] else 0
+    return float(int(match[1]) * UNITS[match[2]]), float(bonus)
+
+
 class Commands:
-    def __init__(self, service: GameService, mention: Mention = discord_mention) -> None:
+    def __init__(self, service: GameService, mention: Mention = discord_mention, default_lang: str = "en") -> None:
         self.service = service
         self.mention = mention
+        self.default_lang = default_lang
 
     # ---- lobby -----------------------------------------------------------------------------
-    async def new(self, ctx: Ctx, game: str, options: str | None = None) -> Reply:
+    async def new(self, ctx: Ctx, game: str, options: str | None = None, clock: str | None = None) -> Reply:
+        bank_s, bonus_s = parse_clock(clock)
         table = await self.service.open_lobby(
             guild_id=ctx.guild_id, channel_id=ctx.channel_id, user_id=ctx.user_id, name=ctx.name,
-            game=game, options=parse_options(options),
+            game=game, options=parse_options(options), bank_s=bank_s, bonus_s=bonus_s,
         )
         return self.lobby(table, ctx.lang)
 
@@ -85,7 +105,12 @@ class Commands:
         return reply
 
     async def leave(self, ctx: Ctx, game_id: int | None = None) -> Reply:
-        table = await self.service.leave(await self._lobby_id(ctx, game_id), ctx.user_id)
+        game_id_ = await self._lobby_id(ctx, game_id)
+        if (await self.service.load(game_id_)).row.status == "active":
+            outcome = await self.service.leave_active(game_id_, ctx.user_id)
+            head = t("game.left_standin", ctx.lang, name=ctx.name)
+            return Reply(head, ephemeral=True, public=[await self.turn_post(outcome.table, ctx.lang, head, outcome)])
+        table = await self.service.leave(game_id_, ctx.user_id)
         if table.row.status == "aborted":
             return Reply(t("lobby.closed", ctx.lang), edit=game_id is not None)
         reply = self.lobby(table, ctx.lang)
@@ -148,9 +173,9 @@ class Commands:
         caption = t("board.caption", ctx.lang, game=presenter.title(table, ctx.lang), id=table.id, summary=presenter.summary(table, ctx.lang))
         if player:
             seat = self._find_player(table, player)
-            png = await self.service.player_png(table, seat, None)
+            png = await self.service.player_png(table, seat, None, ctx.lang)
             return Reply(f"{caption} · {table.user_at(seat).name}", [ImageFile(f"player-{seat + 1}.png", png)])
-        return Reply(caption, [ImageFile("board.png", await self.service.board_png(table))])
+        return Reply(caption, [ImageFile("board.png", await self.service.board_png(table, ctx.lang))])
 
     def _find_player(self, table: Table, player: str) -> int:
         wanted = player.strip().lstrip("@").lower()
@@ -161,7 +186,7 @@ class Commands:
 
     async def status(self, ctx: Ctx) -> Reply:
         table = await self.service.table_in_channel(ctx.channel_id, include_finished=True)
-        return Reply(presenter.clip(presenter.status_text(table, ctx.lang, lambda s: s.name)))
+        return Reply(presenter.clip(presenter.status_text(table, ctx.lang, lambda s: s.name, self.service.clock())))
 
     async def log(self, ctx: Ctx, page: int | None = None) -> Reply:
         table = await self._started(ctx)
@@ -172,7 +197,7 @@ class Commands:
         seat = table.seat_of(ctx.user_id)
         if seat is None:
             raise UserError("err.not_seated")
-        png = await self.service.player_png(table, seat, seat)
+        png = await self.service.player_png(table, seat, seat, ctx.lang)
         return Reply(t("hand.title", ctx.lang, id=table.id), [ImageFile("private.png", png)], ephemeral=True)
 
     async def rules(self, ctx: Ctx, game: str, topic: str | None = None) -> Reply:
@@ -219,21 +244,57 @@ class Commands:
         parts = [head] if head else []
         if outcome is not None and outcome.turn_log:
             parts.append("\n".join(presenter.log_lines(outcome.turn_log, table, lang)[-20:]))
-        images = [ImageFile("board.png", await self.service.board_png(table))]
+        images = [ImageFile("board.png", await self.service.board_png(table, lang))]
         if table.row.status == "finished":
             parts.append(t("game.over", lang, game=presenter.title(table, lang), id=table.id))
             parts.append(presenter.result_text(table, lang))
             return Reply(presenter.clip("\n".join(parts)), images)
         seats = table.to_act()
         parts.append(t("game.to_act", lang, who=presenter.names(table, seats, self.mention)))
+        mentions, dms, lines = await self._turn_alerts(table, seats, lang)
+        parts += lines
         return Reply(
             presenter.clip("\n".join(parts)), images,
             buttons=[
                 Button("turn", table.id, table.row.version, t("btn.turn", lang), "primary"),
                 Button("hand", table.id, table.row.version, t("btn.hand", lang)),
             ],
-            mentions=[table.user_at(s).user_id for s in seats],
+            mentions=mentions, dms=dms,
         )
+
+    async def _alert(self, seat: SeatRow, key: str, lang: str, **fields: object) -> tuple[bool, DirectMessage | None]:
+        """How to reach a player per their /settings: (ping them in the channel?, DM to send).
+        A DM-only alert falls back to a channel ping when the DM is refused."""
+        pref = await self.service.db.user_settings(seat.user_id)
+        text = t(key, pref.lang or lang, **fields)
+        if pref.alert == "channel" or pref.dm_ok is False:
+            return True, None
+        fallback = Reply(f"{self.mention(seat)} {text}", mentions=[seat.user_id]) if pref.alert == "dm" else None
+        return pref.alert == "both", DirectMessage(seat.user_id, Reply(text), fallback)
+
+    async def _turn_alerts(self, table: Table, seats: list[int], lang: str) -> tuple[list[int], list[DirectMessage], list[str]]:
+        """Who the turn post pings, who gets a DM instead or as well, and heads-up lines for the
+        players who asked to know when the player before them starts."""
+        mentions: list[int] = []
+        dms: list[DirectMessage] = []
+        lines: list[str] = []
+        fields = {"game": presenter.title(table, lang), "id": table.id, "link": presenter.link(table.row)}
+        for s in seats:
+            row = table.user_at(s)
+            ping, dm = await self._alert(row, "alert.your_turn", lang, **fields)
+            mentions += [row.user_id] if ping else []
+            dms += [dm] if dm else []
+        count = len(table.seats)
+        for s in seats if count > 1 else []:
+            nxt = table.user_at((s + 1) % count)
+            if nxt.seat in seats or nxt.standin or not (await self.service.db.user_settings(nxt.user_id)).warn_before:
+                continue
+            ping, dm = await self._alert(nxt, "alert.heads_up", lang, before=table.user_at(s).name, **fields)
+            if ping:
+                mentions.append(nxt.user_id)
+                lines.append(f"{self.mention(nxt)} {t('alert.heads_up', lang, before=table.user_at(s).name, **fields)}")
+            dms += [dm] if dm else []
+        return mentions, dms, lines
 
     async def panel(
         self, ctx: Ctx, game_id: int | None = None, *, page: int = 0, preface: str = "", edit: bool = False,
@@ -260,7 +321,7 @@ class Commands:
         buttons = [Button("undo", table.id, v, t("btn.undo", lang))]
         if pages > 1:
             buttons.append(Button("page", table.id, v, t("btn.more", lang), arg=str((page + 1) % pages)))
-        png = await self.service.player_png(table, seat, seat)
+        png = await self.service.player_png(table, seat, seat, lang)
         return Reply(
             "\n".join(p for p in (preface, header, hint) if p),
             [ImageFile("preview.png", png)],
@@ -307,3 +368,111 @@ class Commands:
             value = f"{prefix} {o.id}".strip()
             out.append((f"{value} · {o.text(ctx.lang)}"[:100], value[:100]))
         return out
+
+    # ---- play over days --------------------------------------------------------------------
+    async def skip(self, ctx: Ctx, game_id: int, seat: int, version: int) -> Reply:
+        """A vote (button) to skip a player whose clock ran out."""
+        result = await self.service.vote_skip(game_id, ctx.user_id, seat, version)
+        lang = ctx.lang
+        if isinstance(result, SkipVote):
+            fields = {"name": result.table.user_at(seat).name, "votes": result.votes, "needed": result.needed}
+            return Reply(
+                t("skip.voted", lang, **fields), ephemeral=True,
+                public=[Reply(t("skip.vote_public", lang, voter=ctx.name, **fields))],
+            )
+        skipped = result.table.user_at(seat)
+        head = t("skip.done", lang, name=skipped.name)
+        if skipped.standin:
+            head += "\n" + t("skip.replaced", lang, name=skipped.name, count=skipped.skips)
+        return Reply(head, ephemeral=True, public=[await self.turn_post(result.table, lang, head, result)])
+
+    async def clock_notices(self) -> list[tuple[int, Reply]]:
+        """Reminders and time-outs due now, as (channel id, post) for the scheduler to send."""
+        out = []
+        for alert in await self.service.due_alerts():
+            table, seat = alert.table, alert.seat
+            lang = await self.service.db.guild_locale(table.row.guild_id) or self.default_lang
+            fields: dict[str, object] = {"game": presenter.title(table, lang), "id": table.id}
+            if alert.stage == 1:
+                fields |= {"left": presenter.duration(alert.left, lang), "link": presenter.link(table.row)}
+                ping, dm = await self._alert(seat, "clock.reminder", lang, who=seat.name, **fields)
+                text = t("clock.reminder", lang, who=self.mention(seat), **fields) if ping else ""
+                out.append((table.row.channel_id, Reply(text, mentions=[seat.user_id], dms=[dm] if dm else [])))
+                continue
+            skip = Button("skip", table.id, table.row.version, t("btn.skip", lang, name=seat.name), "danger", str(seat.seat))
+            others = [s.user_id for s in table.seats if s.seat != seat.seat and not s.standin]
+            text = t("clock.expired", lang, who=self.mention(seat), **fields)
+            out.append((table.row.channel_id, Reply(text, buttons=[skip], mentions=[seat.user_id, *others])))
+        return out
+
+    async def mygames(self, ctx: Ctx) -> Reply:
+        """Every open game of the caller, across servers: those waiting on them first, oldest wait first."""
+        lang = ctx.lang
+        entries: list[tuple[tuple[int, float], str]] = []
+        for row in await self.service.db.open_games_of_user(ctx.user_id):
+            table = await self.service.load(row.id)
+            seat = table.seat_of(ctx.user_id)
+            assert seat is not None
+            me = table.user_at(seat)
+            fields = {"id": row.id, "game": presenter.title(table, lang), "link": presenter.link(row)}
+            if seat in table.to_act() and table.state is not None:
+                since = me.wait_since or row.updated_at
+                prompt = table.engine.prompt(table.state, seat)
+                line = t("mygames.waiting", lang, since=f"<t:{int(since)}:R>", question=prompt.ask(lang) if prompt else "—", **fields)
+                clocks = presenter.clocks_line(table, lang, self.service.clock())
+                entries.append(((0, since), f"{line}\n  {clocks}" if clocks else line))
+            else:
+                who = presenter.names(table, table.to_act(), lambda s: s.name)
+                line = t("mygames.other", lang, status=t(f"status.{row.status}", lang), who=who, **fields)
+                entries.append(((1, float(row.id)), line))
+        if not entries:
+            return Reply(t("mygames.empty", lang), ephemeral=True)
+        lines = [t("mygames.title", lang, count=len(entries))] + [line for _, line in sorted(entries)]
+        return Reply(presenter.clip("\n".join(lines)), ephemeral=True)
+
+    async def settings(self, ctx: Ctx, alert: str | None = None, warn_before: bool | None = None) -> Reply:
+        """Show or change how the caller hears about their turns; choosing DMs sends a test DM."""
+        current = await self.service.db.user_settings(ctx.user_id)
+        alert = (alert or current.alert).lower()
+        if alert not in ALERTS:
+            raise UserError("err.bad_alert")
+        warn = current.warn_before if warn_before is None else warn_before
+        await self.service.db.set_user_settings(ctx.user_id, alert, warn, ctx.lang)
+        lang = ctx.lang
+        text = t("settings.show", lang, alert=t(f"settings.alert_{alert}", lang), warn=t("settings.yes" if warn else "settings.no", lang))
+        reply = Reply(text, ephemeral=True)
+        if alert != "channel" and (alert != current.alert or current.dm_ok is not True):
+            reply.dms.append(DirectMessage(ctx.user_id, Reply(t("settings.dm_check", lang)), Reply(t("settings.dm_refused", lang), ephemeral=True)))
+        return reply
+
+    async def export(self, ctx: Ctx) -> Reply:
+        """The full record of a finished game as JSON, replayable with `python -m bot replay`."""
+        table = await self._started(ctx)
+        if table.row.status != "finished":
+            raise UserError("err.export_active")
+        steps = await self.service.db.steps(table.id)
+        row = table.row
+        record = {
+            "game": row.game, "num_players": len(table.seats), "seed": row.seed, "options": row.options,
+            "steps": [{"seat": s.seat, "option": s.option_id} for s in steps],
+            "seats": [{"name": s.name, "user_id": s.user_id, "standin": s.standin} for s in table.seats],
+            "clock": {"bank_s": row.bank_s, "bonus_s": row.bonus_s}, "id": row.id,
+        }
+        name = f"tabula-{row.id}.json"
+        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+        return Reply(t("export.done", ctx.lang, id=row.id, file=name), [ImageFile(name, data)], ephemeral=True)
+
+    async def stats(self, ctx: Ctx, game: str | None = None) -> Reply:
+        """Finished games of this server per game and player: games, wins, average score."""
+        rows = [r for r in await self.service.db.stats(ctx.guild_id) if game in (None, r.game)]
+        if not rows:
+            return Reply(t("stats.empty", ctx.lang), ephemeral=True)
+        lines: list[str] = []
+        current = None
+        for row in rows:
+            if row.game != current:
+                current = row.game
+                e = self.service.get_engine(row.game)
+                lines.append(f"**{pick(e.title, e.title_fr, ctx.lang)}**")
+            lines.append(t("stats.line", ctx.lang, name=row.name, played=row.played, wins=row.wins, average=f"{row.average:.1f}"))
+        return Reply(presenter.clip("\n".join(lines)), ephemeral=True)

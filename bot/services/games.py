@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,13 +15,30 @@ from typing import Any
 
 import engines
 import render
+from bot.services import standin
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.locks import KeyedLocks
-from bot.storage import Database, GameRow, SeatRow, StaleVersion
+from bot.storage import Database, GameRow, SeatClock, SeatRow, StaleVersion
 from engines.core import Engine, IllegalMove, Option, Reason
 from engines.core.notation import tokens
 
 log = logging.getLogger(__name__)
+
+# A reminder goes out when a player's bank falls to this share of the game's full bank.
+REMIND_SHARE = 0.25
+# Skipped this many times, a player is replaced by the stand-in for the rest of the game.
+SKIPS_FOR_STANDIN = 3
+# Bounds the stand-in's work per write, whatever an engine's turn structure.
+MAX_STANDIN_STEPS = 400
+STANDIN_USER = 0  # the user id recorded on the stand-in's steps
+
+
+def time_left(row: GameRow, seat: SeatRow, now: float) -> float | None:
+    """Seconds left in a seat's bank now; None in a game without a time limit."""
+    if row.bank_s is None:
+        return None
+    bank = row.bank_s if seat.bank is None else seat.bank
+    return bank - (now - seat.wait_since) if seat.wait_since is not None else bank
 
 
 @dataclass
@@ -62,18 +80,41 @@ class MoveOutcome:
     turn_log: list[dict[str, Any]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ClockAlert:
+    """A reminder (stage 1) or a time-out (stage 2) the scheduler must announce."""
+
+    table: Table
+    seat: SeatRow
+    stage: int
+    left: float
+
+
+@dataclass(frozen=True)
+class SkipVote:
+    """A vote counted toward skipping a seat whose time ran out."""
+
+    table: Table
+    seat: int
+    votes: int
+    needed: int
+
+
 class GameService:
     def __init__(
         self,
         db: Database,
         *,
         max_active_games_per_user: int = 20,
+        create_cooldown_s: float = 0.0,
         get_engine: Callable[[str], Engine] = engines.get_engine,
         game_names: Callable[[], list[str]] = engines.names,
         seed_source: Callable[[], int] = lambda: secrets.randbits(53),
     ) -> None:
         self.db = db
         self.max_active = max_active_games_per_user
+        self.create_cooldown_s = create_cooldown_s
+        self.clock = db.clock
         self.get_engine = get_engine
         self.game_names = game_names
         self.seed_source = seed_source
@@ -125,7 +166,8 @@ class GameService:
 
     # ---- lobby -----------------------------------------------------------------------------
     async def open_lobby(
-        self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any]
+        self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any],
+        bank_s: float | None = None, bonus_s: float = 0.0,
     ) -> Table:
         if game not in self.game_names():
             raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
@@ -139,9 +181,10 @@ class GameService:
             if existing is not None:
                 raise UserError("err.game_exists", game=self.get_engine(existing.game).title, status=existing.status)
             await self._check_cap(user_id)
+            await self._check_cooldown(user_id)
             row = await self.db.create_game(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=options,
-                seed=self.seed_source(), creator_id=user_id, creator_name=name,
+                seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s,
             )
         return await self.load(row.id)
 
@@ -149,6 +192,13 @@ class GameService:
         count = await self.db.count_open_games_of_user(user_id)
         if count >= self.max_active:
             raise UserError("err.too_many_games", count=count, limit=self.max_active)
+
+    async def _check_cooldown(self, user_id: int) -> None:
+        """Against abandoned tables: one new table per user per cooldown."""
+        last = await self.db.last_created_by(user_id)
+        wait = 0.0 if last is None else last + self.create_cooldown_s - self.clock()
+        if wait > 0:
+            raise UserError("err.cooldown", seconds=int(wait) + 1)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
         async with self.locks.hold(game_id):
@@ -167,10 +217,10 @@ class GameService:
     async def leave(self, game_id: int, user_id: int) -> Table:
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
-            if table.row.status != "lobby":
-                raise UserError("err.leave_active")
             if table.seat_of(user_id) is None:
                 raise UserError("err.not_seated")
+            if table.row.status != "lobby":
+                raise UserError("err.not_lobby")
             seats = [(s.user_id, s.name) for s in table.seats if s.user_id != user_id]
             if seats:
                 await self._write(table, self.db.set_seats(game_id, table.row.version, seats))
@@ -193,7 +243,7 @@ class GameService:
             except ValueError as err:
                 raise UserError("err.bad_options", detail=str(err)) from err
             await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state)))
-            return await self.load(game_id)
+            return await self._settle(game_id)
 
     async def abort(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
         async with self.locks.hold(game_id):
@@ -242,18 +292,141 @@ class GameService:
                     applied.append(prompt.get(option_id) or Option(option_id, option_id))
                     state = engine.apply(state, seat, option_id)
                     steps.append((seat, option_id, user_id, engine.checkpoint(state)))
-            finished = engine.is_over(state)
-            turn_done = finished or engine.turns(state) > turns_before or seat not in engine.to_act(state)
-            turn_log = state["log"][table.row.posted_log :] if turn_done else []
-            await self._write(
-                table,
-                self.db.append_steps(
-                    game_id, table.row.version, table.step_count, steps, engine.to_json(state), finished,
-                    posted_log=len(state["log"]) if turn_done else None,
-                ),
-            )
-            new = await self.load(game_id)
-            return MoveOutcome(new, seat, applied, turn_done=turn_done, finished=finished, turn_log=turn_log)
+            turn_done = self._turn_done(engine, state, seat, turns_before)
+            new, turn_log = await self._commit(table, steps, state, turn_done)
+            if turn_done:
+                new, more = await self._standins(new)
+                turn_log += more
+            return MoveOutcome(new, seat, applied, turn_done=turn_done, finished=new.row.status == "finished", turn_log=turn_log)
+
+    @staticmethod
+    def _turn_done(engine: Engine, state: dict[str, Any], seat: int, turns_before: int) -> bool:
+        return engine.is_over(state) or engine.turns(state) > turns_before or seat not in engine.to_act(state)
+
+    async def _commit(
+        self, table: Table, steps: list[tuple[int, str, int, int]], state: dict[str, Any], turn_done: bool
+    ) -> tuple[Table, list[dict[str, Any]]]:
+        """Persist steps and the new snapshot; returns the settled table and the log the channel
+        has not seen yet when the turn is done."""
+        engine = table.engine
+        turn_log = state["log"][table.row.posted_log :] if turn_done else []
+        await self._write(
+            table,
+            self.db.append_steps(
+                table.id, table.row.version, table.step_count, steps, engine.to_json(state), engine.is_over(state),
+                posted_log=len(state["log"]) if turn_done else None,
+            ),
+        )
+        return await self._settle(table.id), turn_log
+
+    async def _settle(self, game_id: int) -> Table:
+        """After a write: start or stop each seat's wait (and bank), and keep a finished game's results."""
+        table = await self.load(game_id)
+        now = self.clock()
+        acting = set(table.to_act())
+        changes = []
+        for s in table.seats:
+            if s.seat in acting and s.wait_since is None:
+                changes.append(SeatClock(s.seat, table.row.bank_s if s.bank is None else s.bank, now, 0))
+            elif s.seat not in acting and s.wait_since is not None:
+                left = time_left(table.row, s, now)
+                changes.append(SeatClock(s.seat, None if left is None else max(0.0, left) + table.row.bonus_s, None, 0))
+        if changes:
+            await self.db.set_clocks(game_id, changes)
+        if table.row.status == "finished" and table.state is not None and table.seats[0].rank is None:
+            res = table.engine.result(table.state)
+            rank = {seat: i + 1 for i, seat in enumerate(res["ranking"])}
+            await self.db.set_results(game_id, [(s, int(res["scores"][s]), rank[s]) for s in range(len(table.seats))])
+        if changes or table.row.status == "finished":
+            self._cache.pop(game_id, None)
+            table = await self.load(game_id)
+        return table
+
+    # ---- stand-in, skips and clocks --------------------------------------------------------
+    async def _standin_turn(self, table: Table, seat: int) -> tuple[Table, list[dict[str, Any]]]:
+        """The stand-in plays one whole turn of `seat` (call with the game lock held)."""
+        engine, state = table.engine, table.state
+        assert state is not None
+        rng = random.Random(f"{table.id}:{table.step_count}")
+        turns_before = engine.turns(state)
+        steps: list[tuple[int, str, int, int]] = []
+        while not steps or not self._turn_done(engine, state, seat, turns_before):
+            option = standin.choose(engine, state, seat, rng, len(steps))
+            state = engine.apply(state, seat, option)
+            steps.append((seat, option, STANDIN_USER, engine.checkpoint(state)))
+            if len(steps) >= MAX_STANDIN_STEPS:
+                break
+        return await self._commit(table, steps, state, True)
+
+    async def _standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
+        """Let stand-ins play while one of their seats is to act (call with the game lock held)."""
+        logs: list[dict[str, Any]] = []
+        for _ in range(MAX_STANDIN_STEPS):
+            seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
+            if seat is None:
+                break
+            table, more = await self._standin_turn(table, seat)
+            logs += more
+        return table, logs
+
+    async def leave_active(self, game_id: int, user_id: int) -> MoveOutcome:
+        """A player leaves a started game: the stand-in takes the seat so the others can finish."""
+        async with self.locks.hold(game_id):
+            table = await self.load(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("err.not_seated")
+            if table.row.status != "active":
+                raise UserError("err.not_active", status=table.row.status)
+            await self.db.set_standin(game_id, seat)
+            self._cache.pop(game_id, None)
+            table, turn_log = await self._standins(await self.load(game_id))
+            return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log)
+
+    async def vote_skip(self, game_id: int, voter_id: int, seat: int, expected_version: int) -> SkipVote | MoveOutcome:
+        """Another player votes to skip a seat whose time ran out; with a majority of the other
+        players, the stand-in plays that turn (and keeps the seat after SKIPS_FOR_STANDIN skips)."""
+        async with self.locks.hold(game_id):
+            table = await self.load(game_id)
+            if table.row.version != expected_version or seat not in table.to_act():
+                raise StaleInteraction(game_id)
+            voter = table.seat_of(voter_id)
+            if voter is None:
+                raise UserError("err.not_seated")
+            if voter == seat:
+                raise UserError("err.skip_self")
+            target = table.user_at(seat)
+            left = time_left(table.row, target, self.clock())
+            if left is None or left > 0:
+                raise UserError("err.skip_too_early")
+            voters = [s for s in table.seats if s.seat != seat and not s.standin]
+            needed = len(voters) // 2 + 1
+            votes = await self.db.vote_skip(game_id, seat, voter_id)
+            if votes < needed:
+                return SkipVote(table, seat, votes, needed)
+            await self.db.record_skip(game_id, seat, standin=target.skips + 1 >= SKIPS_FOR_STANDIN)
+            self._cache.pop(game_id, None)
+            table, turn_log = await self._standin_turn(await self.load(game_id), seat)
+            table, more = await self._standins(table)
+            return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
+
+    async def due_alerts(self) -> list[ClockAlert]:
+        """Reminders and time-outs now due in clocked games; each is returned once, ever (the
+        stage is stored before it is announced), so a restart neither repeats nor loses one."""
+        now = self.clock()
+        out = []
+        for game_id in await self.db.clocked_games():
+            table = await self.load(game_id)
+            assert table.row.bank_s is not None
+            for s in table.seats:
+                left = time_left(table.row, s, now)
+                if s.standin or s.wait_since is None or left is None:
+                    continue
+                stage = 2 if left <= 0 else 1 if left <= REMIND_SHARE * table.row.bank_s else 0
+                if stage > s.alerted and await self.db.mark_alerted(game_id, s.seat, stage):
+                    out.append(ClockAlert(table, s, stage, left))
+            self._cache.pop(game_id, None)
+        return out
 
     def _acting_seat(self, table: Table, user_id: int) -> int:
         if table.row.status != "active":
@@ -284,7 +457,7 @@ class GameService:
                 raise UserError("err.nothing_to_undo")
             state = self.replay(table.row, table.engine, [(s.seat, s.option_id) for s in steps[:-1]], len(table.seats))
             await self._write(table, self.db.truncate_steps(game_id, table.row.version, len(steps) - 1, table.engine.to_json(state)))
-            return await self.load(game_id)
+            return await self._settle(game_id)
 
     @staticmethod
     def _initial_checkpoint(table: Table) -> int:
@@ -295,12 +468,12 @@ class GameService:
         assert table.state is not None
         return table.engine.view(table.state, seat)
 
-    async def board_png(self, table: Table) -> bytes:
+    async def board_png(self, table: Table, lang: str = "en") -> bytes:
         """The public board, rendered off the event loop."""
-        return await asyncio.to_thread(render.board_png, table.row.game, self.view(table, None))
+        return await asyncio.to_thread(render.board_png, table.row.game, self.view(table, None), lang)
 
-    async def player_png(self, table: Table, seat: int, viewer: int | None) -> bytes:
+    async def player_png(self, table: Table, seat: int, viewer: int | None, lang: str = "en") -> bytes:
         """One player's area; private details only when the viewer is that player."""
         view = self.view(table, viewer if viewer == seat else None)
-        return await asyncio.to_thread(render.player_png, table.row.game, view, seat)
+        return await asyncio.to_thread(render.player_png, table.row.game, view, seat, lang)
 

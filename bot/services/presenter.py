@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import pick, t
-from bot.services.games import Table
-from bot.storage import SeatRow
+from bot.services.games import Table, time_left
+from bot.storage import GameRow, SeatRow
 
 LOG_PAGE = 15
 Mention = Callable[[SeatRow], str]
@@ -21,6 +21,41 @@ def names(table: Table, seats: list[int], mention: Mention) -> str:
     return ", ".join(mention(table.user_at(s)) for s in seats) or "—"
 
 
+def player_name(seat: SeatRow, lang: str) -> str:
+    """A seat's name, marked when the stand-in plays it."""
+    return t("game.standin_name", lang, name=seat.name) if seat.standin else seat.name
+
+
+def link(row: GameRow) -> str:
+    """A link to the game's channel that works from anywhere (another server, a DM)."""
+    return f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
+
+
+def duration(seconds: float, lang: str) -> str:
+    s = max(0, int(seconds))
+    if s >= 86400:
+        return t("time.days", lang, d=s // 86400, h=s % 86400 // 3600)
+    return t("time.hours", lang, h=s // 3600, m=s % 3600 // 60)
+
+
+def clock_text(row: GameRow, lang: str) -> str:
+    if row.bank_s is None:
+        return t("clock.none", lang)
+    return t("clock.bank", lang, bank=duration(row.bank_s, lang), bonus=duration(row.bonus_s, lang))
+
+
+def clocks_line(table: Table, lang: str, now: float) -> str:
+    """Each player's time left, for /game status of a clocked game ('' without a time limit)."""
+    if table.row.bank_s is None:
+        return ""
+    parts = []
+    for s in table.seats:
+        left = time_left(table.row, s, now)
+        if left is not None and not s.standin:
+            parts.append(f"{s.name} {duration(left, lang)}" + (" ⏳" if s.wait_since is not None else ""))
+    return t("game.clocks", lang, clocks=", ".join(parts))
+
+
 def options_text(table: Table, lang: str) -> str:
     opts = table.row.options
     return " ".join(f"{k}={v}" for k, v in opts.items()) if opts else t("options.none", lang)
@@ -32,7 +67,7 @@ def lobby_text(table: Table, lang: str, mention: Mention) -> str:
     return t("lobby.title", lang, game=title(table, lang), id=table.id) + "\n" + t(
         "lobby.body", lang,
         creator=mention(creator) if creator else "—", min=e.min_players, max=e.max_players,
-        options=options_text(table, lang), count=len(table.seats),
+        options=options_text(table, lang), clock=clock_text(table.row, lang), count=len(table.seats),
         players=", ".join(mention(s) for s in table.seats) or "—",
     )
 
@@ -43,7 +78,7 @@ def summary(table: Table, lang: str) -> str:
     return pick(s.get("en", ""), s.get("fr", ""), lang)
 
 
-def status_text(table: Table, lang: str, mention: Mention) -> str:
+def status_text(table: Table, lang: str, mention: Mention, now: float) -> str:
     if table.row.status == "lobby":
         return t("game.lobby_status", lang, game=title(table, lang), id=table.id, players=", ".join(s.name for s in table.seats))
     if table.row.status == "finished":
@@ -51,11 +86,13 @@ def status_text(table: Table, lang: str, mention: Mention) -> str:
     assert table.state is not None
     view = table.engine.view(table.state, None)
     scores = view.get("scores") or []
-    score_text = ", ".join(f"{table.user_at(i).name} {sc}" for i, sc in enumerate(scores)) or "—"
-    return t(
+    score_text = ", ".join(f"{player_name(table.user_at(i), lang)} {sc}" for i, sc in enumerate(scores)) or "—"
+    text = t(
         "game.status", lang, game=title(table, lang), id=table.id, summary=summary(table, lang),
         who=names(table, table.to_act(), mention), scores=score_text,
     )
+    clocks = clocks_line(table, lang, now)
+    return f"{text}\n{clocks}" if clocks else text
 
 
 def log_lines(entries: list[dict[str, Any]], table: Table, lang: str) -> list[str]:
@@ -84,7 +121,8 @@ def result_text(table: Table, lang: str) -> str:
     lines = []
     for rank, seat in enumerate(res["ranking"], start=1):
         parts = ", ".join(f"{k} {v}" for k, v in res["breakdown"][seat].items() if v)
-        lines.append(t("game.result_line", lang, rank=rank, name=table.user_at(seat).name, score=res["scores"][seat], parts=parts or "—"))
+        name = player_name(table.user_at(seat), lang)
+        lines.append(t("game.result_line", lang, rank=rank, name=name, score=res["scores"][seat], parts=parts or "—"))
     return "\n".join(lines)
 
 

@@ -51,3 +51,14 @@ class Reply:
     edit: bool = False  # replace the message the clicked component is on
     public: list[Reply] = field(default_factory=list)  # extra posts for the whole channel
     mentions: list[int] = field(default_factory=list)  # user ids pinged by the text
+    dms: list[DirectMessage] = field(default_factory=list)  # alerts sent privately to users
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    """A private alert; `fallback` is shown instead when the user's DMs refuse it (public in the
+    game's channel, or an ephemeral follow-up when `fallback.ephemeral`)."""
+
+    user_id: int
+    post: Reply
+    fallback: Reply | None = None

@@ -1,5 +1,5 @@
 """SQLite storage (aiosqlite, WAL): the only place that speaks SQL."""
 
-from bot.storage.db import Database, GameRow, SeatRow, StaleVersion, StepRow
+from bot.storage.db import Database, GameRow, SeatClock, SeatRow, StaleVersion, StatRow, StepRow, UserSettings
 
-__all__ = ["Database", "GameRow", "SeatRow", "StaleVersion", "StepRow"]
+__all__ = ["Database", "GameRow", "SeatClock", "SeatRow", "StaleVersion", "StatRow", "StepRow", "UserSettings"]

@@ -10,13 +10,15 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+Clock = Callable[[], float]
 
 MIGRATIONS: list[str] = [
     # 1: the game record
@@ -69,6 +71,33 @@ MIGRATIONS: list[str] = [
         locale    TEXT
     );
     """,
+    # 3: play over days: clocks (time bank + bonus per turn), per-seat waits, reminders, skips,
+    # stand-ins and final results; per-user alert preferences; skip votes
+    """
+    ALTER TABLE games ADD COLUMN bank_s REAL;
+    ALTER TABLE games ADD COLUMN bonus_s REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN bank REAL;
+    ALTER TABLE seats ADD COLUMN wait_since REAL;
+    ALTER TABLE seats ADD COLUMN alerted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN skips INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN standin INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN score INTEGER;
+    ALTER TABLE seats ADD COLUMN rank INTEGER;
+    CREATE INDEX games_creator ON games(creator_id, created_at);
+    CREATE TABLE skip_votes (
+        game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        voter_id  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat, voter_id)
+    );
+    CREATE TABLE user_settings (
+        user_id      INTEGER PRIMARY KEY,
+        alert        TEXT NOT NULL DEFAULT 'channel' CHECK (alert IN ('channel', 'dm', 'both')),
+        warn_before  INTEGER NOT NULL DEFAULT 0,
+        dm_ok        INTEGER,
+        lang         TEXT
+    );
+    """,
 ]
 
 
@@ -91,6 +120,8 @@ class GameRow:
     posted_log: int
     created_at: float
     updated_at: float
+    bank_s: float | None = None  # each player's time bank in seconds; None: no time limit
+    bonus_s: float = 0.0  # seconds added to a bank at the end of each of that player's turns
 
 
 @dataclass(frozen=True)
@@ -98,6 +129,41 @@ class SeatRow:
     seat: int
     user_id: int
     name: str
+    bank: float | None = None  # time left when the current wait began (clocked games)
+    wait_since: float | None = None  # when this seat started waiting to decide; None: not its turn
+    alerted: int = 0  # 0 nothing sent for this wait, 1 reminder sent, 2 time-out announced
+    skips: int = 0
+    standin: bool = False  # a stand-in plays this seat
+    score: int | None = None
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """A seat's clock fields after a write: what `Database.set_clocks` stores."""
+
+    seat: int
+    bank: float | None
+    wait_since: float | None
+    alerted: int
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    alert: str = "channel"  # channel, dm or both
+    warn_before: bool = False
+    dm_ok: bool | None = None  # None: never tried
+    lang: str | None = None
+
+
+@dataclass(frozen=True)
+class StatRow:
+    game: str
+    user_id: int
+    name: str
+    played: int
+    wins: int
+    average: float
 
 
 @dataclass(frozen=True)
@@ -110,18 +176,28 @@ class StepRow:
     created_at: float
 
 
-_GAME_COLS = "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at"
+_GAME_COLS = (
+    "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
+    " bank_s, bonus_s"
+)
+_SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank"
 
 
 def _game(row: Any) -> GameRow:
     return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:])
 
 
+def _seat(row: Any) -> SeatRow:
+    return SeatRow(*row[:7], bool(row[7]), *row[8:])
+
+
 class Database:
     """One aiosqlite connection in WAL mode; every method is one statement or one transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, clock: Clock = time.time) -> None:
         self.conn = conn
+        # Every timestamp (moves, waits, clocks) comes from this clock, so tests can control time.
+        self.clock = clock
         # One connection is shared by every coroutine: statements of concurrent callers must not
         # interleave inside another caller's transaction.
         self.lock = asyncio.Lock()
@@ -150,11 +226,11 @@ class Database:
             await self.conn.execute(sql, args)
 
     @classmethod
-    async def open(cls, path: Path | str) -> Database:
+    async def open(cls, path: Path | str, clock: Clock = time.time) -> Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        db = cls(conn)
+        db = cls(conn, clock)
         for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL", "busy_timeout=5000"):
             await db._fetchall(f"PRAGMA {pragma}")  # consume the answer: no statement left open
         await db.migrate()
@@ -213,8 +289,8 @@ class Database:
         return int(n)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._fetchall("SELECT seat, user_id, name FROM seats WHERE game_id=? ORDER BY seat", (game_id,))
-        return [SeatRow(*r) for r in rows]
+        rows = await self._fetchall(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id=? ORDER BY seat", (game_id,))
+        return [_seat(r) for r in rows]
 
     async def steps(self, game_id: int) -> list[StepRow]:
         rows = await self._fetchall(
@@ -238,20 +314,21 @@ class Database:
         assignments = "".join(f", {k}=?" for k in sets)
         cur = await self.conn.execute(
             f"UPDATE games SET version=version+1, updated_at=?{assignments} WHERE id=? AND version=?",
-            (time.time(), *sets.values(), game_id, expected_version),
+            (self.clock(), *sets.values(), game_id, expected_version),
         )
         if cur.rowcount != 1:
             raise StaleVersion(game_id)
 
     async def create_game(
-        self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any], seed: int, creator_id: int, creator_name: str
+        self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any], seed: int, creator_id: int,
+        creator_name: str, bank_s: float | None = None, bonus_s: float = 0.0,
     ) -> GameRow:
-        now = time.time()
+        now = self.clock()
         async with self.transaction():
             cur = await self.conn.execute(
-                "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id, version, created_at, updated_at)"
-                " VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now),
+                "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id, version, created_at, updated_at,"
+                " bank_s, bonus_s) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s),
             )
             game_id = cur.lastrowid
             await self.conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,?,?,?)", (game_id, 0, creator_id, creator_name))
@@ -297,7 +374,7 @@ class Database:
     ) -> None:
         """Append (seat, option_id, user_id, checkpoint) steps and the new snapshot atomically;
         `posted_log` records how much of the game log the public channel has now been shown."""
-        now = time.time()
+        now = self.clock()
         sets: dict[str, Any] = {"status": "finished"} if finished else {}
         if posted_log is not None:
             sets["posted_log"] = posted_log
@@ -320,4 +397,98 @@ class Database:
         await self._execute(
             "INSERT INTO guild_settings (guild_id, locale) VALUES (?,?) ON CONFLICT(guild_id) DO UPDATE SET locale=excluded.locale",
             (guild_id, locale),
+        )
+
+    # ---- play over days: clocks, skips, stand-ins, results, alerts ---------------------------
+    async def open_games_of_user(self, user_id: int) -> list[GameRow]:
+        rows = await self._fetchall(
+            f"SELECT {', '.join('games.' + c.strip() for c in _GAME_COLS.split(','))} FROM games JOIN seats ON seats.game_id = games.id"
+            " WHERE seats.user_id=? AND games.status IN ('lobby','active') ORDER BY games.id",
+            (user_id,),
+        )
+        return [_game(r) for r in rows]
+
+    async def last_created_by(self, user_id: int) -> float | None:
+        (at,) = await self._fetchone("SELECT MAX(created_at) FROM games WHERE creator_id=?", (user_id,))
+        return at
+
+    async def clocked_games(self) -> list[int]:
+        """Active games with a time limit: the ones the scheduler must watch."""
+        rows = await self._fetchall("SELECT id FROM games WHERE status='active' AND bank_s IS NOT NULL ORDER BY id")
+        return [r[0] for r in rows]
+
+    async def set_clocks(self, game_id: int, clocks: list[SeatClock]) -> None:
+        """Store each seat's bank and wait after a move; a seat whose wait ended loses its skip votes."""
+        async with self.transaction():
+            await self.conn.executemany(
+                "UPDATE seats SET bank=?, wait_since=?, alerted=? WHERE game_id=? AND seat=?",
+                [(c.bank, c.wait_since, c.alerted, game_id, c.seat) for c in clocks],
+            )
+            await self.conn.executemany(
+                "DELETE FROM skip_votes WHERE game_id=? AND seat=?", [(game_id, c.seat) for c in clocks if c.wait_since is None]
+            )
+
+    async def mark_alerted(self, game_id: int, seat: int, stage: int) -> bool:
+        """Raise a seat's alert stage; False when it was already there (another tick sent it)."""
+        async with self.lock:
+            cur = await self.conn.execute(
+                "UPDATE seats SET alerted=? WHERE game_id=? AND seat=? AND alerted<? AND wait_since IS NOT NULL",
+                (stage, game_id, seat, stage),
+            )
+            return cur.rowcount == 1
+
+    async def vote_skip(self, game_id: int, seat: int, voter_id: int) -> int:
+        """Record a vote to skip a seat; returns how many distinct voters want it."""
+        async with self.transaction():
+            await self.conn.execute("INSERT OR IGNORE INTO skip_votes (game_id, seat, voter_id) VALUES (?,?,?)", (game_id, seat, voter_id))
+            cur = await self.conn.execute("SELECT COUNT(*) FROM skip_votes WHERE game_id=? AND seat=?", (game_id, seat))
+            (n,) = await cur.fetchone()  # type: ignore[misc]
+        return int(n)
+
+    async def record_skip(self, game_id: int, seat: int, standin: bool) -> None:
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE seats SET skips=skips+1, standin=MAX(standin, ?) WHERE game_id=? AND seat=?", (int(standin), game_id, seat)
+            )
+            await self.conn.execute("DELETE FROM skip_votes WHERE game_id=? AND seat=?", (game_id, seat))
+
+    async def set_standin(self, game_id: int, seat: int) -> None:
+        await self._execute("UPDATE seats SET standin=1 WHERE game_id=? AND seat=?", (game_id, seat))
+
+    async def set_results(self, game_id: int, results: list[tuple[int, int, int]]) -> None:
+        """(seat, score, rank) of a finished game, kept for /stats."""
+        async with self.transaction():
+            await self.conn.executemany(
+                "UPDATE seats SET score=?, rank=?, wait_since=NULL WHERE game_id=? AND seat=?",
+                [(score, rank, game_id, seat) for seat, score, rank in results],
+            )
+
+    async def stats(self, guild_id: int | None) -> list[StatRow]:
+        """Per game and player of a server: finished games, wins, average score (stand-ins excluded)."""
+        rows = await self._fetchall(
+            "SELECT games.game, seats.user_id, MAX(seats.name), COUNT(*), SUM(seats.rank=1), AVG(seats.score)"
+            " FROM games JOIN seats ON seats.game_id = games.id"
+            " WHERE games.guild_id IS ? AND games.status='finished' AND seats.rank IS NOT NULL AND seats.standin=0"
+            " GROUP BY games.game, seats.user_id ORDER BY games.game, SUM(seats.rank=1) DESC, AVG(seats.score) DESC",
+            (guild_id,),
+        )
+        return [StatRow(r[0], r[1], r[2], r[3], int(r[4] or 0), float(r[5] or 0)) for r in rows]
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        row = await self._fetchone("SELECT alert, warn_before, dm_ok, lang FROM user_settings WHERE user_id=?", (user_id,))
+        if row is None:
+            return UserSettings()
+        return UserSettings(row[0], bool(row[1]), None if row[2] is None else bool(row[2]), row[3])
+
+    async def set_user_settings(self, user_id: int, alert: str, warn_before: bool, lang: str) -> None:
+        await self._execute(
+            "INSERT INTO user_settings (user_id, alert, warn_before, lang) VALUES (?,?,?,?) ON CONFLICT(user_id) DO UPDATE SET"
+            " alert=excluded.alert, warn_before=excluded.warn_before, lang=excluded.lang",
+            (user_id, alert, int(warn_before), lang),
+        )
+
+    async def set_dm_ok(self, user_id: int, ok: bool) -> None:
+        await self._execute(
+            "INSERT INTO user_settings (user_id, dm_ok) VALUES (?,?) ON CONFLICT(user_id) DO UPDATE SET dm_ok=excluded.dm_ok",
+            (user_id, int(ok)),
         )

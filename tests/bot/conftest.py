@@ -20,8 +20,8 @@ def toy_service(db: Database, **kw: object) -> GameService:
 
 @pytest.fixture
 def stub_render(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "board_png", lambda game, view: b"PNG-board")
-    monkeypatch.setattr(render, "player_png", lambda game, view, seat: f"PNG-player-{seat}".encode())
+    monkeypatch.setattr(render, "board_png", lambda game, view, lang="en": b"PNG-board")
+    monkeypatch.setattr(render, "player_png", lambda game, view, seat, lang="en": f"PNG-player-{seat}".encode())
 
 
 @pytest.fixture

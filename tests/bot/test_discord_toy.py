@@ -86,7 +86,7 @@ async def test_play_autocomplete_and_refusals(simcord_env) -> None:  # type: ign
     assert [c["value"] for c in choices] == ["a take1", "a take2", "a take3"]
     assert await bob.autocomplete(channel, "play", "move", "") == []
     r = await alice.slash(channel, "play", move="a take9")
-    assert r.ephemeral and "not a legal choice" in r.response.content
+    assert r.ephemeral and "Only 4 stones are left" in r.response.content
     r = await bob.slash(channel, "play", move="a")
     assert r.ephemeral and "not your turn" in r.response.content
     r = await alice.slash(channel, "play", move="!!")

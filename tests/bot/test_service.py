@@ -54,7 +54,7 @@ async def test_lobby_rules(service: GameService) -> None:
     assert t.row.status == "active" and [s.name for s in t.seats] == ["alice", "bob"]
     with pytest.raises(UserError) as e:
         await service.leave(t.id, BOB)
-    assert e.value.key == "err.leave_active"
+    assert e.value.key == "err.not_lobby"
 
 
 async def test_lobby_closes_when_everyone_leaves(service: GameService) -> None:

@@ -1,0 +1,252 @@
+"""Playing over days, end to end (SimCord, simulated time): clocks, reminders, time-outs and the
+skip vote, the stand-in finishing a game, DM alerts (and refused DMs), /mygames across servers,
+a restart between a reminder being due and sent, undo across a checkpoint, export and replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import engines
+from bot.discord_ui.client import TabulaBot
+from bot.replay import main as replay_main
+from bot.replay import replay_record
+from bot.settings import Settings
+from tests.bot.conftest import toy_service
+from tests.engines.toy import NIM
+
+HOUR = 3600
+
+
+def make_bot(path: Path) -> TabulaBot:
+    return TabulaBot(Settings(database_path=path, scheduler_seconds=HOUR), make_service=toy_service)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "days.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path, stub_render: None) -> TabulaBot:
+    return make_bot(db_path)
+
+
+def answer(result):  # type: ignore[no-untyped-def]
+    return result.followups[-1] if result.followups else result.response
+
+
+def pinged(env, message) -> set[int]:  # type: ignore[no-untyped-def]
+    """Users a message actually notifies (mentioned in its text and allowed to be pinged)."""
+    stored = env.backend.messages[message.channel.id][message.id]
+    return {u for u in stored.mention_user_ids if stored.allowed_mentions.allows_user(u)}
+
+
+def visible(channel, user):  # type: ignore[no-untyped-def]
+    return [m.content for m in channel.history(viewer=user)]
+
+
+async def open_table(channel, players, clock: str | None = None, stones: str = "9"):  # type: ignore[no-untyped-def]
+    kw = {"clock": clock} if clock else {}
+    await players[0].slash(channel, "game new", game="nim", options=f"stones={stones}", **kw)
+    lobby = channel.last_message
+    for p in players[1:]:
+        await p.click(lobby, label="Join")
+    await players[0].click(lobby, label="Start")
+    return lobby
+
+
+def setup(env, names=("alice", "bob")):  # type: ignore[no-untyped-def]
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    return guild, channel, [guild.add_member(env.create_user(n)) for n in names]
+
+
+async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob, carol) = setup(env, ("alice", "bob", "carol"))
+    lobby = await open_table(channel, [alice, bob, carol], clock="1d", stones="15")
+    assert "1d 0h per player" in lobby.content
+    await env.advance_time(17 * HOUR)
+    assert not any("running low" in c for c in visible(channel, bob))
+    await env.advance_time(2 * HOUR)  # the hourly check at 18 h finds a quarter of the bank left
+    reminders = [c for c in visible(channel, bob) if "running low" in c]
+    assert len(reminders) == 1 and alice.mention in reminders[0] and "6h 0min left" in reminders[0]
+    r = await alice.slash(channel, "game status")
+    assert "Time left: alice 5h 0min ⏳, bob 1d 0h, carol 1d 0h" in answer(r).content
+    await env.advance_time(6 * HOUR)
+    expired = channel.last_message
+    assert "time in Nim" in expired.content and "has run out" in expired.content
+    r = await alice.click(expired, label="Skip alice")
+    assert "cannot vote to skip yourself" in answer(r).content
+    r = await bob.click(expired, label="Skip alice")
+    assert "1/2" in answer(r).content  # two other players: a majority is two votes
+    r = await bob.click(expired, label="Skip alice")
+    assert "1/2" in answer(r).content, "a second click by the same voter does not count twice"
+    await carol.click(expired, label="Skip alice")
+    skipped = channel.last_message
+    assert "alice was skipped" in skipped.content and bob.mention in skipped.content and "takes" in skipped.content
+    table = await env.bot.services.table_in_channel(channel.id)
+    steps = await env.bot.services.db.steps(table.id)
+    assert {s.user_id for s in steps} == {0} and table.to_act() == [1]
+    # the old skip button is stale now
+    r = await carol.click(expired, label="Skip alice")
+    assert "board has changed" in answer(r).content
+
+    # alice's bank is empty: each time her turn comes she times out at once and is skipped;
+    # after three skips the stand-in keeps her seat and the others finish the game
+    for _ in range(2):
+        for p in (bob, carol):
+            await p.slash(channel, "play", move="b take1")
+        await env.advance_time(HOUR)
+        expired = channel.last_message
+        assert "has run out" in expired.content
+        await bob.click(expired, label="Skip alice")
+        await carol.click(expired, label="Skip alice")
+    assert "stand-in now plays their seat" in channel.last_message.content
+    for _ in range(40):
+        table = await env.bot.services.table_in_channel(channel.id, include_finished=True)
+        if table.row.status == "finished":
+            break
+        actor = {1: bob, 2: carol}[table.to_act()[0]]
+        pile = "a" if table.state["piles"]["a"] else "b"
+        await actor.slash(channel, "play", move=f"{pile} take1")
+    final = channel.last_message.content
+    assert "is over" in final and "alice (stand-in)" in final
+    r = await bob.slash(channel, "game status")
+    assert "alice (stand-in)" in answer(r).content
+
+
+async def test_restart_between_reminder_due_and_sent(simcord_env, db_path: Path, stub_render: None) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob) = setup(env)
+    await open_table(channel, [alice, bob], clock="2d+1d")
+    await env.advance_time(30 * HOUR)
+    await env.restart_bot(make_bot(db_path))
+    assert not any("running low" in c for c in visible(channel, bob))
+    await env.advance_time(8 * HOUR)  # 10 h left of 48: the reminder is due and sent once
+    await env.advance_time(5 * HOUR)
+    await env.restart_bot(make_bot(db_path))
+    await env.advance_time(2 * HOUR)
+    assert len([c for c in visible(channel, bob) if "running low" in c]) == 1
+    # alice plays: her bank keeps what was left plus a day; bob's clock starts
+    await alice.slash(channel, "play", move="a take1")
+    r = await bob.slash(channel, "game status")
+    assert "alice 1d 3h" in answer(r).content and "bob 2d 0h ⏳" in answer(r).content
+
+
+async def test_turn_alerts_by_dm_refused_dms_and_heads_up(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob, carol) = setup(env, ("alice", "bob", "carol"))
+    r = await bob.slash(channel, "settings", alert="dm")
+    assert "a direct message" in answer(r).content
+    assert "send your turn alerts here" in bob.user.dm_channel.history()[-1].content
+    env.inject_error("POST", f"/channels/{carol.user.dm_channel.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    r = await carol.slash(channel, "settings", alert="dm", warn_before=True)
+    assert any("could not send you a direct message" in f.content for f in r.followups)
+    await open_table(channel, [alice, bob, carol])
+    post = channel.last_message
+    # alice (seat 1) starts: carol is not next; bob is, but did not ask for a heads-up
+    assert alice.mention in post.content and "Heads-up" not in post.content
+    await alice.slash(channel, "play", move="a take1")
+    post = channel.last_message
+    # bob's turn: he gets a DM, the post names him without pinging him; carol (DMs refused) gets
+    # her heads-up in the channel
+    assert "Your turn in Nim" in bob.user.dm_channel.history()[-1].content
+    assert bob.mention in post.content and bob.id not in pinged(env, post)
+    assert carol.mention in post.content and "Heads-up: bob has started" in post.content
+    await bob.slash(channel, "play", move="a take1")
+    post = channel.last_message
+    assert carol.id in pinged(env, post), "refused DMs fall back to a channel ping"
+    r = await carol.slash(channel, "settings")
+    assert "Warn me when the player before me starts: yes" in r.response.content
+
+
+async def test_mygames_across_two_servers(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    alice_user, bob_user = env.create_user("alice"), env.create_user("bob")
+    g1, g2 = env.create_guild("one"), env.create_guild("two")
+    c1, c2 = g1.create_text_channel("games"), g2.create_text_channel("games")
+    a1, b1 = g1.add_member(alice_user), g1.add_member(bob_user)
+    a2, b2 = g2.add_member(alice_user), g2.add_member(bob_user)
+    await open_table(c1, [a1, b1])  # alice's turn
+    await env.advance_time(HOUR)
+    await open_table(c2, [b2, a2])  # bob's turn
+    await b2.slash(c2, "play", move="a take1")  # now alice's, for a shorter time
+    r = await a1.slash(c1, "mygames")
+    text = answer(r).content
+    assert answer(r).ephemeral and "Your games (2)" in text
+    first, second = text.splitlines()[1:3]
+    assert f"/{g1.id}/{c1.id}" in first and "Which pile?" in first, "the longest wait comes first"
+    assert f"/{g2.id}/{c2.id}" in second
+    r = await b1.slash(c1, "mygames")
+    assert "waiting for alice" in answer(r).content and "your move" not in answer(r).content
+
+
+async def test_undo_within_a_turn_but_never_across_a_checkpoint(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob) = setup(env)
+    await open_table(channel, [alice, bob])
+    await alice.slash(channel, "play", move="a")
+    r = await alice.slash(channel, "game undo")
+    assert "Which pile?" in answer(r).content and "alice took back a step" in channel.last_message.content
+    await alice.slash(channel, "play", move="a take1")  # the turn passes: a checkpoint
+    r = await alice.slash(channel, "game undo")
+    assert "Nothing to undo" in answer(r).content
+    r = await bob.slash(channel, "game undo")
+    assert "Nothing to undo" in answer(r).content
+
+
+async def test_export_and_replay_round_trip(
+    simcord_env, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+) -> None:
+    env = simcord_env
+    monkeypatch.setattr(engines, "get_engine", lambda name: NIM)
+    _, channel, (alice, bob) = setup(env)
+    await open_table(channel, [alice, bob])
+    r = await alice.slash(channel, "game export")
+    assert "once it is over" in answer(r).content
+    players = [alice, bob]
+    for _ in range(20):
+        table = await env.bot.services.table_in_channel(channel.id, include_finished=True)
+        if table.row.status == "finished":
+            break
+        pile = "a" if table.state["piles"]["a"] else "b"
+        await players[table.to_act()[0]].slash(channel, "play", move=f"{pile} take1")
+    r = await bob.slash(channel, "stats", game="nim")
+    assert "alice: 1 games" in answer(r).content and "bob: 1 games" in answer(r).content
+    r = await bob.slash(channel, "game export")
+    reply = answer(r)
+    assert reply.ephemeral and reply.attachments[0].filename == f"tabula-{table.id}.json"
+    with env.time_context():
+        data = await reply.attachments[0].read()
+    record = json.loads(data)
+    assert record["seats"][0]["name"] == "alice" and record["num_players"] == 2
+    assert replay_record(record) == table.state
+    path = tmp_path / "game.json"
+    path.write_bytes(data)
+    assert replay_main([str(path)]) == 0
+    assert '"over": true' in capsys.readouterr().out
+
+
+async def test_cooldown_on_opening_tables(tmp_path: Path, stub_render: None) -> None:
+    from bot.services.commands import Commands, Ctx
+    from bot.services.errors import UserError
+    from bot.storage import Database
+
+    now = [1000.0]
+    db = await Database.open(tmp_path / "c.sqlite3", clock=lambda: now[0])
+    try:
+        commands = Commands(toy_service(db, create_cooldown_s=60))
+        await commands.new(Ctx(1, "alice", channel_id=10), "nim")
+        with pytest.raises(UserError) as e:
+            await commands.new(Ctx(1, "alice", channel_id=11), "nim")
+        assert e.value.key == "err.cooldown" and e.value.fields["seconds"] == 61
+        await commands.new(Ctx(2, "bob", channel_id=11), "nim")
+        now[0] += 61
+        await commands.new(Ctx(1, "alice", channel_id=12), "nim")
+    finally:
+        await db.close()
