@@ -217,6 +217,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{name}: {played} games, {wins} wins, average {average} pts",
         "fr": "{name} : {played} parties, {wins} victoires, moyenne {average} pts",
     },
+    "game.over_plain": {"en": "{game} #{id}: final scores", "fr": "{game} n°{id} : scores finaux"},
+    "replay.caption": {"en": "The course of {game} #{id}, turn by turn.", "fr": "Le déroulement de {game} n°{id}, tour par tour."},
     "rules.topics": {"en": "Topics: {topics}", "fr": "Sujets : {topics}"},
     "options.none": {"en": "defaults", "fr": "par défaut"},
     "hand.title": {"en": "Your private view of #{id}", "fr": "Votre vue privée de n°{id}"},

@@ -126,6 +126,10 @@ class GameCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         await run(self.bot, interaction, lambda ctx: self.cmds.undo(ctx), ephemeral=True)
 
+    @game.command(name="replay", description=_("The game's course as an animated image"))
+    async def replay(self, interaction: discord.Interaction) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.replay(ctx), ephemeral=False)
+
     @game.command(name="export", description=_("Download a finished game's full record (JSON)"))
     async def export(self, interaction: discord.Interaction) -> None:
         await run(self.bot, interaction, lambda ctx: self.cmds.export(ctx), ephemeral=True)

@@ -38,6 +38,8 @@ FRENCH: dict[str, str] = {
     "Finished games of this server: games, wins, average score": "Parties terminées de ce serveur : parties, victoires, score moyen",
     "Only this game": "Seulement ce jeu",
     "stats": "stats",
+    "The game's course as an animated image": "Le déroulement de la partie en image animée",
+    "replay": "revoir",
     "clock": "horloge",
     "alert": "alerte",
     "warn_before": "prevenir_avant",

@@ -248,6 +248,9 @@ class Commands:
         if table.row.status == "finished":
             parts.append(t("game.over", lang, game=presenter.title(table, lang), id=table.id))
             parts.append(presenter.result_text(table, lang))
+            images.append(ImageFile("results.png", await self.service.results_png(
+                t("game.over_plain", lang, game=presenter.title(table, lang), id=table.id), presenter.result_rows(table, lang),
+            )))
             return Reply(presenter.clip("\n".join(parts)), images)
         seats = table.to_act()
         parts.append(t("game.to_act", lang, who=presenter.names(table, seats, self.mention)))
@@ -444,6 +447,12 @@ class Commands:
         if alert != "channel" and (alert != current.alert or current.dm_ok is not True):
             reply.dms.append(DirectMessage(ctx.user_id, Reply(t("settings.dm_check", lang)), Reply(t("settings.dm_refused", lang), ephemeral=True)))
         return reply
+
+    async def replay(self, ctx: Ctx) -> Reply:
+        """The game so far (or to its end) as an animated image of its boards, turn by turn."""
+        table = await self._started(ctx)
+        gif = await self.service.replay_gif(table, ctx.lang)
+        return Reply(t("replay.caption", ctx.lang, game=presenter.title(table, ctx.lang), id=table.id), [ImageFile("replay.gif", gif)])
 
     async def export(self, ctx: Ctx) -> Reply:
         """The full record of a finished game as JSON, replayable with `python -m bot replay`."""

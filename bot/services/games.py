@@ -15,6 +15,7 @@ from typing import Any
 
 import engines
 import render
+import render.core.results
 from bot.services import standin
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.locks import KeyedLocks
@@ -464,6 +465,27 @@ class GameService:
         return table.engine.checkpoint(table.engine.new_game(len(table.seats), table.row.seed, table.row.options))
 
     # ---- views and images ------------------------------------------------------------------
+    async def results_png(self, title: str, rows: list[dict[str, Any]]) -> bytes:
+        """Final scores with their breakdown (`rows` as render.core.results.results_png takes them)."""
+        return await asyncio.to_thread(render.core.results.results_png, title, rows)
+
+    async def replay_gif(self, table: Table, lang: str) -> bytes:
+        """The game's course as an animated GIF: the public board at each turn boundary."""
+        steps = [(s.seat, s.option_id) for s in await self.db.steps(table.id)]
+
+        def draw() -> bytes:
+            engine = table.engine
+            state = engine.new_game(len(table.seats), table.row.seed, table.row.options)
+            views, turns = [engine.view(state, None)], engine.turns(state)
+            for seat, option in steps:
+                state = engine.apply(state, seat, option)
+                if engine.turns(state) != turns or engine.is_over(state):
+                    views.append(engine.view(state, None))
+                    turns = engine.turns(state)
+            return render.core.results.replay_gif(table.row.game, views, lang)
+
+        return await asyncio.to_thread(draw)
+
     def view(self, table: Table, seat: int | None) -> dict[str, Any]:
         assert table.state is not None
         return table.engine.view(table.state, seat)

@@ -126,6 +126,16 @@ def result_text(table: Table, lang: str) -> str:
     return "\n".join(lines)
 
 
+def result_rows(table: Table, lang: str) -> list[dict[str, Any]]:
+    """The final ranking as rows for the results image."""
+    assert table.state is not None
+    res = table.engine.result(table.state)
+    return [
+        {"rank": rank, "name": player_name(table.user_at(seat), lang), "score": res["scores"][seat], "breakdown": res["breakdown"][seat]}
+        for rank, seat in enumerate(res["ranking"], start=1)
+    ]
+
+
 def clip(text: str, limit: int = 1900) -> str:
     """Stay under Discord's 2,000-character message limit, keeping the end (the newest lines)."""
     if len(text) <= limit:

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import render
 from bot.services.commands import Commands
@@ -21,6 +22,7 @@ def toy_service(db: Database, **kw: object) -> GameService:
 @pytest.fixture
 def stub_render(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "board_png", lambda game, view, lang="en": b"PNG-board")
+    monkeypatch.setattr(render, "board_image", lambda game, view, lang="en": Image.new("RGB", (80, 60), (20 * view["pile"] % 256, 90, 40)))
     monkeypatch.setattr(render, "player_png", lambda game, view, seat, lang="en": f"PNG-player-{seat}".encode())
 
 

@@ -216,6 +216,13 @@ async def test_export_and_replay_round_trip(
             break
         pile = "a" if table.state["piles"]["a"] else "b"
         await players[table.to_act()[0]].slash(channel, "play", move=f"{pile} take1")
+    final = channel.last_message
+    assert [a.filename for a in final.attachments] == ["board.png", "results.png"]
+    r = await alice.slash(channel, "game replay")
+    gif = answer(r).attachments[0]
+    assert not answer(r).ephemeral and gif.filename == "replay.gif"
+    with env.time_context():
+        assert (await gif.read())[:6] == b"GIF89a"
     r = await bob.slash(channel, "stats", game="nim")
     assert "alice: 1 games" in answer(r).content and "bob: 1 games" in answer(r).content
     r = await bob.slash(channel, "game export")
