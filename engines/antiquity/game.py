@@ -7,7 +7,7 @@ until all are done. The other phases run in turn order or resolve automatically.
 
 from __future__ import annotations
 
-import copy
+from functools import lru_cache
 from typing import Any
 
 from engines.antiquity import city as cty
@@ -66,6 +66,27 @@ def fresh_flags() -> dict[str, Any]:
 
 
 SHARED_MAP_KEYS = frozenset(("terrain", "ranges"))
+SHARED_KEYS = frozenset(("log", "map", "public"))
+
+
+@lru_cache(maxsize=1)
+def _house_costs() -> tuple[gd.Cost, ...]:
+    """`gd.house_cost(n)` for n = 1..20, shared: read only, never to be edited."""
+    return tuple(gd.house_cost(n) for n in range(1, 21))
+
+
+@lru_cache(maxsize=1)
+def _building_costs() -> dict[str, gd.Cost]:
+    """`gd.building_cost(kind)` by kind, shared: read only, never to be edited."""
+    return {spec["id"]: gd.building_cost(spec["id"]) for spec in components()["buildings"]}
+
+
+@lru_cache(maxsize=4)
+def _start_centres(players: int) -> frozenset[str]:
+    """Hexes whose whole city lies on their own large tile (`rules.city_ok` for a starting city:
+    geometry only)."""
+    g = hx.geometry(players)
+    return frozenset(h for h in g.ids if (fl := g.flower(h)) is not None and all(g.tile[x] == g.tile[h] for x in fl))
 
 
 class Antiquity(Engine):
@@ -116,13 +137,16 @@ class Antiquity(Engine):
     # ---- contract ---------------------------------------------------------------------------------
     @staticmethod
     def _copy(state: State) -> State:
-        """As `Engine._copy`, and the map's terrain and mountain ranges (written once at set-up,
-        never changed afterwards) are shared too: copying them was most of the cost of a step."""
+        """As `Engine._copy`, and more is shared between states, never being edited in place: the
+        map's terrain and mountain ranges (written once at set-up) and the secret-phase snapshot
+        `public` (built afresh by `_new_turn`, then only read or replaced): copying them was
+        most of the cost of a step."""
         m = state["map"]
-        body = clone({k: v for k, v in state.items() if k not in ("log", "map")})
-        inner = clone({k: v for k, v in m.items() if k not in SHARED_MAP_KEYS})
+        body, inner = clone(({k: v for k, v in state.items() if k not in SHARED_KEYS},
+                             {k: v for k, v in m.items() if k not in SHARED_MAP_KEYS}))
         body["map"] = {k: m[k] if k in SHARED_MAP_KEYS else inner[k] for k in m}
         body["log"] = list(state["log"])
+        body["public"] = state["public"]
         return {k: body[k] for k in state}
 
     def to_act(self, state: State) -> list[int]:
@@ -153,7 +177,8 @@ class Antiquity(Engine):
         g = hx.geometry(state["num_players"])
         taken = {g.tile[h] for h in rules.city_hexes(state)}
         free_tiles = [t for t in g.start_tiles if t not in taken]
-        return [h for h in g.ids if g.tile[h] in free_tiles and rules.city_ok(state, h, None, None, g.tile[h])]
+        inside = _start_centres(state["num_players"])
+        return [h for h in g.ids if g.tile[h] in free_tiles and h in inside]
 
     def _hex_opts(self, state: State, cands: list[str], prefix: str) -> list[Opt]:
         out = []
@@ -314,8 +339,8 @@ class Antiquity(Engine):
 
     def _public_player(self, state: State, seat: int) -> dict[str, Any]:
         p = state["players"][seat]
-        return {"goods": dict(p["goods"]), "cities": copy.deepcopy(p["cities"]),
-                "buildings": copy.deepcopy(p["buildings"]), "staffed": list(p["staffed"]),
+        return {"goods": dict(p["goods"]), "cities": clone(p["cities"]),
+                "buildings": clone(p["buildings"]), "staffed": list(p["staffed"]),
                 "houses": list(p["houses"]), "saint": p["saint"]}
 
     def _reveal(self, state: State) -> None:
@@ -427,6 +452,8 @@ class Antiquity(Engine):
         out = []
         masks = cty.blocked_masks(p)
         nodiff = self._nodiff(p)
+        costs = _building_costs()
+        mine = {b["kind"] for b in p["buildings"].values()}
         used: dict[str, int] = {}
         for q in state["players"]:
             for b in q["buildings"].values():
@@ -438,11 +465,11 @@ class Antiquity(Engine):
                 if self._house_numbers(p):
                     out.append(k)
                 continue
-            if spec["unique"] and cty.built(p, k):
+            if spec["unique"] and k in mine:
                 continue
             if "supply" in spec and spec["supply"] - used.get(k, 0) <= 0:
                 continue
-            if not gd.can_pay(p["goods"], gd.building_cost(k), nodiff):
+            if not gd.can_pay(p["goods"], costs[k], nodiff):
                 continue
             if k == "warehouse":
                 if self._warehouse_dims(state, p, masks):
@@ -459,7 +486,8 @@ class Antiquity(Engine):
         if free:
             return nums
         nodiff = self._nodiff(p)
-        return [n for n in nums if gd.can_pay(p["goods"], gd.house_cost(n), nodiff)]
+        costs = _house_costs()
+        return [n for n in nums if gd.can_pay(p["goods"], costs[n - 1], nodiff)]
 
     def _warehouse_dims(self, state: State, p: dict[str, Any],
                         masks: tuple[tuple[int, int], ...] | None = None) -> list[tuple[int, int]]:
