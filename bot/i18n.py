@@ -219,6 +219,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "game.over_plain": {"en": "{game} #{id}: final scores", "fr": "{game} n°{id} : scores finaux"},
     "replay.caption": {"en": "The course of {game} #{id}, turn by turn.", "fr": "Le déroulement de {game} n°{id}, tour par tour."},
+    "thread.lost": {
+        "en": "I can no longer post in {thread} (deleted or locked): game #{id} is paused there. A moderator can reopen the thread, or end the game with `/game abort` in it.",
+        "fr": "Je ne peux plus publier dans {thread} (supprimé ou verrouillé) : la partie n°{id} y est en pause. Un modérateur peut rouvrir le fil, ou terminer la partie avec `/game abort` dans le fil.",
+    },
+    "mygames.lost": {"en": "⚠ its thread is gone", "fr": "⚠ son fil a disparu"},
     "rules.topics": {"en": "Topics: {topics}", "fr": "Sujets : {topics}"},
     "options.none": {"en": "defaults", "fr": "par défaut"},
     "hand.title": {"en": "Your private view of #{id}", "fr": "Votre vue privée de n°{id}"},

@@ -75,10 +75,10 @@ class TabulaBot(commands.Bot):
                     log.warning("channel %s of a clocked game is gone", channel_id)
                     continue
             if post.text:
-                await send_public(channel, post)  # type: ignore[arg-type]
+                await send_public(self, channel, post)  # type: ignore[arg-type]
             for dm in post.dms:
                 if not await send_dm(self, dm) and dm.fallback is not None:
-                    await send_public(channel, dm.fallback)  # type: ignore[arg-type]
+                    await send_public(self, channel, dm.fallback)  # type: ignore[arg-type]
 
     @scheduler.before_loop
     async def _scheduler_waits_for_ready(self) -> None:

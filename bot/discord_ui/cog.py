@@ -60,7 +60,7 @@ class GameCog(commands.Cog):
         except Exception:
             await thread.delete()
             raise
-        await send_public(thread, lobby)
+        await send_public(self.bot, thread, lobby)
         return Reply(t("lobby.opened_in_thread", ctx.lang, thread=thread.mention), ephemeral=True)
 
     @new.autocomplete("options")

@@ -147,13 +147,13 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, component: 
     channel = interaction.channel
     for post in reply.public:
         if channel is not None and hasattr(channel, "send"):
-            await send_public(channel, post)  # type: ignore[arg-type]
+            await send_public(interaction.client, channel, post)  # type: ignore[arg-type]
     for dm in [*reply.dms, *(d for post in reply.public for d in post.dms)]:
         if not await send_dm(interaction.client, dm) and dm.fallback is not None:  # type: ignore[arg-type]
             if dm.fallback.ephemeral:
                 await interaction.followup.send(dm.fallback.text, ephemeral=True)
             elif channel is not None and hasattr(channel, "send"):
-                await send_public(channel, dm.fallback)  # type: ignore[arg-type]
+                await send_public(interaction.client, channel, dm.fallback)  # type: ignore[arg-type]
 
 
 async def send_dm(bot: TabulaBot, dm: DirectMessage) -> bool:
@@ -169,8 +169,9 @@ async def send_dm(bot: TabulaBot, dm: DirectMessage) -> bool:
     return True
 
 
-async def send_public(channel: discord.abc.Messageable, post: Reply) -> discord.Message | None:
-    """A post for the whole channel; an archived thread is reopened first."""
+async def send_public(bot: TabulaBot, channel: discord.abc.Messageable, post: Reply) -> discord.Message | None:
+    """A post for the whole channel; an archived thread is reopened first, and a thread that
+    cannot be posted in any more (deleted, locked) marks its game and tells the parent channel."""
     if isinstance(channel, discord.Thread) and channel.archived:
         try:
             await channel.edit(archived=False)
@@ -182,6 +183,23 @@ async def send_public(channel: discord.abc.Messageable, post: Reply) -> discord.
         kwargs["view"] = view
     try:
         return await channel.send(**kwargs)  # type: ignore[arg-type]
-    except discord.HTTPException:
-        log.exception("could not post in channel %s", getattr(channel, "id", None))
+    except discord.HTTPException as e:
+        log.warning("could not post in channel %s: %s", getattr(channel, "id", None), e)
+        if isinstance(channel, discord.Thread) and isinstance(e, discord.NotFound | discord.Forbidden):
+            await thread_lost(bot, channel)
         return None
+
+
+async def thread_lost(bot: TabulaBot, thread: discord.Thread) -> None:
+    """Mark the open game of a thread we can no longer post in, and say so in the parent channel."""
+    db = bot.services.db
+    row = await db.open_game_in_channel(thread.id)
+    if row is None or row.channel_lost:
+        return
+    await db.set_channel_lost(row.id)
+    lang = await db.guild_locale(row.guild_id) or bot.settings.default_locale
+    if thread.parent is not None:
+        try:
+            await thread.parent.send(t("thread.lost", lang, id=row.id, thread=thread.mention), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not tell channel %s that thread %s is lost", thread.parent_id, thread.id)

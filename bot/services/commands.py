@@ -418,6 +418,8 @@ class Commands:
             assert seat is not None
             me = table.user_at(seat)
             fields = {"id": row.id, "game": presenter.title(table, lang), "link": presenter.link(row)}
+            if row.channel_lost:
+                fields["link"] = t("mygames.lost", lang)
             if seat in table.to_act() and table.state is not None:
                 since = me.wait_since or row.updated_at
                 prompt = table.engine.prompt(table.state, seat)

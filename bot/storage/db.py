@@ -98,6 +98,10 @@ MIGRATIONS: list[str] = [
         lang         TEXT
     );
     """,
+    # 4: a game whose thread or channel can no longer be posted in (deleted, locked)
+    """
+    ALTER TABLE games ADD COLUMN channel_lost INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 
@@ -122,6 +126,7 @@ class GameRow:
     updated_at: float
     bank_s: float | None = None  # each player's time bank in seconds; None: no time limit
     bonus_s: float = 0.0  # seconds added to a bank at the end of each of that player's turns
+    channel_lost: bool = False  # its thread was deleted or locked: posts there fail
 
 
 @dataclass(frozen=True)
@@ -178,13 +183,13 @@ class StepRow:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
-    " bank_s, bonus_s"
+    " bank_s, bonus_s, channel_lost"
 )
 _SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank"
 
 
 def _game(row: Any) -> GameRow:
-    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:])
+    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:15], bool(row[15]))
 
 
 def _seat(row: Any) -> SeatRow:
@@ -451,6 +456,9 @@ class Database:
                 "UPDATE seats SET skips=skips+1, standin=MAX(standin, ?) WHERE game_id=? AND seat=?", (int(standin), game_id, seat)
             )
             await self.conn.execute("DELETE FROM skip_votes WHERE game_id=? AND seat=?", (game_id, seat))
+
+    async def set_channel_lost(self, game_id: int) -> None:
+        await self._execute("UPDATE games SET channel_lost=1 WHERE id=?", (game_id,))
 
     async def set_standin(self, game_id: int, seat: int) -> None:
         await self._execute("UPDATE seats SET standin=1 WHERE game_id=? AND seat=?", (game_id, seat))

@@ -257,3 +257,20 @@ async def test_cooldown_on_opening_tables(tmp_path: Path, stub_render: None) -> 
         await commands.new(Ctx(1, "alice", channel_id=12), "nim")
     finally:
         await db.close()
+
+
+async def test_a_deleted_thread_marks_its_game_and_tells_the_parent(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob) = setup(env)
+    await alice.slash(channel, "game new", game="nim", thread=True, clock="1d")
+    thread = channel.threads[0]
+    lobby = thread.last_message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    env.inject_error("POST", f"/channels/{thread.id}/messages", status=404, code=10003, message="Unknown Channel", times=None)
+    await env.advance_time(20 * HOUR)  # the reminder cannot be posted in the thread
+    assert "game #1 is paused there" in channel.last_message.content
+    r = await alice.slash(channel, "mygames")
+    assert "its thread is gone" in answer(r).content
+    await env.advance_time(10 * HOUR)  # the time-out fails too, but the parent is told only once
+    assert sum("is paused there" in c for c in visible(channel, bob)) == 1
