@@ -235,8 +235,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] · join · leave · start · abort · list · board [player] · status · log [page] · play <move> · options · undo · hand · rules <game> [topic] · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] · join · leave · start · abort · list · board [joueur] · status · log [page] · play <coup> · options · undo · hand · rules <jeu> [sujet] · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] · join · leave · start · abort · list · board [player] · status · log [page] · play <move> · options · undo · hand · rules <game> [topic] · mygames · stats [game] · replay · export · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] · join · leave · start · abort · list · board [joueur] · status · log [page] · play <coup> · options · undo · hand · rules <jeu> [sujet] · mygames · stats [jeu] · replay · export · quit",
     },
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},
     "table.unknown": {"en": "Unknown command '{cmd}'. Type `help`.", "fr": "Commande inconnue « {cmd} ». Tapez `help`."},

@@ -95,6 +95,10 @@ class LocalTable:
             "undo": lambda: c.undo(ctx),
             "hand": lambda: c.hand(ctx),
             "rules": lambda: c.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None),
+            "mygames": lambda: c.mygames(ctx),
+            "stats": lambda: c.stats(ctx, args[0] if args else None),
+            "replay": lambda: c.replay(ctx),
+            "export": lambda: c.export(ctx),
         }
         if cmd in ("quit", "exit"):
             return False

@@ -26,6 +26,9 @@ async def test_a_session_plays_minerva_and_ends_at_end_of_input(tmp_path: Path) 
         "frobnicate",
         "rules minerva",
         "board",
+        "mygames",
+        "replay",
+        "export",
     ]) + "\n"
     out = io.StringIO()
     settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
@@ -35,6 +38,8 @@ async def test_a_session_plays_minerva_and_ends_at_end_of_input(tmp_path: Path) 
     assert "Minerva" in text and "begins" in text
     assert "Unknown command 'frobnicate'" in text
     assert "Goodbye" in text
+    assert "Your games (1)" in text
+    assert "-replay.gif" in text and "once it is over" in text
     images = sorted((tmp_path / "img").glob("*.png"))
     assert images and all(p.stat().st_size > 1000 for p in images)
     assert f"[image] {images[0]}" in text
