@@ -214,8 +214,8 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "stats.empty": {"en": "No finished games in this server yet.", "fr": "Aucune partie terminée sur ce serveur pour l'instant."},
     "stats.line": {
-        "en": "{name}: {played} games, {wins} wins, average {average} pts",
-        "fr": "{name} : {played} parties, {wins} victoires, moyenne {average} pts",
+        "en": "{name}: played {played}, won {wins}, average {average} pts",
+        "fr": "{name} : jouées {played}, gagnées {wins}, moyenne {average} pts",
     },
     "game.over_plain": {"en": "{game} #{id}: final scores", "fr": "{game} n°{id} : scores finaux"},
     "replay.caption": {"en": "The course of {game} #{id}, turn by turn.", "fr": "Le déroulement de {game} n°{id}, tour par tour."},

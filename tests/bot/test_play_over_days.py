@@ -224,7 +224,7 @@ async def test_export_and_replay_round_trip(
     with env.time_context():
         assert (await gif.read())[:6] == b"GIF89a"
     r = await bob.slash(channel, "stats", game="nim")
-    assert "alice: 1 games" in answer(r).content and "bob: 1 games" in answer(r).content
+    assert "alice: played 1, won " in answer(r).content and "bob: played 1, won " in answer(r).content
     r = await bob.slash(channel, "game export")
     reply = answer(r)
     assert reply.ephemeral and reply.attachments[0].filename == f"tabula-{table.id}.json"
