@@ -1,0 +1,22 @@
+"""`python -m bot bench` runs and reports every figure the issue asks for (not a timed test)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.bench import main
+
+
+def test_quick_bench_reports_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--quick", "--games", "minerva"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    m = report["engines"]["minerva"]
+    assert set(m["random_games"]) == {"1p", "2p", "3p", "4p"}
+    assert m["random_games"]["4p"]["games_per_s"] > 0
+    assert m["render_board"]["players"] == 4 and m["render_board"]["p95_ms"] >= m["render_board"]["p50_ms"] > 0
+    assert m["replay_full_game"]["p50_ms"] > 0
+    p = report["pipeline"]
+    assert p["steps"] == 20 and p["step_p99_ms"] >= p["step_p50_ms"] > 0
+    assert p["rss_mib_with_games_loaded"] > 0 and report["machine"]["cpus"]
