@@ -8,10 +8,10 @@ state and the step list so callers can replay. Failures raise AssertionError wit
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.core import prng
 from engines.core.contract import OPTION_ID, IllegalMove, Prompt
 from engines.core.engine import Engine
 from engines.core.state import State, is_json_safe
@@ -114,7 +114,7 @@ def run(
 ) -> Playout:
     """A random playout with the contract checked at every step (deep checks every `deep_every`)."""
     options = options or {}
-    chooser = random.Random(seed * 7919 + num_players)
+    chooser = prng.seed(seed * 7919 + num_players, stream=7)  # the players' choices, apart from the game's
     state = engine.new_game(num_players, seed, options)
     assert state == engine.new_game(num_players, seed, options), "new_game is not deterministic"
     out = Playout(engine, num_players, seed, options)
@@ -134,9 +134,9 @@ def run(
             dumped = json.dumps(engine.to_json(state), sort_keys=True)
             assert is_json_safe(engine.to_json(state)), "to_json is not JSON-safe"
             assert engine.from_json(json.loads(dumped)) == state, "from_json(to_json(s)) != s"
-        seat = chooser.choice(seats)
+        seat = prng.choice(chooser, seats)
         prompt = check_prompt(engine, state, seat, engine.prompt(state, seat))
-        option = chooser.choice(prompt.options).id
+        option = prng.choice(chooser, prompt.options).id
         try:
             new = engine.apply(state, seat, option)
         except IllegalMove as e:  # an offered option must always be legal
