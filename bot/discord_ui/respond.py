@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_EMBED = 6000
 # Answer directly when the work is done this fast; otherwise defer (Discord allows 3 s).
 ACK_BUDGET = 2.0
 # Discord's upload limit for bots without boosts; images are downscaled below it by render.

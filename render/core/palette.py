@@ -17,7 +17,6 @@ DANGER: Color = (198, 40, 40)
 
 # Okabe-Ito inspired seat colours, then extras.
 SEATS: list[Color] = [(0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233), (230, 159, 0)]
-SEAT_NAMES = ["blue", "orange", "green", "pink", "sky", "amber"]
 
 
 def seat(i: int) -> Color:
