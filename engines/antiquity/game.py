@@ -136,8 +136,8 @@ class Antiquity(Engine):
 
     # ---- contract ---------------------------------------------------------------------------------
     @staticmethod
-    def _copy(state: State) -> State:
-        """As `Engine._copy`, and more is shared between states, never being edited in place: the
+    def copy_state(state: State) -> State:
+        """As `Engine.copy_state`, and more is shared between states, never being edited in place: the
         map's terrain and mountain ranges (written once at set-up) and the secret-phase snapshot
         `public` (built afresh by `_new_turn`, then only read or replaced): copying them was
         most of the cost of a step."""

@@ -124,7 +124,7 @@ class Engine:
                 f"« {option_id} » n'est pas un choix possible maintenant. Choix : {shown}.",
                 Reason.ILLEGAL,
             )
-        new = self._copy(state)
+        new = self.copy_state(state)
         draws = new["rng"]["draws"]
         self.step(new, seat, option_id)
         if new["rng"]["draws"] != draws or (not new["over"] and self.to_act(new) != before):
@@ -174,8 +174,8 @@ class Engine:
         return None
 
     @staticmethod
-    def _copy(state: State) -> State:
-        """A private copy for `step`. Log entries are append-only and never edited once logged,
+    def copy_state(state: State) -> State:
+        """A private copy for `step` (a hook: an engine may share more of what it never edits). Log entries are append-only and never edited once logged,
         so the new state shares them and only the list is new: copying a long log at every step
         was most of the cost of a move late in a game."""
         log = state["log"]
@@ -226,7 +226,7 @@ class Engine:
     @staticmethod
     def log(state: State, en: str, fr: str | None = None, seat: int | None = None) -> None:
         """Record a public event (shown in views, `/game log` and the turn post). Entries are
-        never edited afterwards: states share them (see `_copy`)."""
+        never edited afterwards: states share them (see `copy_state`)."""
         state["log"].append({"n": len(state["log"]), "seat": seat, "en": en, "fr": fr or en})
 
     @staticmethod

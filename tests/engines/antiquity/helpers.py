@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engines.antiquity import ENGINE
@@ -28,8 +29,10 @@ def eager_choice(rng: random.Random, ids: list[str]) -> str:
     return rng.choice(ids)
 
 
-def eager_playout(num_players: int, seed: int, options: dict[str, Any] | None = None, max_steps: int = 20000,
-                  check_views: bool = False) -> tuple[State, list[tuple[int, str]]]:
+def playout(choose: Callable[[random.Random, State, int, list[str]], str], num_players: int, seed: int,
+            options: dict[str, Any] | None = None, max_steps: int = 20000,
+            check_views: bool = False) -> tuple[State, list[tuple[int, str]]]:
+    """A seeded playout where `choose(rng, state, seat, ids)` picks each option."""
     rng = random.Random(seed)
     state = ENGINE.new_game(num_players, seed, options or {})
     steps = []
@@ -39,13 +42,18 @@ def eager_playout(num_players: int, seed: int, options: dict[str, Any] | None = 
         seat = rng.choice(ENGINE.to_act(state))
         prompt = ENGINE.prompt(state, seat)
         assert prompt is not None and 0 < len(prompt.options) <= 25, prompt
-        oid = eager_choice(rng, prompt.ids())
+        oid = choose(rng, state, seat, prompt.ids())
         state = ENGINE.apply(state, seat, oid)
         steps.append((seat, oid))
         if check_views:
             for v in [None, *range(num_players)]:
                 json.dumps(ENGINE.view(state, v))
     return state, steps
+
+
+def eager_playout(num_players: int, seed: int, options: dict[str, Any] | None = None, max_steps: int = 20000,
+                  check_views: bool = False) -> tuple[State, list[tuple[int, str]]]:
+    return playout(lambda rng, state, seat, ids: eager_choice(rng, ids), num_players, seed, options, max_steps, check_views)
 
 
 def smart_choice(rng: random.Random, state: State, seat: int, ids: list[str]) -> str:
@@ -91,16 +99,4 @@ def smart_choice(rng: random.Random, state: State, seat: int, ids: list[str]) ->
 
 def smart_playout(num_players: int, seed: int, options: dict[str, Any] | None = None,
                   max_steps: int = 30000) -> tuple[State, list[tuple[int, str]]]:
-    rng = random.Random(seed)
-    state = ENGINE.new_game(num_players, seed, options or {})
-    steps = []
-    for _ in range(max_steps):
-        if state["over"]:
-            break
-        seat = rng.choice(ENGINE.to_act(state))
-        prompt = ENGINE.prompt(state, seat)
-        assert prompt is not None and 0 < len(prompt.options) <= 25, prompt
-        oid = smart_choice(rng, state, seat, prompt.ids())
-        state = ENGINE.apply(state, seat, oid)
-        steps.append((seat, oid))
-    return state, steps
+    return playout(smart_choice, num_players, seed, options, max_steps)
