@@ -24,7 +24,8 @@ def region_id(tile: int, pos: int) -> str:
 
 @cache
 def geometry(ntiles: int) -> dict[str, Any]:
-    """Region ids, axial coordinates, neighbours, edge regions and tile of each region."""
+    """Region ids (and their `order`), axial coordinates, neighbours, edge regions and tile of
+    each region."""
     coords: dict[str, tuple[int, int]] = {}
     for t in range(ntiles):
         cq, cr = TILE_CENTRES[t]
@@ -38,6 +39,7 @@ def geometry(ntiles: int) -> dict[str, Any]:
     edge = {rid for rid, ns in neighbours.items() if len(ns) < 6}
     return {
         "ids": list(coords),
+        "order": {rid: i for i, rid in enumerate(coords)},
         "coords": coords,
         "neighbours": neighbours,
         "edge": edge,

@@ -150,8 +150,9 @@ def catalogue() -> dict[str, Any]:
     }
 
 
+@cache
 def card_of(iid: str) -> dict[str, Any]:
-    """The card design of an instance id `k01`..`k96`."""
+    """The card design of an instance id `k01`..`k96` (the catalogue's own dict: read only)."""
     cat = catalogue()
     return cat["cards"][cat["deck"][int(iid[1:]) - 1]]
 

@@ -8,10 +8,11 @@ runs every frame that needs no decision and ends the turn when the stack is empt
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engines.core import Engine, Option, Prompt
-from engines.core.state import State
+from engines.core.state import State, clone
 from engines.deus import effects, rules, scoring, view
 from engines.deus import setup as setup_mod
 from engines.deus.data import COLOURS, PIECE_TYPES, card_of, catalogue
@@ -32,6 +33,46 @@ def _cost_text(cost: dict[str, int]) -> tuple[str, str]:
     return (", ".join(f"{n} {r}" for r, n in cost.items()), ", ".join(f"{n} {RES_FR[r]}" for r, n in cost.items()))
 
 
+# Options depend only on their arguments: built once (Option is immutable), not at every prompt.
+@cache
+def _build_option(cid: str) -> Option:
+    c = catalogue()["cards"][cid]
+    cost, cost_fr = _cost_text(c["cost"])
+    return Option(cid, f"Build {c['name_en']} ({c['colour']}, {cost})"[:80],
+                  f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]}, {cost_fr})"[:80])
+
+
+@cache
+def _discard_option(cid: str) -> Option:
+    c = catalogue()["cards"][cid]
+    god = catalogue()["gods"][catalogue()["god_of"][c["colour"]]]
+    return Option(cid, f"Discard {c['name_en']} ({god['name_en']})", f"Défausser {c['name_fr']} ({god['name_fr']})")
+
+
+@cache
+def _god_option(god: str, n: int) -> Option:
+    g = catalogue()["gods"][god]
+    en, fr = _god_text(god, n)
+    return Option(god, f"{g['name_en']}: {en}"[:80], f"{g['name_fr']} : {fr}"[:80])
+
+
+@cache
+def _region_option(rid: str, terrain: str, vp: bool) -> Option:
+    return Option(rid, f"{rid} ({terrain}{', 3 VP' if vp else ''})",
+                  f"{rid} ({effects.TERRAIN_FR[terrain]}{', 3 PV' if vp else ''})")
+
+
+def _god_text(god: str, n: int) -> tuple[str, str]:
+    return {
+        "neptune": (f"{2 * n} gold", f"{2 * n} ors"),
+        "ceres": (f"{n} resource(s) of your choice", f"{n} ressource(s) au choix"),
+        "minerva": (f"draw up to {5 + n} cards", f"piocher jusqu'à {5 + n} cartes"),
+        "vesta": (f"{1 if n == 1 else 2} VP", f"{1 if n == 1 else 2} PV"),
+        "mars": (f"{n} building(s) of your choice", f"{n} bâtiment(s) au choix"),
+        "jupiter": ("the favour of another god", "la faveur d'un autre dieu"),
+    }[god]
+
+
 class Deus(Engine):
     name = "deus"
     title = "Deus"
@@ -47,6 +88,43 @@ class Deus(Engine):
     def setup(self, state: State) -> None:
         setup_mod.setup(state)
         self.log(state, f"Player {state['first'] + 1} starts.", f"Le joueur {state['first'] + 1} commence.")
+
+    @staticmethod
+    def copy_state(state: State) -> State:
+        """As `Engine.copy_state`, copying each part of the state only as deep as steps edit it
+        (a deep copy of the whole state at every step was most of the cost of a replay):
+
+        - shared: scalars, the log entries, `terrain` and `layout` (written once at set-up), each
+          player's tableau `cols` (`_start_build` and `_place` replace it, never edit it);
+        - new containers holding shared entries: `occ` (its `{owner, b}` entries are replaced by
+          `rules.place_piece`/`remove_piece`, never edited), hands, the deck and the discards;
+        - copied one level down: each village (`won_by` is replaced, never edited), each player,
+          `rng`, `supply`, `end`; deep-copied: `stack` and `options`.
+
+        tests/engines/deus/test_state.py checks that every container of a state is covered."""
+        out = dict(state)
+        del out["log"]  # re-added last, as `Engine.copy_state` does: same key order, same JSON bytes
+        out["options"] = clone(state["options"])
+        out["rng"] = dict(state["rng"])
+        out["stack"] = clone(state["stack"])
+        out["occ"] = dict(state["occ"])
+        out["villages"] = {rid: dict(v) for rid, v in state["villages"].items()}
+        out["supply"] = dict(state["supply"])
+        out["deck"] = list(state["deck"])
+        out["discard"] = list(state["discard"])
+        if state["end"] is not None:
+            out["end"] = dict(state["end"])
+        players = []
+        for p in state["players"]:
+            q = dict(p)
+            q["res"] = dict(p["res"])
+            q["board"] = dict(p["board"])
+            q["reserve"] = dict(p["reserve"])
+            q["hand"] = list(p["hand"])
+            players.append(q)
+        out["players"] = players
+        out["log"] = list(state["log"])
+        return out
 
     def to_act(self, state: State) -> list[int]:
         return [] if state["over"] else [state["current"]]
@@ -70,24 +148,19 @@ class Deus(Engine):
                           f"Où placez-vous votre bâtiment {TYPE_FR[fr['kind']]} ?")
         if k == "effect":
             opts = [*effects.options(state, seat, fr), effects.stop_option(fr)]
-            return Prompt(seat, f"{fr['title'][0]}: {effects.describe({'effect': fr['eff']})[0]}", opts,
-                          f"{fr['title'][1]} : {effects.describe({'effect': fr['eff']})[1]}")
+            en, frn = effects.describe({"effect": fr["eff"]})
+            return Prompt(seat, f"{fr['title'][0]}: {en}", opts, f"{fr['title'][1]} : {frn}")
         if k == "offer":
             chosen = set(fr["sel"])
             rest = [i for i in p["hand"] if i not in chosen]
-            opts = []
-            for cid, iid in _hand_slugs(rest).items():
-                c = card_of(iid)
-                god = catalogue()["gods"][catalogue()["god_of"][c["colour"]]]
-                opts.append(Option(cid, f"Discard {c['name_en']} ({god['name_en']})", f"Défausser {c['name_fr']} ({god['name_fr']})"))
+            opts = [_discard_option(cid) for cid in _hand_slugs(rest)]
             opts.append(Option("done", f"Offer the {len(chosen)} card(s)", f"Offrir les {len(chosen)} carte(s)") if chosen
                         else Option("back", "Back", "Retour"))
             return Prompt(seat, f"Discard cards for an offering ({len(chosen)} chosen)", opts,
                           f"Défaussez des cartes pour une offrande ({len(chosen)} choisies)")
         if k in ("god", "jupiter"):
             gods = fr["gods"]
-            opts = [Option(g, f"{catalogue()['gods'][g]['name_en']}: {self._god_text(g, fr['n'])[0]}"[:80],
-                           f"{catalogue()['gods'][g]['name_fr']} : {self._god_text(g, fr['n'])[1]}"[:80]) for g in gods]
+            opts = [_god_option(g, fr["n"]) for g in gods]
             return Prompt(seat, "Which god receives the offering?" if k == "god" else "Jupiter: whose favour do you take?", opts,
                           "Quel dieu reçoit l'offrande ?" if k == "god" else "Jupiter : quelle faveur prenez-vous ?")
         raise ValueError(f"unknown frame {k}")  # pragma: no cover
@@ -95,12 +168,10 @@ class Deus(Engine):
     def _turn_prompt(self, state: State, seat: int) -> Prompt:
         p = state["players"][seat]
         opts = []
+        room: dict[str, bool] = {}
         for cid, iid in _hand_slugs(p["hand"]).items():
-            if rules.build_refusal(state, seat, iid) is None:
-                c = card_of(iid)
-                cost, cost_fr = _cost_text(c["cost"])
-                opts.append(Option(cid, f"Build {c['name_en']} ({c['colour']}, {cost})"[:80],
-                                   f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]}, {cost_fr})"[:80]))
+            if rules.build_refusal(state, seat, iid, room) is None:
+                opts.append(_build_option(cid))
         if p["hand"]:
             opts.append(Option("offer", "Make an offering to the gods", "Faire une offrande aux dieux"))
         if not opts:
@@ -116,21 +187,9 @@ class Deus(Engine):
             tiles = sorted({r.split("r")[0] for r in targets}, key=lambda t: int(t[1:]))
             return [Option(t, f"Tile {t[1:]} ({sum(1 for r in targets if r.startswith(t + 'r'))} regions)",
                            f"Tuile {t[1:]} ({sum(1 for r in targets if r.startswith(t + 'r'))} régions)") for t in tiles]
-        g = rules.geo(state)
-        return [Option(r, f"{r} ({state['terrain'][r]}{', 3 VP' if v else ''})",
-                       f"{r} ({effects.TERRAIN_FR[state['terrain'][r]]}{', 3 PV' if v else ''})")
-                for r, v in sorted(targets.items(), key=lambda kv: g["ids"].index(kv[0]))]
-
-    @staticmethod
-    def _god_text(god: str, n: int) -> tuple[str, str]:
-        return {
-            "neptune": (f"{2 * n} gold", f"{2 * n} ors"),
-            "ceres": (f"{n} resource(s) of your choice", f"{n} ressource(s) au choix"),
-            "minerva": (f"draw up to {5 + n} cards", f"piocher jusqu'à {5 + n} cartes"),
-            "vesta": (f"{1 if n == 1 else 2} VP", f"{1 if n == 1 else 2} PV"),
-            "mars": (f"{n} building(s) of your choice", f"{n} bâtiment(s) au choix"),
-            "jupiter": ("the favour of another god", "la faveur d'un autre dieu"),
-        }[god]
+        order = rules.geo(state)["order"]
+        terrain = state["terrain"]
+        return [_region_option(r, terrain[r], bool(v)) for r, v in sorted(targets.items(), key=lambda kv: order[kv[0]])]
 
     # ---- moves ---------------------------------------------------------------------------------
     def step(self, state: State, seat: int, option_id: str) -> None:
@@ -185,7 +244,8 @@ class Deus(Engine):
         colour = card["colour"]
         p["hand"].remove(iid)
         state["built"] = True
-        p["cols"][colour].append({"iid": iid, "id": card["id"], "region": None})
+        # the tableau is replaced, never edited in place: states share it (see copy_state)
+        p["cols"] = {**p["cols"], colour: [*p["cols"][colour], {"iid": iid, "id": card["id"], "region": None}]}
         en, frn = rules.who(seat)
         if colour != "temple":
             state["stack"].append({"k": "column", "colour": colour, "queue": [c["iid"] for c in p["cols"][colour]]})
@@ -200,16 +260,15 @@ class Deus(Engine):
     def _place(self, state: State, seat: int, fr: dict[str, Any], rid: str) -> None:
         p = state["players"][seat]
         kind = fr["kind"]
-        vp = rules.placement_targets(state, seat, kind)[rid]
+        vp = rules.placement_cost(state, seat, kind, rid)
         p["vp"] -= vp
         rules.place_piece(state, seat, kind, rid)
         if kind == "temple":
             state["temple_stock"] -= 1
         else:
             p["board"][kind] -= 1
-        for c in p["cols"][kind]:
-            if c["iid"] == fr["iid"]:
-                c["region"] = rid
+        col = [{**c, "region": rid} if c["iid"] == fr["iid"] else c for c in p["cols"][kind]]
+        p["cols"] = {**p["cols"], kind: col}  # replaced, never edited in place (see copy_state)
         en, frn = rules.who(seat)
         card = card_of(fr["iid"])
         extra = (" (detached edge region, 3 VP)", " (région isolée du bord, 3 PV)") if vp else ("", "")
@@ -313,10 +372,9 @@ class Deus(Engine):
         if not state["players"][seat]["hand"]:
             rules.draw(state, seat, rules.HAND)
         state["acting"] = False
-        state["idle"] = 0 if state["built"] else state["idle"] + 1
+        if state["built"] and rules.deadlocked(state):  # only a build can bring a deadlock about
+            rules.check_end(state, self.log, deadlock=True)
         state["built"] = False
-        if state["idle"] >= rules.IDLE_ROUNDS * state["num_players"]:
-            rules.check_end(state, self.log, stalled=True)
         self.end_turn(state)
         if state["end"] is not None:
             state["end"]["turns_left"] -= 1

@@ -3,18 +3,18 @@ barbarian attacks and the end trigger. States are plain JSON dicts (see setup.py
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engines.core import prng
 from engines.core.state import State
 from engines.deus import board
-from engines.deus.data import PIECE_TYPES, RESOURCES, card_of, catalogue
+from engines.deus.data import CARDS_PER_COLOUR, COLOURS, PIECE_TYPES, RESOURCES, card_of, catalogue
 
 HAND = 5
 HAND_LIMIT = 10
 GOLD_PER_RESOURCE = 4
 EDGE_VP = 3
-IDLE_ROUNDS = 10  # composed stall guard: 10 full rounds without any card built trigger the end
 FIRST_GAP = 3  # first building: at least 2 empty regions between it and any opponent (distance 3)
 
 Msg = tuple[str, str]
@@ -78,8 +78,14 @@ def gold_needed(player: dict[str, Any], due: list[str]) -> int:
 
 
 def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
-    due = [r for r, n in cost.items() for _ in range(n)]
-    return player["gold"] >= gold_needed(player, due)
+    """Whether `cost` ({resource: units}) is payable, each missing unit for 4 gold (as
+    `gold_needed` of the cost's units, without listing them)."""
+    res = player["res"]
+    short = 0
+    for r, n in cost.items():
+        if n > res[r]:
+            short += n - res[r]
+    return bool(player["gold"] >= GOLD_PER_RESOURCE * short)
 
 
 def pay_ways(player: dict[str, Any], due: list[str]) -> list[str]:
@@ -154,17 +160,35 @@ def first_spots(state: State, seat: int, kind: str) -> set[str]:
 def placement_targets(state: State, seat: int, kind: str) -> dict[str, int]:
     """Legal regions for a piece of `kind` -> VP it costs (0, or 3 for a detached edge region).
     Same rules as `placement_refusal`, computed in one pass for speed."""
-    g = geo(state)
+    return dict(_targets(state, seat, kind))
+
+
+def placement_cost(state: State, seat: int, kind: str, rid: str) -> int:
+    """`placement_targets(state, seat, kind)[rid]` (stops once `rid` is found)."""
+    return next(v for r, v in _targets(state, seat, kind) if r == rid)
+
+
+def can_place(state: State, seat: int, kind: str, any_vp: bool = False) -> bool:
+    """Whether `placement_targets` is not empty (stops at the first legal region); with
+    `any_vp`, as if the player had the 3 VP a detached edge region costs."""
+    return next(_targets(state, seat, kind, any_vp), None) is not None
+
+
+def _targets(state: State, seat: int, kind: str, any_vp: bool = False) -> Iterator[tuple[str, int]]:
     occ_all = state["occ"]
     terrain = state["terrain"]
     mine = {rid for rid, o in occ_all.items() if o["owner"] == seat}
-    want_sea = kind == "maritime"
-    out: dict[str, int] = {}
     if kind == "temple":
-        return {rid: 0 for rid in mine if terrain[rid] != "sea" and "temple" not in occ_all[rid]["b"]}
+        for rid in mine:
+            if terrain[rid] != "sea" and "temple" not in occ_all[rid]["b"]:
+                yield rid, 0
+        return
+    g = geo(state)
+    want_sea = kind == "maritime"
     first = first_spots(state, seat, kind) if not mine else set()
-    edge_ok = state["players"][seat]["vp"] >= EDGE_VP
+    edge_ok = any_vp or state["players"][seat]["vp"] >= EDGE_VP
     nb = g["neighbours"]
+    edge = g["edge"]
     for rid in g["ids"]:
         ter = terrain[rid]
         if ter == "village" or (ter == "sea") != want_sea:
@@ -172,13 +196,12 @@ def placement_targets(state: State, seat: int, kind: str) -> dict[str, int]:
         occ = occ_all.get(rid)
         if occ is not None:
             if occ["owner"] == seat and kind not in occ["b"]:
-                out[rid] = 0
+                yield rid, 0
             continue
-        if (rid in first) if not mine else any(n in mine for n in nb[rid]):
-            out[rid] = 0
-        elif edge_ok and rid in g["edge"]:
-            out[rid] = EDGE_VP
-    return out
+        if (rid in first) if not mine else not mine.isdisjoint(nb[rid]):
+            yield rid, 0
+        elif edge_ok and rid in edge:
+            yield rid, EDGE_VP
 
 
 def temples_allowed(state: State, seat: int) -> bool:
@@ -188,8 +211,9 @@ def temples_allowed(state: State, seat: int) -> bool:
     return all(len(cols[t]) >= built for t in PIECE_TYPES)
 
 
-def build_refusal(state: State, seat: int, iid: str) -> Msg | None:
-    """Why the card instance `iid` cannot be built now (None when it can)."""
+def build_refusal(state: State, seat: int, iid: str, room: dict[str, bool] | None = None) -> Msg | None:
+    """Why the card instance `iid` cannot be built now (None when it can). `room` memoises
+    `can_place` by building type when several cards are checked against one state."""
     p = state["players"][seat]
     card = card_of(iid)
     colour = card["colour"]
@@ -206,22 +230,65 @@ def build_refusal(state: State, seat: int, iid: str) -> Msg | None:
             "Vous ne pouvez pas payer ce coût (chaque ressource manquante coûte 4 ors)."
     if colour == "temple" and state["temple_stock"] <= 0:
         return None
-    if not placement_targets(state, seat, colour):
+    if room is None:
+        room = {}
+    if colour not in room:
+        room[colour] = can_place(state, seat, colour)
+    if not room[colour]:
         return "There is no region where you could place that building.", \
             "Il n'y a aucune région où placer ce bâtiment."
     return None
 
 
 def place_piece(state: State, seat: int, kind: str, rid: str) -> None:
-    occ = state["occ"].setdefault(rid, {"owner": seat, "b": []})
-    occ["b"].append(kind)
+    """Add a building to `rid`. Occupancy entries are replaced, never edited in place: states
+    share them (see `Deus.copy_state`)."""
+    occ = state["occ"]
+    old = occ.get(rid)
+    occ[rid] = {"owner": seat, "b": [kind]} if old is None else {**old, "b": [*old["b"], kind]}
 
 
 def remove_piece(state: State, rid: str, kind: str) -> None:
-    occ = state["occ"][rid]
-    occ["b"].remove(kind)
-    if not occ["b"]:
+    old = state["occ"][rid]
+    b = list(old["b"])
+    b.remove(kind)
+    if b:
+        state["occ"][rid] = {**old, "b": b}
+    else:
         del state["occ"][rid]
+
+
+# ---- deadlock ----------------------------------------------------------------------------------------
+def could_ever_build(state: State, seat: int, loose: set[str]) -> bool:
+    """Whether `seat` could build a card some day if the other players built nothing: a type
+    with a piece left (player board or reserve: offerings move reserve pieces to the board), a
+    card of that colour outside every tableau (colours in `loose`: such a card is in the pile,
+    the discards or a hand, and offerings and draws can bring it to any hand) and a region for
+    it, counting detached edge regions whatever the player's VP (Vesta gives VP). Costs are
+    left out: while the temple stock lasts, at most 6 of the 16 temple cards are in tableaux,
+    and a temple card offered to Jupiter for Neptune brings 2 gold, enough over turns for any
+    cost at 4 gold a resource. Temples: the n-th needs n-1 cards of every other type, and
+    (stock left) a land region of the player's without a temple."""
+    p = state["players"][seat]
+    for kind in PIECE_TYPES:
+        if p["board"][kind] + p["reserve"][kind] > 0 and kind in loose and can_place(state, seat, kind, any_vp=True):
+            return True
+    return "temple" in loose and temples_allowed(state, seat) and (state["temple_stock"] <= 0 or can_place(state, seat, "temple"))
+
+
+def deadlocked(state: State) -> bool:
+    """True when nobody can ever build a card again, so the game could never end by the rules:
+    both end triggers (last village emptied, temple stock exhausted) need buildings placed or
+    moved, and only building a card places or moves one (offerings change gold, VP, resources,
+    hands and where unplaced pieces wait, none of which `could_ever_build` depends on). Once
+    true it stays true; it can only become true on a turn in which a card was built."""
+    if state["end"] is not None:
+        return False
+    players = state["players"]
+    # every card instance is somewhere exactly once (checked by `Deus.validate`): a colour has a
+    # card outside the tableaux unless all its cards are in tableaux
+    loose = {c for c in COLOURS if sum(len(p["cols"][c]) for p in players) < CARDS_PER_COLOUR}
+    return not any(could_ever_build(state, seat, loose) for seat in range(len(players)))
 
 
 # ---- military movement ---------------------------------------------------------------------------
@@ -301,21 +368,23 @@ def attack_villages(state: State, log: Any) -> None:
     check_end(state, log)
 
 
-def check_end(state: State, log: Any, stalled: bool = False) -> None:
+def check_end(state: State, log: Any, deadlock: bool = False) -> None:
     """Trigger the end once: last village emptied or temple stock exhausted (or, composed, a
-    stalled game). The round is finished, then everyone plays one more turn."""
+    `deadlock`: see `deadlocked`). The round is finished, then everyone plays one more turn."""
     if state["end"] is not None:
         return
     villages_done = all(v["vp"] == 0 for v in state["villages"].values())
-    if not (villages_done or state["temple_stock"] <= 0 or stalled):
+    if not (villages_done or state["temple_stock"] <= 0 or deadlock):
         return
     n = state["num_players"]
     pos = (state["current"] - state["first"]) % n
-    why = "villages" if villages_done else "temples" if state["temple_stock"] <= 0 else "stalled"
+    why = "villages" if villages_done else "temples" if state["temple_stock"] <= 0 else "deadlock"
     state["end"] = {"turns_left": (n - 1 - pos) + n + 1, "why": why}
-    if why == "stalled":
-        log(state, f"No card has been built for {IDLE_ROUNDS} rounds: the round ends, then one more turn each.",
-            f"Aucune carte construite depuis {IDLE_ROUNDS} tours : on finit le tour de table, puis un tour de plus chacun.")
+    if why == "deadlock":
+        log(state, "Nobody can ever build a card again, so no village nor the temple stock can run out: "
+                   "the round ends, then one more turn each.",
+            "Plus personne ne pourra jamais construire de carte, donc ni les villages ni la réserve de temples "
+            "ne peuvent s'épuiser : on finit le tour de table, puis un tour de plus chacun.")
     elif villages_done:
         log(state, "The last barbarian village is emptied: the round ends, then one more turn each.",
             "Le dernier village barbare est vidé : on finit le tour de table, puis un tour de plus chacun.")

@@ -3,7 +3,7 @@
 State keys (besides the common ones): ntiles, layout, terrain {rid: terrain}, villages {rid: {vp,
 barbarian, start, won_by}}, occ {rid: {owner, b: [types]}}, temple_stock, supply {res: n}, deck,
 discard (card instance ids k01..k96), players [...], first, current, stack (pending decisions),
-acting, end (None or {turns_left, why}), idle and built (the stall guard).
+acting, end (None or {turns_left, why}), built (a card was built this turn: see rules.deadlocked).
 """
 
 from __future__ import annotations
@@ -50,5 +50,4 @@ def setup(state: State) -> None:
     state["stack"] = []
     state["acting"] = False
     state["end"] = None
-    state["idle"] = 0  # consecutive turns without any card built (stall guard)
     state["built"] = False
