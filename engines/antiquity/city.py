@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from engines.antiquity.data import components
+from engines.core.state import clone
 
 Player = dict[str, Any]
 Cell = tuple[int, int]
@@ -114,8 +115,23 @@ def blocked_mask(city: dict[str, Any], ignore: str = "") -> int:
 
 
 def blocked_masks(p: Player, ignore: str = "") -> tuple[tuple[int, int], ...]:
-    """(size, blocked mask) of each city, for `anchors_in`."""
-    return tuple((city["size"], blocked_mask(city, ignore)) for city in p["cities"])
+    """(size, blocked mask) of each city, for `anchors_in`: `blocked_mask` of every city, built
+    from the building entries (their cells are the grid's non-empty cells) rather than by reading
+    every cell of the grids."""
+    masks = [0] * len(p["cities"])
+    for bid, b in p["buildings"].items():
+        if bid != ignore:
+            m = 0
+            for r, c in b["cells"]:
+                m |= 1 << (r * STRIDE + c)
+            masks[b["city"]] |= m
+    out = []
+    for k, city in enumerate(p["cities"]):
+        m = masks[k]
+        for r, c in city["graves"]:
+            m |= 1 << (r * STRIDE + c)
+        out.append((city["size"], m))
+    return tuple(out)
 
 
 @lru_cache(maxsize=512)
@@ -147,8 +163,16 @@ def anchors(p: Player, cells: tuple[Cell, ...], ignore: str = "") -> list[tuple[
     return anchors_in(blocked_masks(p, ignore), cells)
 
 
+def own_city(p: Player, city_index: int) -> dict[str, Any]:
+    """City card `city_index` of `p`, first replaced by a private copy: states share city cards
+    (`Antiquity.copy_state`), so a card is never edited in place, only through this."""
+    city = clone(p["cities"][city_index])
+    p["cities"][city_index] = city
+    return city
+
+
 def place(p: Player, bid: str, kind: str, city_index: int, cells: tuple[Cell, ...], r0: int, c0: int, **extra: Any) -> None:
-    city = p["cities"][city_index]
+    city = own_city(p, city_index)
     abs_cells = [[r0 + dr, c0 + dc] for dr, dc in cells]
     for r, c in abs_cells:
         city["grid"][r][c] = bid
@@ -157,7 +181,7 @@ def place(p: Player, bid: str, kind: str, city_index: int, cells: tuple[Cell, ..
 
 def remove(p: Player, bid: str) -> None:
     b = p["buildings"].pop(bid)
-    city = p["cities"][b["city"]]
+    city = own_city(p, b["city"])
     for r, c in b["cells"]:
         city["grid"][r][c] = ""
     if bid in p["staffed"]:
@@ -245,7 +269,7 @@ def has_grave_target(p: Player) -> bool:
 def grave_targets(p: Player) -> list[str]:
     """Where the next grave may go: a free cell, or when none is left anywhere, a building cell
     without a grave (never a house)."""
-    free = [cell_id(k, r, c) for k in range(len(p["cities"])) for r, c in free_cells(p, k)]
+    free = [f"{k + 1}{COLS[c]}{r + 1}" for k in range(len(p["cities"])) for r, c in free_cells(p, k)]  # cell_id
     if free:
         return free
     out = []
@@ -260,7 +284,7 @@ def grave_targets(p: Player) -> list[str]:
 
 def add_grave(p: Player, cid: str) -> None:
     k, r, c = parse_cell(cid)
-    city = p["cities"][k]
+    city = own_city(p, k)
     city["graves"].append([r, c])
     city["graves"].sort()
     bid = city["grid"][r][c]

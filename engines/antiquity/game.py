@@ -7,6 +7,7 @@ until all are done. The other phases run in turn order or resolve automatically.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -65,8 +66,20 @@ def fresh_flags() -> dict[str, Any]:
             "biology_used": False, "fountains": 0, "cathedral": 0, "new": [], "offers": 0}
 
 
-SHARED_MAP_KEYS = frozenset(("terrain", "ranges"))
-SHARED_KEYS = frozenset(("log", "map", "public"))
+# What `Antiquity.copy_state` shares between states: never edited in place once written.
+SHARED_MAP_KEYS = frozenset(("terrain", "ranges", "tiles", "faces"))  # written at set-up only
+# The state layout `copy_state` copies key by key (the fast path); a state of another shape takes
+# the generic path (a deep copy of all but the shared parts), so a new key is never shared by accident.
+STATE_LAYOUT = frozenset(("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns",
+                          "over", "log", "map", "players", "order", "start_queue", "phase", "turn", "famine", "rural",
+                          "next_rural", "acting", "public", "winners", "eliminated", "cathedrals", "offers", "end",
+                          "cur"))
+STATE_REQUIRED = STATE_LAYOUT - {"cur"}  # "cur" appears with the first sequential phase
+MAP_LAYOUT = frozenset(("tiles", "faces", "terrain", "cleared", "pollution", "markers", "occ", "counters", "sites",
+                        "ranges", "range_good"))
+PLAYER_LAYOUT = frozenset(("goods", "cities", "buildings", "staffed", "houses", "saint", "out", "done", "sel", "next",
+                           "flags", "graves_due", "pollution_due", "keep", "harvest", "picks"))
+FLAG_LAYOUT = frozenset((*fresh_flags(), "country_done"))  # scalars, and the list "new"
 
 
 @lru_cache(maxsize=1)
@@ -79,6 +92,68 @@ def _house_costs() -> tuple[gd.Cost, ...]:
 def _building_costs() -> dict[str, gd.Cost]:
     """`gd.building_cost(kind)` by kind, shared: read only, never to be edited."""
     return {spec["id"]: gd.building_cost(spec["id"]) for spec in components()["buildings"]}
+
+
+def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
+    """A player record for `Antiquity.copy_state` (layout `PLAYER_LAYOUT`): city cards and
+    building entries shared, the rest copied."""
+    f = p["flags"]
+    return {**p, "goods": dict(p["goods"]), "cities": list(p["cities"]), "buildings": dict(p["buildings"]),
+            "staffed": list(p["staffed"]), "houses": list(p["houses"]), "sel": clone(p["sel"]) if p["sel"] else {},
+            "flags": {**f, "new": list(f["new"])}, "keep": dict(p["keep"]),
+            "harvest": [list(x) for x in p["harvest"]], "picks": {b: list(v) for b, v in p["picks"].items()}}
+
+
+def _copy_generic(state: State) -> State:
+    """`Antiquity.copy_state` for a state of unexpected layout: a deep copy of everything but
+    what is always shared (log entries, the map's set-up parts and occupancy entries, `public`,
+    city cards and building entries)."""
+    m = state["map"]
+    players = state["players"]
+    shared = ("log", "map", "public", "players")
+    body, inner, people = clone((
+        {k: None if k in shared else v for k, v in state.items()},  # placeholders keep the key order
+        {k: None if k in SHARED_MAP_KEYS or k == "occ" else v for k, v in m.items()},
+        [{**p, "cities": None, "buildings": None} for p in players],
+    ))
+    for q, p in zip(people, players, strict=True):
+        q["cities"] = list(p["cities"])
+        q["buildings"] = dict(p["buildings"])
+    for k in SHARED_MAP_KEYS:
+        if k in m:
+            inner[k] = m[k]
+    inner["occ"] = dict(m["occ"])
+    body["map"] = inner
+    body["players"] = people
+    body["log"] = list(state["log"])
+    body["public"] = state["public"]
+    return body
+
+
+@lru_cache(maxsize=8192)
+def _option(oid: str, en: str, fr: str) -> Option:
+    """Options are immutable and the same few come back at every step: build (and check) each
+    once."""
+    return Option(oid, en[:80], fr[:80])
+
+
+@lru_cache(maxsize=4096)
+def _fitting_kinds(masks: tuple[tuple[int, int], ...]) -> frozenset[str]:
+    """Kinds of city building (houses aside) with room on city cards of these blocked masks,
+    whatever they cost or their supply: some orientation fits, or for a warehouse a 1×2 or 2×1
+    (every larger rectangle holds one of them, so any warehouse fits if one of those does)."""
+    out = set()
+    for spec in components()["buildings"]:
+        k = spec["id"]
+        if k == "house":
+            continue
+        if k == "warehouse":
+            shapes = (cty.orientations(cty.rectangle(1, 2))[0], cty.orientations(cty.rectangle(2, 1))[0])
+        else:
+            shapes = cty.orientations(cty.shape_of(k))
+        if any(cty.fits_any(masks, o) for o in shapes):
+            out.add(k)
+    return frozenset(out)
 
 
 @lru_cache(maxsize=4)
@@ -137,17 +212,31 @@ class Antiquity(Engine):
     # ---- contract ---------------------------------------------------------------------------------
     @staticmethod
     def copy_state(state: State) -> State:
-        """As `Engine.copy_state`, and more is shared between states, never being edited in place: the
-        map's terrain and mountain ranges (written once at set-up) and the secret-phase snapshot
-        `public` (built afresh by `_new_turn`, then only read or replaced): copying them was
-        most of the cost of a step."""
+        """As `Engine.copy_state`, and more is shared between states, never being edited in place:
+        the map's terrain, mountain ranges and tiles (written once at set-up), the secret-phase
+        snapshot `public` (built afresh by `_new_turn`, then only read or replaced), the map's
+        occupancy entries (replaced, never edited), the players' building entries (`city.place`
+        makes new ones, `city.remove` drops them) and city cards (`city.own_city` copies one
+        before any edit). The rest is copied key by key, knowing the layout of the state (flat
+        lists and dicts are copied shallow). Deep-copying everything was most of the cost of a
+        replay."""
         m = state["map"]
-        body, inner = clone(({k: v for k, v in state.items() if k not in SHARED_KEYS},
-                             {k: v for k, v in m.items() if k not in SHARED_MAP_KEYS}))
-        body["map"] = {k: m[k] if k in SHARED_MAP_KEYS else inner[k] for k in m}
+        players = state["players"]
+        if not (STATE_REQUIRED <= state.keys() <= STATE_LAYOUT and m.keys() == MAP_LAYOUT
+                and all(p.keys() == PLAYER_LAYOUT and p["flags"].keys() <= FLAG_LAYOUT for p in players)):
+            return _copy_generic(state)
+        body = {**state}
+        body["options"] = dict(state["options"])
+        body["rng"] = dict(state["rng"])
         body["log"] = list(state["log"])
-        body["public"] = state["public"]
-        return {k: body[k] for k in state}
+        body["map"] = {**m, "cleared": list(m["cleared"]), "pollution": list(m["pollution"]),
+                       "markers": dict(m["markers"]), "occ": dict(m["occ"]), "counters": dict(m["counters"]),
+                       "sites": dict(m["sites"]), "range_good": dict(m["range_good"])}
+        body["players"] = [_copy_player(p) for p in players]
+        for k in ("order", "start_queue", "acting", "winners", "eliminated"):
+            body[k] = list(state[k])
+        body["rural"], body["offers"] = clone((state["rural"], state["offers"]))
+        return body
 
     def to_act(self, state: State) -> list[int]:
         return [] if state["over"] else sorted(state["acting"])
@@ -156,7 +245,7 @@ class Antiquity(Engine):
         if state["over"] or seat not in state["acting"]:
             return None
         text, text_fr, opts = self._options(state, seat)
-        return Prompt(seat, text, [Option(i, en[:80], fr[:80]) for i, en, fr in opts], text_fr)
+        return Prompt(seat, text, [_option(*o) for o in opts], text_fr)
 
     def step(self, state: State, seat: int, option_id: str) -> None:
         phase = state["phase"]
@@ -182,10 +271,11 @@ class Antiquity(Engine):
 
     def _hex_opts(self, state: State, cands: list[str], prefix: str) -> list[Opt]:
         out = []
+        pollution = set(state["map"]["pollution"])
         for o in pickers.hex_options(cands, prefix):
             if len(o) == 3:
                 t = TERRAIN_NAMES[hx.terrain(state, o)]
-                extra = " (polluted)" if rules.polluted(state, o) else ""
+                extra = " (polluted)" if o in pollution else ""
                 extra_fr = " (polluée)" if extra else ""
                 out.append((o, f"hex {o}: {t[0]}{extra}", f"hexagone {o} : {t[1]}{extra_fr}"))
             elif len(o) == 1:
@@ -223,7 +313,7 @@ class Antiquity(Engine):
             m["occ"][h] = {"seat": seat, "kind": "city", "city": index}
             m["markers"].pop(h, None)
         m["pollution"] = sorted(set(m["pollution"]) - set(fl))
-        state["players"][seat]["cities"][index]["center"] = centre
+        cty.own_city(state["players"][seat], index)["center"] = centre
 
     # ---- phase machine ----------------------------------------------------------------------------
     def _advance(self, state: State) -> None:
@@ -448,9 +538,20 @@ class Antiquity(Engine):
         return spec["supply"] - used
 
     def _buildable(self, state: State, seat: int) -> list[str]:
+        return list(self._iter_buildable(state, seat))
+
+    def _can_build(self, state: State, seat: int) -> bool:
+        """`bool(self._buildable(state, seat))`: houses first (the cheapest check, and the four
+        first are free), then stopping at the first building found."""
         p = state["players"][seat]
-        out = []
-        masks = cty.blocked_masks(p)
+        if self._any_house(p, self._nodiff(p)):
+            return True
+        return next(self._iter_buildable(state, seat), None) is not None
+
+    def _iter_buildable(self, state: State, seat: int) -> Iterator[str]:
+        """Kinds the seat may build now, in the order of the component list."""
+        p = state["players"][seat]
+        goods = p["goods"]
         nodiff = self._nodiff(p)
         costs = _building_costs()
         mine = {b["kind"] for b in p["buildings"].values()}
@@ -459,25 +560,32 @@ class Antiquity(Engine):
             for b in q["buildings"].values():
                 kind = b["kind"]
                 used[kind] = used.get(kind, 0) + (len(b["cells"]) // 2 if kind == "warehouse" else 1)
+        fitting: frozenset[str] | None = None
         for spec in components()["buildings"]:
             k = spec["id"]
             if k == "house":
-                if self._house_numbers(p):
-                    out.append(k)
+                if self._any_house(p, nodiff):
+                    yield k
                 continue
             if spec["unique"] and k in mine:
                 continue
             if "supply" in spec and spec["supply"] - used.get(k, 0) <= 0:
                 continue
-            if not gd.can_pay(p["goods"], costs[k], nodiff):
+            if not gd.can_pay(goods, costs[k], nodiff):
                 continue
-            if k == "warehouse":
-                if self._warehouse_dims(state, p, masks):
-                    out.append(k)
-                continue
-            if any(cty.fits_any(masks, o) for o in cty.orientations(cty.shape_of(k))):
-                out.append(k)
-        return out
+            if fitting is None:
+                fitting = _fitting_kinds(cty.blocked_masks(p))
+            if k in fitting:
+                yield k
+
+    def _any_house(self, p: dict[str, Any], nodiff: bool) -> bool:
+        """`bool(self._house_numbers(p))`."""
+        if not cty.has_free_cell(p):
+            return False
+        costs = _house_costs()
+        goods = p["goods"]
+        built = p["houses"]
+        return any(n not in built and gd.can_pay(goods, costs[n - 1], nodiff) for n in range(1, 21))
 
     def _house_numbers(self, p: dict[str, Any], below: int = 21, free: bool = False) -> list[int]:
         if not cty.has_free_cell(p):
@@ -535,7 +643,7 @@ class Antiquity(Engine):
         p = state["players"][seat]
         f = p["flags"]
         opts: list[Opt] = []
-        if self._buildable(state, seat):
+        if self._can_build(state, seat):
             opts.append(("build", "build a city building", "construire un bâtiment de cité"))
         if self._free_men(state, seat) > 0 and cty.staffable(p):
             opts.append(("staff", "put a man on a building", "peupler un bâtiment"))
@@ -558,7 +666,7 @@ class Antiquity(Engine):
         for o in state["offers"]:
             if o["to"] == seat and o["status"] == "open":
                 desc = offer_text(o)
-                if self._offer_valid(state, o):
+                if self._can_answer(state, o):
                     opts.append((f"accept{o['n']}", f"accept P{o['from'] + 1}'s offer: {desc[0]}"[:80],
                                  f"accepter l'offre de P{o['from'] + 1} : {desc[1]}"[:80]))
                 opts.append((f"decline{o['n']}", f"decline P{o['from'] + 1}'s offer", f"refuser l'offre de P{o['from'] + 1}"))
@@ -594,7 +702,7 @@ class Antiquity(Engine):
     def _still_useful(self, state: State, seat: int) -> bool:
         """Free men with buildings to staff, or affordable buildings: ask before ending."""
         p = state["players"][seat]
-        return (self._free_men(state, seat) > 0 and bool(cty.staffable(p))) or bool(self._buildable(state, seat))
+        return (self._free_men(state, seat) > 0 and bool(cty.staffable(p))) or self._can_build(state, seat)
 
     def _city_confirm_opts(self, state: State, seat: int) -> tuple[str, str, list[Opt]]:
         return ("You can still build or staff. End your city phase anyway?",
@@ -836,7 +944,7 @@ class Antiquity(Engine):
             p["sel"]["cx"] = oid
             return
         k, r, c = cty.parse_cell(oid)
-        p["cities"][k]["graves"].remove([r, c])
+        cty.own_city(p, k)["graves"].remove([r, c])
         p["flags"]["healed"] += 1
         p["sel"] = {}
 
@@ -862,10 +970,11 @@ class Antiquity(Engine):
             sel["cx"] = ""
             return
         k, r, c = cty.parse_cell(sel["from"])
-        p["cities"][k]["graves"].remove([r, c])
+        cty.own_city(p, k)["graves"].remove([r, c])
         k, r, c = cty.parse_cell(oid)
-        p["cities"][k]["graves"].append([r, c])
-        p["cities"][k]["graves"].sort()
+        graves = cty.own_city(p, k)["graves"]
+        graves.append([r, c])
+        graves.sort()
         p["sel"] = {}
 
     # Santa Barbara: move ------------------------------------------------------------------------------
@@ -916,7 +1025,17 @@ class Antiquity(Engine):
     def _trade_partners(self, state: State, seat: int) -> list[int]:
         return [s for s in rules.active(state) if s != seat and not state["players"][s]["done"]]
 
+    def _can_answer(self, state: State, o: dict[str, Any]) -> bool:
+        """Whether the partner is offered `accept`: it holds the goods asked of it. Nothing else
+        is checked here: whether the proposer has a manned market or still holds the goods it
+        offers is its secret city work, which the partner's options must not reveal; the trade is
+        checked when accepted (`_answer_offer`)."""
+        b = state["players"][o["to"]]
+        return all(o["get"].count(g) <= b["goods"][g] for g in set(o["get"]))
+
     def _offer_valid(self, state: State, o: dict[str, Any]) -> bool:
+        """The trade may be carried out now: one of the two has a manned market (rulebook, "Le
+        marché permet les échanges") and both hold the goods."""
         a, b = state["players"][o["from"]], state["players"][o["to"]]
         if not (cty.has(a, "market") or cty.has(b, "market")):
             return False
@@ -965,6 +1084,14 @@ class Antiquity(Engine):
         o = state["offers"][n]
         if oid.startswith("decline"):
             o["status"] = "declined"
+            return
+        # either way the partner learns something of the proposer's secret city work (and the
+        # proposer of the partner's): an accepted trade cannot be taken back
+        state["checkpoint"] += 1
+        if not self._offer_valid(state, o):
+            # neither has a manned market, or the proposer no longer has the goods: nothing moves,
+            # and only the two parties see it (their `offers`), as they would at the table
+            o["status"] = "failed"
             return
         a, b = state["players"][o["from"]], state["players"][o["to"]]
         for g in o["give"]:

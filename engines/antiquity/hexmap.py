@@ -4,7 +4,6 @@ also what players type."""
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 from typing import Any
 
@@ -101,31 +100,33 @@ def zone(state: State, seat: int, *, stable: bool, harbour: bool) -> set[str]:
     manned stable) of the seat's cities and inns through land only; with a manned harbour, the
     whole body of water touching a city or inn plus the coast of that water."""
     g = geometry(state["num_players"])
+    nbrs = g.nbrs
+    terr = state["map"]["terrain"]  # is_water(state, n) is terr[n] == "W", inlined: zones are computed often
     start = seeds(state, seat)
     reach = set(start)
     depth = 3 if stable else 2
-    frontier = deque((h, 0) for h in start)
-    while frontier:
-        h, d = frontier.popleft()
-        if d == depth:
-            continue
-        for n in g.nbrs[h]:
-            if n not in reach and not is_water(state, n):
-                reach.add(n)
-                frontier.append((n, d + 1))
+    frontier = start
+    for _ in range(depth):
+        nxt = []
+        for h in frontier:
+            for n in nbrs[h]:
+                if n not in reach and terr[n] != "W":
+                    reach.add(n)
+                    nxt.append(n)
+        frontier = nxt
     if harbour:
         occ = state["map"]["occ"]
         water = set()
-        todo = [n for h in start for n in g.nbrs[h] if is_water(state, n) and n not in occ]
+        todo = [n for h in start for n in nbrs[h] if terr[n] == "W" and n not in occ]
         while todo:
             h = todo.pop()
             if h in water:
                 continue
             water.add(h)
-            todo.extend(n for n in g.nbrs[h] if is_water(state, n) and n not in occ and n not in water)
+            todo.extend(n for n in nbrs[h] if terr[n] == "W" and n not in occ and n not in water)
         reach |= water
         for h in water:
-            reach.update(n for n in g.nbrs[h] if not is_water(state, n))
+            reach.update(n for n in nbrs[h] if terr[n] != "W")
     return reach
 
 

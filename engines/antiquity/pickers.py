@@ -32,7 +32,13 @@ def cell_matches(cid: str, prefix: str) -> bool:
 
 
 def cell_options(cands: list[str], prefix: str) -> list[str]:
-    pool = sorted(c for c in cands if cell_matches(c, prefix))
+    if prefix == "":
+        pool = sorted(cands)
+    elif "-" in prefix:
+        city, row = prefix.split("-")
+        pool = sorted(c for c in cands if c[0] == city and c[2:] == row)
+    else:
+        pool = sorted(c for c in cands if c[0] == prefix)
     if len(pool) <= MAX:
         return pool
     if prefix == "":

@@ -186,7 +186,10 @@ def pollution_targets(state: State, seat: int) -> list[str]:
     for other in active(state):
         if other != seat and cty.has(state["players"][other], "dump"):
             z -= zone(state, other)
-    return sorted(h for h in z if free_hex(state, h) and not polluted(state, h))
+    m = state["map"]
+    occ, counters, sites, pollution = m["occ"], m["counters"], m["sites"], set(m["pollution"])
+    # free_hex and not polluted, inlined: this runs for every pollution marker placed
+    return sorted(h for h in z if h not in occ and h not in counters and h not in sites and h not in pollution)
 
 
 def unpolluted_in_zone(state: State, seat: int) -> int:

@@ -59,6 +59,7 @@ T = Labels({
     "offer": ("offer #{n} P{a}→P{b}: gives {give} for {get} ({status})", "offre n° {n} P{a}→P{b} : donne {give} contre {get} ({status})"),
     "nothing": ("nothing", "rien"),
     "st_open": ("open", "ouverte"), "st_accepted": ("accepted", "acceptée"), "st_declined": ("declined", "refusée"), "st_void": ("void", "annulée"),
+    "st_failed": ("failed: no manned market, or goods missing", "échouée : pas de marché peuplé, ou denrées manquantes"),
     "highlighted": ("Highlighted: built this phase (hidden from the others until everyone is done).",
                     "En surbrillance : construit pendant cette phase (caché aux autres jusqu’à ce que tous aient fini)."),
     **{f"ph_{k}": v for k, v in {

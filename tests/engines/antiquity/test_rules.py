@@ -156,16 +156,60 @@ def test_market_two_for_one_with_the_supply() -> None:
 
 def test_player_trade_needs_a_manned_market_and_both_confirmations() -> None:
     s = two_cities()
-    s["players"][0]["goods"]["wood"] = 2
+    s["players"][0]["goods"]["wood"] = 4
     s["players"][1]["goods"].update(wood=0, stone=1)
     s = E.play(s, 0, "offer p2 give.wood give.wood get.stone send")
-    assert "accept0" not in E.prompt(s, 1).ids() and "decline0" in E.prompt(s, 1).ids()  # no market
+    assert {"accept0", "decline0"} <= set(E.prompt(s, 1).ids())
+    log = len(s["log"])
+    s = E.apply(s, 1, "accept0")  # neither has a manned market: the trade fails, nothing moves
+    assert s["offers"][0]["status"] == "failed" and len(s["log"]) == log
+    assert s["players"][0]["goods"]["wood"] == 4 and s["players"][1]["goods"]["stone"] == 1
     put(s, 1, "market", "1a1", staffed=True)
-    assert "accept0" in E.prompt(s, 1).ids()
+    s = E.play(s, 0, "offer p2 give.wood give.wood get.stone send")
     assert s["players"][0]["goods"]["stone"] == 0  # nothing moves before the partner confirms
-    s = E.apply(s, 1, "accept0")
+    s = E.apply(s, 1, "accept1")
+    assert s["offers"][1]["status"] == "accepted"
     assert s["players"][0]["goods"]["stone"] == 1 and s["players"][1]["goods"]["wood"] == 2
-    assert "Trade" in s["log"][-1]["en"]
+    assert "Trade" in s["log"][-1]["en"]  # "Tout accord commercial doit être rendu public"
+
+
+def test_trade_options_do_not_reveal_the_proposers_secret_city_work() -> None:
+    """Phase 2 is played behind screens ("Cette phase est secrète") and every man rises in
+    phase 1, so whether the proposer has manned its market this phase, or spent the goods it
+    offers, is secret: the partner gets the same options and view either way. Only accepting
+    tells, as it would at the table: the trade is carried out and made public ("Tout accord
+    commercial doit être rendu public"), or it fails and only the two parties see it."""
+    s = blank(2)
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    put(s, 0, "market", "1a1")  # built in an earlier turn: public; whether it is manned is not
+    houses(s, 0, 1)
+    s = start(s)
+    s["players"][0]["goods"].update(wood=2, gold=1)
+    s["players"][1]["goods"].update(wood=0, stone=1)
+    s = E.play(s, 0, "offer p2 give.gold get.stone send")
+    manned = E.play(s, 0, "staff market")
+    spent = finish_selection(E.play(s, 0, "build fountain"), 0)  # pays the offered gold
+    assert cty.has(manned["players"][0], "market") and not cty.has(s["players"][0], "market")
+    assert spent["players"][0]["goods"]["gold"] == 0
+    for variant in (manned, spent):
+        assert E.prompt(variant, 1) == E.prompt(s, 1)
+        assert E.view(variant, 1) == E.view(s, 1)
+    assert "accept0" in E.prompt(s, 1).ids()
+
+    done = E.apply(manned, 1, "accept0")
+    assert done["offers"][0]["status"] == "accepted" and done["players"][1]["goods"]["gold"] == 1
+    assert E.checkpoint(done) > E.checkpoint(manned)  # what accepting told cannot be undone
+    assert done["log"][-1]["en"].startswith("Trade: P1 and P2 agree")
+    for variant in (s, spent):  # no manned market on either side / the gold is gone
+        log = len(variant["log"])
+        failed = E.apply(variant, 1, "accept0")
+        assert failed["offers"][0]["status"] == "failed" and len(failed["log"]) == log
+        assert E.checkpoint(failed) > E.checkpoint(variant)
+        assert failed["players"][1]["goods"] == variant["players"][1]["goods"]
+        assert failed["players"][0]["goods"] == variant["players"][0]["goods"]
+        assert [o["status"] for o in E.view(failed, 0)["you"]["offers"]] == ["failed"]
+        assert "you" not in E.view(failed, None)
 
 
 def test_hospital_removes_up_to_five_graves() -> None:
