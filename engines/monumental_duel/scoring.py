@@ -32,7 +32,7 @@ def breakdown(state: State) -> list[dict[str, int]]:
              "policies": 2 * c[s]["policies"], "free_cities": 2 * c[s]["free_cities"]}
         for cat in CATEGORIES:
             best = max(c[0][cat], c[1][cat])
-            b["domination_" + cat] = 3 if best > 0 and c[s][cat] == best else 0
+            b["domination_" + cat] = 3 if c[s][cat] == best else 0  # a tie, even 0-0, scores for both
         out.append(b)
     return out
 

@@ -389,7 +389,10 @@ def test_scoring_dominations_ties_and_tiebreaks() -> None:
     b = scoring.breakdown(s)
     assert b[0]["domination_provinces"] == 3 and b[1]["domination_provinces"] == 3
     assert b[0]["provinces"] == 1
-    assert b[0]["domination_wonders"] == 0
+    assert b[0]["domination_wonders"] == b[1]["domination_wonders"] == 3, "0-0 is a tie: both score"
+    s["players"][1]["discard"].append(instance(s, "w.colossus"))
+    assert [x["domination_wonders"] for x in scoring.breakdown(s)] == [0, 3]
+    s["players"][1]["discard"].pop()
     r = E.result(s)
     assert r["scores"][0] == r["scores"][1]
     s["advantage"] = {"holder": 1, "res": "mil", "n": 1}
