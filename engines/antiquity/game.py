@@ -170,7 +170,9 @@ class Antiquity(Engine):
     title_fr = "Antiquity"
     min_players = 2
     max_players = 4
-    rules_version = 1
+    # 2: trade acceptance checked when accepted (offers no longer reveal secrets); snapshots of
+    # version 1 are rebuilt by replaying their steps, which stay legal
+    rules_version = 2
     option_specs = [{
         "key": "intro", "choices": ["off", "on"], "default": "off",
         "help": "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",

@@ -76,6 +76,9 @@ def _god_text(god: str, n: int) -> tuple[str, str]:
 class Deus(Engine):
     name = "deus"
     title = "Deus"
+    # 2: the stall guard became a deadlock check (state key `idle` gone); snapshots of version 1
+    # are rebuilt by replaying their steps
+    rules_version = 2
     title_fr = "Deus"
     min_players = 2
     max_players = 4
