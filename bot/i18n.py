@@ -19,6 +19,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "There is no game in this channel. Start one with `/game new`.",
         "fr": "Il n'y a pas de partie dans ce salon. Lancez-en une avec `/game new`.",
     },
+    "err.no_open_game_id": {
+        "en": "This server has no open game #{id}. `/game list` shows its games.",
+        "fr": "Ce serveur n'a pas de partie n°{id} en cours. `/game list` affiche ses parties.",
+    },
     "err.game_exists": {
         "en": "This channel already has a game ({game}, {status}). Finish or abort it first, or play in a thread.",
         "fr": "Ce salon a déjà une partie ({game}, {status}). Terminez-la ou abandonnez-la d'abord, ou jouez dans un fil.",
@@ -220,9 +224,14 @@ CATALOG: dict[str, dict[str, str]] = {
     "game.over_plain": {"en": "{game} #{id}: final scores", "fr": "{game} n°{id} : scores finaux"},
     "replay.caption": {"en": "The course of {game} #{id}, turn by turn.", "fr": "Le déroulement de {game} n°{id}, tour par tour."},
     "thread.lost": {
-        "en": "I can no longer post in {thread} (deleted or locked): game #{id} is paused there. A moderator can reopen the thread, or end the game with `/game abort` in it.",
-        "fr": "Je ne peux plus publier dans {thread} (supprimé ou verrouillé) : la partie n°{id} y est en pause. Un modérateur peut rouvrir le fil, ou terminer la partie avec `/game abort` dans le fil.",
+        "en": "I can no longer post in {thread} (deleted, locked or archived): game #{id} is paused and its clocks are stopped. It resumes by itself when a moderator unlocks or reopens the thread; or its creator can end it with `/game abort game:{id}`.",
+        "fr": "Je ne peux plus publier dans {thread} (supprimé, verrouillé ou archivé) : la partie n°{id} est en pause et ses horloges sont arrêtées. Elle reprend d'elle-même quand un modérateur déverrouille ou rouvre le fil ; son créateur peut aussi la terminer avec `/game abort game:{id}`.",
     },
+    "thread.back": {
+        "en": "{thread} works again: game #{id} resumes there, and its clocks run again.",
+        "fr": "{thread} fonctionne de nouveau : la partie n°{id} y reprend, et ses horloges repartent.",
+    },
+    "thread.resumed": {"en": "The game resumes.", "fr": "La partie reprend."},
     "mygames.lost": {"en": "⚠ its thread is gone", "fr": "⚠ son fil a disparu"},
     "rules.topics": {"en": "Topics: {topics}", "fr": "Sujets : {topics}"},
     "options.none": {"en": "defaults", "fr": "par défaut"},
@@ -235,9 +244,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] · join · leave · start · abort · list · board [player] · status · log [page] · play <move> · options · undo · hand · rules <game> [topic] · mygames · stats [game] · replay · export · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] · join · leave · start · abort · list · board [joueur] · status · log [page] · play <coup> · options · undo · hand · rules <jeu> [sujet] · mygames · stats [jeu] · replay · export · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] [clock=3d+1d] · join · leave · start · abort · list · board [player] · status · log [page] · play <move> · options · undo · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] · stats [game] · replay · export · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [clock=3d+1d] · join · leave · start · abort · list · board [joueur] · status · log [page] · play <coup> · options · undo · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] · stats [jeu] · replay · export · quit",
     },
+    "table.dm": {"en": "(direct message to {name}) {text}", "fr": "(message privé à {name}) {text}"},
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},
     "table.unknown": {"en": "Unknown command '{cmd}'. Type `help`.", "fr": "Commande inconnue « {cmd} ». Tapez `help`."},
     "table.image": {"en": "[image] {path}", "fr": "[image] {path}"},

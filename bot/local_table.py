@@ -1,7 +1,9 @@
 """The local table: the bot's commands typed in a terminal, offline, with the same handlers.
 
 `as <name>` switches the acting user; images that would be posted are written to a folder and
-their paths printed. It ends cleanly at end of input (or `quit`).
+their paths printed; direct messages are printed with their addressee. Clocks run on the real
+time: due reminders and time-outs are shown before each command, and `skip <player>` votes to
+skip a player whose time ran out. It ends cleanly at end of input (or `quit`).
 """
 
 from __future__ import annotations
@@ -67,6 +69,8 @@ class LocalTable:
             self.say("   [" + " · ".join(f"{b.label}" for b in reply.buttons) + "]")
         for post in reply.public:
             self.show(post)
+        for dm in reply.dms:
+            self.say(t("table.dm", self.lang, name=self._name_of(dm.user_id), text=dm.post.text))
 
     async def handle(self, line: str) -> bool:
         """Run one command line; False when the session should end."""
@@ -80,7 +84,7 @@ class LocalTable:
         c, ctx = self.commands, self.ctx()
         self.known[ctx.user_id] = self.user
         actions: dict[str, Callable[[], object]] = {
-            "new": lambda: c.new(ctx, args[0] if args else "", " ".join(args[1:]) or None),
+            "new": lambda: self._new(ctx, args),
             "join": lambda: c.join(ctx),
             "leave": lambda: c.leave(ctx),
             "start": lambda: c.start(ctx),
@@ -99,9 +103,13 @@ class LocalTable:
             "stats": lambda: c.stats(ctx, args[0] if args else None),
             "replay": lambda: c.replay(ctx),
             "export": lambda: c.export(ctx),
+            "settings": lambda: self._settings(ctx, args),
+            "skip": lambda: self._skip(ctx, " ".join(args)),
         }
         if cmd in ("quit", "exit"):
             return False
+        for _, post in await c.clock_notices():
+            self.show(post)
         if cmd == "help":
             self.say(t("table.help", self.lang))
         elif cmd == "as":
@@ -118,6 +126,26 @@ class LocalTable:
         else:
             self.say(t("table.unknown", self.lang, cmd=cmd))
         return True
+
+    async def _new(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`new <game> [key=value…] [clock=3d+1d]`: the clock word is the /game new clock option."""
+        clock = next((a.partition("=")[2] for a in args[1:] if a.lower().startswith("clock=")), None)
+        options = " ".join(a for a in args[1:] if not a.lower().startswith("clock=")) or None
+        return await self.commands.new(ctx, args[0] if args else "", options, clock)
+
+    async def _settings(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`settings [channel|dm|both] [warn=yes|no]`."""
+        alert = next((a for a in args if "=" not in a), None)
+        warn = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("warn=")), None)
+        if warn not in (None, "yes", "no"):
+            raise UserError("err.options_syntax", example="warn=yes")
+        return await self.commands.settings(ctx, alert, None if warn is None else warn == "yes")
+
+    async def _skip(self, ctx: Ctx, player: str) -> Reply:
+        """The Skip button of a time-out: a vote to skip `player`."""
+        table = await self.commands.service.table_in_channel(ctx.channel_id)
+        seat = self.commands.find_player(table, player)
+        return await self.commands.skip(ctx, table.id, seat, table.row.version)
 
     async def _abort(self, ctx: Ctx) -> Reply:
         table = await self.commands.service.table_in_channel(ctx.channel_id)

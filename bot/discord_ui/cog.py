@@ -83,13 +83,14 @@ class GameCog(commands.Cog):
     async def start(self, interaction: discord.Interaction) -> None:
         await run(self.bot, interaction, lambda ctx: self.cmds.start(ctx), ephemeral=False)
 
-    @game.command(name="leave", description=_("Leave the table before it starts"))
+    @game.command(name="leave", description=_("Leave the table; in a started game, a stand-in takes your seat"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await run(self.bot, interaction, lambda ctx: self.cmds.leave(ctx), ephemeral=False)
 
     @game.command(name="abort", description=_("Abort the game (creator or moderator)"))
-    async def abort(self, interaction: discord.Interaction) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.abort(ctx), ephemeral=True)
+    @app_commands.describe(game=_("A game number, to reach a game from another channel (its thread is gone)"))
+    async def abort(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.abort(ctx, game), ephemeral=True)
 
     @game.command(name="list", description=_("Games in this server"))
     async def list_(self, interaction: discord.Interaction) -> None:

@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 
 # Answer directly when the work is done this fast; otherwise defer (Discord allows 3 s).
 ACK_BUDGET = 2.0
+# Discord's error code for a post in an archived thread (one the bot could not reopen).
+THREAD_ARCHIVED = 50083
 # Discord's upload limit for bots without boosts; images are downscaled below it by render.
 MAX_UPLOAD = 10 * 1024 * 1024
 
@@ -181,24 +183,39 @@ async def send_public(bot: TabulaBot, channel: discord.abc.Messageable, post: Re
     if view is not None:
         kwargs["view"] = view
     try:
-        return await channel.send(**kwargs)  # type: ignore[arg-type]
+        message = await channel.send(**kwargs)  # type: ignore[arg-type]
     except discord.HTTPException as e:
         log.warning("could not post in channel %s: %s", getattr(channel, "id", None), e)
-        if isinstance(channel, discord.Thread) and isinstance(e, discord.NotFound | discord.Forbidden):
-            await thread_lost(bot, channel)
+        if isinstance(channel, discord.Thread) and (isinstance(e, discord.NotFound | discord.Forbidden) or e.code == THREAD_ARCHIVED):
+            await thread_lost(bot, channel.id, channel.parent, channel.mention)
         return None
+    if isinstance(channel, discord.Thread):
+        await thread_back(bot, channel)
+    return message
 
 
-async def thread_lost(bot: TabulaBot, thread: discord.Thread) -> None:
-    """Mark the open game of a thread we can no longer post in, and say so in the parent channel."""
-    db = bot.services.db
-    row = await db.open_game_in_channel(thread.id)
-    if row is None or row.channel_lost:
+async def thread_lost(bot: TabulaBot, thread_id: int, parent: discord.abc.Messageable | None, mention: str) -> None:
+    """Mark the open game of a thread we can no longer post in (its clocks pause), and say so
+    in the parent channel, once."""
+    row = await bot.services.db.open_game_in_channel(thread_id)
+    if row is None or not await bot.services.set_lost(row.id, True):
         return
-    await db.set_channel_lost(row.id)
-    lang = await db.guild_locale(row.guild_id) or bot.settings.default_locale
-    if thread.parent is not None:
-        try:
-            await thread.parent.send(t("thread.lost", lang, id=row.id, thread=thread.mention), allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.warning("could not tell channel %s that thread %s is lost", thread.parent_id, thread.id)
+    await _tell_parent(bot, parent, row.guild_id, "thread.lost", id=row.id, thread=mention)
+
+
+async def thread_back(bot: TabulaBot, thread: discord.Thread) -> None:
+    """A post in a lost game's thread worked again: the game and its clocks resume."""
+    row = await bot.services.db.open_game_in_channel(thread.id)
+    if row is None or not row.channel_lost or not await bot.services.set_lost(row.id, False):
+        return
+    await _tell_parent(bot, thread.parent, row.guild_id, "thread.back", id=row.id, thread=thread.mention)
+
+
+async def _tell_parent(bot: TabulaBot, parent: discord.abc.Messageable | None, guild_id: int | None, key: str, **fields: object) -> None:
+    if parent is None:
+        return
+    lang = await bot.services.db.guild_locale(guild_id) or bot.settings.default_locale
+    try:
+        await parent.send(t(key, lang, **fields), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not tell the parent channel about game %s", fields.get("id"))

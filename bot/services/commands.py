@@ -14,7 +14,7 @@ from typing import Any
 from bot.i18n import pick, t
 from bot.services import presenter
 from bot.services.errors import UserError
-from bot.services.games import GameService, MoveOutcome, SkipVote, Table
+from bot.services.games import TIMED_OUT, GameService, MoveOutcome, SkipVote, Table
 from bot.services.presenter import Mention
 from bot.services.replies import Button, Choice, DirectMessage, ImageFile, Reply, Select
 from bot.storage import SeatRow
@@ -124,8 +124,16 @@ class Commands:
         started = t("game.started", lang, game=presenter.title(table, lang), id=table.id, players=players)
         return Reply(started, edit=game_id is not None, public=[await self.turn_post(table, lang, "")])
 
-    async def abort(self, ctx: Ctx) -> Reply:
-        table = await self.service.table_in_channel(ctx.channel_id)
+    async def abort(self, ctx: Ctx, game_id: int | None = None) -> Reply:
+        """Ask for confirmation; a game id reaches a game of this server from any channel (one
+        whose thread was deleted, say)."""
+        if game_id is None:
+            table = await self.service.table_in_channel(ctx.channel_id)
+        else:
+            row = await self.service.db.game(game_id)
+            if row is None or row.guild_id != ctx.guild_id or row.status not in ("lobby", "active"):
+                raise UserError("err.no_open_game_id", id=game_id)
+            table = await self.service.load(game_id)
         if ctx.user_id != table.row.creator_id and not ctx.can_manage:
             raise UserError("err.abort_forbidden")
         v = table.row.version
@@ -172,12 +180,12 @@ class Commands:
         table = await self._started(ctx)
         caption = t("board.caption", ctx.lang, game=presenter.title(table, ctx.lang), id=table.id, summary=presenter.summary(table, ctx.lang))
         if player:
-            seat = self._find_player(table, player)
+            seat = self.find_player(table, player)
             png = await self.service.player_png(table, seat, None, ctx.lang)
             return Reply(f"{caption} · {table.user_at(seat).name}", [ImageFile(f"player-{seat + 1}.png", png)])
         return Reply(caption, [ImageFile("board.png", await self.service.board_png(table, ctx.lang))])
 
-    def _find_player(self, table: Table, player: str) -> int:
+    def find_player(self, table: Table, player: str) -> int:
         wanted = player.strip().lstrip("@").lower()
         for s in table.seats:
             if wanted in (s.name.lower(), str(s.user_id), f"<@{s.user_id}>", str(s.seat + 1)):
@@ -264,6 +272,10 @@ class Commands:
             ],
             mentions=mentions, dms=dms,
         )
+
+    async def resume_post(self, game_id: int, lang: str) -> Reply:
+        """The post that brings a paused game back into its thread: the board and who is to act."""
+        return await self.turn_post(await self.service.load(game_id), lang, t("thread.resumed", lang))
 
     async def _alert(self, seat: SeatRow, key: str, lang: str, **fields: object) -> tuple[bool, DirectMessage | None]:
         """How to reach a player per their /settings: (ping them in the channel?, DM to send).
@@ -396,7 +408,7 @@ class Commands:
             table, seat = alert.table, alert.seat
             lang = await self.service.db.guild_locale(table.row.guild_id) or self.default_lang
             fields: dict[str, object] = {"game": presenter.title(table, lang), "id": table.id}
-            if alert.stage == 1:
+            if alert.stage < TIMED_OUT:
                 fields |= {"left": presenter.duration(alert.left, lang), "link": presenter.link(table.row)}
                 ping, dm = await self._alert(seat, "clock.reminder", lang, who=seat.name, **fields)
                 text = t("clock.reminder", lang, who=self.mention(seat), **fields) if ping else ""

@@ -19,14 +19,16 @@ import render.core.results
 from bot.services import standin
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.locks import KeyedLocks
-from bot.storage import Database, GameRow, SeatClock, SeatRow, StaleVersion
+from bot.storage import Database, GameRow, SeatChanges, SeatClock, SeatRow, StaleVersion
 from engines.core import Engine, IllegalMove, Option, Reason
 from engines.core.notation import tokens
 
 log = logging.getLogger(__name__)
 
-# A reminder goes out when a player's bank falls to this share of the game's full bank.
-REMIND_SHARE = 0.25
+# Reminders go out when a waiting player's time falls to these shares of what they had when
+# their wait began (stages 1, 2, 3); the time-out is the stage after them.
+REMIND_SHARES = (0.5, 0.25, 0.1)
+TIMED_OUT = len(REMIND_SHARES) + 1
 # Skipped this many times, a player is replaced by the stand-in for the rest of the game.
 SKIPS_FOR_STANDIN = 3
 # Bounds the stand-in's work per write, whatever an engine's turn structure.
@@ -83,7 +85,7 @@ class MoveOutcome:
 
 @dataclass(frozen=True)
 class ClockAlert:
-    """A reminder (stage 1) or a time-out (stage 2) the scheduler must announce."""
+    """A reminder (stages 1 to 3) or a time-out (TIMED_OUT) the scheduler must announce."""
 
     table: Table
     seat: SeatRow
@@ -243,8 +245,9 @@ class GameService:
                 state = e.new_game(count, table.row.seed, table.row.options)
             except ValueError as err:
                 raise UserError("err.bad_options", detail=str(err)) from err
-            await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state)))
-            return await self._settle(game_id)
+            changes = self._seat_changes(table, state)
+            await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
+            return await self.load(game_id)
 
     async def abort(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
         async with self.locks.hold(game_id):
@@ -305,47 +308,50 @@ class GameService:
         return engine.is_over(state) or engine.turns(state) > turns_before or seat not in engine.to_act(state)
 
     async def _commit(
-        self, table: Table, steps: list[tuple[int, str, int, int]], state: dict[str, Any], turn_done: bool
+        self, table: Table, steps: list[tuple[int, str, int, int]], state: dict[str, Any], turn_done: bool,
+        skipped: int | None = None, standin: int | None = None,
     ) -> tuple[Table, list[dict[str, Any]]]:
-        """Persist steps and the new snapshot; returns the settled table and the log the channel
-        has not seen yet when the turn is done."""
+        """Persist steps, the new snapshot and what they change in the seats in one transaction;
+        returns the new table and the log the channel has not seen yet when the turn is done."""
         engine = table.engine
         turn_log = state["log"][table.row.posted_log :] if turn_done else []
+        changes = self._seat_changes(table, state, skipped=skipped, standin=standin)
         await self._write(
             table,
             self.db.append_steps(
                 table.id, table.row.version, table.step_count, steps, engine.to_json(state), engine.is_over(state),
-                posted_log=len(state["log"]) if turn_done else None,
+                posted_log=len(state["log"]) if turn_done else None, seats=changes,
             ),
         )
-        return await self._settle(table.id), turn_log
+        return await self.load(table.id), turn_log
 
-    async def _settle(self, game_id: int) -> Table:
-        """After a write: start or stop each seat's wait (and bank), and keep a finished game's results."""
-        table = await self.load(game_id)
-        now = self.clock()
-        acting = set(table.to_act())
-        changes = []
+    def _seat_changes(self, table: Table, state: dict[str, Any], skipped: int | None = None, standin: int | None = None) -> SeatChanges:
+        """What the new `state` does to the seats: a wait (and its bank) starts for each seat now
+        to act and stops for each seat no longer to act, gaining the time per turn; a finished
+        game's scores and ranks are kept for /stats."""
+        engine, now, row = table.engine, self.clock(), table.row
+        over = engine.is_over(state)
+        acting = set() if over else set(engine.to_act(state))
+        clocks = []
         for s in table.seats:
             if s.seat in acting and s.wait_since is None:
-                changes.append(SeatClock(s.seat, table.row.bank_s if s.bank is None else s.bank, now, 0))
+                clocks.append(SeatClock(s.seat, row.bank_s if s.bank is None else s.bank, now, 0))
             elif s.seat not in acting and s.wait_since is not None:
-                left = time_left(table.row, s, now)
-                changes.append(SeatClock(s.seat, None if left is None else max(0.0, left) + table.row.bonus_s, None, 0))
-        if changes:
-            await self.db.set_clocks(game_id, changes)
-        if table.row.status == "finished" and table.state is not None and table.seats[0].rank is None:
-            res = table.engine.result(table.state)
+                left = time_left(row, s, now)
+                clocks.append(SeatClock(s.seat, None if left is None else max(0.0, left) + row.bonus_s, None, 0))
+        results: tuple[tuple[int, int, int], ...] = ()
+        if over:
+            res = engine.result(state)
             rank = {seat: i + 1 for i, seat in enumerate(res["ranking"])}
-            await self.db.set_results(game_id, [(s, int(res["scores"][s]), rank[s]) for s in range(len(table.seats))])
-        if changes or table.row.status == "finished":
-            self._cache.pop(game_id, None)
-            table = await self.load(game_id)
-        return table
+            results = tuple((s, int(res["scores"][s]), rank[s]) for s in range(len(table.seats)))
+        return SeatChanges(tuple(clocks), results, skipped, standin)
 
     # ---- stand-in, skips and clocks --------------------------------------------------------
-    async def _standin_turn(self, table: Table, seat: int) -> tuple[Table, list[dict[str, Any]]]:
-        """The stand-in plays one whole turn of `seat` (call with the game lock held)."""
+    async def _standin_turn(
+        self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False
+    ) -> tuple[Table, list[dict[str, Any]]]:
+        """The stand-in plays one whole turn of `seat` (call with the game lock held); the skip
+        that called it, or the hand-over of the seat, is stored with its steps."""
         engine, state = table.engine, table.state
         assert state is not None
         rng = random.Random(f"{table.id}:{table.step_count}")
@@ -357,7 +363,7 @@ class GameService:
             steps.append((seat, option, STANDIN_USER, engine.checkpoint(state)))
             if len(steps) >= MAX_STANDIN_STEPS:
                 break
-        return await self._commit(table, steps, state, True)
+        return await self._commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None)
 
     async def _standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
         """Let stand-ins play while one of their seats is to act (call with the game lock held)."""
@@ -379,9 +385,15 @@ class GameService:
                 raise UserError("err.not_seated")
             if table.row.status != "active":
                 raise UserError("err.not_active", status=table.row.status)
-            await self.db.set_standin(game_id, seat)
-            self._cache.pop(game_id, None)
-            table, turn_log = await self._standins(await self.load(game_id))
+            turn_log: list[dict[str, Any]] = []
+            if seat in table.to_act():
+                table, turn_log = await self._standin_turn(table, seat, hand_over=True)
+            else:
+                await self.db.set_standin(game_id, seat)
+                self._cache.pop(game_id, None)
+                table = await self.load(game_id)
+            table, more = await self._standins(table)
+            turn_log += more
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log)
 
     async def vote_skip(self, game_id: int, voter_id: int, seat: int, expected_version: int) -> SkipVote | MoveOutcome:
@@ -405,9 +417,8 @@ class GameService:
             votes = await self.db.vote_skip(game_id, seat, voter_id)
             if votes < needed:
                 return SkipVote(table, seat, votes, needed)
-            await self.db.record_skip(game_id, seat, standin=target.skips + 1 >= SKIPS_FOR_STANDIN)
-            self._cache.pop(game_id, None)
-            table, turn_log = await self._standin_turn(await self.load(game_id), seat)
+            standin_now = target.skips + 1 >= SKIPS_FOR_STANDIN
+            table, turn_log = await self._standin_turn(table, seat, skipped=True, hand_over=standin_now)
             table, more = await self._standins(table)
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
 
@@ -423,11 +434,20 @@ class GameService:
                 left = time_left(table.row, s, now)
                 if s.standin or s.wait_since is None or left is None:
                     continue
-                stage = 2 if left <= 0 else 1 if left <= REMIND_SHARE * table.row.bank_s else 0
+                start = table.row.bank_s if s.bank is None else s.bank
+                stage = TIMED_OUT if left <= 0 else sum(left <= share * start for share in REMIND_SHARES)
                 if stage > s.alerted and await self.db.mark_alerted(game_id, s.seat, stage):
                     out.append(ClockAlert(table, s, stage, left))
             self._cache.pop(game_id, None)
         return out
+
+    async def set_lost(self, game_id: int, lost: bool) -> bool:
+        """Mark a game whose channel cannot be posted in (its clocks pause), or clear the mark
+        once a post there worked again; False when nothing changed."""
+        async with self.locks.hold(game_id):
+            changed = await self.db.set_lost(game_id, lost)
+            self._cache.pop(game_id, None)
+            return changed
 
     def _acting_seat(self, table: Table, user_id: int) -> int:
         if table.row.status != "active":
@@ -457,8 +477,9 @@ class GameService:
             if steps[-1].checkpoint != previous:
                 raise UserError("err.nothing_to_undo")
             state = self.replay(table.row, table.engine, [(s.seat, s.option_id) for s in steps[:-1]], len(table.seats))
-            await self._write(table, self.db.truncate_steps(game_id, table.row.version, len(steps) - 1, table.engine.to_json(state)))
-            return await self._settle(game_id)
+            changes = self._seat_changes(table, state)
+            await self._write(table, self.db.truncate_steps(game_id, table.row.version, len(steps) - 1, table.engine.to_json(state), changes))
+            return await self.load(game_id)
 
     @staticmethod
     def _initial_checkpoint(table: Table) -> int:

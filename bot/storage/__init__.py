@@ -1,5 +1,15 @@
 """SQLite storage (aiosqlite, WAL): the only place that speaks SQL."""
 
-from bot.storage.db import Database, GameRow, SeatClock, SeatRow, StaleVersion, StatRow, StepRow, UserSettings
+from bot.storage.db import (
+    Database,
+    GameRow,
+    SeatChanges,
+    SeatClock,
+    SeatRow,
+    StaleVersion,
+    StatRow,
+    StepRow,
+    UserSettings,
+)
 
-__all__ = ["Database", "GameRow", "SeatClock", "SeatRow", "StaleVersion", "StatRow", "StepRow", "UserSettings"]
+__all__ = ["Database", "GameRow", "SeatChanges", "SeatClock", "SeatRow", "StaleVersion", "StatRow", "StepRow", "UserSettings"]

@@ -102,6 +102,15 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN channel_lost INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: several reminders per wait (stages 1-3, time-out 4: was reminder 1, time-out 2), and
+    # since when a game's thread is lost, so its clocks pause until the thread is back
+    """
+    UPDATE seats SET alerted=4 WHERE alerted=2;
+    UPDATE seats SET alerted=2 WHERE alerted=1;
+    ALTER TABLE games ADD COLUMN lost_at REAL;
+    UPDATE games SET lost_at=updated_at WHERE channel_lost=1;
+    ALTER TABLE games DROP COLUMN channel_lost;
+    """,
 ]
 
 
@@ -126,7 +135,11 @@ class GameRow:
     updated_at: float
     bank_s: float | None = None  # each player's time bank in seconds; None: no time limit
     bonus_s: float = 0.0  # seconds added to a bank at the end of each of that player's turns
-    channel_lost: bool = False  # its thread was deleted or locked: posts there fail
+    lost_at: float | None = None  # when its thread was found deleted or locked (posts fail); clocks pause
+
+    @property
+    def channel_lost(self) -> bool:
+        return self.lost_at is not None
 
 
 @dataclass(frozen=True)
@@ -136,7 +149,7 @@ class SeatRow:
     name: str
     bank: float | None = None  # time left when the current wait began (clocked games)
     wait_since: float | None = None  # when this seat started waiting to decide; None: not its turn
-    alerted: int = 0  # 0 nothing sent for this wait, 1 reminder sent, 2 time-out announced
+    alerted: int = 0  # reminders sent for this wait (1-3), or TIMED_OUT once the time-out was announced
     skips: int = 0
     standin: bool = False  # a stand-in plays this seat
     score: int | None = None
@@ -151,6 +164,17 @@ class SeatClock:
     bank: float | None
     wait_since: float | None
     alerted: int
+
+
+@dataclass(frozen=True)
+class SeatChanges:
+    """What a write does to the seats besides the steps, stored in the same transaction so a
+    crash never leaves clocks, skips or results out of step with the moves."""
+
+    clocks: tuple[SeatClock, ...] = ()
+    results: tuple[tuple[int, int, int], ...] = ()  # (seat, score, rank) once the game is over
+    skipped: int | None = None  # a seat skipped by vote (its stand-in plays this write's steps)
+    standin: int | None = None  # a seat handed to the stand-in for good
 
 
 @dataclass(frozen=True)
@@ -183,13 +207,13 @@ class StepRow:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
-    " bank_s, bonus_s, channel_lost"
+    " bank_s, bonus_s, lost_at"
 )
 _SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank"
 
 
 def _game(row: Any) -> GameRow:
-    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:15], bool(row[15]))
+    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:16])
 
 
 def _seat(row: Any) -> SeatRow:
@@ -354,11 +378,14 @@ class Database:
                 [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
             )
 
-    async def set_status(self, game_id: int, expected_version: int, status: str, state: dict[str, Any] | None = None) -> None:
+    async def set_status(
+        self, game_id: int, expected_version: int, status: str, state: dict[str, Any] | None = None, seats: SeatChanges = SeatChanges()
+    ) -> None:
         async with self.transaction():
             await self._bump(game_id, expected_version, status=status)
             if state is not None:
                 await self._put_snapshot(game_id, 0, state)
+            await self._change_seats(game_id, seats)
 
     async def _put_snapshot(self, game_id: int, steps: int, state: dict[str, Any]) -> None:
         await self.conn.execute(
@@ -376,9 +403,10 @@ class Database:
         state: dict[str, Any],
         finished: bool,
         posted_log: int | None = None,
+        seats: SeatChanges = SeatChanges(),
     ) -> None:
-        """Append (seat, option_id, user_id, checkpoint) steps and the new snapshot atomically;
-        `posted_log` records how much of the game log the public channel has now been shown."""
+        """Append (seat, option_id, user_id, checkpoint) steps, the new snapshot and the seats'
+        changes atomically; `posted_log` records how much of the game log the channel has seen."""
         now = self.clock()
         sets: dict[str, Any] = {"status": "finished"} if finished else {}
         if posted_log is not None:
@@ -390,13 +418,37 @@ class Database:
                 [(game_id, first_idx + i, s, o, u, c, now) for i, (s, o, u, c) in enumerate(steps)],
             )
             await self._put_snapshot(game_id, first_idx + len(steps), state)
+            await self._change_seats(game_id, seats)
 
-    async def truncate_steps(self, game_id: int, expected_version: int, keep: int, state: dict[str, Any]) -> None:
+    async def truncate_steps(
+        self, game_id: int, expected_version: int, keep: int, state: dict[str, Any], seats: SeatChanges = SeatChanges()
+    ) -> None:
         """Undo: drop steps from index `keep` on and store the rebuilt snapshot."""
         async with self.transaction():
             await self._bump(game_id, expected_version)
             await self.conn.execute("DELETE FROM steps WHERE game_id=? AND idx>=?", (game_id, keep))
             await self._put_snapshot(game_id, keep, state)
+            await self._change_seats(game_id, seats)
+
+    async def _change_seats(self, game_id: int, changes: SeatChanges) -> None:
+        """Inside an open transaction: clocks (a seat whose wait ended loses its skip votes),
+        a recorded skip, a stand-in, final results."""
+        if changes.skipped is not None:
+            await self.conn.execute("UPDATE seats SET skips=skips+1 WHERE game_id=? AND seat=?", (game_id, changes.skipped))
+            await self.conn.execute("DELETE FROM skip_votes WHERE game_id=? AND seat=?", (game_id, changes.skipped))
+        if changes.standin is not None:
+            await self.conn.execute("UPDATE seats SET standin=1 WHERE game_id=? AND seat=?", (game_id, changes.standin))
+        await self.conn.executemany(
+            "UPDATE seats SET bank=?, wait_since=?, alerted=? WHERE game_id=? AND seat=?",
+            [(c.bank, c.wait_since, c.alerted, game_id, c.seat) for c in changes.clocks],
+        )
+        await self.conn.executemany(
+            "DELETE FROM skip_votes WHERE game_id=? AND seat=?", [(game_id, c.seat) for c in changes.clocks if c.wait_since is None]
+        )
+        await self.conn.executemany(
+            "UPDATE seats SET score=?, rank=?, wait_since=NULL WHERE game_id=? AND seat=?",
+            [(score, rank, game_id, seat) for seat, score, rank in changes.results],
+        )
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
         await self._execute(
@@ -418,20 +470,9 @@ class Database:
         return at
 
     async def clocked_games(self) -> list[int]:
-        """Active games with a time limit: the ones the scheduler must watch."""
-        rows = await self._fetchall("SELECT id FROM games WHERE status='active' AND bank_s IS NOT NULL ORDER BY id")
+        """Active games with a time limit whose channel works: the ones the scheduler must watch."""
+        rows = await self._fetchall("SELECT id FROM games WHERE status='active' AND bank_s IS NOT NULL AND lost_at IS NULL ORDER BY id")
         return [r[0] for r in rows]
-
-    async def set_clocks(self, game_id: int, clocks: list[SeatClock]) -> None:
-        """Store each seat's bank and wait after a move; a seat whose wait ended loses its skip votes."""
-        async with self.transaction():
-            await self.conn.executemany(
-                "UPDATE seats SET bank=?, wait_since=?, alerted=? WHERE game_id=? AND seat=?",
-                [(c.bank, c.wait_since, c.alerted, game_id, c.seat) for c in clocks],
-            )
-            await self.conn.executemany(
-                "DELETE FROM skip_votes WHERE game_id=? AND seat=?", [(game_id, c.seat) for c in clocks if c.wait_since is None]
-            )
 
     async def mark_alerted(self, game_id: int, seat: int, stage: int) -> bool:
         """Raise a seat's alert stage; False when it was already there (another tick sent it)."""
@@ -450,26 +491,27 @@ class Database:
             (n,) = await cur.fetchone()  # type: ignore[misc]
         return int(n)
 
-    async def record_skip(self, game_id: int, seat: int, standin: bool) -> None:
+    async def set_lost(self, game_id: int, lost: bool) -> bool:
+        """Mark a game whose thread cannot be posted in, or clear the mark when it can again; a
+        cleared mark moves every running wait forward by the time lost, so clocks paused meanwhile.
+        False when the game was already in that state."""
+        now = self.clock()
         async with self.transaction():
+            if lost:
+                cur = await self.conn.execute("UPDATE games SET lost_at=? WHERE id=? AND lost_at IS NULL", (now, game_id))
+                return cur.rowcount == 1
+            cur = await self.conn.execute("SELECT lost_at FROM games WHERE id=? AND lost_at IS NOT NULL", (game_id,))
+            row = await cur.fetchone()
+            if row is None:
+                return False
             await self.conn.execute(
-                "UPDATE seats SET skips=skips+1, standin=MAX(standin, ?) WHERE game_id=? AND seat=?", (int(standin), game_id, seat)
+                "UPDATE seats SET wait_since=wait_since+? WHERE game_id=? AND wait_since IS NOT NULL", (now - row[0], game_id)
             )
-            await self.conn.execute("DELETE FROM skip_votes WHERE game_id=? AND seat=?", (game_id, seat))
-
-    async def set_channel_lost(self, game_id: int) -> None:
-        await self._execute("UPDATE games SET channel_lost=1 WHERE id=?", (game_id,))
+            await self.conn.execute("UPDATE games SET lost_at=NULL WHERE id=?", (game_id,))
+            return True
 
     async def set_standin(self, game_id: int, seat: int) -> None:
         await self._execute("UPDATE seats SET standin=1 WHERE game_id=? AND seat=?", (game_id, seat))
-
-    async def set_results(self, game_id: int, results: list[tuple[int, int, int]]) -> None:
-        """(seat, score, rank) of a finished game, kept for /stats."""
-        async with self.transaction():
-            await self.conn.executemany(
-                "UPDATE seats SET score=?, rank=?, wait_since=NULL WHERE game_id=? AND seat=?",
-                [(score, rank, game_id, seat) for seat, score, rank in results],
-            )
 
     async def stats(self, guild_id: int | None) -> list[StatRow]:
         """Per game and player of a server: finished games, wins, average score (stand-ins excluded)."""

@@ -8,8 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.local_table import run_table
+from bot.local_table import LocalTable, run_table
+from bot.services.commands import Commands
 from bot.settings import Settings
+from bot.storage import Database
+from tests.bot.conftest import toy_service
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,3 +72,34 @@ def test_python_m_bot_without_token_runs_the_table(tmp_path: Path) -> None:
     assert "No DISCORD_TOKEN set" in proc.stderr
     assert "Deus" in proc.stdout and "Goodbye" in proc.stdout
     assert "Traceback" not in proc.stderr
+
+
+async def test_clocks_alerts_and_skips_at_the_local_table(tmp_path: Path, stub_render: None) -> None:
+    now = [1_000_000.0]
+    db = await Database.open(tmp_path / "clock.db", clock=lambda: now[0])
+    out = io.StringIO()
+    table = LocalTable(Commands(toy_service(db), mention=lambda s: f"@{s.name}"), tmp_path / "img", out)
+
+    async def run(*lines: str) -> str:
+        start = len(out.getvalue())
+        for line in lines:
+            await table.handle(line)
+        return out.getvalue()[start:]
+
+    try:
+        text = await run("new nim stones=9 clock=1d", "as bob", "join", "settings dm warn=yes", "as alice", "start")
+        assert "Clock: 1d 0h per player" in text and "(direct message to @bob) Tabula will send your turn alerts here." in text
+        assert "(direct message to @bob) Heads-up: alice has started their turn" in text
+        assert "! " in await run("settings pigeon") and "! " in await run("new nim clock=soon")
+        now[0] += 13 * 3600
+        text = await run("status")
+        assert "@alice, your clock in Nim #1 is running low: 11h 0min left" in text
+        assert "Time left: alice 11h 0min" in text
+        now[0] += 12 * 3600
+        text = await run("as bob")
+        assert "alice's time in Nim #1 has run out" in text and "[Skip alice]" in text
+        text = await run("skip alice")
+        assert "alice was skipped" in text and "(direct message to @bob) Your turn in Nim #1" in text
+        assert "! " in await run("skip nobody")
+    finally:
+        await db.close()

@@ -69,14 +69,20 @@ async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env
     _, channel, (alice, bob, carol) = setup(env, ("alice", "bob", "carol"))
     lobby = await open_table(channel, [alice, bob, carol], clock="1d", stones="15")
     assert "1d 0h per player" in lobby.content
-    await env.advance_time(17 * HOUR)
+    await env.advance_time(11 * HOUR)
     assert not any("running low" in c for c in visible(channel, bob))
-    await env.advance_time(2 * HOUR)  # the hourly check at 18 h finds a quarter of the bank left
+    await env.advance_time(2 * HOUR)  # the hourly check at 12 h finds half of her time left
     reminders = [c for c in visible(channel, bob) if "running low" in c]
-    assert len(reminders) == 1 and alice.mention in reminders[0] and "6h 0min left" in reminders[0]
+    assert len(reminders) == 1 and alice.mention in reminders[0] and "12h 0min left" in reminders[0]
+    await env.advance_time(6 * HOUR)  # 18 h: a quarter left
+    reminders = [c for c in visible(channel, bob) if "running low" in c]
+    assert len(reminders) == 2 and "6h 0min left" in reminders[1]
     r = await alice.slash(channel, "game status")
     assert "Time left: alice 5h 0min ⏳, bob 1d 0h, carol 1d 0h" in answer(r).content
-    await env.advance_time(6 * HOUR)
+    await env.advance_time(3 * HOUR)  # 22 h: under a tenth, the last call
+    reminders = [c for c in visible(channel, bob) if "running low" in c]
+    assert len(reminders) == 3 and "2h 0min left" in reminders[2]
+    await env.advance_time(3 * HOUR)
     expired = channel.last_message
     assert "time in Nim" in expired.content and "has run out" in expired.content
     r = await alice.click(expired, label="Skip alice")
@@ -123,18 +129,18 @@ async def test_restart_between_reminder_due_and_sent(simcord_env, db_path: Path,
     env = simcord_env
     _, channel, (alice, bob) = setup(env)
     await open_table(channel, [alice, bob], clock="2d+1d")
-    await env.advance_time(30 * HOUR)
+    await env.advance_time(23 * HOUR)
     await env.restart_bot(make_bot(db_path))
     assert not any("running low" in c for c in visible(channel, bob))
-    await env.advance_time(8 * HOUR)  # 10 h left of 48: the reminder is due and sent once
-    await env.advance_time(5 * HOUR)
+    await env.advance_time(2 * HOUR)  # 1 day of 2 left at 24 h: the reminder kept in the database fires
     await env.restart_bot(make_bot(db_path))
     await env.advance_time(2 * HOUR)
-    assert len([c for c in visible(channel, bob) if "running low" in c]) == 1
+    reminders = [c for c in visible(channel, bob) if "running low" in c]
+    assert len(reminders) == 1 and "1d 0h left" in reminders[0], "sent once, not again after the restart"
     # alice plays: her bank keeps what was left plus a day; bob's clock starts
     await alice.slash(channel, "play", move="a take1")
     r = await bob.slash(channel, "game status")
-    assert "alice 1d 3h" in answer(r).content and "bob 2d 0h ⏳" in answer(r).content
+    assert "alice 1d 21h" in answer(r).content and "bob 2d 0h ⏳" in answer(r).content
 
 
 async def test_turn_alerts_by_dm_refused_dms_and_heads_up(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -259,18 +265,106 @@ async def test_cooldown_on_opening_tables(tmp_path: Path, stub_render: None) -> 
         await db.close()
 
 
-async def test_a_deleted_thread_marks_its_game_and_tells_the_parent(simcord_env) -> None:  # type: ignore[no-untyped-def]
-    env = simcord_env
-    _, channel, (alice, bob) = setup(env)
-    await alice.slash(channel, "game new", game="nim", thread=True, clock="1d")
+async def open_in_thread(env, channel, alice, bob, clock: str = "1d"):  # type: ignore[no-untyped-def]
+    await alice.slash(channel, "game new", game="nim", thread=True, clock=clock)
     thread = channel.threads[0]
     lobby = thread.last_message
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
-    env.inject_error("POST", f"/channels/{thread.id}/messages", status=404, code=10003, message="Unknown Channel", times=None)
-    await env.advance_time(20 * HOUR)  # the reminder cannot be posted in the thread
-    assert "game #1 is paused there" in channel.last_message.content
+    return thread
+
+
+async def test_a_deleted_thread_pauses_its_game_which_can_be_aborted_from_the_parent(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob) = setup(env)
+    thread = await open_in_thread(env, channel, alice, bob)
+    env.backend.delete_channel(thread.id)
+    await env.settle()
+    assert "game #1 is paused and its clocks are stopped" in channel.last_message.content
     r = await alice.slash(channel, "mygames")
     assert "its thread is gone" in answer(r).content
-    await env.advance_time(10 * HOUR)  # the time-out fails too, but the parent is told only once
-    assert sum("is paused there" in c for c in visible(channel, bob)) == 1
+    await env.advance_time(30 * HOUR)  # no reminder, no time-out, no second notice for a paused game
+    assert sum("is paused" in c for c in visible(channel, bob)) == 1
+    assert not any("running low" in c or "has run out" in c for c in visible(channel, bob))
+    r = await bob.slash(channel, "game abort", game=1)
+    assert "Only the game's creator" in answer(r).content
+    r = await alice.slash(channel, "game abort", game=7)
+    assert "no open game #7" in answer(r).content
+    r = await alice.slash(channel, "game abort", game=1)
+    await alice.click(answer(r), label="Yes, abort the game")
+    assert (await env.bot.services.db.game(1)).status == "aborted"  # type: ignore[union-attr]
+    r = await alice.slash(channel, "mygames")
+    assert "#1" not in answer(r).content
+
+
+async def test_a_locked_thread_pauses_the_clocks_until_it_is_unlocked(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob) = setup(env)
+    thread = await open_in_thread(env, channel, alice, bob)
+    env.backend.edit_channel(thread.id, {}, thread_metadata={"locked": True})
+    env.inject_error("POST", f"/channels/{thread.id}/messages", status=403, code=50001, message="Missing Access", times=None)
+    await env.advance_time(13 * HOUR)  # the reminder at 12 h cannot be posted: the game pauses
+    assert "game #1 is paused" in channel.last_message.content
+    await env.advance_time(48 * HOUR)  # far past alice's bank: nothing runs out while paused
+    env.backend.faults.clear()
+    env.backend.edit_channel(thread.id, {}, thread_metadata={"locked": False})
+    await env.settle()
+    assert "The game resumes." in thread.last_message.content and alice.mention in thread.last_message.content
+    assert "works again: game #1 resumes" in channel.last_message.content
+    r = await bob.slash(thread, "game status")
+    assert "alice 12h 0min ⏳" in answer(r).content, "the clock stood still while the thread was locked"
+    await env.advance_time(13 * HOUR)
+    assert "has run out" in thread.last_message.content
+
+
+async def test_an_archived_thread_is_reopened_and_a_failed_reopening_pauses_the_game(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob) = setup(env)
+    thread = await open_in_thread(env, channel, alice, bob)
+    env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True})
+    await env.settle()
+    await alice.slash(thread, "play", move="a take1")  # the turn post reopens the thread first
+    assert env.backend.get_channel(thread.id).thread_metadata.archived is False
+    assert bob.mention in thread.last_message.content and "is paused" not in channel.last_message.content
+    # archived again, and this time the bot may not reopen it (locked by a moderator)
+    env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True, "locked": True})
+    await env.settle()
+    env.inject_error("PATCH", f"/channels/{thread.id}", status=403, code=50013, message="Missing Permissions", times=None)
+    env.inject_error("POST", f"/channels/{thread.id}/messages", status=400, code=50083, message="Thread is archived", times=None)
+    await env.advance_time(13 * HOUR)
+    assert "game #1 is paused" in channel.last_message.content
+
+
+async def test_a_player_leaving_a_started_game_is_replaced_by_the_stand_in(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob, carol) = setup(env, ("alice", "bob", "carol"))
+    await open_table(channel, [alice, bob, carol], clock="1d")
+    r = await alice.slash(channel, "game leave")  # alice is to act: the stand-in plays her turn at once
+    assert "alice left the game; a stand-in plays their seat" in channel.last_message.content
+    table = await env.bot.services.table_in_channel(channel.id)
+    assert [s.user_id for s in await env.bot.services.db.steps(table.id)] == [0, 0] and table.to_act() == [1]
+    assert table.user_at(0).standin and table.user_at(0).wait_since is None
+    r = await carol.slash(channel, "game leave")  # not her turn: she is replaced when it comes
+    assert "carol left the game" in channel.last_message.content
+    for _ in range(20):
+        table = await env.bot.services.table_in_channel(channel.id, include_finished=True)
+        if table.row.status == "finished":
+            break
+        assert table.to_act() == [1], "the stand-ins play every other turn by themselves"
+        pile = "a" if table.state["piles"]["a"] else "b"
+        await bob.slash(channel, "play", move=f"{pile} take1")
+    final = channel.last_message.content
+    assert "is over" in final and "alice (stand-in)" in final and "carol (stand-in)" in final
+    r = await bob.slash(channel, "stats")
+    assert "bob: played 1" in answer(r).content and "alice" not in answer(r).content
+
+
+async def test_heads_up_by_direct_message(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob, carol) = setup(env, ("alice", "bob", "carol"))
+    await carol.slash(channel, "settings", alert="dm", warn_before=True)
+    await open_table(channel, [alice, bob, carol])
+    await alice.slash(channel, "play", move="a take1")
+    post = channel.last_message
+    assert "Heads-up: bob has started their turn in Nim #1; you play next." in carol.user.dm_channel.history()[-1].content
+    assert carol.mention not in post.content and carol.id not in pinged(env, post)

@@ -212,3 +212,51 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
     (fk,) = await (await db.conn.execute("PRAGMA foreign_keys")).fetchone()  # type: ignore[misc]
     assert mode == "wal" and fk == 1
     await db.close()
+
+
+async def test_a_move_and_what_it_does_to_the_clocks_are_one_transaction(
+    tmp_path: Path, stub_render: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = await Database.open(tmp_path / "clocks.sqlite3")
+    service = toy_service(db)
+    table = await service.open_lobby(guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="nim", options={}, bank_s=86400.0)
+    await service.join(table.id, BOB, "bob")
+    await service.start(table.id, ALICE)
+    before = await db.seats(table.id)
+    assert before[0].wait_since is not None and before[1].wait_since is None
+
+    async def crash(*_: object) -> None:
+        raise RuntimeError("power cut while storing the clocks")
+
+    monkeypatch.setattr(Database, "_change_seats", crash)
+    with pytest.raises(RuntimeError):
+        await service.act(table.id, ALICE, "a take1")
+    assert await db.steps(table.id) == [] and await db.seats(table.id) == before, "neither the step nor the clocks were kept"
+    monkeypatch.undo()
+    service = toy_service(db)  # a fresh process: nothing cached
+    await service.act(table.id, ALICE, "a take1")
+    after = await db.seats(table.id)
+    assert len(await db.steps(table.id)) == 2 and after[0].wait_since is None and after[1].wait_since is not None
+    await db.close()
+
+
+async def test_migration_5_keeps_sent_alerts_and_lost_threads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.storage.db as storage
+
+    path = tmp_path / "old.sqlite3"
+    monkeypatch.setattr(storage, "MIGRATIONS", storage.MIGRATIONS[:4])
+    old = await Database.open(path, clock=lambda: 1000.0)
+    await old.conn.execute(
+        "INSERT INTO games (id, channel_id, game, seed, status, creator_id, created_at, updated_at, channel_lost)"
+        " VALUES (1, 5, 'nim', 1, 'active', ?, 900, 1000, 1)", (ALICE,)
+    )
+    await old.conn.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, name, alerted) VALUES (1, ?, ?, ?, ?)", [(0, ALICE, "alice", 1), (1, BOB, "bob", 2)]
+    )
+    await old.close()
+    monkeypatch.undo()
+    db = await Database.open(path)
+    game = await db.game(1)
+    assert game is not None and game.lost_at == 1000.0 and game.channel_lost
+    assert [s.alerted for s in await db.seats(1)] == [2, 4], "the old 25% reminder and time-out keep their meaning"
+    await db.close()
