@@ -402,8 +402,13 @@ class Commands:
         return Reply(head, ephemeral=True, public=[await self.turn_post(result.table, lang, head, result)])
 
     async def clock_notices(self) -> list[tuple[int, Reply]]:
-        """Reminders and time-outs due now, as (channel id, post) for the scheduler to send."""
+        """Reminders and time-outs due now, and the turns of stand-ins left unplayed, as
+        (channel id, post) for the scheduler to send."""
         out = []
+        for outcome in await self.service.wake_standins():
+            table = outcome.table
+            lang = await self.service.db.guild_locale(table.row.guild_id) or self.default_lang
+            out.append((table.row.channel_id, await self.turn_post(table, lang, "", outcome)))
         for alert in await self.service.due_alerts():
             table, seat = alert.table, alert.seat
             lang = await self.service.db.guild_locale(table.row.guild_id) or self.default_lang

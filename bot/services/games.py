@@ -422,6 +422,20 @@ class GameService:
             table, more = await self._standins(table)
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
 
+    async def wake_standins(self) -> list[MoveOutcome]:
+        """Stand-in turns left unplayed (the process stopped between a move and the stand-in's
+        reply): play them now, so a game never waits on a stand-in."""
+        out = []
+        for game_id in await self.db.games_with_standins():
+            async with self.locks.hold(game_id):
+                table = await self.load(game_id)
+                seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
+                if seat is None:
+                    continue
+                table, turn_log = await self._standins(table)
+                out.append(MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log))
+        return out
+
     async def due_alerts(self) -> list[ClockAlert]:
         """Reminders and time-outs now due in clocked games; each is returned once, ever (the
         stage is stored before it is announced), so a restart neither repeats nor loses one."""

@@ -474,6 +474,14 @@ class Database:
         rows = await self._fetchall("SELECT id FROM games WHERE status='active' AND bank_s IS NOT NULL AND lost_at IS NULL ORDER BY id")
         return [r[0] for r in rows]
 
+    async def games_with_standins(self) -> list[int]:
+        """Active games where a stand-in holds a seat: the scheduler makes sure none waits on it."""
+        rows = await self._fetchall(
+            "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id"
+            " WHERE games.status='active' AND seats.standin=1 ORDER BY games.id"
+        )
+        return [r[0] for r in rows]
+
     async def mark_alerted(self, game_id: int, seat: int, stage: int) -> bool:
         """Raise a seat's alert stage; False when it was already there (another tick sent it)."""
         async with self.lock:

@@ -260,3 +260,15 @@ async def test_migration_5_keeps_sent_alerts_and_lost_threads(tmp_path: Path, mo
     assert game is not None and game.lost_at == 1000.0 and game.channel_lost
     assert [s.alerted for s in await db.seats(1)] == [2, 4], "the old 25% reminder and time-out keep their meaning"
     await db.close()
+
+
+async def test_a_stand_in_turn_left_unplayed_is_played_by_the_scheduler(service: GameService, db: Database) -> None:
+    """The process stopped after the seat was handed over but before the stand-in played."""
+    gid = await started(service, players=2)
+    await db.set_standin(gid, 0)  # alice's seat, and alice is to act
+    fresh = toy_service(db)  # a restarted process
+    assert (await fresh.load(gid)).to_act() == [0]
+    [outcome] = await fresh.wake_standins()
+    steps = await db.steps(gid)
+    assert outcome.table.to_act() == [1] and steps and {s.user_id for s in steps} == {0} and outcome.turn_log
+    assert await fresh.wake_standins() == [], "nothing left to play: bob is to act"
