@@ -232,7 +232,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "{thread} fonctionne de nouveau : la partie n°{id} y reprend, et ses horloges repartent.",
     },
     "thread.resumed": {"en": "The game resumes.", "fr": "La partie reprend."},
-    "mygames.lost": {"en": "⚠ its thread is gone", "fr": "⚠ son fil a disparu"},
+    "mygames.lost": {
+        "en": "⚠ paused: its thread or channel cannot be posted in",
+        "fr": "⚠ en pause : impossible de publier dans son fil ou son salon",
+    },
     "rules.topics": {"en": "Topics: {topics}", "fr": "Sujets : {topics}"},
     "options.none": {"en": "defaults", "fr": "par défaut"},
     "hand.title": {"en": "Your private view of #{id}", "fr": "Votre vue privée de n°{id}"},

@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.discord_ui.components import GameButton, GameSelect
-from bot.discord_ui.respond import run, send_dm, send_public, thread_lost
+from bot.discord_ui.respond import channel_lost, run, send_dm, send_public
 from bot.discord_ui.translator import Translator
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import StaleInteraction
@@ -74,7 +74,7 @@ class TabulaBot(commands.Bot):
                 except discord.HTTPException as e:
                     log.warning("channel %s of a clocked game is unreachable: %s", channel_id, e)
                     if isinstance(e, discord.NotFound | discord.Forbidden):
-                        await thread_lost(self, channel_id, None, f"<#{channel_id}>")
+                        await channel_lost(self, channel_id, None, f"<#{channel_id}>")
                     continue
             if post.text:
                 await send_public(self, channel, post)  # type: ignore[arg-type]
@@ -84,19 +84,28 @@ class TabulaBot(commands.Bot):
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A game's thread was deleted: the game pauses and its channel is told."""
-        await thread_lost(self, payload.thread_id, self.get_partial_messageable(payload.parent_id), f"<#{payload.thread_id}>")
+        await channel_lost(self, payload.thread_id, self.get_partial_messageable(payload.parent_id), f"<#{payload.thread_id}>")
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await channel_lost(self, channel.id, None, channel.mention)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
-        """A paused game's thread changed (unlocked, reopened, permissions): try posting the game
-        there; when the post works the game resumes, when it fails nothing changes."""
         thread = payload.thread or self.get_channel(payload.thread_id)
-        if not isinstance(thread, discord.Thread):
-            return
-        row = await self.services.db.open_game_in_channel(thread.id)
+        if isinstance(thread, discord.Thread):
+            await self._retry_paused(thread)
+
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        if isinstance(after, discord.TextChannel):
+            await self._retry_paused(after)
+
+    async def _retry_paused(self, channel: discord.Thread | discord.TextChannel) -> None:
+        """A paused game's thread or channel changed (unlocked, reopened, permissions): try
+        posting the game there; when the post works the game resumes, when it fails nothing changes."""
+        row = await self.services.db.open_game_in_channel(channel.id)
         if row is None or not row.channel_lost or row.status != "active":
             return
         lang = await self.services.db.guild_locale(row.guild_id) or self.settings.default_locale
-        await send_public(self, thread, await self.commands_.resume_post(row.id, lang))
+        await send_public(self, channel, await self.commands_.resume_post(row.id, lang))
 
     @scheduler.before_loop
     async def _scheduler_waits_for_ready(self) -> None:

@@ -171,8 +171,9 @@ async def send_dm(bot: TabulaBot, dm: DirectMessage) -> bool:
 
 
 async def send_public(bot: TabulaBot, channel: discord.abc.Messageable, post: Reply) -> discord.Message | None:
-    """A post for the whole channel; an archived thread is reopened first, and a thread that
-    cannot be posted in any more (deleted, locked) marks its game and tells the parent channel."""
+    """A post for the whole channel. An archived thread is reopened first; a channel or thread
+    that cannot be posted in (deleted, locked, no permission) pauses its game, and the first post
+    that works there again resumes it."""
     if isinstance(channel, discord.Thread) and channel.archived:
         try:
             await channel.edit(archived=False)
@@ -182,33 +183,33 @@ async def send_public(bot: TabulaBot, channel: discord.abc.Messageable, post: Re
     view = view_for(post)
     if view is not None:
         kwargs["view"] = view
+    channel_id = int(getattr(channel, "id", 0))
     try:
         message = await channel.send(**kwargs)  # type: ignore[arg-type]
     except discord.HTTPException as e:
-        log.warning("could not post in channel %s: %s", getattr(channel, "id", None), e)
-        if isinstance(channel, discord.Thread) and (isinstance(e, discord.NotFound | discord.Forbidden) or e.code == THREAD_ARCHIVED):
-            await thread_lost(bot, channel.id, channel.parent, channel.mention)
+        log.warning("could not post in channel %s: %s", channel_id, e)
+        if isinstance(e, discord.NotFound | discord.Forbidden) or e.code == THREAD_ARCHIVED:
+            await channel_lost(bot, channel_id, getattr(channel, "parent", None), f"<#{channel_id}>")
         return None
-    if isinstance(channel, discord.Thread):
-        await thread_back(bot, channel)
+    await channel_back(bot, channel_id, getattr(channel, "parent", None))
     return message
 
 
-async def thread_lost(bot: TabulaBot, thread_id: int, parent: discord.abc.Messageable | None, mention: str) -> None:
-    """Mark the open game of a thread we can no longer post in (its clocks pause), and say so
-    in the parent channel, once."""
-    row = await bot.services.db.open_game_in_channel(thread_id)
+async def channel_lost(bot: TabulaBot, channel_id: int, parent: discord.abc.Messageable | None, mention: str) -> None:
+    """Mark the open game of a channel or thread we can no longer post in (its clocks pause),
+    and say so once in the thread's parent channel (players also see it in /mygames)."""
+    row = await bot.services.db.open_game_in_channel(channel_id)
     if row is None or not await bot.services.set_lost(row.id, True):
         return
     await _tell_parent(bot, parent, row.guild_id, "thread.lost", id=row.id, thread=mention)
 
 
-async def thread_back(bot: TabulaBot, thread: discord.Thread) -> None:
-    """A post in a lost game's thread worked again: the game and its clocks resume."""
-    row = await bot.services.db.open_game_in_channel(thread.id)
+async def channel_back(bot: TabulaBot, channel_id: int, parent: discord.abc.Messageable | None) -> None:
+    """A post in a paused game's channel worked again: the game and its clocks resume."""
+    row = await bot.services.db.open_game_in_channel(channel_id)
     if row is None or not row.channel_lost or not await bot.services.set_lost(row.id, False):
         return
-    await _tell_parent(bot, thread.parent, row.guild_id, "thread.back", id=row.id, thread=thread.mention)
+    await _tell_parent(bot, parent, row.guild_id, "thread.back", id=row.id, thread=f"<#{channel_id}>")
 
 
 async def _tell_parent(bot: TabulaBot, parent: discord.abc.Messageable | None, guild_id: int | None, key: str, **fields: object) -> None:

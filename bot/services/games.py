@@ -37,11 +37,15 @@ STANDIN_USER = 0  # the user id recorded on the stand-in's steps
 
 
 def time_left(row: GameRow, seat: SeatRow, now: float) -> float | None:
-    """Seconds left in a seat's bank now; None in a game without a time limit."""
+    """Seconds left in a seat's bank now; None in a game without a time limit. Clocks stand
+    still while the game is paused (its channel cannot be posted in)."""
     if row.bank_s is None:
         return None
     bank = row.bank_s if seat.bank is None else seat.bank
-    return bank - (now - seat.wait_since) if seat.wait_since is not None else bank
+    if seat.wait_since is None:
+        return bank
+    until = now if row.lost_at is None else min(now, row.lost_at)
+    return bank - max(0.0, until - seat.wait_since)
 
 
 @dataclass

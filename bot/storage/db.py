@@ -501,8 +501,8 @@ class Database:
 
     async def set_lost(self, game_id: int, lost: bool) -> bool:
         """Mark a game whose thread cannot be posted in, or clear the mark when it can again; a
-        cleared mark moves every running wait forward by the time lost, so clocks paused meanwhile.
-        False when the game was already in that state."""
+        cleared mark moves every running wait forward by the time it spent paused, so the clocks
+        stood still meanwhile. False when the game was already in that state."""
         now = self.clock()
         async with self.transaction():
             if lost:
@@ -512,8 +512,9 @@ class Database:
             row = await cur.fetchone()
             if row is None:
                 return False
-            await self.conn.execute(
-                "UPDATE seats SET wait_since=wait_since+? WHERE game_id=? AND wait_since IS NOT NULL", (now - row[0], game_id)
+            await self.conn.execute(  # a wait begun during the pause starts now
+                "UPDATE seats SET wait_since=wait_since+(?-MAX(?, wait_since)) WHERE game_id=? AND wait_since IS NOT NULL",
+                (now, row[0], game_id),
             )
             await self.conn.execute("UPDATE games SET lost_at=NULL WHERE id=?", (game_id,))
             return True

@@ -282,7 +282,7 @@ async def test_a_deleted_thread_pauses_its_game_which_can_be_aborted_from_the_pa
     await env.settle()
     assert "game #1 is paused and its clocks are stopped" in channel.last_message.content
     r = await alice.slash(channel, "mygames")
-    assert "its thread is gone" in answer(r).content
+    assert "paused: its thread or channel cannot be posted in" in answer(r).content
     await env.advance_time(30 * HOUR)  # no reminder, no time-out, no second notice for a paused game
     assert sum("is paused" in c for c in visible(channel, bob)) == 1
     assert not any("running low" in c or "has run out" in c for c in visible(channel, bob))
@@ -315,6 +315,28 @@ async def test_a_locked_thread_pauses_the_clocks_until_it_is_unlocked(simcord_en
     assert "alice 12h 0min ⏳" in answer(r).content, "the clock stood still while the thread was locked"
     await env.advance_time(13 * HOUR)
     assert "has run out" in thread.last_message.content
+
+
+async def test_a_channel_the_bot_may_no_longer_post_in_pauses_the_game_until_it_can(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    env = simcord_env
+    _, channel, (alice, bob) = setup(env)
+    await open_table(channel, [alice, bob], clock="1d")
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, code=50013, message="Missing Permissions", times=None)
+    await env.advance_time(13 * HOUR)  # the reminder fails: paused
+    r = await bob.slash(channel, "mygames")
+    assert "paused: its thread or channel cannot be posted in" in answer(r).content
+    await env.advance_time(HOUR)
+    r = await alice.slash(channel, "play", move="a take1")  # moves still work; the turn post fails
+    assert "Saved" in answer(r).content
+    await env.advance_time(47 * HOUR)
+    env.backend.faults.clear()
+    env.backend.edit_channel(channel.id, {"topic": "permissions fixed"})  # an admin fixes the channel
+    await env.settle()
+    assert "The game resumes." in channel.last_message.content and bob.mention in channel.last_message.content
+    r = await bob.slash(channel, "game status")
+    assert "alice 12h 0min, bob 1d 0h ⏳" in answer(r).content, "both clocks stood still during the pause"
+    r = await bob.slash(channel, "mygames")
+    assert "paused" not in answer(r).content
 
 
 async def test_an_archived_thread_is_reopened_and_a_failed_reopening_pauses_the_game(simcord_env) -> None:  # type: ignore[no-untyped-def]
