@@ -319,7 +319,8 @@ class GameService:
         returns the new table and the log the channel has not seen yet when the turn is done."""
         engine = table.engine
         turn_log = state["log"][table.row.posted_log :] if turn_done else []
-        changes = self._seat_changes(table, state, skipped=skipped, standin=standin)
+        ended = steps[-1][0] if turn_done and steps else None
+        changes = self._seat_changes(table, state, ended, skipped, standin)
         await self._write(
             table,
             self.db.append_steps(
@@ -329,20 +330,24 @@ class GameService:
         )
         return await self.load(table.id), turn_log
 
-    def _seat_changes(self, table: Table, state: dict[str, Any], skipped: int | None = None, standin: int | None = None) -> SeatChanges:
+    def _seat_changes(
+        self, table: Table, state: dict[str, Any], ended: int | None = None, skipped: int | None = None, standin: int | None = None
+    ) -> SeatChanges:
         """What the new `state` does to the seats: a wait (and its bank) starts for each seat now
-        to act and stops for each seat no longer to act, gaining the time per turn; a finished
-        game's scores and ranks are kept for /stats."""
+        to act and stops for each seat no longer to act or whose turn `ended`, gaining the time
+        per turn; a finished game's scores and ranks are kept for /stats."""
         engine, now, row = table.engine, self.clock(), table.row
         over = engine.is_over(state)
         acting = set() if over else set(engine.to_act(state))
         clocks = []
         for s in table.seats:
-            if s.seat in acting and s.wait_since is None:
-                clocks.append(SeatClock(s.seat, row.bank_s if s.bank is None else s.bank, now, 0))
-            elif s.seat not in acting and s.wait_since is not None:
+            if s.wait_since is not None and (s.seat not in acting or s.seat == ended):
+                # a wait ends (a seat that plays again at once starts a new one, bonus included)
                 left = time_left(row, s, now)
-                clocks.append(SeatClock(s.seat, None if left is None else max(0.0, left) + row.bonus_s, None, 0))
+                bank = None if left is None else max(0.0, left) + row.bonus_s
+                clocks.append(SeatClock(s.seat, bank, now if s.seat in acting else None, 0))
+            elif s.wait_since is None and s.seat in acting:
+                clocks.append(SeatClock(s.seat, row.bank_s if s.bank is None else s.bank, now, 0))
         results: tuple[tuple[int, int, int], ...] = ()
         if over:
             res = engine.result(state)

@@ -272,3 +272,19 @@ async def test_a_stand_in_turn_left_unplayed_is_played_by_the_scheduler(service:
     steps = await db.steps(gid)
     assert outcome.table.to_act() == [1] and steps and {s.user_id for s in steps} == {0} and outcome.turn_log
     assert await fresh.wake_standins() == [], "nothing left to play: bob is to act"
+
+
+async def test_a_player_who_plays_again_at_once_still_gains_the_time_per_turn(tmp_path: Path, stub_render: None) -> None:
+    now = [1000.0]
+    db = await Database.open(tmp_path / "again.sqlite3", clock=lambda: now[0])
+    service = toy_service(db)
+    table = await service.open_lobby(
+        guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="nim", options={}, bank_s=86400.0, bonus_s=3600.0
+    )
+    await service.start(table.id, ALICE)  # solo: alice takes every turn
+    now[0] += 2 * 3600
+    out = await service.act(table.id, ALICE, "a take1")
+    [seat] = await db.seats(table.id)
+    assert out.turn_done and out.table.to_act() == [0]
+    assert seat.bank == 86400.0 - 2 * 3600 + 3600 and seat.wait_since == now[0] and seat.alerted == 0
+    await db.close()
