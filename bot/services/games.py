@@ -461,7 +461,7 @@ class GameService:
                 stage = TIMED_OUT if left <= 0 else sum(left <= share * start for share in REMIND_SHARES)
                 if stage > s.alerted and await self.db.mark_alerted(game_id, s.seat, stage):
                     out.append(ClockAlert(table, s, stage, left))
-            self._cache.pop(game_id, None)
+                    self._cache.pop(game_id, None)  # the stage is stored without a version bump
         return out
 
     async def set_lost(self, game_id: int, lost: bool) -> bool:

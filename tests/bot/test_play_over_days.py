@@ -265,7 +265,7 @@ async def test_cooldown_on_opening_tables(tmp_path: Path, stub_render: None) -> 
         await db.close()
 
 
-async def open_in_thread(env, channel, alice, bob, clock: str = "1d"):  # type: ignore[no-untyped-def]
+async def open_in_thread(channel, alice, bob, clock: str = "1d"):  # type: ignore[no-untyped-def]
     await alice.slash(channel, "game new", game="nim", thread=True, clock=clock)
     thread = channel.threads[0]
     lobby = thread.last_message
@@ -277,7 +277,7 @@ async def open_in_thread(env, channel, alice, bob, clock: str = "1d"):  # type: 
 async def test_a_deleted_thread_pauses_its_game_which_can_be_aborted_from_the_parent(simcord_env) -> None:  # type: ignore[no-untyped-def]
     env = simcord_env
     _, channel, (alice, bob) = setup(env)
-    thread = await open_in_thread(env, channel, alice, bob)
+    thread = await open_in_thread(channel, alice, bob)
     env.backend.delete_channel(thread.id)
     await env.settle()
     assert "game #1 is paused and its clocks are stopped" in channel.last_message.content
@@ -300,7 +300,7 @@ async def test_a_deleted_thread_pauses_its_game_which_can_be_aborted_from_the_pa
 async def test_a_locked_thread_pauses_the_clocks_until_it_is_unlocked(simcord_env) -> None:  # type: ignore[no-untyped-def]
     env = simcord_env
     _, channel, (alice, bob) = setup(env)
-    thread = await open_in_thread(env, channel, alice, bob)
+    thread = await open_in_thread(channel, alice, bob)
     env.backend.edit_channel(thread.id, {}, thread_metadata={"locked": True})
     env.inject_error("POST", f"/channels/{thread.id}/messages", status=403, code=50001, message="Missing Access", times=None)
     await env.advance_time(13 * HOUR)  # the reminder at 12 h cannot be posted: the game pauses
@@ -342,7 +342,7 @@ async def test_a_channel_the_bot_may_no_longer_post_in_pauses_the_game_until_it_
 async def test_an_archived_thread_is_reopened_and_a_failed_reopening_pauses_the_game(simcord_env) -> None:  # type: ignore[no-untyped-def]
     env = simcord_env
     _, channel, (alice, bob) = setup(env)
-    thread = await open_in_thread(env, channel, alice, bob)
+    thread = await open_in_thread(channel, alice, bob)
     env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True})
     await env.settle()
     await alice.slash(thread, "play", move="a take1")  # the turn post reopens the thread first
