@@ -14,6 +14,7 @@ from typing import Any
 from engines.core import prng
 from engines.core.contract import OPTION_ID, IllegalMove, Prompt
 from engines.core.engine import Engine
+from engines.core.ranks import competition_ranks
 from engines.core.state import State, is_json_safe
 
 MAX_OPTIONS = 25
@@ -96,6 +97,23 @@ def check_result(engine: Engine, state: State) -> None:
     n = state["num_players"]
     assert len(res["scores"]) == n and all(isinstance(s, int) for s in res["scores"]), res
     assert sorted(res["ranking"]) == list(range(n)), f"ranking must list every seat once: {res['ranking']}"
+    ranks = res["ranks"]
+    assert len(ranks) == n and all(isinstance(r, int) for r in ranks), f"one rank per seat: {ranks}"
+    assert ranks == competition_ranks([(-r,) for r in ranks]), f"ranks are not standard competition ranks: {ranks}"
+    assert [ranks[s] for s in res["ranking"]] == sorted(ranks), "ranking must list seats by rank"
+    for a in range(n):
+        for b in range(n):
+            if ranks[a] == ranks[b]:
+                assert res["scores"][a] == res["scores"][b], f"seats {a} and {b} share a rank with different scores"
+            elif ranks[a] < ranks[b]:
+                assert res["scores"][a] >= res["scores"][b], f"seat {a} ranks above {b} with a lower score"
+    decided = res["decided_by"]
+    assert len(decided) == n and all(d is None or (d.get("en") and d.get("fr")) for d in decided), decided
+    for s in range(n):
+        if decided[s] is not None:
+            assert any(o != s and res["scores"][o] == res["scores"][s] and ranks[o] != ranks[s] for o in range(n)), (
+                f"seat {s} says a tie-break decided its rank but no seat with its score ranks differently"
+            )
     assert len(res["breakdown"]) == n, "one breakdown per seat"
     for seat, parts in enumerate(res["breakdown"]):
         assert isinstance(parts, dict), "breakdown entries are dicts"

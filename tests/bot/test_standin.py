@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.services.standin import PATIENCE, choose
 from engines.core import Engine, Option, Prompt
+from engines.core.ranks import ranked
 from engines.core.state import State
 
 
@@ -37,7 +38,7 @@ class Gather(Engine):
             state["score"][seat] += int(option_id[4:])
 
     def result(self, state: State) -> dict[str, Any]:
-        return {"scores": state["score"], "ranking": [0], "breakdown": [{"gain": state["score"][0]}]}
+        return ranked(state["score"], [{"gain": state["score"][0]}])
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"scores": list(state["score"]), "log": self.recent_log(state)}

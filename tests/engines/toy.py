@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, Option, Prompt, prng
+from engines.core.ranks import ranked
 from engines.core.state import State
 
 
@@ -62,8 +63,7 @@ class Nim(Engine):
 
     def result(self, state: State) -> dict[str, Any]:
         scores = list(state["taken"])
-        ranking = sorted(range(state["num_players"]), key=lambda s: (-scores[s], s))
-        return {"scores": scores, "ranking": ranking, "breakdown": [{"stones": s} for s in scores]}
+        return ranked(scores, [{"stones": s} for s in scores])
 
     def secrets(self, state: State, seat: int) -> set[str]:
         return {state["secret"][seat]}

@@ -1,0 +1,59 @@
+"""Final ranks with shared places: every game's `result()` builds its ranking here.
+
+A rulebook ranks by score, then by its tie-breaks in order; where they are exhausted (or where
+the rulebook says players share), the players share the place. Ranks are standard competition
+ranking ("1224"): two seats sharing first are both 1 and the next is 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def competition_ranks(keys: Sequence[Sequence[int]]) -> list[int]:
+    """One rank per seat from comparable keys, higher is better: 1 + how many seats beat it."""
+    keys = [tuple(k) for k in keys]
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+def ranked(
+    scores: Sequence[int],
+    breakdown: Sequence[dict[str, int]],
+    tiebreaks: Sequence[Sequence[int]] | None = None,
+    criteria: Sequence[tuple[str, str]] = (),
+) -> dict[str, Any]:
+    """The result dict of the contract: `scores`, `breakdown`, `ranks`, `ranking` (seats by rank,
+    equal ranks in seat order) and `decided_by` (per seat, `{"en", "fr"}` naming the tie-break
+    that set it apart from a seat with the same score, else None).
+
+    `tiebreaks[s]` are seat `s`'s values for `criteria`, in the rulebook's order, higher is better;
+    seats equal on the score and every tie-break share their rank."""
+    n = len(scores)
+    tb = [tuple(t) for t in tiebreaks] if tiebreaks is not None else [()] * n
+    if any(len(t) != len(criteria) for t in tb):
+        raise ValueError("one tie-break value per criterion and seat")
+    keys = [(scores[s], *tb[s]) for s in range(n)]
+    ranks = competition_ranks(keys)
+    decided: list[dict[str, str] | None] = [None] * n
+    for s in range(n):
+        firsts = [
+            next(i for i in range(len(tb[s])) if tb[s][i] != tb[o][i])
+            for o in range(n)
+            if o != s and scores[o] == scores[s] and tb[o] != tb[s]
+        ]
+        if firsts:
+            en, fr = criteria[min(firsts)]
+            decided[s] = {"en": en, "fr": fr}
+    return {
+        "scores": [int(x) for x in scores],
+        "ranking": sorted(range(n), key=lambda s: (ranks[s], s)),
+        "ranks": ranks,
+        "breakdown": list(breakdown),
+        "decided_by": decided,
+    }
+
+
+def shared_first(result: dict[str, Any]) -> list[int]:
+    """The seats ranked first (several when the victory is shared)."""
+    return [s for s, r in enumerate(result["ranks"]) if r == 1]
