@@ -107,6 +107,8 @@ def check_result(engine: Engine, state: State) -> None:
                 assert res["scores"][a] == res["scores"][b], f"seats {a} and {b} share a rank with different scores"
             elif ranks[a] < ranks[b]:
                 assert res["scores"][a] >= res["scores"][b], f"seat {a} ranks above {b} with a lower score"
+    if "no_winner" in res:
+        assert res["no_winner"].get("en") and res["no_winner"].get("fr"), "no_winner needs an English and a French text"
     decided = res["decided_by"]
     assert len(decided) == n and all(d is None or (d.get("en") and d.get("fr")) for d in decided), decided
     for s in range(n):
