@@ -19,6 +19,7 @@ from bot.services.presenter import Mention
 from bot.services.replies import Button, Choice, DirectMessage, ImageFile, Reply, Select
 from bot.storage import SeatRow
 from engines.core import Prompt
+from engines.core.contract import fit_words
 from engines.core.notation import starting_with, tokens
 
 MENU_PAGE = 25
@@ -348,7 +349,10 @@ class Commands:
     @staticmethod
     def _choices(prompt: Prompt, lang: str, page: int) -> list[Choice]:
         chunk = prompt.options[page * MENU_PAGE : (page + 1) * MENU_PAGE]
-        return [Choice(o.id, o.text(lang)[:100], o.id[:100]) for o in chunk]
+        return [
+            Choice(o.id, fit_words(o.text(lang)), fit_words(f"{o.id} · {o.about(lang)}" if o.about(lang) else o.id))
+            for o in chunk
+        ]
 
     async def undo(self, ctx: Ctx, game_id: int | None = None, version: int | None = None) -> Reply:
         if game_id is None:

@@ -18,6 +18,7 @@ from engines.core.ranks import competition_ranks
 from engines.core.state import State, is_json_safe
 
 MAX_OPTIONS = 25
+MAX_TEXT = 100  # Discord's limit for a select option's label and description
 
 
 @dataclass
@@ -57,6 +58,8 @@ def check_prompt(engine: Engine, state: State, seat: int, prompt: Prompt | None)
     for o in prompt.options:
         assert OPTION_ID.fullmatch(o.id), f"bad id {o.id!r}"
         assert o.label, f"option {o.id} without label"
+        for text in (o.label, o.label_fr, o.description, o.description_fr):
+            assert len(text) <= MAX_TEXT, f"option {o.id}: text over {MAX_TEXT} characters: {text!r}"
     return prompt
 
 

@@ -37,13 +37,26 @@ class IllegalMove(ValueError):
         return self.message_fr if lang == "fr" else self.message
 
 
+def fit_words(text: str, limit: int = 100) -> str:
+    """`text` within `limit` characters, cut at a word boundary with an ellipsis (never mid-word)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:·-") + "…"
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One legal choice: `id` is what a player types, `label` what a player reads."""
+    """One legal choice: `id` is what a player types, `label` what a player reads (a name, at most
+    100 characters), `description` what it does when that needs more words (shown under the
+    label in a menu, at most 100 characters)."""
 
     id: str
     label: str
     label_fr: str = ""
+    description: str = ""
+    description_fr: str = ""
 
     def __post_init__(self) -> None:
         if not OPTION_ID.fullmatch(self.id):
@@ -51,6 +64,10 @@ class Option:
 
     def text(self, lang: str = "en") -> str:
         return (self.label_fr or self.label) if lang == "fr" else self.label
+
+    def about(self, lang: str = "en") -> str:
+        """The description in `lang` ("" when the label says it all)."""
+        return (self.description_fr or self.description) if lang == "fr" else self.description
 
     def __str__(self) -> str:
         return f"{self.id} ({self.label})"
