@@ -7,6 +7,8 @@ same fields.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 LANGS = ("en", "fr")
 
 CATALOG: dict[str, dict[str, str]] = {
@@ -130,6 +132,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "game.abort_cancelled": {"en": "The game goes on.", "fr": "La partie continue."},
     "game.over": {"en": "**{game}** #{id} is over!", "fr": "**{game}** n°{id} est terminée !"},
     "game.result_line": {"en": "{rank}. {name}: {score} pts ({parts})", "fr": "{rank}. {name} : {score} pts ({parts})"},
+    "game.winner": {"en": "{name} wins.", "fr": "{name} gagne."},
+    "game.shared_victory": {"en": "Shared victory: {names}.", "fr": "Victoire partagée : {names}."},
+    "game.and": {"en": " and ", "fr": " et "},
+    "game.decided_by": {"en": " · tie broken by {what}", "fr": " · égalité départagée : {what}"},
     "game.undone": {"en": "{name} took back a step.", "fr": "{name} a repris une action."},
     "game.step_saved": {"en": "Saved: {label}.", "fr": "Enregistré : {label}."},
     "game.turn_done": {"en": "Your turn is done.", "fr": "Votre tour est terminé."},
@@ -274,8 +280,16 @@ def lang_for(locale: str | None, default: str = "en") -> str:
     return base if base in LANGS else default
 
 
+class Both(NamedTuple):
+    """A field value that exists in both languages (an engine's message): `t` picks the reader's."""
+
+    en: str
+    fr: str
+
+
 def t(key: str, lang: str = "en", **fields: object) -> str:
     entry = CATALOG[key]
+    fields = {k: pick(v.en, v.fr, lang) if isinstance(v, Both) else v for k, v in fields.items()}
     return entry.get(lang, entry["en"]).format(**fields)
 
 

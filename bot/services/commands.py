@@ -258,7 +258,8 @@ class Commands:
             parts.append(t("game.over", lang, game=presenter.title(table, lang), id=table.id))
             parts.append(presenter.result_text(table, lang))
             images.append(ImageFile("results.png", await self.service.results_png(
-                t("game.over_plain", lang, game=presenter.title(table, lang), id=table.id), presenter.result_rows(table, lang),
+                t("game.over_plain", lang, game=presenter.title(table, lang), id=table.id),
+                presenter.outcome_line(table, table.engine.result(table.state), lang), presenter.result_rows(table, lang),
             )))
             return Reply(presenter.clip("\n".join(parts)), images)
         seats = table.to_act()

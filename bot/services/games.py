@@ -16,12 +16,14 @@ from typing import Any
 import engines
 import render
 import render.core.results
+from bot.i18n import Both
 from bot.services import standin
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.locks import KeyedLocks
 from bot.storage import Database, GameRow, SeatChanges, SeatClock, SeatRow, StaleVersion
 from engines.core import Engine, IllegalMove, Option, Reason
 from engines.core.notation import tokens
+from engines.core.ranks import winners
 
 log = logging.getLogger(__name__)
 
@@ -180,9 +182,9 @@ class GameService:
             raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
         engine = self.get_engine(game)
         try:
-            options = engine.resolve_options(engine.max_players, options) if options else {}
-        except ValueError as e:
-            raise UserError("err.bad_options", detail=str(e)) from e
+            options = engine.resolve_options(None, options) if options else {}
+        except IllegalMove as e:
+            raise UserError("err.bad_options", detail=Both(e.text("en"), e.text("fr"))) from e
         async with self.locks.hold(("channel", channel_id)):
             existing = await self.db.open_game_in_channel(channel_id)
             if existing is not None:
@@ -247,8 +249,8 @@ class GameService:
                 raise UserError("err.player_count", game=e.title, min=e.min_players, max=e.max_players, count=count)
             try:
                 state = e.new_game(count, table.row.seed, table.row.options)
-            except ValueError as err:
-                raise UserError("err.bad_options", detail=str(err)) from err
+            except IllegalMove as err:
+                raise UserError("err.bad_options", detail=Both(err.text("en"), err.text("fr"))) from err
             changes = self._seat_changes(table, state)
             await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
             return await self.load(game_id)
@@ -348,11 +350,11 @@ class GameService:
                 clocks.append(SeatClock(s.seat, bank, now if s.seat in acting else None, 0))
             elif s.wait_since is None and s.seat in acting:
                 clocks.append(SeatClock(s.seat, row.bank_s if s.bank is None else s.bank, now, 0))
-        results: tuple[tuple[int, int, int], ...] = ()
+        results: tuple[tuple[int, int, int, bool], ...] = ()
         if over:
             res = engine.result(state)
-            rank = {seat: i + 1 for i, seat in enumerate(res["ranking"])}
-            results = tuple((s, int(res["scores"][s]), rank[s]) for s in range(len(table.seats)))
+            won = winners(res)
+            results = tuple((s, int(res["scores"][s]), res["ranks"][s], s in won) for s in range(len(table.seats)))
         return SeatChanges(tuple(clocks), results, skipped, standin)
 
     # ---- stand-in, skips and clocks --------------------------------------------------------
@@ -509,9 +511,9 @@ class GameService:
         return table.engine.checkpoint(table.engine.new_game(len(table.seats), table.row.seed, table.row.options))
 
     # ---- views and images ------------------------------------------------------------------
-    async def results_png(self, title: str, rows: list[dict[str, Any]]) -> bytes:
-        """Final scores with their breakdown (`rows` as render.core.results.results_png takes them)."""
-        return await asyncio.to_thread(render.core.results.results_png, title, rows)
+    async def results_png(self, title: str, outcome: str, rows: list[dict[str, Any]]) -> bytes:
+        """Final scores with their breakdown (arguments as render.core.results.results_png takes them)."""
+        return await asyncio.to_thread(render.core.results.results_png, title, outcome, rows)
 
     async def replay_gif(self, table: Table, lang: str) -> bytes:
         """The game's course as an animated GIF: the public board at each turn boundary."""

@@ -8,6 +8,7 @@ from typing import Any
 from bot.i18n import pick, t
 from bot.services.games import Table, time_left
 from bot.storage import GameRow, SeatRow
+from engines.core.ranks import winners
 
 LOG_PAGE = 15
 Mention = Callable[[SeatRow], str]
@@ -115,24 +116,44 @@ def log_page(table: Table, lang: str, page: int | None) -> str:
     return t("game.log_title", lang, id=table.id, page=page, pages=pages) + "\n" + "\n".join(log_lines(chunk, table, lang))
 
 
+def outcome_line(table: Table, res: dict[str, Any], lang: str) -> str:
+    """Who won, in words: one winner, a shared victory, or the game's own "no winner" sentence."""
+    if res.get("no_winner"):
+        return pick(res["no_winner"]["en"], res["no_winner"]["fr"], lang)
+    won = [player_name(table.user_at(s), lang) for s in winners(res)]
+    if len(won) > 1:
+        return t("game.shared_victory", lang, names=t("game.and", lang).join([", ".join(won[:-1]), won[-1]]))
+    return t("game.winner", lang, name=won[0])
+
+
+def _decided(res: dict[str, Any], seat: int, lang: str) -> str:
+    d = res["decided_by"][seat]
+    return t("game.decided_by", lang, what=pick(d["en"], d["fr"], lang)) if d else ""
+
+
 def result_text(table: Table, lang: str) -> str:
     assert table.state is not None
     res = table.engine.result(table.state)
-    lines = []
-    for rank, seat in enumerate(res["ranking"], start=1):
+    lines = [f"**{outcome_line(table, res, lang)}**"]
+    for seat in res["ranking"]:
         parts = ", ".join(f"{k} {v}" for k, v in res["breakdown"][seat].items() if v)
         name = player_name(table.user_at(seat), lang)
-        lines.append(t("game.result_line", lang, rank=rank, name=name, score=res["scores"][seat], parts=parts or "—"))
+        line = t("game.result_line", lang, rank=res["ranks"][seat], name=name, score=res["scores"][seat], parts=parts or "—")
+        lines.append(line + _decided(res, seat, lang))
     return "\n".join(lines)
 
 
 def result_rows(table: Table, lang: str) -> list[dict[str, Any]]:
-    """The final ranking as rows for the results image."""
+    """The final ranking as rows for the results image (`won` marks every winner)."""
     assert table.state is not None
     res = table.engine.result(table.state)
+    won = winners(res)
     return [
-        {"rank": rank, "name": player_name(table.user_at(seat), lang), "score": res["scores"][seat], "breakdown": res["breakdown"][seat]}
-        for rank, seat in enumerate(res["ranking"], start=1)
+        {
+            "rank": res["ranks"][seat], "won": seat in won, "name": player_name(table.user_at(seat), lang),
+            "score": res["scores"][seat], "breakdown": res["breakdown"][seat], "note": _decided(res, seat, lang).strip(" ·"),
+        }
+        for seat in res["ranking"]
     ]
 
 

@@ -111,6 +111,11 @@ MIGRATIONS: list[str] = [
     UPDATE games SET lost_at=updated_at WHERE channel_lost=1;
     ALTER TABLE games DROP COLUMN channel_lost;
     """,
+    # 6: shared victories: every seat ranked first wins (ranks may repeat), unless nobody won
+    """
+    ALTER TABLE seats ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
+    UPDATE seats SET won=1 WHERE rank=1;
+    """,
 ]
 
 
@@ -153,7 +158,8 @@ class SeatRow:
     skips: int = 0
     standin: bool = False  # a stand-in plays this seat
     score: int | None = None
-    rank: int | None = None
+    rank: int | None = None  # standard competition rank: a shared place repeats
+    won: bool = False  # ranked first in a game that has a winner (several in a shared victory)
 
 
 @dataclass(frozen=True)
@@ -172,7 +178,7 @@ class SeatChanges:
     crash never leaves clocks, skips or results out of step with the moves."""
 
     clocks: tuple[SeatClock, ...] = ()
-    results: tuple[tuple[int, int, int], ...] = ()  # (seat, score, rank) once the game is over
+    results: tuple[tuple[int, int, int, bool], ...] = ()  # (seat, score, rank, won) once the game is over
     skipped: int | None = None  # a seat skipped by vote (its stand-in plays this write's steps)
     standin: int | None = None  # a seat handed to the stand-in for good
 
@@ -209,7 +215,7 @@ _GAME_COLS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
     " bank_s, bonus_s, lost_at"
 )
-_SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank"
+_SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank, won"
 
 
 def _game(row: Any) -> GameRow:
@@ -217,7 +223,7 @@ def _game(row: Any) -> GameRow:
 
 
 def _seat(row: Any) -> SeatRow:
-    return SeatRow(*row[:7], bool(row[7]), *row[8:])
+    return SeatRow(*row[:7], bool(row[7]), row[8], row[9], bool(row[10]))
 
 
 class Database:
@@ -446,8 +452,8 @@ class Database:
             "DELETE FROM skip_votes WHERE game_id=? AND seat=?", [(game_id, c.seat) for c in changes.clocks if c.wait_since is None]
         )
         await self.conn.executemany(
-            "UPDATE seats SET score=?, rank=?, wait_since=NULL WHERE game_id=? AND seat=?",
-            [(score, rank, game_id, seat) for seat, score, rank in changes.results],
+            "UPDATE seats SET score=?, rank=?, won=?, wait_since=NULL WHERE game_id=? AND seat=?",
+            [(score, rank, int(won), game_id, seat) for seat, score, rank, won in changes.results],
         )
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
@@ -523,12 +529,13 @@ class Database:
         await self._execute("UPDATE seats SET standin=1 WHERE game_id=? AND seat=?", (game_id, seat))
 
     async def stats(self, guild_id: int | None) -> list[StatRow]:
-        """Per game and player of a server: finished games, wins, average score (stand-ins excluded)."""
+        """Per game and player of a server: finished games, wins (a shared victory is a win for each
+        winner), average score (stand-ins excluded)."""
         rows = await self._fetchall(
-            "SELECT games.game, seats.user_id, MAX(seats.name), COUNT(*), SUM(seats.rank=1), AVG(seats.score)"
+            "SELECT games.game, seats.user_id, MAX(seats.name), COUNT(*), SUM(seats.won), AVG(seats.score)"
             " FROM games JOIN seats ON seats.game_id = games.id"
             " WHERE games.guild_id IS ? AND games.status='finished' AND seats.rank IS NOT NULL AND seats.standin=0"
-            " GROUP BY games.game, seats.user_id ORDER BY games.game, SUM(seats.rank=1) DESC, AVG(seats.score) DESC",
+            " GROUP BY games.game, seats.user_id ORDER BY games.game, SUM(seats.won) DESC, AVG(seats.score) DESC",
             (guild_id,),
         )
         return [StatRow(r[0], r[1], r[2], r[3], int(r[4] or 0), float(r[5] or 0)) for r in rows]

@@ -70,21 +70,29 @@ class Engine:
         """Raise ValueError when a loaded state breaks the game's invariants."""
 
     # ---- provided -----------------------------------------------------------------------------
-    def resolve_options(self, num_players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Options with defaults filled in; unknown keys or choices are refused."""
+    def resolve_options(self, num_players: int | None, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in; unknown keys or choices are refused. Options that only
+        apply to some player counts (a solo level) are checked against `num_players` when it is
+        known: a lobby passes None (nobody is seated yet) and the count is checked at start."""
         options = dict(options or {})
         resolved: dict[str, Any] = {}
         for spec in self.option_specs:
             key = spec["key"]
             value = options.pop(key, spec["default"])
             if value not in spec["choices"]:
-                raise ValueError(f"option {key} must be one of {spec['choices']}, not {value!r}")
+                choices = ", ".join(str(c) for c in spec["choices"])
+                raise IllegalMove(f"{key} must be one of {choices}, not {value}.", f"{key} doit valoir {choices}, pas {value}.")
             allowed = spec.get("players")
-            if allowed is not None and num_players not in allowed and value != spec["default"]:
-                raise ValueError(f"option {key} applies only to {allowed} players")
+            if num_players is not None and allowed is not None and num_players not in allowed and value != spec["default"]:
+                en, fr = " or ".join(map(str, allowed)), " ou ".join(map(str, allowed))
+                raise IllegalMove(
+                    f"{key}={value} is for {en} player(s), and {num_players} are seated.",
+                    f"{key}={value} se joue à {fr} joueur(s), et {num_players} sont assis.",
+                )
             resolved[key] = value
         if options:
-            raise ValueError(f"unknown options for {self.name}: {sorted(options)}")
+            unknown = ", ".join(sorted(options))
+            raise IllegalMove(f"{self.title} has no option {unknown}.", f"{self.title_fr} n'a pas d'option {unknown}.")
         return resolved
 
     def new_game(self, num_players: int, seed: int, options: dict[str, Any] | None = None) -> State:

@@ -54,6 +54,7 @@ def ranked(
     }
 
 
-def shared_first(result: dict[str, Any]) -> list[int]:
-    """The seats ranked first (several when the victory is shared)."""
-    return [s for s, r in enumerate(result["ranks"]) if r == 1]
+def winners(result: dict[str, Any]) -> list[int]:
+    """The seats that won: every seat ranked first (several in a shared victory), none when the
+    game says nobody won (`no_winner`)."""
+    return [] if result.get("no_winner") else [s for s, r in enumerate(result["ranks"]) if r == 1]

@@ -18,23 +18,31 @@ FRAME_MS = 900
 LAST_FRAME_MS = 3000
 
 
-def results_png(title: str, rows: list[dict[str, Any]]) -> bytes:
-    """`rows`: `{"rank", "name", "score", "breakdown": {category: points}}`, best first; every
-    text (title, names, categories) comes already in the reader's language."""
+def results_png(title: str, outcome: str, rows: list[dict[str, Any]]) -> bytes:
+    """`rows`: `{"rank", "won", "name", "score", "breakdown": {category: points}, "note"}`, best
+    first; `outcome` says who won (one winner, a shared victory, no winner). Every text comes
+    already in the reader's language. Winners are marked by a laurel glyph and bold gold text,
+    never by colour alone; `note` (the tie-break that decided a rank) is printed under the name."""
     categories = list(dict.fromkeys(k for r in rows for k in r["breakdown"]))
-    name_w, col_w, row_h = 260, 110, 44
+    name_w, col_w, row_h = 260, 110, 48
     width = max(560, 40 + name_w + col_w * (len(categories) + 1))
-    c = Canvas(width, 110 + row_h * len(rows))
+    c = Canvas(width, 140 + row_h * len(rows))
     c.text((20, 20), title, 26, bold=True, max_width=width - 40)
-    x0 = 20 + name_w
+    c.text((20, 62), outcome, 19, bold=True, fill=palette.GOLD, max_width=width - 40)
+    x0, head = 20 + name_w, 108
     for i, cat in enumerate([*categories, "Σ"]):
-        c.text((x0 + col_w * i + col_w / 2, 78), cat, 14, fill=palette.MUTED, anchor="mm", max_width=col_w - 8)
+        c.text((x0 + col_w * i + col_w / 2, head), cat, 14, fill=palette.MUTED, anchor="mm", max_width=col_w - 8)
     for j, r in enumerate(rows):
-        y = 100 + row_h * j
+        y = head + 22 + row_h * j
         if j % 2 == 0:
             c.draw.rectangle((10, y, width - 10, y + row_h), fill=palette.PANEL)
-        color = palette.GOLD if r["rank"] == 1 else palette.INK
-        c.text((20, y + row_h / 2), f"{r['rank']}. {r['name']}", 18, bold=r["rank"] == 1, fill=color, anchor="lm", max_width=name_w - 10)
+        won = r.get("won", False)
+        color = palette.GOLD if won else palette.INK
+        label = f"{'★ ' if won else ''}{r['rank']}. {r['name']}"
+        mid = y + (row_h / 2 - 8 if r.get("note") else row_h / 2)
+        c.text((20, mid), label, 18, bold=won, fill=color, anchor="lm", max_width=name_w - 10)
+        if r.get("note"):
+            c.text((20, y + row_h - 11), r["note"], 12, fill=palette.MUTED, anchor="lm", max_width=name_w - 10)
         for i, cat in enumerate(categories):
             c.text((x0 + col_w * i + col_w / 2, y + row_h / 2), str(r["breakdown"].get(cat, 0)), 17, anchor="mm")
         c.text((x0 + col_w * len(categories) + col_w / 2, y + row_h / 2), str(r["score"]), 19, bold=True, fill=palette.VP, anchor="mm")

@@ -16,7 +16,7 @@ def test_results_png_lists_every_player() -> None:
         {"rank": 1, "name": "alice", "score": 31, "breakdown": {"temples": 12, "gold": 19}},
         {"rank": 2, "name": "bob (remplaçant)", "score": 20, "breakdown": {"temples": 20}},
     ]
-    image = Image.open(io.BytesIO(results_png("Minerva n°3 : scores finaux", rows)))
+    image = Image.open(io.BytesIO(results_png("Minerva n°3 : scores finaux", "alice gagne.", rows)))
     assert image.format == "PNG" and image.width >= 560 and image.height >= 100 + 44 * 2
 
 
