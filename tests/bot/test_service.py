@@ -288,3 +288,47 @@ async def test_a_player_who_plays_again_at_once_still_gains_the_time_per_turn(tm
     assert out.turn_done and out.table.to_act() == [0]
     assert seat.bank == 86400.0 - 2 * 3600 + 3600 and seat.wait_since == now[0] and seat.alerted == 0
     await db.close()
+
+
+async def test_an_option_for_some_player_counts_is_checked_at_start(db: Database, stub_render: None) -> None:
+    """The README's own example, `/game new magna_roma options: solo_level=2`, opens a table (nobody
+    is seated yet); starting it with two players is refused in the reader's language and changes
+    nothing; once alone, the creator starts the solo game."""
+    import engines
+    from bot.i18n import t
+
+    service = GameService(db, get_engine=engines.get_engine, game_names=engines.names, seed_source=lambda: 7)
+    table = await service.open_lobby(guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="magna_roma",
+                                     options={"solo_level": "2"})
+    assert table.row.options["solo_level"] == "2"
+    await service.join(table.id, BOB, "bob")
+    with pytest.raises(UserError) as e:
+        await service.start(table.id, ALICE)
+    assert e.value.key == "err.bad_options"
+    assert "solo_level=2 is for 1 player(s), and 2 are seated" in t(e.value.key, "en", **e.value.fields)
+    assert "solo_level=2 se joue à 1 joueur(s), et 2 sont assis" in t(e.value.key, "fr", **e.value.fields)
+    assert (await service.load(table.id)).row.status == "lobby"
+    await service.leave(table.id, BOB)
+    assert (await service.start(table.id, ALICE)).row.status == "active"
+
+
+async def test_migration_6_makes_old_first_places_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.storage.db as storage
+
+    path = tmp_path / "old6.sqlite3"
+    monkeypatch.setattr(storage, "MIGRATIONS", storage.MIGRATIONS[:5])
+    old = await Database.open(path, clock=lambda: 1000.0)
+    await old.conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, game, seed, status, creator_id, created_at, updated_at)"
+        " VALUES (1, 9, 5, 'nim', 1, 'finished', ?, 900, 1000)", (ALICE,)
+    )
+    await old.conn.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, name, score, rank) VALUES (1, ?, ?, ?, ?, ?)",
+        [(0, ALICE, "alice", 9, 1), (1, BOB, "bob", 4, 2)],
+    )
+    await old.close()
+    monkeypatch.undo()
+    db = await Database.open(path)
+    assert [s.won for s in await db.seats(1)] == [True, False]
+    assert [(r.wins, r.played) for r in await db.stats(9)] == [(1, 1), (0, 1)]
+    await db.close()
