@@ -12,13 +12,10 @@ from typing import Any
 
 from engines.core import Option
 from engines.core.state import State
-from engines.deus import rules
+from engines.deus import rules, words
 from engines.deus.data import COLOURS, PIECE_TYPES, RESOURCES, card_of
+from engines.deus.words import RES_FR, TERRAIN_FR, TYPE_FR
 
-RES_FR = {"wood": "bois", "stone": "pierre", "clay": "argile", "wheat": "blé"}
-TYPE_FR = {"maritime": "maritime", "production": "production", "science": "science", "civil": "civil",
-           "military": "militaire", "temple": "temple"}
-TERRAIN_FR = {"field": "champ", "forest": "forêt", "swamp": "marais", "mountain": "montagne", "sea": "mer"}
 TEMPLE_CAP = 12
 
 COUNTER_TEXT: dict[str, tuple[str, str]] = {
@@ -107,39 +104,41 @@ def describe(card: dict[str, Any]) -> tuple[str, str]:
     e = card["effect"]
     op = e["op"]
     if op == "gain":
-        parts = [(f"{e[k]} {en}", f"{e[k]} {fr}") for k, en, fr in
-                 (("gold", "gold", "or"), ("vp", "VP", "PV"), ("cards", "card(s)", "carte(s)")) if e.get(k)]
+        parts = [pair for k, pair in (("gold", words.gold(e.get("gold", 0))), ("vp", (f"{e.get('vp')} VP", f"{e.get('vp')} PV")),
+                                      ("cards", (words.en(e.get("cards", 0), "card"), words.fr(e.get("cards", 0), "carte"))))
+                 if e.get(k)]
         return "Gain " + " + ".join(p[0] for p in parts), "Gagnez " + " + ".join(p[1] for p in parts)
     if op == "produce":
-        extra = (f" and {e['gold']} gold", f" et {e['gold']} or") if e.get("gold") else ("", "")
-        return (f"Produce {e['n']} resource(s) of this building's terrain{extra[0]}",
-                f"Produisez {e['n']} ressource(s) du terrain de ce bâtiment{extra[1]}")
+        g_en, g_fr = words.gold(e.get("gold", 0))
+        extra = (f" and {g_en}", f" et {g_fr}") if e.get("gold") else ("", "")
+        return (f"Produce {words.en(e['n'], 'resource')} of this building's terrain{extra[0]}",
+                f"Produisez {words.fr(e['n'], 'ressource')} du terrain de ce bâtiment{extra[1]}")
     if op == "produce_terrain":
         res = rules.terrain_resource(e["terrain"]) or ""
         return (f"{e['n']} {res} per {e['terrain']} region you occupy",
-                f"{e['n']} {RES_FR[res]} par région {TERRAIN_FR[e['terrain']]} occupée")
+                f"{words.res(e['n'], res)[1]} par région {TERRAIN_FR[e['terrain']]} occupée")
     if op == "choose_res":
-        return f"Take {e['n']} resource(s) of your choice", f"Prenez {e['n']} ressource(s) au choix"
+        return f"Take {words.en(e['n'], 'resource')} of your choice", f"Prenez {words.fr(e['n'], 'ressource')} au choix"
     if op == "sell":
-        return (f"Sell up to {e['max']} resources for {e['gold']} gold each",
-                f"Vendez jusqu'à {e['max']} ressources pour {e['gold']} ors chacune")
+        return (f"Sell up to {words.en(e['max'], 'resource')} for {e['gold']} gold each",
+                f"Vendez jusqu'à {words.fr(e['max'], 'ressource')} pour {words.gold(e['gold'])[1]} chacune")
     if op == "sell_vp":
-        return (f"Sell up to {e['max']} resources for {e['vp']} VP each",
-                f"Vendez jusqu'à {e['max']} ressources pour {e['vp']} PV chacune")
+        return (f"Sell up to {words.en(e['max'], 'resource')} for {e['vp']} VP each",
+                f"Vendez jusqu'à {words.fr(e['max'], 'ressource')} pour {e['vp']} PV chacune")
     if op == "buy":
-        return (f"Buy up to {e['max']} resource(s) for {e['price']} gold each",
-                f"Achetez jusqu'à {e['max']} ressources à {e['price']} ors l'unité")
+        return (f"Buy up to {words.en(e['max'], 'resource')} for {e['price']} gold each",
+                f"Achetez jusqu'à {words.fr(e['max'], 'ressource')} à {words.gold(e['price'])[1]} l'unité")
     if op == "draw":
-        return f"Draw {e['n']} cards", f"Piochez {e['n']} cartes"
+        return f"Draw {words.en(e['n'], 'card')}", f"Piochez {words.fr(e['n'], 'carte')}"
     if op == "pieces":
-        return (f"Take {e['n']} building(s) of your choice from your reserve",
-                f"Prenez {e['n']} bâtiment(s) au choix de votre réserve")
+        return (f"Take {words.en(e['n'], 'building')} of your choice from your reserve",
+                f"Prenez {words.fr(e['n'], 'bâtiment')} au choix de votre réserve")
     if op == "piece":
-        return (f"Take {e['n']} {e['type']} building(s) from your reserve",
-                f"Prenez {e['n']} bâtiment(s) {TYPE_FR[e['type']]} de votre réserve")
+        took, took_fr = words.buildings(e["n"], e["type"])
+        return f"Take {took} from your reserve", f"Prenez {took_fr} de votre réserve"
     if op == "reward_per":
-        gain = " + ".join(x for x in (f"{e['gold']} gold" if e.get("gold") else "", f"{e['vp']} VP" if e.get("vp") else "") if x)
-        gain_fr = " + ".join(x for x in (f"{e['gold']} or" if e.get("gold") else "", f"{e['vp']} PV" if e.get("vp") else "") if x)
+        gain = " + ".join(x for x in (words.gold(e["gold"])[0] if e.get("gold") else "", f"{e['vp']} VP" if e.get("vp") else "") if x)
+        gain_fr = " + ".join(x for x in (words.gold(e["gold"])[1] if e.get("gold") else "", f"{e['vp']} PV" if e.get("vp") else "") if x)
         en, fr = counter_text(e["count"])
         pe, pf = _per(e["per"], en, fr)
         return f"{gain} {pe}", f"{gain_fr} {pf}"
@@ -150,14 +149,14 @@ def describe(card: dict[str, Any]) -> tuple[str, str]:
         return (f"Use again the top card of your {e['colour']} column",
                 f"Réutilisez la carte du haut de votre colonne {TYPE_FR[e['colour']]}")
     if op == "move":
-        return (f"Move up to {e['n']} military unit(s) one region each",
-                f"Déplacez jusqu'à {e['n']} unité(s) militaire(s) d'une région")
+        return (f"Move up to {words.en(e['n'], 'military unit')} one region each",
+                f"Déplacez jusqu'à {words.fr(e['n'], 'unité militaire', 'unités militaires')} d'une région chacune")
     if op == "steal_gold":
         return (f"Steal {e['n']} gold from a player next to your military units",
-                f"Volez {e['n']} ors à un joueur voisin de vos unités militaires")
+                f"Volez {words.gold(e['n'])[1]} à un joueur voisin de vos unités militaires")
     if op == "steal_res":
-        return (f"Steal {e['n']} resource from a player next to your military units",
-                f"Volez {e['n']} ressource à un joueur voisin de vos unités militaires")
+        return (f"Steal {words.en(e['n'], 'resource')} from a player next to your military units",
+                f"Volez {words.fr(e['n'], 'ressource')} à un joueur voisin de vos unités militaires")
     if op == "siege":
         return (f"Take up to {e['vp']} VP from a barbarian village next to your military units",
                 f"Prenez jusqu'à {e['vp']} PV à un village barbare voisin de vos unités militaires")
@@ -230,12 +229,12 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
         return [Option(r, f"Take 1 {r}", f"Prendre 1 {RES_FR[r]}") for r in RESOURCES if state["supply"][r] > 0]
     if op in ("sell", "sell_vp"):
         gain = f"{e['gold']} gold" if op == "sell" else f"{e['vp']} VP"
-        gain_fr = f"{e['gold']} ors" if op == "sell" else f"{e['vp']} PV"
+        gain_fr = words.gold(e["gold"])[1] if op == "sell" else f"{e['vp']} PV"
         return [Option(r, f"Sell 1 {r} for {gain}", f"Vendre 1 {RES_FR[r]} pour {gain_fr}") for r in RESOURCES if p["res"][r] > 0]
     if op == "buy":
         if p["gold"] < e["price"]:
             return []
-        return [Option(r, f"Buy 1 {r} for {e['price']} gold", f"Acheter 1 {RES_FR[r]} pour {e['price']} ors")
+        return [Option(r, f"Buy 1 {r} for {e['price']} gold", f"Acheter 1 {RES_FR[r]} pour {words.gold(e['price'])[1]}")
                 for r in RESOURCES if state["supply"][r] > 0]
     if op == "pieces":
         return [Option(t, f"Take a {t} building", f"Prendre un bâtiment {TYPE_FR[t]}") for t in PIECE_TYPES if p["reserve"][t] > 0]
@@ -322,8 +321,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
             fr["left"] += 1
             return None
         src, fr["stage"] = fr["stage"], ""
-        rules.remove_piece(state, src, "military")
-        rules.place_piece(state, seat, "military", oid)
+        rules.move_unit(state, seat, src, oid)
         log(state, f"{en} moves a military unit from {src} to {oid}.", f"{frn} déplace une unité militaire de {src} vers {oid}.", seat)
         rules.attack_villages(state, log)
     elif op in ("steal_gold", "steal_res"):
@@ -332,7 +330,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
             n = min(e["n"], state["players"][victim]["gold"])
             state["players"][victim]["gold"] -= n
             p["gold"] += n
-            log(state, f"{en} steals {n} gold from player {victim + 1}.", f"{frn} vole {n} ors au joueur {victim + 1}.", seat)
+            log(state, f"{en} steals {n} gold from player {victim + 1}.", f"{frn} vole {words.gold(n)[1]} au joueur {victim + 1}.", seat)
             fr["left"] = 0
         elif not fr["stage"]:
             fr["stage"] = str(int(oid[1:]) - 1)
@@ -366,16 +364,16 @@ def _fmt(val: dict[str, Any]) -> tuple[str, str]:
     for k, v in val.items():
         if k == "res":
             en.extend(f"{n} {r}" for r, n in v.items())
-            fr.extend(f"{n} {RES_FR[r]}" for r, n in v.items())
+            fr.extend(words.res(n, r)[1] for r, n in v.items())
         elif k == "piece":
-            en.append(f"{v} building(s)")
-            fr.append(f"{v} bâtiment(s)")
+            en.append(words.en(v, "building"))
+            fr.append(words.fr(v, "bâtiment"))
         elif k == "gold":
-            en.append(f"{v} gold")
-            fr.append(f"{v} or")
+            en.append(words.gold(v)[0])
+            fr.append(words.gold(v)[1])
         elif k == "cards":
-            en.append(f"{v} card(s)")
-            fr.append(f"{v} carte(s)")
+            en.append(words.en(v, "card"))
+            fr.append(words.fr(v, "carte"))
         elif k == "vp":
             en.append("hidden VP")
             fr.append("des PV cachés")

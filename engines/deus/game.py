@@ -1,84 +1,33 @@
 """The Deus engine: a turn is a stack of small decisions (frames) on state["stack"].
 
-Frames (the turn's first choice, a card to build or `offer`, has none): pay (one resource unit at a time), place (tile then region when
-there are more than 25 regions), column (resolves a colour column bottom up, one effect frame per
+Frames (the turn's first choice, a card to build or `offer`, has none): pay (asked only when the
+card's cost needs gold: `gold` or `back`), place (tile then region when there are more than 25
+regions), column (resolves a colour column bottom up, one effect frame per
 card), effect (see effects.py), offer (cards to discard), god, jupiter, finish_offer. `advance`
 runs every frame that needs no decision and ends the turn when the stack is empty.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from engines.core import Engine, Option, Prompt
+from engines.core import Engine, Prompt
 from engines.core.state import State, clone
-from engines.deus import effects, rules, scoring, view
+from engines.deus import effects, prompts, refusals, rules, scoring, view, words
 from engines.deus import setup as setup_mod
 from engines.deus.data import COLOURS, PIECE_TYPES, card_of, catalogue
-from engines.deus.effects import RES_FR, TYPE_FR
-
-MAX_OPTIONS = 25
-
-
-def _hand_slugs(hand: list[str]) -> dict[str, str]:
-    """Card id -> first instance of it in the hand (copies are interchangeable)."""
-    out: dict[str, str] = {}
-    for iid in hand:
-        out.setdefault(card_of(iid)["id"], iid)
-    return out
-
-
-def _cost_text(cost: dict[str, int]) -> tuple[str, str]:
-    return (", ".join(f"{n} {r}" for r, n in cost.items()), ", ".join(f"{n} {RES_FR[r]}" for r, n in cost.items()))
-
-
-# Options depend only on their arguments: built once (Option is immutable), not at every prompt.
-@cache
-def _build_option(cid: str) -> Option:
-    c = catalogue()["cards"][cid]
-    cost, cost_fr = _cost_text(c["cost"])
-    return Option(cid, f"Build {c['name_en']} ({c['colour']}, {cost})"[:80],
-                  f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]}, {cost_fr})"[:80])
-
-
-@cache
-def _discard_option(cid: str) -> Option:
-    c = catalogue()["cards"][cid]
-    god = catalogue()["gods"][catalogue()["god_of"][c["colour"]]]
-    return Option(cid, f"Discard {c['name_en']} ({god['name_en']})", f"Défausser {c['name_fr']} ({god['name_fr']})")
-
-
-@cache
-def _god_option(god: str, n: int) -> Option:
-    g = catalogue()["gods"][god]
-    en, fr = _god_text(god, n)
-    return Option(god, f"{g['name_en']}: {en}"[:80], f"{g['name_fr']} : {fr}"[:80])
-
-
-@cache
-def _region_option(rid: str, terrain: str, vp: bool) -> Option:
-    return Option(rid, f"{rid} ({terrain}{', 3 VP' if vp else ''})",
-                  f"{rid} ({effects.TERRAIN_FR[terrain]}{', 3 PV' if vp else ''})")
-
-
-def _god_text(god: str, n: int) -> tuple[str, str]:
-    return {
-        "neptune": (f"{2 * n} gold", f"{2 * n} ors"),
-        "ceres": (f"{n} resource(s) of your choice", f"{n} ressource(s) au choix"),
-        "minerva": (f"draw up to {5 + n} cards", f"piocher jusqu'à {5 + n} cartes"),
-        "vesta": (f"{1 if n == 1 else 2} VP", f"{1 if n == 1 else 2} PV"),
-        "mars": (f"{n} building(s) of your choice", f"{n} bâtiment(s) au choix"),
-        "jupiter": ("the favour of another god", "la faveur d'un autre dieu"),
-    }[god]
+from engines.deus.words import TYPE_FR
 
 
 class Deus(Engine):
     name = "deus"
     title = "Deus"
     # 2: the stall guard became a deadlock check (state key `idle` gone); snapshots of version 1
-    # are rebuilt by replaying their steps
-    rules_version = 2
+    # are rebuilt by replaying their steps.
+    # 3: a cost is paid with the resources held (asked only when gold must replace one: `gold` or
+    # `back`), the chosen god's card goes on top of the discards, a military card follows its unit,
+    # equal VP share the place (no invented tie-break)
+    rules_version = 3
     title_fr = "Deus"
     min_players = 2
     max_players = 4
@@ -98,7 +47,7 @@ class Deus(Engine):
         (a deep copy of the whole state at every step was most of the cost of a replay):
 
         - shared: scalars, the log entries, `terrain` and `layout` (written once at set-up), each
-          player's tableau `cols` (`_start_build` and `_place` replace it, never edit it);
+          player's tableau `cols` (`_start_build`, `_place`, `rules.move_unit` replace it);
         - new containers holding shared entries: `occ` (its `{owner, b}` entries are replaced by
           `rules.place_piece`/`remove_piece`, never edited), hands, the deck and the discards;
         - copied one level down: each village (`won_by` is replaced, never edited), each player,
@@ -133,66 +82,7 @@ class Deus(Engine):
         return [] if state["over"] else [state["current"]]
 
     def prompt(self, state: State, seat: int) -> Prompt | None:
-        if state["over"] or seat != state["current"]:
-            return None
-        if not state["stack"]:
-            return self._turn_prompt(state, seat)
-        fr = state["stack"][-1]
-        k = fr["k"]
-        p = state["players"][seat]
-        if k == "pay":
-            unit = fr["due"][0]
-            opts = [Option(w, f"Pay 1 {unit} with 1 {unit}" if w != "gold" else f"Pay 1 {unit} with 4 gold",
-                           f"Payer 1 {RES_FR[unit]} avec 1 {RES_FR[unit]}" if w != "gold" else f"Payer 1 {RES_FR[unit]} avec 4 ors")
-                    for w in rules.pay_ways(p, fr["due"])]
-            return Prompt(seat, f"How do you pay 1 {unit}?", opts, f"Comment payez-vous 1 {RES_FR[unit]} ?")
-        if k == "place":
-            return Prompt(seat, f"Where do you place your {fr['kind']} building?", self._place_options(state, seat, fr),
-                          f"Où placez-vous votre bâtiment {TYPE_FR[fr['kind']]} ?")
-        if k == "effect":
-            opts = [*effects.options(state, seat, fr), effects.stop_option(fr)]
-            en, frn = effects.describe({"effect": fr["eff"]})
-            return Prompt(seat, f"{fr['title'][0]}: {en}", opts, f"{fr['title'][1]} : {frn}")
-        if k == "offer":
-            chosen = set(fr["sel"])
-            rest = [i for i in p["hand"] if i not in chosen]
-            opts = [_discard_option(cid) for cid in _hand_slugs(rest)]
-            opts.append(Option("done", f"Offer the {len(chosen)} card(s)", f"Offrir les {len(chosen)} carte(s)") if chosen
-                        else Option("back", "Back", "Retour"))
-            return Prompt(seat, f"Discard cards for an offering ({len(chosen)} chosen)", opts,
-                          f"Défaussez des cartes pour une offrande ({len(chosen)} choisies)")
-        if k in ("god", "jupiter"):
-            gods = fr["gods"]
-            opts = [_god_option(g, fr["n"]) for g in gods]
-            return Prompt(seat, "Which god receives the offering?" if k == "god" else "Jupiter: whose favour do you take?", opts,
-                          "Quel dieu reçoit l'offrande ?" if k == "god" else "Jupiter : quelle faveur prenez-vous ?")
-        raise ValueError(f"unknown frame {k}")  # pragma: no cover
-
-    def _turn_prompt(self, state: State, seat: int) -> Prompt:
-        p = state["players"][seat]
-        opts = []
-        room: dict[str, bool] = {}
-        for cid, iid in _hand_slugs(p["hand"]).items():
-            if rules.build_refusal(state, seat, iid, room) is None:
-                opts.append(_build_option(cid))
-        if p["hand"]:
-            opts.append(Option("offer", "Make an offering to the gods", "Faire une offrande aux dieux"))
-        if not opts:
-            opts.append(Option("pass", "Pass (nothing is possible)", "Passer (rien n'est possible)"))
-        return Prompt(seat, "Your turn: build a card or make an offering?", opts,
-                      "À vous : construire une carte ou faire une offrande ?")
-
-    def _place_options(self, state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
-        targets = rules.placement_targets(state, seat, fr["kind"])
-        if fr.get("tile"):
-            targets = {r: v for r, v in targets.items() if r.startswith(fr["tile"] + "r")}
-        elif len(targets) > MAX_OPTIONS:
-            tiles = sorted({r.split("r")[0] for r in targets}, key=lambda t: int(t[1:]))
-            return [Option(t, f"Tile {t[1:]} ({sum(1 for r in targets if r.startswith(t + 'r'))} regions)",
-                           f"Tuile {t[1:]} ({sum(1 for r in targets if r.startswith(t + 'r'))} régions)") for t in tiles]
-        order = rules.geo(state)["order"]
-        terrain = state["terrain"]
-        return [_region_option(r, terrain[r], bool(v)) for r, v in sorted(targets.items(), key=lambda kv: order[kv[0]])]
+        return prompts.prompt(state, seat)
 
     # ---- moves ---------------------------------------------------------------------------------
     def step(self, state: State, seat: int, option_id: str) -> None:
@@ -201,7 +91,11 @@ class Deus(Engine):
         if not state["stack"]:
             if option_id not in ("offer", "pass"):
                 state["acting"] = True
-                self._start_build(state, seat, _hand_slugs(p["hand"])[option_id])
+                iid = rules.hand_slugs(p["hand"])[option_id]
+                if rules.shortfall(p, card_of(iid)["cost"]):
+                    state["stack"].append({"k": "pay", "iid": iid})  # confirm the gold, or go back
+                    return
+                self._start_build(state, seat, iid)
             elif option_id == "offer":
                 state["acting"] = True
                 state["stack"].append({"k": "offer", "sel": []})
@@ -212,12 +106,13 @@ class Deus(Engine):
             return
         fr = state["stack"][-1]
         k = fr["k"]
-        if option_id == "back" and k == "offer":
+        if option_id == "back" and k in ("offer", "pay"):
             state["stack"].pop()
             state["acting"] = False
             return
         if k == "pay":
-            self.step_pay(state, seat, fr, option_id)
+            state["stack"].pop()
+            self._start_build(state, seat, fr["iid"])
         elif k == "place":
             if option_id.startswith("t") and "r" not in option_id:
                 fr["tile"] = option_id
@@ -235,9 +130,11 @@ class Deus(Engine):
                 self._offer(state, seat, fr["sel"])
             else:
                 rest = [i for i in p["hand"] if i not in fr["sel"]]
-                fr["sel"].append(_hand_slugs(rest)[option_id])
+                fr["sel"].append(rules.hand_slugs(rest)[option_id])
         elif k in ("god", "jupiter"):
             state["stack"].pop()
+            if k == "god":
+                rules.put_on_top(state, fr["n"], catalogue()["gods"][option_id]["colour"])
             self._god(state, seat, option_id, fr["n"], fr.get("piece"))
         self._advance(state)
 
@@ -257,8 +154,10 @@ class Deus(Engine):
         else:
             self.log(state, f"{en} builds {card['name_en']}; the temple stock is empty, so no piece is placed.",
                      f"{frn} construit {card['name_fr']} ; la réserve de temples est vide, aucun pion n'est posé.", seat)
-        due = [r for r, n in card["cost"].items() for _ in range(n)]
-        state["stack"].append({"k": "pay", "due": due, "paid": []})
+        gold = rules.pay(state, p, card["cost"])
+        if gold:
+            g_en, g_fr = words.gold(gold)
+            self.log(state, f"{en} pays {g_en} for missing resources.", f"{frn} paie {g_fr} pour des ressources manquantes.", seat)
 
     def _place(self, state: State, seat: int, fr: dict[str, Any], rid: str) -> None:
         p = state["players"][seat]
@@ -344,31 +243,14 @@ class Deus(Engine):
                 drawn = rules.draw_to(state, seat, fr["target"])
                 en, frn = rules.who(seat)
                 g = catalogue()["gods"][fr["god"]]
-                self.log(state, f"{en} has the favour of {g['name_en']}, takes {got} {fr['piece']} building, draws {drawn}.",
-                         f"{frn} a la faveur de {g['name_fr']}, prend {got} bâtiment {TYPE_FR[fr['piece']]}, pioche {drawn}.", seat)
+                took, took_fr = words.buildings(got, fr["piece"])
+                self.log(state, f"{en} has the favour of {g['name_en']}, takes {took}, draws {words.en(drawn, 'card')}.",
+                         f"{frn} a la faveur de {g['name_fr']}, prend {took_fr}, pioche {words.fr(drawn, 'carte')}.", seat)
                 continue
-            if k == "pay":
-                ways = rules.pay_ways(state["players"][seat], fr["due"])
-                if len(ways) == 1:
-                    self.step_pay(state, seat, fr, ways[0])
-                    continue
-                return
             if k == "effect" and (fr["left"] <= 0 or not effects.options(state, seat, fr)):
                 stack.pop()
                 continue
             return
-
-    def step_pay(self, state: State, seat: int, fr: dict[str, Any], way: str) -> None:
-        p = state["players"][seat]
-        unit = fr["due"].pop(0)
-        if way == "gold":
-            p["gold"] -= rules.GOLD_PER_RESOURCE
-        else:
-            p["res"][unit] -= 1
-            state["supply"][unit] += 1
-        fr["paid"].append(way)
-        if not fr["due"]:
-            state["stack"].remove(fr)
 
     def _finish_turn(self, state: State) -> None:
         seat = state["current"]
@@ -389,53 +271,8 @@ class Deus(Engine):
                 return
         state["current"] = (seat + 1) % state["num_players"]
 
-    # ---- refusals ----------------------------------------------------------------------------------
     def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
-        if state["over"] or seat != state["current"]:
-            return None
-        p = state["players"][seat]
-        if not state["stack"]:
-            slugs = _hand_slugs(p["hand"])
-            if option_id in slugs:
-                return rules.build_refusal(state, seat, slugs[option_id])
-            if option_id in catalogue()["cards"]:
-                return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
-            if option_id == "build":
-                if any(rules.build_refusal(state, seat, i) is None for i in p["hand"]):
-                    return ("Choose the card to build by its id (e.g. 'farm').",
-                            "Choisissez la carte à construire par son code (ex. « farm »).")
-                return ("None of your cards can be built now (pieces, cost or room).",
-                        "Aucune de vos cartes ne peut être construite (pions, coût ou place).")
-            if option_id == "offer" and not p["hand"]:
-                return "You have no card to offer.", "Vous n'avez aucune carte à offrir."
-            if option_id == "pass":
-                return "You may pass only when you can neither build nor offer.", \
-                    "Vous ne pouvez passer que si vous ne pouvez ni construire ni faire d'offrande."
-            return None
-        fr = state["stack"][-1]
-        k = fr["k"]
-        if k == "offer":
-            if option_id == "done":
-                return "Choose at least one card to discard first.", "Choisissez d'abord au moins une carte à défausser."
-            slugs = _hand_slugs([i for i in p["hand"] if i not in fr.get("sel", [])])
-            if option_id not in slugs:
-                return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
-        if k == "place":
-            why = rules.placement_refusal(state, seat, fr["kind"], option_id)
-            if why and fr["kind"] != "temple" and option_id in rules.geo(state)["edge"] and option_id not in state["occ"] \
-                    and p["vp"] < rules.EDGE_VP:
-                return why[0] + " A detached edge region costs 3 VP.", why[1] + " Une région isolée du bord coûte 3 PV."
-            return why
-        if k == "effect" and fr["eff"]["op"] == "move":
-            if not fr["stage"]:
-                return rules.move_refusal(state, seat, option_id)
-            return ("A unit moves to a neighbouring region that is free or yours, by sea only onto your ships.",
-                    "Une unité va dans une région voisine libre ou à vous, en mer seulement sur vos navires.")
-        if k == "effect" and fr["eff"]["op"] == "sell" and option_id in RES_FR:
-            return f"You have no {option_id} to sell.", f"Vous n'avez pas de {RES_FR[option_id]} à vendre."
-        if k == "pay" and option_id == "gold":
-            return "Paying with gold costs 4 gold per resource.", "Payer en or coûte 4 ors par ressource."
-        return None
+        return refusals.explain(state, seat, option_id)
 
     # ---- results and views ---------------------------------------------------------------------------
     def result(self, state: State) -> dict[str, Any]:

@@ -8,8 +8,8 @@ from typing import Any
 
 from engines.core import prng
 from engines.core.state import State
-from engines.deus import board
-from engines.deus.data import CARDS_PER_COLOUR, COLOURS, PIECE_TYPES, RESOURCES, card_of, catalogue
+from engines.deus import board, words
+from engines.deus.data import CARDS_PER_COLOUR, COLOURS, PIECE_TYPES, card_of, catalogue
 
 HAND = 5
 HAND_LIMIT = 10
@@ -64,44 +64,45 @@ def draw_to(state: State, seat: int, target: int) -> int:
     return draw(state, seat, max(0, min(target, HAND_LIMIT) - len(hand)))
 
 
-def colour_of(iid: str) -> str:
-    return str(card_of(iid)["colour"])
+def hand_slugs(hand: list[str]) -> dict[str, str]:
+    """Card id -> first instance of it in the hand (copies are interchangeable)."""
+    out: dict[str, str] = {}
+    for iid in hand:
+        out.setdefault(card_of(iid)["id"], iid)
+    return out
+
+
+def put_on_top(state: State, n: int, colour: str) -> None:
+    """After an offering of the last `n` discards, put the last chosen card of `colour` (the chosen
+    god's) on top of the discards: the god « est déterminé par la couleur et le type de la carte
+    que vous avez défaussée sur le dessus »."""
+    pile = state["discard"]
+    k = max(i for i in range(len(pile) - n, len(pile)) if card_of(pile[i])["colour"] == colour)
+    pile.append(pile.pop(k))
 
 
 # ---- paying --------------------------------------------------------------------------------------
-def gold_needed(player: dict[str, Any], due: list[str]) -> int:
-    """Gold needed to pay `due` (a list of resource units) using own resources first."""
-    short = 0
-    for r in RESOURCES:
-        short += max(0, due.count(r) - player["res"][r])
-    return GOLD_PER_RESOURCE * short
+def shortfall(player: dict[str, Any], cost: dict[str, int]) -> dict[str, int]:
+    """The resource units of `cost` the player lacks ({resource: units}, only those missing)."""
+    return {r: n - player["res"][r] for r, n in cost.items() if n > player["res"][r]}
 
 
 def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
-    """Whether `cost` ({resource: units}) is payable, each missing unit for 4 gold (as
-    `gold_needed` of the cost's units, without listing them)."""
-    res = player["res"]
-    short = 0
+    """Whether `cost` is payable, each missing unit for 4 gold (« Vous pouvez toujours remplacer
+    des ressources (bois, pierre, argile, blé) par 4 ors pour chaque ressource »)."""
+    return bool(player["gold"] >= GOLD_PER_RESOURCE * sum(shortfall(player, cost).values()))
+
+
+def pay(state: State, player: dict[str, Any], cost: dict[str, int]) -> int:
+    """Pay `cost` with the resources held, each missing unit with 4 gold; returns the gold paid.
+    Paid resources go back to the supply."""
+    gold = GOLD_PER_RESOURCE * sum(shortfall(player, cost).values())
     for r, n in cost.items():
-        if n > res[r]:
-            short += n - res[r]
-    return bool(player["gold"] >= GOLD_PER_RESOURCE * short)
-
-
-def pay_ways(player: dict[str, Any], due: list[str]) -> list[str]:
-    """How the first unit of `due` may be paid ('<resource>' or 'gold') keeping the rest payable."""
-    unit, rest = due[0], due[1:]
-    ways = []
-    if player["res"][unit] > 0:
-        p = {"gold": player["gold"], "res": dict(player["res"])}
-        p["res"][unit] -= 1
-        if p["gold"] >= gold_needed(p, rest):
-            ways.append(unit)
-    if player["gold"] >= GOLD_PER_RESOURCE:
-        p = {"gold": player["gold"] - GOLD_PER_RESOURCE, "res": player["res"]}
-        if p["gold"] >= gold_needed(p, rest):
-            ways.append("gold")
-    return ways
+        k = min(n, player["res"][r])
+        player["res"][r] -= k
+        state["supply"][r] += k
+    player["gold"] -= gold
+    return gold
 
 
 # ---- placement ---------------------------------------------------------------------------------------
@@ -122,7 +123,7 @@ def placement_refusal(state: State, seat: int, kind: str, rid: str) -> Msg | Non
         return "Only ships may be built at sea.", "Seuls les navires se construisent en mer."
     if occ is not None and kind in occ["b"]:
         return (f"You already have a {kind} building in that region.",
-                f"Vous avez déjà un bâtiment de ce type ({kind}) dans cette région.")
+                f"Vous avez déjà un bâtiment {words.TYPE_FR[kind]} dans cette région.")
     mine = own_regions(state, seat)
     if kind == "temple":
         if occ is None:
@@ -220,11 +221,11 @@ def build_refusal(state: State, seat: int, iid: str, room: dict[str, bool] | Non
     if colour == "temple":
         if not temples_allowed(state, seat):
             n = len(p["cols"]["temple"])
-            return (f"Your temple number {n + 1} needs {n} building(s) of each other type first.",
-                    f"Votre temple n° {n + 1} exige d'abord {n} bâtiment(s) de chaque autre type.")
+            return (f"Your temple number {n + 1} needs {words.en(n, 'building')} of each other type first.",
+                    f"Votre temple n° {n + 1} exige d'abord {words.fr(n, 'bâtiment')} de chaque autre type.")
     elif p["board"][colour] <= 0:
         return (f"You have no {colour} piece left on your player board.",
-                f"Vous n'avez plus de pion {colour} sur votre plateau.")
+                f"Vous n'avez plus de pion {words.TYPE_FR[colour]} sur votre plateau.")
     if not can_pay(p, card["cost"]):
         return "You cannot pay that card's cost (each missing resource costs 4 gold).", \
             "Vous ne pouvez pas payer ce coût (chaque ressource manquante coûte 4 ors)."
@@ -315,6 +316,16 @@ def move_targets(state: State, seat: int, src: str) -> list[str]:
             continue
         out.append(n)
     return out
+
+
+def move_unit(state: State, seat: int, src: str, dst: str) -> None:
+    """Move `seat`'s military unit from `src` to `dst`; its card in the tableau follows it (the
+    column is replaced, never edited in place: states share it, see `Deus.copy_state`)."""
+    remove_piece(state, src, "military")
+    place_piece(state, seat, "military", dst)
+    p = state["players"][seat]
+    col = [{**c, "region": dst} if c["region"] == src else c for c in p["cols"]["military"]]
+    p["cols"] = {**p["cols"], "military": col}
 
 
 def movable_units(state: State, seat: int) -> list[str]:

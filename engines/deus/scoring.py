@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.ranks import ranked
 from engines.core.state import State
 from engines.deus import effects
 from engines.deus.data import RESOURCES, card_of
@@ -36,14 +37,7 @@ def breakdown(state: State) -> list[dict[str, int]]:
 
 
 def result(state: State) -> dict[str, Any]:
-    """Scores and ranking. The rulebook says there are no ties without saying how they are broken;
-    we break them (composed) by gold plus resources left, then by later position in turn order."""
+    """Scores, breakdown and ranks. The rulebook names no tie-break (« Le joueur avec le plus de
+    PV gagne. Il n'y a pas d'égalité. »), so players equal on VP share their place."""
     parts = breakdown(state)
-    scores = [sum(b.values()) for b in parts]
-    n = state["num_players"]
-
-    def key(s: int) -> tuple[int, int, int]:
-        p = state["players"][s]
-        return (-scores[s], -(p["gold"] + sum(p["res"].values())), -((s - state["first"]) % n))
-
-    return {"scores": scores, "ranking": sorted(range(n), key=key), "breakdown": parts}
+    return ranked([sum(b.values()) for b in parts], parts)

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from engines.core.state import State
-from engines.deus import effects, rules, scoring
+from engines.deus import effects, rules, scoring, words
 from engines.deus.data import COLOURS, card_of, catalogue
 
 
@@ -33,11 +33,14 @@ def _summary(state: State) -> dict[str, str]:
         return {"en": "Game over", "fr": "Partie terminée"}
     cur = state["current"] + 1
     villages = sum(1 for v in state["villages"].values() if v["barbarian"])
-    en = f"Player {cur} to play · {villages} barbarian village(s) · {state['temple_stock']} temple(s) in stock"
-    fr = f"Au joueur {cur} · {villages} village(s) barbare(s) · {state['temple_stock']} temple(s) en réserve"
+    stock = state["temple_stock"]
+    en = f"Player {cur} to play · {words.en(villages, 'barbarian village')} · {words.en(stock, 'temple')} in stock"
+    fr = (f"Au joueur {cur} · {words.fr(villages, 'village barbare', 'villages barbares')} · "
+          f"{words.fr(stock, 'temple')} en réserve")
     if state["end"] is not None:
-        en += f" · final turns: {state['end']['turns_left']} left"
-        fr += f" · derniers tours : {state['end']['turns_left']} restant(s)"
+        left = state["end"]["turns_left"]
+        en += f" · {words.en(left, 'final turn')} left"
+        fr += f" · {words.fr(left, 'dernier tour restant', 'derniers tours restants')}"
     return {"en": en, "fr": fr}
 
 
@@ -81,8 +84,9 @@ def view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     }
     if over:
         res = engine.result(state)
-        out["final"] = {"breakdown": res["breakdown"], "ranking": res["ranking"],
-                        "vp_tokens": [p["vp"] for p in state["players"]], "majorities": scoring.majorities(state)}
+        out["final"] = {"breakdown": res["breakdown"], "ranking": res["ranking"], "ranks": res["ranks"],
+                        "decided_by": res["decided_by"], "vp_tokens": [p["vp"] for p in state["players"]],
+                        "majorities": scoring.majorities(state)}
     if seat is not None:
         p = state["players"][seat]
         out["you"] = {

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import Canvas, Labels, draw_icon, entry, field, icon_count, palette
+from render.core import Canvas, Labels, draw_icon, entry, field, icon_count, palette, stack_vertical
 from render.core.canvas import ellipsize, wrap
 from render.core.encode import MAX_SIDE
 from render.core.fonts import font
@@ -59,17 +59,26 @@ T = Labels({
     "supply": ("Supply", "Réserve"),
     "final_turns": ("Final turns left: {n}", "Derniers tours restants : {n}"),
     "first": ("  · first player", "  · premier joueur"), "to_play": ("  · to play", "  · à jouer"),
-    "hand_villages": ("{h} cards in hand · {v} village(s) taken", "{h} cartes en main · {v} village(s) pris"),
-    "your_vp": (" · your VP tokens: {vp} (+{t} temples)", " · vos jetons PV : {vp} (+{t} temples)"),
+    # counted nouns: "singular|plural" (French keeps the singular for 0 and 1)
+    "n_cards": ("{n} card in hand|{n} cards in hand", "{n} carte en main|{n} cartes en main"),
+    "n_villages": ("{n} village taken|{n} villages taken", "{n} village pris|{n} villages pris"),
+    "your_vp": (" · your VP tokens: {vp} (temples: +{t})", " · vos jetons PV : {vp} (temples : +{t})"),
     "pieces": ("Pieces board/reserve: ", "Pièces plateau/réserve : "),
     "your_hand": ("Your hand ({n})", "Votre main ({n})"),
     "final_line": ("{i}. Player {s}: {vp} VP  (tokens {t}, temples {x}, majorities {m})",
                    "{i}. Joueur {s} : {vp} PV  (jetons {t}, temples {x}, majorités {m})"),
+    "decided": ("  · tie broken by {why}", "  · départagé par : {why}"),
 })
 
 
 def _short(kind: str, lang: str) -> str:
     return T("s_" + kind, lang)
+
+
+def _counted(key: str, n: int, lang: str) -> str:
+    """A counted noun in `lang` with the right plural."""
+    one, many = T(key, lang, n=n).split("|")
+    return one if (n < 2 if lang == "fr" else n == 1) else many
 
 
 def _title(kind: str, lang: str) -> str:
@@ -189,7 +198,7 @@ def _side(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, lan
         c.text((xx, y + 9), T(r, lang), 13, fill=palette.MUTED, anchor="lm")
         xx += 52
     y += 30
-    if view.get("end"):
+    if view.get("end") and not view["over"]:  # after the end, the final scores say it all
         c.text((x, y), T("final_turns", lang, n=view["end"]["turns_left"]), 15, bold=True, fill=palette.DANGER, max_width=width)
         y += 24
     return _legend(c, x, y + 6, width, lang)
@@ -201,22 +210,22 @@ def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, floa
     info = view["cards"][cid]
     x0, y0, x1, y1 = rect
     ix, iy = math.floor(x0), math.floor(y0)
-    face = _card_face(info["colour"], tuple(info["cost"].items()), field(info, "name", lang) + extra,
+    face = _card_face(info["colour"], tuple(info["cost"].items()), field(info, "name", lang), extra,
                       field(info, "text", lang), (x0 - ix, y0 - iy, x1 - ix, y1 - iy), lines, cid if code else "")
     c.image.paste(face, (ix, iy))
 
 
 @lru_cache(maxsize=256)
-def _card_face(colour: str, cost: tuple[tuple[str, int], ...], name: str, text: str,
+def _card_face(colour: str, cost: tuple[tuple[str, int], ...], name: str, extra: str, text: str,
                rect: tuple[float, float, float, float], lines: int, code: str) -> Image.Image:
     """One card face on the panel colour, at the sub-pixel offset it is drawn at (keyed on
     immutable values only, so any view gets the same pixels as drawing it in place)."""
     c = Canvas(math.ceil(rect[2]) + 1, math.ceil(rect[3]) + 1, background=palette.PANEL)
-    _draw_card(c, colour, cost, name, text, rect, lines, code)
+    _draw_card(c, colour, cost, name, extra, text, rect, lines, code)
     return c.image
 
 
-def _draw_card(c: Canvas, colour: str, cost: tuple[tuple[str, int], ...], name: str, text: str,
+def _draw_card(c: Canvas, colour: str, cost: tuple[tuple[str, int], ...], name: str, extra: str, text: str,
                rect: tuple[float, float, float, float], lines: int, code: str) -> None:
     x0, y0, x1, y1 = rect
     colr = CARD[colour]
@@ -229,15 +238,38 @@ def _draw_card(c: Canvas, colour: str, cost: tuple[tuple[str, int], ...], name: 
         cx -= c.draw.textlength(label, font=font(13, True)) + 18
         icon_count(c, RES_ICON[r], (cx, y0 + 4), label, 14, RES_COLOUR[r])
         cx -= 4
-    c.text((x0 + 14, y0 + 5), name, 14, bold=True, max_width=cx - x0 - 18)
+    heads = _name_lines(name, extra, cost, x1 - x0)
+    for i, line in enumerate(heads):
+        c.text((x0 + 14, y0 + 5 + NAME_LINE * i), line, 14, bold=True)
     f = font(13, False, True)
+    top = y0 + 24 + NAME_LINE * (len(heads) - 1)
     for i, line in enumerate(_lines(text, x1 - x0 - 20, lines)):
-        c.draw.text((x0 + 14, y0 + 24 + 15 * i), line, font=f, fill=palette.INK)
+        c.draw.text((x0 + 14, top + 15 * i), line, font=f, fill=palette.INK)
     if code:  # what to type to build it
         c.text((x1 - 8, y1 - 5), f"▶ {code}", 13, bold=True, fill=palette.darken(colr, 0.2), anchor="rd")
 
 
 _PROBE = Canvas(4, 4)
+NAME_LINE = 17  # px between the lines of a card name
+
+
+@lru_cache(maxsize=1024)
+def _name_lines(name: str, extra: str, cost: tuple[tuple[str, int], ...], width: float) -> tuple[str, ...]:
+    """A card name and its `extra` (« · t2r3 », kept whole) on one line left of the cost icons, or
+    on two when one is not enough (the second runs under the icons), so long names such as
+    « Temple de Minerve · t2r3 » stay readable."""
+    first = width - 24 - sum(_PROBE.draw.textlength(str(n), font=font(13, True)) + 22 for _r, n in cost)
+    f = font(14, True)
+    out = [""]
+    for word in [*name.split(), *([extra.strip()] if extra else [])]:
+        trial = f"{out[-1]} {word}".strip()
+        if out[-1] and _PROBE.draw.textlength(trial, font=f) > (first if len(out) == 1 else width - 20):
+            out.append(word)
+        else:
+            out[-1] = trial
+    if len(out) > 2:
+        out = [out[0], ellipsize(_PROBE.draw, " ".join(out[1:]), f, width - 20)]
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -257,8 +289,21 @@ def _wrapped(text: str, width: float) -> tuple[str, ...]:
     return tuple(wrap(_PROBE.draw, text, font(13, False, True), width))
 
 
-def _card_height(c: Canvas, view: dict[str, Any], cid: str, width: float, lines: int, lang: str = "en") -> float:
-    return 30 + 15 * len(_lines(field(view["cards"][cid], "text", lang), width - 20, lines)) + 4
+def _card_height(view: dict[str, Any], cid: str, width: float, lines: int, lang: str = "en", extra: str = "") -> float:
+    """A card's height: its name's lines (`extra` is appended to the name) and its text's."""
+    info = view["cards"][cid]
+    heads = _name_lines(field(info, "name", lang), extra, tuple(info["cost"].items()), width)
+    return 30 + NAME_LINE * (len(heads) - 1) + 15 * len(_lines(field(info, "text", lang), width - 20, lines)) + 4
+
+
+def _where(card: dict[str, Any]) -> str:
+    """The region after a tableau card's name."""
+    return f" · {card['region']}" if card.get("region") else ""
+
+
+def _kind(view: dict[str, Any], cid: str, lang: str) -> str:
+    """The type after a hand card's name."""
+    return f" ({_title(view['cards'][cid]['colour'], lang)})"
 
 
 def _pieces_line(p: dict[str, Any], lang: str) -> str:
@@ -267,17 +312,16 @@ def _pieces_line(p: dict[str, Any], lang: str) -> str:
 
 def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3, hand: bool = False, lang: str = "en") -> Image.Image:
     p = view["players"][seat]
-    probe = Canvas(10, 10)
     col_w = (width - 20 - 5 * 8) / 6
     heights = []
     for colour in COLOURS:
-        heights.append(sum(_card_height(probe, view, x["id"], col_w, lines, lang) + 6 for x in p["columns"][colour]))
+        heights.append(sum(_card_height(view, x["id"], col_w, lines, lang, _where(x)) + 6 for x in p["columns"][colour]))
     hand_cards = view["you"]["hand"] if hand and view.get("you", {}).get("seat") == seat else []
     hand_h = 0.0
     if hand_cards:
         hand_w = (width - 20 - 2 * 8) / 3
         rows = math.ceil(len(hand_cards) / 3)
-        hand_h = 36 + rows * (max(_card_height(probe, view, h["id"], hand_w, 4, lang) for h in hand_cards) + 24)
+        hand_h = 36 + rows * (max(_card_height(view, h["id"], hand_w, 4, lang, _kind(view, h["id"], lang)) for h in hand_cards) + 24)
     height = int(130 + max([*heights, 40]) + hand_h + 10)
     c = Canvas(width, height)
     colr = palette.seat(seat)
@@ -286,7 +330,7 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
     title = T("player_n", lang, n=seat + 1) + (T("first", lang) if p["first"] else "") + (T("to_play", lang) if view.get("current") == seat else "")
     c.text((12, 18), title, 18, bold=True, fill=palette.text_on(colr), anchor="lm", max_width=width * 0.5)
     you = view.get("you")
-    right = T("hand_villages", lang, h=p["hand_size"], v=p["villages_won"])
+    right = f"{_counted('n_cards', p['hand_size'], lang)} · {_counted('n_villages', p['villages_won'], lang)}"
     if you and you["seat"] == seat:
         right += T("your_vp", lang, vp=you["vp"], t=you["temple_vp"])
     c.text((width - 12, 18), right, 15, bold=True, fill=palette.text_on(colr), anchor="rm", max_width=width * 0.48)
@@ -305,10 +349,9 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
                fill=palette.text_on(CARD[colour]), anchor="mm", max_width=col_w - 8)
         yy = y + 32
         # bottom card first: it resolves first
-        for k, card in enumerate(p["columns"][colour]):
-            h = _card_height(c, view, card["id"], col_w, lines, lang)
-            where = f" · {card['region']}" if card.get("region") else ""
-            _card_box(c, view, card["id"], (cx, yy, cx + col_w, yy + h), lines, extra=f"{where}" if k >= 0 else "", lang=lang)
+        for card in p["columns"][colour]:
+            h = _card_height(view, card["id"], col_w, lines, lang, _where(card))
+            _card_box(c, view, card["id"], (cx, yy, cx + col_w, yy + h), lines, extra=_where(card), lang=lang)
             yy += h + 6
         if not p["columns"][colour]:
             c.text((cx + col_w / 2, yy + 10), "—", 16, fill=palette.MUTED, anchor="mm")
@@ -316,12 +359,12 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
         y = int(130 + max([*heights, 40]))
         c.text((12, y + 4), T("your_hand", lang, n=len(hand_cards)), 17, bold=True)
         hand_w = (width - 20 - 2 * 8) / 3
-        hh = max(_card_height(c, view, h["id"], hand_w, 4, lang) for h in hand_cards) + 16
+        hh = max(_card_height(view, h["id"], hand_w, 4, lang, _kind(view, h["id"], lang)) for h in hand_cards) + 16
         for i, h in enumerate(hand_cards):
             row, k = divmod(i, 3)
             hx = 10 + k * (hand_w + 8)
             hy = y + 32 + row * (hh + 8)
-            _card_box(c, view, h["id"], (hx, hy, hx + hand_w, hy + hh), 4, extra=f" ({_title(view['cards'][h['id']]['colour'], lang)})",
+            _card_box(c, view, h["id"], (hx, hy, hx + hand_w, hy + hh), 4, extra=_kind(view, h["id"], lang),
                       code=True, lang=lang)
     return c.image
 
@@ -332,17 +375,30 @@ def _header(view: dict[str, Any], width: int, lang: str) -> Image.Image:
     return c.image
 
 
+def final_lines(view: dict[str, Any], lang: str) -> list[tuple[int, str]]:
+    """The final table, best first: (seat, line). The number is the seat's rank, so tied seats
+    show the same one; a tie-break that decided is named after the line."""
+    final = view["final"]
+    out = []
+    for seat in final["ranking"]:
+        b = final["breakdown"][seat]
+        line = T("final_line", lang, i=final["ranks"][seat], s=seat + 1, vp=view["scores"][seat], t=b["tokens"],
+                 x=b["temples"], m=b["majorities"])
+        if final["decided_by"][seat]:
+            line += T("decided", lang, why=entry(final["decided_by"][seat], lang))
+        out.append((seat, line))
+    return out
+
+
 def _scores(view: dict[str, Any], width: int, lang: str) -> Image.Image | None:
     if not view.get("over") or "final" not in view:
         return None
     c = Canvas(width, 40 + 28 * view["num_players"])
     c.text((12, 10), T("final_scores", lang), 18, bold=True)
-    for i, seat in enumerate(view["final"]["ranking"]):
-        b = view["final"]["breakdown"][seat]
+    for i, (seat, line) in enumerate(final_lines(view, lang)):
         y = 38 + 28 * i
         c.draw.rectangle((12, y + 4, 30, y + 22), fill=palette.seat(seat))
-        c.text((40, y + 13), T("final_line", lang, i=i + 1, s=seat + 1, vp=view["scores"][seat], t=b["tokens"],
-                                  x=b["temples"], m=b["majorities"]), 16, anchor="lm", max_width=width - 60)
+        c.text((40, y + 13), line, 16, anchor="lm", max_width=width - 60)
     return c.image
 
 
@@ -410,6 +466,4 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
 
 
 def _stack(parts: list[Image.Image]) -> Image.Image:
-    from render.core import stack_vertical
-
     return stack_vertical(parts, gap=10)

@@ -12,10 +12,10 @@ from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
 
 
 def to_place(s: State, seat: int, card: str) -> State:
-    """Play `build <card>` and pay with resources when asked; returns the state at placement."""
+    """Play `<card>`, paying gold for missing resources when asked; returns the state at placement."""
     s = play(s, seat, f"{card}")
-    while top(s)["k"] == "pay":
-        s = play(s, seat, top(s)["due"][0])
+    if top(s)["k"] == "pay":
+        s = play(s, seat, "gold")
     assert top(s)["k"] == "place"
     return s
 
@@ -144,23 +144,41 @@ def test_card_needs_a_piece_on_the_player_board() -> None:
     assert refusal(s, 0, "farm") == "You have no production piece left on your player board."
 
 
-def test_each_resource_may_be_paid_with_4_gold() -> None:
+def test_pay_with_the_resource_itself_by_default() -> None:
+    """« payer le coût du bâtiment en ressources » : a resource held pays for itself, unasked,
+    even with gold enough to replace it."""
     s = fresh()
     give(s, 0, "estate")  # wood + clay
     p = s["players"][0]
+    p["res"] = {"wood": 1, "stone": 0, "clay": 1, "wheat": 0}
+    p["gold"] = 12
+    supply = dict(s["supply"])
+    s = play(s, 0, "estate")
+    assert top(s)["k"] == "place"
+    assert s["players"][0]["gold"] == 12 and s["players"][0]["res"] == {"wood": 0, "stone": 0, "clay": 0, "wheat": 0}
+    assert s["supply"]["wood"] == supply["wood"] + 1 and s["supply"]["clay"] == supply["clay"] + 1
+
+
+def test_replace_a_missing_resource_by_4_gold_asked_once() -> None:
+    """« Vous pouvez toujours remplacer des ressources (bois, pierre, argile, blé) par 4 ors pour
+    chaque ressource » : asked once, only when a resource is missing; `back` undoes the choice."""
+    s0 = fresh()
+    give(s0, 0, "estate")  # wood + clay
+    p = s0["players"][0]
     p["res"] = {"wood": 0, "stone": 0, "clay": 1, "wheat": 0}
     p["gold"] = 5
-    s = play(s, 0, "estate")
-    # wood must be paid with gold (forced), clay with clay (gold would not cover the rest)
+    s = play(s0, 0, "estate")
+    assert top(s)["k"] == "pay" and ids(s) == ["gold", "back"]
+    prompt = E.prompt(s, 0)
+    assert prompt.options[0].label == "Pay 4 gold for the missing 1 wood"
+    assert prompt.options[0].label_fr == "Payer 4 ors pour remplacer : 1 bois"
+    assert refusal(s, 0, "wood") == "You lack 1 wood: choose 'gold' to pay 4 gold instead, or 'back'."
+    back = play(s, 0, "back")
+    assert back["stack"] == [] and ids(back) == ids(s0) and back["players"][0] == s0["players"][0]
+    s = play(s, 0, "gold")
     assert top(s)["k"] == "place"
     assert s["players"][0]["gold"] == 1 and s["players"][0]["res"]["clay"] == 0
-    s2 = fresh()
-    give(s2, 0, "farm")
-    s2["players"][0]["gold"] = 8
-    s2 = play(s2, 0, "farm")
-    assert top(s2)["k"] == "pay" and ids(s2) == ["wood", "gold"]
-    s3 = play(s2, 0, "gold")
-    assert s3["players"][0]["gold"] == 4 and s3["players"][0]["res"]["wood"] == 1
+    assert any(e["en"] == "Player 1 pays 4 gold for missing resources." for e in s["log"])
 
 
 def test_unaffordable_card_is_refused() -> None:

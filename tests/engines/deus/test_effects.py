@@ -129,3 +129,29 @@ def test_every_card_text_shows_in_prompts() -> None:
     for card in catalogue()["cards"].values():
         en, fr = effects.describe(card)
         assert len(en) <= 80 and len(fr) <= 90
+
+
+def test_a_military_cards_region_follows_its_unit() -> None:
+    """« Certaines cartes militaires permettent également de déplacer des unités militaires sur la
+    carte » : the card of the unit that moved names its new region, never the one it left (which
+    another player may then take)."""
+    s = fresh()
+    src = region(s, "forest")
+    dst = next(r for r in neighbours(s, src) if rules.is_land(s, r))
+    other = next(r for r in rules.geo(s)["ids"] if rules.is_land(s, r) and r not in (src, dst, *neighbours(s, src)))
+    occupy(s, 0, src, "military")
+    occupy(s, 0, other, "military")
+    camp, fort = give(s, 0, "legion-camp", "fort")
+    s["players"][0]["hand"] = []
+    s["players"][0]["cols"]["military"] = [{"iid": camp, "id": "legion-camp", "region": src},
+                                           {"iid": fort, "id": "fort", "region": other}]
+    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
+    s["acting"] = True
+    before = E.to_json(s)
+    s2 = play(s, 0, f"{src} {dst}")
+    assert E.to_json(s) == before, "the tableau is replaced, never edited in place"
+    assert s2["players"][0]["cols"]["military"] == [{"iid": camp, "id": "legion-camp", "region": dst},
+                                                    {"iid": fort, "id": "fort", "region": other}]
+    assert E.view(s2, None)["players"][0]["columns"]["military"] == [{"id": "legion-camp", "region": dst},
+                                                                     {"id": "fort", "region": other}]
+    assert src not in s2["occ"]

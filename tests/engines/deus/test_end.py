@@ -101,19 +101,36 @@ def test_resource_majorities_two_vp_ties_all_score_nobody_if_none() -> None:
     assert [b["majorities"] for b in parts] == [2, 2, 4]
 
 
-def test_final_score_breakdown_and_no_ties() -> None:
+def test_final_score_breakdown() -> None:
+    """« Le joueur avec le plus de PV gagne » : VP tokens + temples + 2 VP per majority."""
     s = fresh(2)
     for p in s["players"]:
         p["res"] = {"wood": 0, "stone": 0, "clay": 0, "wheat": 0}
         p["gold"] = 0
         p["vp"] = 10
-    s["players"][1]["gold"] = 0
-    res = scoring.result(s)
-    assert res["scores"] == [10, 10]
-    assert res["ranking"] == [1, 0], "tie: later in turn order wins (composed)"
     s["players"][0]["res"]["wood"] = 1  # wood majority: +2
     res = scoring.result(s)
     assert res["scores"] == [12, 10] and res["breakdown"][0] == {"tokens": 10, "temples": 0, "majorities": 2}
+    assert res["ranks"] == [1, 2] and res["ranking"] == [0, 1] and res["decided_by"] == [None, None]
+
+
+def test_equal_vp_share_the_place_no_invented_tie_break() -> None:
+    """« Le joueur avec le plus de PV gagne. Il n'y a pas d'égalité. » : the rulebook names no
+    tie-break, so equal VP share the place, whatever gold, resources or turn order."""
+    s = fresh(3)
+    s["first"] = 1
+    for p in s["players"]:
+        p["res"] = {"wood": 0, "stone": 0, "clay": 0, "wheat": 0}
+        p["gold"] = 0
+    s["players"][0]["vp"], s["players"][1]["vp"], s["players"][2]["vp"] = 8, 14, 14
+    s["players"][2]["res"]["wood"], s["players"][1]["res"]["wood"] = 1, 1  # shared wood majority: +2 each
+    res = scoring.result(s)
+    assert res["scores"] == [8, 16, 16]
+    assert res["ranks"] == [3, 1, 1] and res["ranking"] == [1, 2, 0]
+    assert res["decided_by"] == [None, None, None]
+    s["over"] = True
+    final = E.view(s, None)["final"]
+    assert final["ranks"] == [3, 1, 1] and final["decided_by"] == [None, None, None]
 
 
 def test_temples_score_at_the_end() -> None:

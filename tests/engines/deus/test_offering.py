@@ -7,6 +7,7 @@ import pytest
 from engines.core import IllegalMove
 from engines.core.state import State
 from engines.deus import rules
+from engines.deus.data import card_of
 
 from .util import E, fresh, give, ids, play
 
@@ -114,3 +115,34 @@ def test_empty_draw_pile_reshuffles_discards() -> None:
     s = play(s, 0, "offer port done")
     assert len(s["players"][0]["hand"]) == 5
     assert s["checkpoint"] > 0
+
+
+@pytest.mark.parametrize(("god", "top"), [("vesta", "villa"), ("neptune", "port"), ("jupiter", "temple-of-janus")])
+def test_the_chosen_gods_card_lies_on_top_of_the_discards(god: str, top: str) -> None:
+    """The god « est déterminé par la couleur et le type de la carte que vous avez défaussée sur
+    le dessus » (chosen after discarding, as on BGA): the top discard is of the chosen god's colour,
+    whatever order the cards were picked in."""
+    s = offered(["villa", "port", "temple-of-janus"])
+    s = play(s, 0, "offer villa port temple-of-janus done")
+    assert ids(s) == ["neptune", "vesta", "jupiter"]
+    s = play(s, 0, god)
+    if god == "jupiter":
+        s = play(s, 0, "neptune")
+    assert card_of(s["discard"][-1])["id"] == top
+    assert sorted(card_of(i)["id"] for i in s["discard"]) == ["port", "temple-of-janus", "villa"]
+    assert E.view(s, 1)["discard_top"] == top
+
+
+def test_minerva_label_never_promises_more_than_the_hand_limit() -> None:
+    """« Vous ne pouvez jamais dépasser les 10 cartes en main » : 6 cards offered would mean a hand
+    of 11 with Minerva, so her label promises 10."""
+    s = offered(["library", "academy", "school", "observatory", "workshop", "port"])
+    s = play(s, 0, "offer library academy school observatory workshop port done")
+    minerva = next(o for o in E.prompt(s, 0).options if o.id == "minerva")
+    assert minerva.label == "Minerva: draw until you hold 10 cards"
+    assert minerva.label_fr == "Minerve : compléter votre main jusqu'à 10 cartes"
+    s = play(s, 0, "minerva")
+    assert len(s["players"][0]["hand"]) == 10
+    s = offered(["library", "port"])
+    s = play(s, 0, "offer library port done")
+    assert next(o for o in E.prompt(s, 0).options if o.id == "minerva").label == "Minerva: draw until you hold 7 cards"

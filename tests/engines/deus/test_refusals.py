@@ -77,8 +77,8 @@ def test_refuse_first_building_off_the_edge() -> None:
     s = fresh()
     give(s, 0, "library")
     s = play(s, 0, "library")
-    while s["stack"][-1]["k"] == "pay":
-        s = play(s, 0, s["stack"][-1]["due"][0])
+    if s["stack"][-1]["k"] == "pay":
+        s = play(s, 0, "gold")
     g = rules.geo(s)
     inner = next(r for r in g["ids"] if r not in g["edge"] and rules.is_land(s, r))
     assert refused(s, inner) == "Your first building must be on the edge of the continent."
@@ -101,7 +101,7 @@ def test_refuse_card_without_piece_or_gold_or_temple_set() -> None:
     assert ids(s) == ["library", "offer"]
     assert refused(s, "villa") == "You have no civil piece left on your player board."
     assert refused(s, "estate") == "You cannot pay that card's cost (each missing resource costs 4 gold)."
-    assert refused(s, "temple-of-ops") == "Your temple number 2 needs 1 building(s) of each other type first."
+    assert refused(s, "temple-of-ops") == "Your temple number 2 needs 1 building of each other type first."
     assert refused(s, "siege-tower") == "That card is not in your hand."
 
 

@@ -57,7 +57,7 @@ def test_second_temple_needs_one_of_each_other_type() -> None:
     assert "temple-of-ops" not in ids(s)
     with pytest.raises(IllegalMove) as e:
         E.apply(s, 0, "temple-of-ops")
-    assert e.value.message == "Your temple number 2 needs 1 building(s) of each other type first."
+    assert e.value.message == "Your temple number 2 needs 1 building of each other type first."
 
 
 def test_third_temple_needs_two_of_each() -> None:

@@ -1,0 +1,68 @@
+"""Precise reasons an option is refused (`Engine.explain`): a bad input gets a specific answer,
+never a generic one."""
+
+from __future__ import annotations
+
+from engines.core.state import State
+from engines.deus import rules, words
+from engines.deus.data import card_of, catalogue
+from engines.deus.words import RES_FR
+
+Msg = tuple[str, str]
+
+
+def explain(state: State, seat: int, option_id: str) -> Msg | None:
+    if state["over"] or seat != state["current"]:
+        return None
+    p = state["players"][seat]
+    if not state["stack"]:
+        return _turn(state, seat, option_id)
+    fr = state["stack"][-1]
+    k = fr["k"]
+    if k == "offer":
+        if option_id == "done":
+            return "Choose at least one card to discard first.", "Choisissez d'abord au moins une carte à défausser."
+        if option_id not in rules.hand_slugs([i for i in p["hand"] if i not in fr["sel"]]):
+            return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
+    if k == "place":
+        why = rules.placement_refusal(state, seat, fr["kind"], option_id)
+        if why and fr["kind"] != "temple" and option_id in rules.geo(state)["edge"] and option_id not in state["occ"] \
+                and p["vp"] < rules.EDGE_VP:
+            return why[0] + " A detached edge region costs 3 VP.", why[1] + " Une région isolée du bord coûte 3 PV."
+        return why
+    if k == "effect" and fr["eff"]["op"] == "move":
+        if not fr["stage"]:
+            return rules.move_refusal(state, seat, option_id)
+        return ("A unit moves to a neighbouring region that is free or yours, by sea only onto your ships.",
+                "Une unité va dans une région voisine libre ou à vous, en mer seulement sur vos navires.")
+    if k == "effect" and fr["eff"]["op"] == "sell" and option_id in RES_FR:
+        return f"You have no {option_id} to sell.", f"Vous n'avez pas {words.de(RES_FR[option_id])} à vendre."
+    if k == "pay":
+        short = rules.shortfall(p, card_of(fr["iid"])["cost"])
+        miss = [words.res(n, r) for r, n in short.items()]
+        gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(short.values()))
+        return (f"You lack {', '.join(m[0] for m in miss)}: choose 'gold' to pay {gold} instead, or 'back'.",
+                f"Il vous manque {', '.join(m[1] for m in miss)} : choisissez « gold » pour payer {gold_fr} "
+                f"à la place, ou « back ».")
+    return None
+
+
+def _turn(state: State, seat: int, option_id: str) -> Msg | None:
+    p = state["players"][seat]
+    slugs = rules.hand_slugs(p["hand"])
+    if option_id in slugs:
+        return rules.build_refusal(state, seat, slugs[option_id])
+    if option_id in catalogue()["cards"]:
+        return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
+    if option_id == "build":
+        if any(rules.build_refusal(state, seat, i) is None for i in p["hand"]):
+            return ("Choose the card to build by its id (e.g. 'farm').",
+                    "Choisissez la carte à construire par son code (ex. « farm »).")
+        return ("None of your cards can be built now (pieces, cost or room).",
+                "Aucune de vos cartes ne peut être construite (pions, coût ou place).")
+    if option_id == "offer" and not p["hand"]:
+        return "You have no card to offer.", "Vous n'avez aucune carte à offrir."
+    if option_id == "pass":
+        return ("You may pass only when you can neither build nor offer.",
+                "Vous ne pouvez passer que si vous ne pouvez ni construire ni faire d'offrande.")
+    return None
