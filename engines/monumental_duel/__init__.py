@@ -1,6 +1,6 @@
 """Monumental Duel, Négoce box (Matthew Dunstan, Funforge 2024): two civilisations, a 3x3 city,
 development cards by era, and Free Cities won by negotiation."""
 
-from engines.monumental_duel.engine import ENGINE, MonumentalDuel
+from engines.monumental_duel.game import ENGINE, MonumentalDuel
 
 __all__ = ["ENGINE", "MonumentalDuel"]

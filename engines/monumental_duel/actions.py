@@ -52,8 +52,7 @@ def card_options(state: State, seat: int) -> list[list[str]]:
         for x, suffix in ((s["card"], ""), (s["know"], "k")):
             e = m.cdef(state, x).get("effect") if x else None
             if e and e["when"] == "action" and x not in p["used"] and usable(state, seat, e["ops"]):
-                out.append([m.slot_id(i) + suffix, f"{m.name(state, x)}: {effects.describe(e['ops'])}"[:80],
-                            f"{m.name(state, x, 'fr')} : {effects.describe(e['ops'], 'fr')}"[:80]])
+                out.append([m.slot_id(i) + suffix, m.name(state, x), m.name(state, x, "fr"), effects.effect_text(e), effects.effect_text(e, "fr")])
     return out
 
 
@@ -63,7 +62,7 @@ def may_options(state: State, seat: int) -> list[list[str]]:
     for iid, where in m.active_effects(state, seat):
         e = m.cdef(state, iid).get("effect")
         if e and e["when"] == "may" and usable(state, seat, e["ops"]) and all(m.can_pay(p, op["pay"]) for op in e["ops"] if op["op"] == "trade"):
-            out.append([where, f"{m.name(state, iid)}: {effects.describe(e['ops'])}"[:80], f"{m.name(state, iid, 'fr')} : {effects.describe(e['ops'], 'fr')}"[:80]])
+            out.append([where, m.name(state, iid), m.name(state, iid, "fr"), effects.effect_text(e), effects.effect_text(e, "fr")])
     return out
 
 
@@ -71,8 +70,7 @@ def policy_options(state: State, seat: int) -> list[list[str]]:
     p = state["players"][seat]
     if p["res"]["cult"] < len(p["policies"]) + 1:
         return []
-    return [[m.cdef(state, x)["id"].split(".")[-1], f"{m.name(state, x)}: {effects.effect_text(m.cdef(state, x)['effect'])}"[:80],
-             f"{m.name(state, x, 'fr')} : {effects.effect_text(m.cdef(state, x)['effect'], 'fr')}"[:80]] for x in p["culture_deck"]]
+    return [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr"), *effects.described(state, x)] for x in p["culture_deck"]]
 
 
 def advantage_resources(state: State, seat: int) -> list[str]:
@@ -129,9 +127,13 @@ def reasons(state: State, seat: int) -> dict[str, Reason | None]:
         out["advantage"] = ("You already have the Advantage.", "Vous avez déjà l'Avantage.")
     else:
         allowed, floor = m.advantage_floor(state, seat)
+        same = len(allowed) == 1
         out["advantage"] = None if advantage_resources(state, seat) else (
-            f"You must pay at least {floor} {'/'.join(allowed)} in one go (the same resource as on the card).",
-            f"Vous devez payer au moins {floor} {'/'.join(allowed)} en une fois (la même ressource que sur la carte).")
+            f"You must pay at least {' or '.join(m.res_text({r: floor}) for r in allowed)} in one go"
+            + (" (the same resource as on the card, Gold may replace it)." if same else " (Gold may replace it)."),
+            f"Vous devez payer au moins {' ou '.join(m.res_text({r: floor}, 'fr') for r in allowed)} en une fois"
+            + (" (la même ressource que sur la carte, l'Or peut la remplacer)." if same else " (l'Or peut la remplacer).")
+        )
     if state["advantage"]["holder"] != seat:
         out["warlord"] = ("Your warlord needs the Advantage.", "Votre Chef de guerre exige l'Avantage.")
     elif p["warlord"] in p["used"]:
@@ -140,7 +142,7 @@ def reasons(state: State, seat: int) -> dict[str, Reason | None]:
         out["warlord"] = None
     if p["ambassador"] in p["used"]:
         out["negotiate"] = ("Your ambassador was already used this round.", "Votre Ambassadeur a déjà servi cette manche.")
-    elif not m.fc_targets(state, seat, need_gold=True):
+    elif not effects.fc_targets(state, seat, need_gold=True):
         out["negotiate"] = ("You need 1 Gold, and each Free City accepts one negotiation per round.",
                             "Il faut 1 Or, et chaque Ville libre n'accepte qu'une négociation par manche.")
     else:
@@ -168,7 +170,7 @@ def choose(state: State, seat: int, action: str) -> None:
     elif action == "usepolicy":
         top = p["policies"][-1]
         p["used"].append(top)
-        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, top)}.", f"{m.civ_name(state, seat, 'fr')} utilisent {m.name(state, top, 'fr')}.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, top)}.", f"Les {m.civ_name(state, seat, 'fr')} utilisent {m.name(state, top, 'fr')}.")
         m.push(state, seat, m.cdef(state, top)["effect"]["ops"], top)
     elif action == "conquer":
         m.conquer(state, seat)
@@ -179,24 +181,27 @@ def choose(state: State, seat: int, action: str) -> None:
         m.ask(state, seat, "may", ("Which optional effect?", "Quel effet optionnel ?"), may_options(state, seat))
     elif action == "science":
         m.pay(p, {"sci": 2})
-        m.log(state, seat, f"{m.civ_name(state, seat)} make scientific progress.", f"{m.civ_name(state, seat, 'fr')} font un Progrès scientifique.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} make scientific progress.", f"Les {m.civ_name(state, seat, 'fr')} font un Progrès scientifique.")
         m.push(state, seat, [{"op": "progress"}])
     elif action == "advantage":
         opts = [[r, m.res_text({r: 1}).split(" ", 1)[1], m.res_text({r: 1}, "fr").split(" ", 1)[1]] for r in advantage_resources(state, seat)]
         m.ask(state, seat, "advantage", ("Pay the Advantage in which resource?", "Payer l'Avantage avec quelle ressource ?"), opts)
     elif action == "warlord":
         p["used"].append(p["warlord"])
-        m.log(state, seat, f"{m.civ_name(state, seat)} use their warlord {m.name(state, p['warlord'])}.", f"{m.civ_name(state, seat, 'fr')} utilisent leur Chef de guerre {m.name(state, p['warlord'], 'fr')}.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} use their warlord {m.name(state, p['warlord'])}.", f"Les {m.civ_name(state, seat, 'fr')} utilisent leur Chef de guerre {m.name(state, p['warlord'], 'fr')}.")
         m.push(state, seat, m.cdef(state, p["warlord"])["effect"]["ops"], p["warlord"])
     elif action == "negotiate":
         p["used"].append(p["ambassador"])
-        m.ask(state, seat, "negotiate", ("Negotiate with which Free City?", "Négocier avec quelle Ville libre ?"), m.fc_targets(state, seat, need_gold=True))
+        m.ask(state, seat, "negotiate", ("Negotiate with which Free City?", "Négocier avec quelle Ville libre ?"), effects.fc_targets(state, seat, need_gold=True))
     elif action == "pass":
         rounds.do_pass(state, seat)
 
 
+ANSWERS = frozenset({"buy", "policy", "card", "may", "advantage", "advantage_amount"})
+
+
 def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str, Any]) -> None:
-    """Answers to the sub-choices opened by `choose`."""
+    """Answers to the sub-choices opened by `choose` (`kind` in ANSWERS)."""
     p = state["players"][seat]
     if kind == "buy":
         m.acquire(state, seat, effects.offer_iid(state, seat, option))
@@ -207,7 +212,7 @@ def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str,
         s = p["city"][m.slot_index(option[:2])]
         iid = s["know"] if option.endswith("k") else s["card"]
         p["used"].append(iid)
-        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, iid)}.", f"{m.civ_name(state, seat, 'fr')} utilisent {m.name(state, iid, 'fr')}.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, iid)}.", f"Les {m.civ_name(state, seat, 'fr')} utilisent {m.name(state, iid, 'fr')}.")
         m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
     elif kind == "may":
         if option == "policy":
@@ -215,7 +220,7 @@ def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str,
         else:
             s = p["city"][m.slot_index(option[:2])]
             iid = s["know"] if option.endswith("k") else s["card"]
-        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, iid)} (optional).", f"{m.civ_name(state, seat, 'fr')} utilisent {m.name(state, iid, 'fr')} (optionnel).")
+        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, iid)} (optional).", f"Les {m.civ_name(state, seat, 'fr')} utilisent {m.name(state, iid, 'fr')} (optionnel).")
         for op in m.cdef(state, iid)["effect"]["ops"]:  # "you may": pay now, no turn spent
             if op["op"] == "trade":
                 m.pay(p, op["pay"])

@@ -14,13 +14,30 @@ from engines.monumental_duel import model as m
 from engines.monumental_duel.data import BASIC_KINDS, PTYPES, load
 
 SKIP = ["skip", "Skip this effect", "Ignorer cet effet"]
-PTYPE_NAMES = {"en": {"mountain": "Mountain", "coastal": "Coastal", "agricultural": "Agricultural", "province": "Province", "knowledge": "Knowledge"},
-               "fr": {"mountain": "Montagneuse", "coastal": "Côtière", "agricultural": "Agricole", "province": "Province", "knowledge": "Connaissance"}}
+PTYPE_NAMES = {"en": {"mountain": "Mountain", "coastal": "Coastal", "agricultural": "Agricultural"},
+               "fr": {"mountain": "Montagneuse", "coastal": "Côtière", "agricultural": "Agricole"}}
+# what `gain_per` counts, after "per" / "par"
+PER_NAMES = {"en": {"province": "Province", "knowledge": "Knowledge", "mountain": "Mountain Province",
+                    "coastal": "Coastal Province", "agricultural": "Agricultural Province"},
+             "fr": {"province": "Province", "knowledge": "Connaissance", "mountain": "Province Montagneuse",
+                    "coastal": "Province Côtière", "agricultural": "Province Agricole"}}
+# card kinds as the rulebook names them ("une carte Connaissance")
+KIND_NAMES = {"en": {"building": "Building", "knowledge": "Knowledge", "province": "Province", "wonder": "Wonder"},
+              "fr": {"building": "Bâtiment", "knowledge": "Connaissance", "province": "Province", "wonder": "Merveille"}}
+FEMININE_BASICS = ("barricade",)  # « une Barricade », but « un Atelier, un Laboratoire, un Champ de tir »
 
 
 # ---- text ---------------------------------------------------------------------------------------
 def describe(ops: list[dict[str, Any]], lang: str = "en") -> str:
-    return "; ".join(_describe(op, lang) for op in ops)
+    return ("; " if lang == "en" else " ; ").join(_describe(op, lang) for op in ops)
+
+
+def basic_name(kind: str, lang: str = "en") -> str:
+    """A basic building with its article: "a Barricade", « un Atelier »."""
+    name = load()["cards"][kind]["name_" + lang]
+    if lang == "en":
+        return f"a {name}"
+    return f"{'une' if kind in FEMININE_BASICS else 'un'} {name}"
 
 
 def _describe(op: dict[str, Any], lang: str) -> str:
@@ -29,7 +46,7 @@ def _describe(op: dict[str, Any], lang: str) -> str:
     if name == "gain":
         return ("gain " if en else "gagnez ") + m.res_text(op["res"], lang)
     if name == "gain_per":
-        what = PTYPE_NAMES[lang][op["what"]]
+        what = PER_NAMES[lang][op["what"]]
         cap = f" (max {op['max']})" if "max" in op else ""
         return (f"gain {m.res_text(op['res'], lang)} per {what}{cap}" if en else f"gagnez {m.res_text(op['res'], lang)} par {what}{cap}")
     if name == "trade":
@@ -43,12 +60,12 @@ def _describe(op: dict[str, Any], lang: str) -> str:
         inner = describe(op["ops"], lang)
         return f"if you have the Advantage: {inner}" if en else f"si vous avez l'Avantage : {inner}"
     if name == "acquire":
-        kinds = "/".join(op["kinds"])
+        kinds = "/".join(KIND_NAMES[lang][k] for k in op["kinds"])
         if op.get("free"):
             return (f"gain a {kinds} card costing {op.get('max_cost', 99)} or less" if en
                     else f"gagnez une carte {kinds} coûtant {op.get('max_cost', 99)} ou moins")
         extra = (" or conquer" if en else " ou conquérez") if op.get("conquer") else ""
-        return (f"acquire{extra} a {kinds} for {op.get('discount', 0)} less" if en
+        return (f"acquire{extra} a {kinds} card for {op.get('discount', 0)} less" if en
                 else f"acquérez{extra} une carte {kinds} pour {op.get('discount', 0)} de moins")
     if name == "wonder_section":
         d = op.get("discount", 0)
@@ -59,7 +76,7 @@ def _describe(op: dict[str, Any], lang: str) -> str:
     if name == "gain_basic":
         k = op.get("kind")
         if k:
-            return f"gain a {k}" if en else f"gagnez une {k}"
+            return ("gain " if en else "gagnez ") + basic_name(k, lang)
         return "gain a basic building" if en else "gagnez un Bâtiment de base"
     texts = {
         "progress": ("draw and use the top card of your city deck", "piochez et utilisez la carte du dessus de votre pioche de Cité"),
@@ -98,6 +115,28 @@ def effect_text(effect: dict[str, Any] | None, lang: str = "en") -> str:
     return heads[effect["when"]][0 if lang == "en" else 1] + body
 
 
+def card_text(d: dict[str, Any], lang: str = "en") -> str:
+    """What a card does, for an option's description: production, effect, bonus, negotiation."""
+    parts = []
+    if d.get("produce"):
+        parts.append(("Produces " if lang == "en" else "Produit ") + m.res_text(d["produce"], lang))
+    if d.get("effect"):
+        parts.append(effect_text(d["effect"], lang))
+    if d.get("bonus"):
+        parts.append(("Bonus: " if lang == "en" else "Bonus : ") + describe(d["bonus"], lang))
+    if d.get("negotiate"):
+        parts.append(("Negotiate: " if lang == "en" else "Négocier : ") + describe(d["negotiate"], lang))
+    if d["kind"] == "barricade":
+        parts.append("On your Provinces: +2 to conquer them" if lang == "en" else "Sur vos Provinces : +2 pour les conquérir")
+    return " · ".join(parts)
+
+
+def described(state: State, iid: str) -> list[str]:
+    """The two descriptions (English, French) of an option naming card `iid`."""
+    d = m.cdef(state, iid)
+    return [card_text(d), card_text(d, "fr")]
+
+
 # ---- targets -----------------------------------------------------------------------------------
 def city_slots(state: State, seat: int, active: bool) -> list[list[str]]:
     p = state["players"][seat]
@@ -107,7 +146,7 @@ def city_slots(state: State, seat: int, active: bool) -> list[list[str]]:
             d = m.cdef(state, s["card"])
             extra = f" + {m.name(state, s['know'])}" if s["know"] else ""
             extra_fr = f" + {m.name(state, s['know'], 'fr')}" if s["know"] else ""
-            out.append([m.slot_id(i), f"{m.slot_id(i)} {d['name_en']}{extra}", f"{m.slot_id(i)} {d['name_fr']}{extra_fr}"])
+            out.append([m.slot_id(i), f"{m.slot_id(i)} {d['name_en']}{extra}", f"{m.slot_id(i)} {d['name_fr']}{extra_fr}", *described(state, s["card"])])
     return out
 
 
@@ -142,7 +181,26 @@ def track_options(state: State, seat: int, kinds: tuple[str, ...], discount: int
         elif not m.can_pay(p, cost):
             continue
         price = ("free", "gratuit") if free else (m.res_text(cost), m.res_text(cost, "fr"))
-        out.append([oid, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})"])
+        out.append([oid, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})", *described(state, iid)])
+    return out
+
+
+def fc_targets(state: State, seat: int, need_gold: bool) -> list[list[str]]:
+    """Free Cities `seat` may negotiate with now: one negotiation per city, player and round."""
+    p = state["players"][seat]
+    out = []
+    for k, slot in enumerate(state["fc_track"]):
+        if slot["tok"][seat] or (need_gold and p["res"]["gold"] < 1):
+            continue
+        d = m.cdef(state, slot["card"])
+        n = slot["gold"][seat]
+        out.append([f"f{k + 1}", f"{d['name_en']} ({n}/4 Gold on your side)", f"{d['name_fr']} ({n}/4 Or de votre côté)",
+                    "Negotiate: " + describe(d["negotiate"]), "Négocier : " + describe(d["negotiate"], "fr")])
+    for k, iid in enumerate(p["free_cities"]):
+        if iid not in p["fc_used"]:
+            d = m.cdef(state, iid)
+            out.append([f"o{k + 1}", f"{d['name_en']} (yours, free)", f"{d['name_fr']} (la vôtre, gratuitement)",
+                        "Negotiate: " + describe(d["negotiate"]), "Négocier : " + describe(d["negotiate"], "fr")])
     return out
 
 
@@ -164,7 +222,7 @@ def basic_options(state: State, seat: int, free: bool, only: str | None = None) 
         if not free and not m.can_pay(p, d["cost"]):
             continue
         price = ("free", "gratuit") if free else (m.res_text(d["cost"]), m.res_text(d["cost"], "fr"))
-        out.append([k, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})"])
+        out.append([k, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})", card_text(d), card_text(d, "fr")])
     return out
 
 
@@ -175,12 +233,13 @@ def wonder_options(state: State, seat: int, discount: int) -> list[list[str]]:
         if iid and m.kind(state, iid) == "wonder":
             cost = m.discounted(m.cdef(state, iid)["cost"], discount)
             if m.can_pay(p, cost):
-                out.append([f"t{k + 1}", f"Start {m.name(state, iid)} ({m.res_text(cost)})", f"Commencer {m.name(state, iid, 'fr')} ({m.res_text(cost, 'fr')})"])
+                out.append([f"t{k + 1}", f"Start {m.name(state, iid)} ({m.res_text(cost)})", f"Commencer {m.name(state, iid, 'fr')} ({m.res_text(cost, 'fr')})",
+                            *described(state, iid)])
     if p["wonder"]:
         cost = m.discounted(m.cdef(state, p["wonder"])["cost2"], discount)
         if m.can_pay(p, cost):
             out.append(["complete", f"Complete {m.name(state, p['wonder'])} ({m.res_text(cost)})",
-                        f"Compléter {m.name(state, p['wonder'], 'fr')} ({m.res_text(cost, 'fr')})"])
+                        f"Compléter {m.name(state, p['wonder'], 'fr')} ({m.res_text(cost, 'fr')})", *described(state, p["wonder"])])
     return out
 
 
@@ -205,18 +264,18 @@ def execute(state: State, op: dict[str, Any]) -> None:
     civ_fr = m.civ_name(state, seat, "fr")
     if name == "gain":
         got = m.gain(p, op["res"])
-        m.log(state, seat, f"{civ} gain {m.res_text(got)}.", f"{civ_fr} gagnent {m.res_text(got, 'fr')}.")
+        m.log(state, seat, f"{civ} gain {m.res_text(got)}.", f"Les {civ_fr} gagnent {m.res_text(got, 'fr')}.")
     elif name == "gain_per":
         n = m.count_type(state, seat, op["what"])
         n = min(n, op.get("max", n))
         got = m.gain(p, op["res"], n)
         if got:
-            m.log(state, seat, f"{civ} gain {m.res_text(got)}.", f"{civ_fr} gagnent {m.res_text(got, 'fr')}.")
+            m.log(state, seat, f"{civ} gain {m.res_text(got)}.", f"Les {civ_fr} gagnent {m.res_text(got, 'fr')}.")
     elif name == "if_gained":
         if all(p["gained"][r] >= n for r, n in op["need"].items()):
             m.push(state, seat, op["ops"], src)
         else:
-            m.log(state, seat, f"{civ} did not gain {m.res_text(op['need'])} this round.", f"{civ_fr} n'ont pas gagné {m.res_text(op['need'], 'fr')} cette manche.")
+            m.log(state, seat, f"{civ} did not gain {m.res_text(op['need'])} this round.", f"Les {civ_fr} n'ont pas gagné {m.res_text(op['need'], 'fr')} cette manche.")
     elif name == "if_advantage":
         if state["advantage"]["holder"] == seat:
             m.push(state, seat, op["ops"], src)
@@ -232,7 +291,7 @@ def execute(state: State, op: dict[str, Any]) -> None:
         p["limbo"].append(iid)
         d = m.cdef(state, iid)
         got = m.gain(p, d.get("produce", {}))
-        m.log(state, seat, f"{civ} draw and use {d['name_en']} ({m.res_text(got)}).", f"{civ_fr} piochent et utilisent {d['name_fr']} ({m.res_text(got, 'fr')}).")
+        m.log(state, seat, f"{civ} draw and use {d['name_en']} ({m.res_text(got)}).", f"Les {civ_fr} piochent et utilisent {d['name_fr']} ({m.res_text(got, 'fr')}).")
         follow: list[dict[str, Any]] = []
         e = d.get("effect")
         if e and e["when"] in ("action", "activate", "during"):
@@ -242,7 +301,7 @@ def execute(state: State, op: dict[str, Any]) -> None:
     elif name == "_may_use":
         d = m.cdef(state, op["iid"])
         m.ask(state, seat, "may_use", (f"Use the effect of {d['name_en']}: {effect_text(d['effect'])}?", f"Utiliser l'effet de {d['name_fr']} : {effect_text(d['effect'], 'fr')} ?"),
-              [["use", "Use it", "L'utiliser"], SKIP], iid=op["iid"])
+              [["use", "Use it", "L'utiliser", *described(state, op["iid"])], SKIP], iid=op["iid"])
     elif name == "_to_discard":
         if op["iid"] in p["limbo"]:
             p["limbo"].remove(op["iid"])
@@ -258,18 +317,18 @@ def execute(state: State, op: dict[str, Any]) -> None:
             m.ask(state, seat, "reinforce", ("Which activated card to reinforce (kept next round)?", "Quelle carte activée renforcer (gardée à la prochaine manche) ?"), [*opts, SKIP])
     elif name == "copy":
         if op["from"] == "city":
-            opts = [[oid, f"{oid} {m.name(state, x)}", f"{oid} {m.name(state, x, 'fr')}"]
+            opts = [[oid, f"{oid} {m.name(state, x)}", f"{oid} {m.name(state, x, 'fr')}", *described(state, x)]
                     for oid, x in effect_cards(state, seat, ("action", "activate", "during"), exclude=src)]
         else:
-            opts = [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr")]
+            opts = [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr"), *described(state, x)]
                     for x in p["policies"] if m.cdef(state, x)["effect"]["when"] == "action" and x != src]
         if opts:
             m.ask(state, seat, "copy", ("Which effect do you copy?", "Quel effet copiez-vous ?"), [*opts[:24], SKIP], src=op["from"])
     elif name == "reserve":
         if len(p["reserve"]) >= 2:
-            m.log(state, seat, f"{civ} already hold 2 reserved cards.", f"{civ_fr} ont déjà 2 cartes réservées.")
+            m.log(state, seat, f"{civ} already hold 2 reserved cards.", f"Les {civ_fr} ont déjà 2 cartes réservées.")
             return
-        opts = [[f"t{k + 1}", m.name(state, x), m.name(state, x, "fr")] for k, x in enumerate(state["track"]) if x]
+        opts = [[f"t{k + 1}", m.name(state, x), m.name(state, x, "fr"), *described(state, x)] for k, x in enumerate(state["track"]) if x]
         if opts:
             m.ask(state, seat, "reserve", ("Which development card do you reserve?", "Quelle carte Développement réservez-vous ?"), [*opts, SKIP])
     elif name == "gain_basic":
@@ -284,7 +343,8 @@ def execute(state: State, op: dict[str, Any]) -> None:
             cost = m.conquest_cost(state, seat, disc)
             if cost is not None and m.can_pay(p, cost):
                 target, _ = m.top_province(state, m.other(seat))
-                opts.append(["conquer", f"Conquer {m.name(state, target)} ({m.res_text(cost)})", f"Conquérir {m.name(state, target, 'fr')} ({m.res_text(cost, 'fr')})"])
+                opts.append(["conquer", f"Conquer {m.name(state, target)} ({m.res_text(cost)})", f"Conquérir {m.name(state, target, 'fr')} ({m.res_text(cost, 'fr')})",
+                             "No bonus when conquered", "Pas de bonus lors d'une conquête"])
         if opts:
             m.ask(state, seat, "acquire", ("Which card do you take?", "Quelle carte prenez-vous ?"), [*opts, SKIP],
                   discount=disc, free=op.get("free", False))
@@ -295,7 +355,7 @@ def execute(state: State, op: dict[str, Any]) -> None:
     elif name == "take_advantage":
         m.take_advantage(state, seat)
     elif name in ("negotiate", "negotiate_free"):
-        opts = m.fc_targets(state, seat, need_gold=name == "negotiate")
+        opts = fc_targets(state, seat, need_gold=name == "negotiate")
         if opts:
             m.ask(state, seat, name, ("Negotiate with which Free City?", "Négocier avec quelle Ville libre ?"), opts if name == "negotiate" else [*opts, SKIP])
     elif name == "_fc_check":
@@ -309,14 +369,13 @@ def execute(state: State, op: dict[str, Any]) -> None:
         raise AssertionError(f"unknown op {name}")
 
 
-def answer(state: State, seat: int, option: str) -> None:
-    """Apply the player's answer to state["ask"]."""
-    a = state["ask"]
-    state["ask"] = None
-    kind, data = a["kind"], a["data"]
+ANSWERS = frozenset({"trade", "may_use", "archive", "discard", "reinforce", "copy", "reserve", "gain_basic", "acquire",
+                     "wonder_section", "keepwonder", "negotiate", "negotiate_free", "marker", "marker_type"})
+
+
+def answer(state: State, seat: int, kind: str, option: str, data: dict[str, Any]) -> None:
+    """Apply the answer to a question asked by an effect (`kind` in ANSWERS; "skip" already handled)."""
     p = state["players"][seat]
-    if option == "skip":
-        return
     if kind == "trade":
         m.pay(p, data["op"]["pay"])
         m.push(state, seat, data["op"]["ops"], data["op"].get("src"))
@@ -327,14 +386,14 @@ def answer(state: State, seat: int, option: str) -> None:
         names = ", ".join(m.name(state, x) for x in moved)
         names_fr = ", ".join(m.name(state, x, "fr") for x in moved)
         verb = ("archive", "archivent") if kind == "archive" else ("discard", "défaussent")
-        m.log(state, seat, f"{m.civ_name(state, seat)} {verb[0]} {names}.", f"{m.civ_name(state, seat, 'fr')} {verb[1]} {names_fr}.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} {verb[0]} {names}.", f"Les {m.civ_name(state, seat, 'fr')} {verb[1]} {names_fr}.")
     elif kind == "reinforce":
         s = p["city"][m.slot_index(option)]
         s["active"] = False
         if s["know"]:
             p["discard"].append(s["know"])
             s["know"] = None
-        m.log(state, seat, f"{m.civ_name(state, seat)} reinforce {m.name(state, s['card'])}.", f"{m.civ_name(state, seat, 'fr')} renforcent {m.name(state, s['card'], 'fr')}.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} reinforce {m.name(state, s['card'])}.", f"Les {m.civ_name(state, seat, 'fr')} renforcent {m.name(state, s['card'], 'fr')}.")
     elif kind == "copy":
         if data["src"] == "city":
             s = p["city"][m.slot_index(option[:2])]
@@ -342,13 +401,13 @@ def answer(state: State, seat: int, option: str) -> None:
             m.gain(p, m.cdef(state, iid).get("produce", {}))
         else:
             iid = next(x for x in p["policies"] if m.cdef(state, x)["id"].split(".")[-1] == option)
-        m.log(state, seat, f"{m.civ_name(state, seat)} copy {m.name(state, iid)}.", f"{m.civ_name(state, seat, 'fr')} copient {m.name(state, iid, 'fr')}.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} copy {m.name(state, iid)}.", f"Les {m.civ_name(state, seat, 'fr')} copient {m.name(state, iid, 'fr')}.")
         m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
     elif kind == "reserve":
         iid = offer_iid(state, seat, option)
         m.take_from(state, seat, iid)
         p["reserve"].append(iid)
-        m.log(state, seat, f"{m.civ_name(state, seat)} reserve {m.name(state, iid)}.", f"{m.civ_name(state, seat, 'fr')} réservent {m.name(state, iid, 'fr')}.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} reserve {m.name(state, iid)}.", f"Les {m.civ_name(state, seat, 'fr')} réservent {m.name(state, iid, 'fr')}.")
     elif kind == "gain_basic":
         m.acquire(state, seat, state["basics"][option][-1], free=True)
     elif kind == "acquire":
@@ -367,7 +426,7 @@ def answer(state: State, seat: int, option: str) -> None:
         drop = old if option == "new" else new
         p["wonder"] = new if option == "new" else old
         state["removed"].append(drop)
-        m.log(state, seat, f"{m.civ_name(state, seat)} remove {m.name(state, drop)} from the game.", f"{m.civ_name(state, seat, 'fr')} retirent {m.name(state, drop, 'fr')} du jeu.")
+        m.log(state, seat, f"{m.civ_name(state, seat)} remove {m.name(state, drop)} from the game.", f"Les {m.civ_name(state, seat, 'fr')} retirent {m.name(state, drop, 'fr')} du jeu.")
     elif kind in ("negotiate", "negotiate_free"):
         m.negotiate(state, seat, option, pay_gold=kind == "negotiate" and option.startswith("f"))
     elif kind == "marker":
@@ -379,16 +438,7 @@ def answer(state: State, seat: int, option: str) -> None:
         iid = data["province"]
         p["markers"].setdefault(iid, []).append(option)
         p["markers_left"][option] -= 1
-        m.log(state, seat, f"Aztecs mark {m.name(state, iid)} as {option}.", f"Les Aztèques marquent {m.name(state, iid, 'fr')} : {PTYPE_NAMES['fr'][option]}.")
-    elif kind == "act_order":
-        from engines.monumental_duel import rounds
-
-        rounds.resolve_activation_effect(state, seat, option)
-    elif kind == "keepknow":
-        from engines.monumental_duel import rounds
-
-        rounds.keep_knowledge(state, seat, option)
-    else:
-        from engines.monumental_duel import actions
-
-        actions.answer_menu(state, seat, kind, option, data)
+        m.log(state, seat, f"{m.civ_name(state, seat)} mark {m.name(state, iid)} as {PTYPE_NAMES['en'][option]}.",
+              f"Les {m.civ_name(state, seat, 'fr')} marquent {m.name(state, iid, 'fr')} comme {PTYPE_NAMES['fr'][option]}.")
+    else:  # pragma: no cover - `answer` is only called for ANSWERS
+        raise AssertionError(f"unknown ask {kind}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core import prng
 from engines.core.state import State
 from engines.monumental_duel.data import BASIC_RES, PTYPES, RES, load
 
@@ -199,14 +200,12 @@ def civ_name(state: State, seat: int, lang: str = "en") -> str:
 def draw(state: State, seat: int, reshuffle: bool = False) -> str | None:
     """Top card of a city deck; the discard is reshuffled only when refilling the city, and never
     when it holds nothing but Knowledge cards."""
-    from engines.core import prng
-
     p = state["players"][seat]
     if not p["deck"] and reshuffle and any(kind(state, i) != "knowledge" for i in p["discard"]):
         p["deck"] = p["discard"]
         p["discard"] = []
         prng.shuffle(state["rng"], p["deck"])
-        log(state, seat, f"{civ_name(state, seat)} reshuffle their discard.", f"{civ_name(state, seat, 'fr')} mélangent leur défausse.")
+        log(state, seat, f"{civ_name(state, seat)} reshuffle their discard.", f"Les {civ_name(state, seat, 'fr')} mélangent leur défausse.")
     if not p["deck"]:
         return None
     state["checkpoint"] += 1
@@ -263,7 +262,7 @@ def acquire(state: State, seat: int, iid: str, discount: int = 0, free: bool = F
     take_from(state, seat, iid)
     k = d["kind"]
     verb = ("gain", "gagnent") if free else ("acquire", "acquièrent")
-    log(state, seat, f"{civ_name(state, seat)} {verb[0]} {d['name_en']}.", f"{civ_name(state, seat, 'fr')} {verb[1]} {d['name_fr']}.")
+    log(state, seat, f"{civ_name(state, seat)} {verb[0]} {d['name_en']}.", f"Les {civ_name(state, seat, 'fr')} {verb[1]} {d['name_fr']}.")
     if k in ("building", "knowledge", "basic"):
         p["deck"].insert(0, iid)
         fire(state, seat, "acquire_knowledge" if k == "knowledge" else "acquire_building")
@@ -292,7 +291,7 @@ def complete_wonder(state: State, seat: int, discount: int = 0) -> None:
     pay(p, discounted(d["cost2"], discount))
     p["wonder"] = None
     p["deck"].insert(0, iid)
-    log(state, seat, f"{civ_name(state, seat)} complete {d['name_en']}.", f"{civ_name(state, seat, 'fr')} complètent {d['name_fr']}.")
+    log(state, seat, f"{civ_name(state, seat)} complete {d['name_en']}.", f"Les {civ_name(state, seat, 'fr')} complètent {d['name_fr']}.")
     push(state, seat, d["bonus"], iid)
     fire(state, seat, "complete_wonder")
 
@@ -313,7 +312,7 @@ def conquer(state: State, seat: int, discount: int = 0) -> None:
     p["provinces"].append(target)
     paid = res_text(cost)
     log(state, seat, f"{civ_name(state, seat)} conquer {name(state, target)} ({paid}).",
-        f"{civ_name(state, seat, 'fr')} conquièrent {name(state, target, 'fr')} ({res_text(cost, 'fr')}).")
+        f"Les {civ_name(state, seat, 'fr')} conquièrent {name(state, target, 'fr')} ({res_text(cost, 'fr')}).")
     if is_mali(state, seat):
         gain(p, {"gold": 1})
     fire(state, seat, "acquire_province")
@@ -324,7 +323,7 @@ def develop_policy(state: State, seat: int, iid: str) -> None:
     pay(p, {"cult": len(p["policies"]) + 1})
     p["culture_deck"].remove(iid)
     p["policies"].append(iid)
-    log(state, seat, f"{civ_name(state, seat)} develop {name(state, iid)}.", f"{civ_name(state, seat, 'fr')} développent {name(state, iid, 'fr')}.")
+    log(state, seat, f"{civ_name(state, seat)} develop {name(state, iid)}.", f"Les {civ_name(state, seat, 'fr')} développent {name(state, iid, 'fr')}.")
     for pol in reversed(p["policies"]):
         push(state, seat, cdef(state, pol)["bonus"], pol)
     fire(state, seat, "develop_policy")
@@ -337,7 +336,7 @@ def take_advantage(state: State, seat: int, res: str | None = None, amount: int 
         pay(p, {res: amount})
     state["advantage"] = {"holder": seat, "res": res, "n": amount}
     log(state, seat, f"{civ_name(state, seat)} take the Advantage" + (f" with {res_text({res: amount})}." if res else "."),
-        f"{civ_name(state, seat, 'fr')} prennent l'Avantage" + (f" avec {res_text({res: amount}, 'fr')}." if res else "."))
+        f"Les {civ_name(state, seat, 'fr')} prennent l'Avantage" + (f" avec {res_text({res: amount}, 'fr')}." if res else "."))
     if p["civ"] == "japanese":
         gain(p, {"cult": 1})
     fire(state, seat, "take_advantage")
@@ -371,23 +370,8 @@ def negotiate(state: State, seat: int, target: str, pay_gold: bool) -> None:
         iid = p["free_cities"][int(target[1:]) - 1]
         p["fc_used"].append(iid)
         push(state, seat, cdef(state, iid)["negotiate"], iid)
-    log(state, seat, f"{civ_name(state, seat)} negotiate with {name(state, iid)}.", f"{civ_name(state, seat, 'fr')} négocient avec {name(state, iid, 'fr')}.")
+    log(state, seat, f"{civ_name(state, seat)} negotiate with {name(state, iid)}.", f"Les {civ_name(state, seat, 'fr')} négocient avec {name(state, iid, 'fr')}.")
     fire(state, seat, "negotiate")
-
-
-def fc_targets(state: State, seat: int, need_gold: bool) -> list[list[str]]:
-    p = state["players"][seat]
-    out = []
-    for k, slot in enumerate(state["fc_track"]):
-        if slot["tok"][seat] or (need_gold and p["res"]["gold"] < 1):
-            continue
-        d = cdef(state, slot["card"])
-        out.append([f"f{k + 1}", f"{d['name_en']} (your gold {slot['gold'][seat]})", f"{d['name_fr']} (votre or {slot['gold'][seat]})"])
-    for k, iid in enumerate(p["free_cities"]):
-        if iid not in p["fc_used"]:
-            d = cdef(state, iid)
-            out.append([f"o{k + 1}", f"{d['name_en']} (yours, free)", f"{d['name_fr']} (la vôtre, gratuit)"])
-    return out
 
 
 def fc_check(state: State, seat: int, iid: str) -> None:
@@ -398,7 +382,7 @@ def fc_check(state: State, seat: int, iid: str) -> None:
             p["free_cities"].append(iid)
             p["fc_used"].append(iid)
             log(state, seat, f"{civ_name(state, seat)} win the Free City {name(state, iid)}.",
-                f"{civ_name(state, seat, 'fr')} obtiennent la Ville libre {name(state, iid, 'fr')}.")
+                f"Les {civ_name(state, seat, 'fr')} obtiennent la Ville libre {name(state, iid, 'fr')}.")
             if state["fc_deck"]:
                 state["fc_track"][k] = {"card": state["fc_deck"].pop(0), "gold": [0, 0], "tok": [False, False]}
                 state["checkpoint"] += 1

@@ -74,7 +74,7 @@ def activate(state: State, seat: int, row: int, col: int) -> None:
     state["act"]["pending"] = pending
     civ, civ_fr = m.civ_name(state, seat), m.civ_name(state, seat, "fr")
     m.log(state, seat, f"{civ} activate row {row + 1} and column {'abc'[col]}: {m.res_text(got_total)}.",
-          f"{civ_fr} activent la ligne {row + 1} et la colonne {'abc'[col]} : {m.res_text(got_total, 'fr')}.")
+          f"Les {civ_fr} activent la ligne {row + 1} et la colonne {'abc'[col]} : {m.res_text(got_total, 'fr')}.")
     state["ctx"] = "activated"
 
 
@@ -86,8 +86,26 @@ def next_activation_effect(state: State) -> None:
         _, iid = act["pending"].pop()
         m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
         return
-    opts = [[where, f"{where} {m.name(state, iid)}", f"{where} {m.name(state, iid, 'fr')}"] for where, iid in act["pending"]]
+    opts = [[where, *_place(state, where, iid), *effects.described(state, iid)] for where, iid in act["pending"]]
     m.ask(state, seat, "act_order", ("Which activation effect do you resolve next?", "Quel effet d'activation résolvez-vous maintenant ?"), opts)
+
+
+ANSWERS = frozenset({"act_order", "keepknow"})
+
+
+def answer(state: State, seat: int, kind: str, option: str) -> None:
+    """Apply the answer to a question of the round cycle (`kind` in ANSWERS)."""
+    if kind == "act_order":
+        resolve_activation_effect(state, seat, option)
+    else:
+        keep_knowledge(state, seat, option)
+
+
+def _place(state: State, where: str, iid: str) -> tuple[str, str]:
+    """An activation effect's card named with where it lies: "a1 Mine", "Active policy: Calendar"."""
+    if where == "policy":
+        return f"Active policy: {m.name(state, iid)}", f"Politique active : {m.name(state, iid, 'fr')}"
+    return f"{where} {m.name(state, iid)}", f"{where} {m.name(state, iid, 'fr')}"
 
 
 def resolve_activation_effect(state: State, seat: int, where: str) -> None:
@@ -124,7 +142,7 @@ def do_pass(state: State, seat: int) -> None:
         slot["tok"][seat] = False
     for r in ("prod", "sci", "mil"):
         p["res"][r] = 0
-    m.log(state, seat, f"{m.civ_name(state, seat)} pass.", f"{m.civ_name(state, seat, 'fr')} passent.")
+    m.log(state, seat, f"{m.civ_name(state, seat)} pass.", f"Les {m.civ_name(state, seat, 'fr')} passent.")
 
 
 # ---- end of round ---------------------------------------------------------------------------------
@@ -159,7 +177,8 @@ def refill_city(state: State, seat: int) -> bool:
                 break
             r["pending"] = {"slot": i, "a": know, "b": d}
             m.ask(state, seat, "keepknow", ("Two Knowledge cards in a row: which one stays in your city?", "Deux Connaissances de suite : laquelle reste dans votre Cité ?"),
-                  [["first", m.name(state, know), m.name(state, know, "fr")], ["second", m.name(state, d), m.name(state, d, "fr")]])
+                  [["first", m.name(state, know), m.name(state, know, "fr"), *effects.described(state, know)],
+                   ["second", m.name(state, d), m.name(state, d, "fr"), *effects.described(state, d)]])
             return False
     return True
 

@@ -1,14 +1,19 @@
 """Final scoring: points per province, knowledge, completed wonder, policy and Free City, four
-dominations (ties: both score) and the tie-breaks (Advantage, then Gold, then Culture)."""
+dominations (ties: both score) and the rulebook's tie-breaks: the Advantage, then Gold, then
+Culture; « Si les joueurs sont toujours à égalité, ils partagent la victoire »."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engines.core.ranks import ranked
 from engines.core.state import State
 from engines.monumental_duel import model as m
 
 CATEGORIES = ("provinces", "knowledge", "wonders", "policies")
+# « le joueur qui a l'Avantage gagne [...] le plus d'Or restant [...] le plus de Culture restante »
+TIEBREAKS = (("the Advantage", "l'Avantage"), ("more Gold left", "plus d'Or restant"),
+             ("more Culture left", "plus de Culture restante"))
 
 
 def counts(state: State, seat: int) -> dict[str, int]:
@@ -38,9 +43,10 @@ def breakdown(state: State) -> list[dict[str, int]]:
 
 
 def result(state: State) -> dict[str, Any]:
+    """Score, then the Advantage holder, then Gold, then Culture; still tied, both share the victory."""
     parts = breakdown(state)
     scores = [sum(b.values()) for b in parts]
     adv = state["advantage"]["holder"]
     res = [p["res"] for p in state["players"]]
-    ranking = sorted((0, 1), key=lambda s: (-scores[s], 0 if adv == s else 1, -res[s]["gold"], -res[s]["cult"], s))
-    return {"scores": scores, "ranking": ranking, "breakdown": parts}
+    tiebreaks = [(1 if adv == s else 0, res[s]["gold"], res[s]["cult"]) for s in (0, 1)]
+    return ranked(scores, parts, tiebreaks, TIEBREAKS)

@@ -65,8 +65,11 @@ def summary(state: State) -> dict[str, str]:
         res = scoring.result(state)
         w = res["ranking"][0]
         sc = res["scores"]
-        return {"en": f"Game over · {m.civ_name(state, w)} win {sc[w]}-{sc[1 - w]}",
-                "fr": f"Partie terminée · victoire des {m.civ_name(state, w, 'fr')} {sc[w]}-{sc[1 - w]}"}
+        if res["ranks"] == [1, 1]:
+            return {"en": f"Game over · shared victory {sc[0]}-{sc[1]}", "fr": f"Partie terminée · victoire partagée {sc[0]}-{sc[1]}"}
+        why = res["decided_by"][w]
+        return {"en": f"Game over · {m.civ_name(state, w)} win {sc[w]}-{sc[1 - w]}" + (f" (tie broken by {why['en']})" if why else ""),
+                "fr": f"Partie terminée · victoire des {m.civ_name(state, w, 'fr')} {sc[w]}-{sc[1 - w]}" + (f" (égalité départagée : {why['fr']})" if why else "")}
     era = "I" * state["era"]
     last = (" · last round", " · dernière manche") if state["last_round"] else ("", "")
     phase = {"activate": ("City activation", "Activation de la Cité"), "actions": ("Actions", "Actions"),

@@ -20,11 +20,14 @@ RES_ICON: dict[str, tuple[str, Color]] = {
     "prod": ("cube", (141, 96, 56)), "sci": ("diamond", (30, 100, 170)), "mil": ("triangle", (190, 40, 40)),
     "gold": ("coin", palette.GOLD), "cult": ("star", (142, 68, 173)),
 }
-PTYPE: dict[str, tuple[str, str]] = {"mountain": ("Mountain", "Montagne"), "coastal": ("Coastal", "Côtière"), "agricultural": ("Agricultural", "Agricole")}
+PTYPE: dict[str, tuple[str, str]] = {"mountain": ("Mountain", "Montagneuse"), "coastal": ("Coastal", "Côtière"), "agricultural": ("Agricultural", "Agricole")}
 T = Labels({
     "cost": ("cost", "coût"), "then": ("then", "puis"), "def": ("def", "déf"), "used": ("used", "utilisé"),
     "bonus": ("Bonus: ", "Bonus : "), "negotiate": ("Negotiate: ", "Négoce : "),
     "pts": ("{civ} {n} pts", "{civ} {n} pts"),
+    "rank_pts": ("{r}. {civ} {n} pts", "{r}. {civ} {n} pts"),
+    "final": ("Final result", "Résultat final"), "final_shared": ("Final result · shared victory", "Résultat final · victoire partagée"),
+    "n_pts": ("{n} pts", "{n} pts"), "dominations": ("dominations {n}", "dominations {n}"), "decided": ("tie broken by {what}", "égalité départagée : {what}"),
     "advantage": ("Advantage", "Avantage"), "nobody": ("nobody", "personne"), "no_tokens": ("no tokens", "aucun jeton"),
     "track": ("Development track · Era {era} · deck {d} · discard {k}", "Piste de Développement · Ère {era} · pioche {d} · défausse {k}"),
     "basics": ("Basic buildings", "Bâtiments de base"),
@@ -135,9 +138,38 @@ def _header(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     c.text((24, y + 28), "Monumental Duel · Négoce", 24, bold=True, anchor="lm")
     c.text((400, y + 28), entry(view["summary"], lang), 19, anchor="lm", max_width=500)
     x = 920
+    ranks = view["result"]["ranks"] if view.get("result") else None
     for s, p in enumerate(view["players"]):
-        x = c.chip((x, y + 14), T("pts", lang, civ=field(p, "civ", lang), n=view["scores"][s]), palette.seat(s), 17) + 10
+        civ, n = field(p, "civ", lang), view["scores"][s]
+        label = T("rank_pts", lang, r=ranks[s], civ=civ, n=n) if ranks else T("pts", lang, civ=civ, n=n)
+        x = c.chip((x, y + 14), label, palette.seat(s), 17) + 10
     return y + 66
+
+
+FINAL_H = 110
+
+
+def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
+    """Once the game is over: both seats by rank (a shared place shows the same number), their
+    points by category and, where it decided, the tie-break."""
+    res = view.get("result")
+    if not res:
+        return y
+    shared = res["ranks"].count(1) > 1
+    top = c.panel((10, y, W - 10, y + FINAL_H), T("final_shared" if shared else "final", lang), accent=palette.GOLD)
+    for j, s in enumerate(res["ranking"]):
+        yy = top + 4 + j * 32
+        c.text((24, yy + 13), f"{res['ranks'][s]}.", 20, bold=True, anchor="lm")
+        c.chip((60, yy), field(view["players"][s], "civ", lang), palette.seat(s), 17)
+        c.text((250, yy + 13), T("n_pts", lang, n=res["scores"][s]), 18, bold=True, fill=palette.VP, anchor="lm")
+        b = res["breakdown"][s]
+        dom = sum(v for k, v in b.items() if k.startswith("domination_"))
+        parts = " · ".join([*(f"{T('b_' + k, lang)} {v}" for k, v in b.items() if v and not k.startswith("domination_")), T("dominations", lang, n=dom)])
+        c.text((350, yy + 13), parts, 14, fill=palette.MUTED, anchor="lm", max_width=640)
+        why = res["decided_by"][s]
+        if why:
+            c.text((W - 24, yy + 13), T("decided", lang, what=entry(why, lang)), 15, bold=True, anchor="rm", max_width=360)
+    return y + FINAL_H + 10
 
 
 def _advantage(c: Canvas, view: dict[str, Any], rect: tuple[float, float, float, float], lang: str) -> None:
@@ -287,6 +319,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     """The public board: everything both players and spectators see."""
     c = Canvas(W, 1500)
     y = _header(c, view, 8, lang)
+    y = _final(c, view, y, lang)
     y = _track(c, view, y, lang)
     y = _basics_and_cities(c, view, y, lang)
     pw = (W - 30) / 2
@@ -312,8 +345,9 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     p = view["players"][seat]
     you = view.get("you") if view.get("you", {}).get("seat") == seat else None
     h = panel_height(detail=True)
-    c = Canvas(W, 8 + 66 + h + (270 if you else 10))
+    c = Canvas(W, 8 + 66 + (FINAL_H + 10 if view.get("result") else 0) + h + (270 if you else 10))
     y = _header(c, view, 8, lang)
+    y = _final(c, view, y, lang)
     _player_panel(c, view, seat, (10, y, 900, y + h), detail=True, big=True, lang=lang)
     x0 = 910
     top = c.panel((x0, y, W - 10, y + h), T("civ_policies", lang), accent=palette.seat(seat))

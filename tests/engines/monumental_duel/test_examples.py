@@ -102,7 +102,7 @@ def test_advantage_outbid_refused_when_not_more() -> None:
     s = actions_phase(new("mali", "aztecs"), 1)
     s["advantage"] = {"holder": 0, "res": "mil", "n": 2}
     res(s, 1, mil=2, prod=9)
-    with pytest.raises(IllegalMove, match="at least 3 mil"):
+    with pytest.raises(IllegalMove, match="at least 3 Military"):
         apply(s, 1, "advantage")
 
 

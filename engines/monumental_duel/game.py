@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, Option, Prompt
+from engines.core.contract import fit_words
 from engines.core.state import State
 from engines.monumental_duel import actions, effects, rounds, scoring, setup, view
 from engines.monumental_duel import model as m
@@ -62,11 +63,11 @@ class MonumentalDuel(Engine):
         if seat not in self.to_act(state):
             return None
         text, opts = self._options(state, seat)
-        return Prompt(seat, text[0], [Option(o[0], o[1][:80], o[2][:80]) for o in opts], text[1])
+        return Prompt(seat, text[0], [Option(o[0], *(fit_words(t) for t in o[1:5])) for o in opts], text[1])
 
     def step(self, state: State, seat: int, option_id: str) -> None:
         if state["ask"]:
-            effects.answer(state, seat, option_id)
+            answer(state, seat, option_id)
         elif state["phase"] == "activate":
             if option_id.startswith("row"):
                 state["act"]["row"] = int(option_id[3:]) - 1
@@ -147,6 +148,21 @@ class MonumentalDuel(Engine):
             everywhere.append(state["ask"]["data"]["new"])
         if sorted(everywhere) != sorted(state["cards"]):
             raise ValueError("card instances are lost or duplicated")
+
+
+def answer(state: State, seat: int, option: str) -> None:
+    """Route the answer to state["ask"] to the module that asked; "skip" declines an optional effect."""
+    a = state["ask"]
+    state["ask"] = None
+    if option == "skip":
+        return
+    kind = a["kind"]
+    if kind in rounds.ANSWERS:
+        rounds.answer(state, seat, kind, option)
+    elif kind in actions.ANSWERS:
+        actions.answer_menu(state, seat, kind, option, a["data"])
+    else:
+        effects.answer(state, seat, kind, option, a["data"])
 
 
 ENGINE = MonumentalDuel()
