@@ -24,8 +24,9 @@ def ranked(
     criteria: Sequence[tuple[str, str]] = (),
 ) -> dict[str, Any]:
     """The result dict of the contract: `scores`, `breakdown`, `ranks`, `ranking` (seats by rank,
-    equal ranks in seat order) and `decided_by` (per seat, `{"en", "fr"}` naming the tie-break
-    that set it apart from a seat with the same score, else None).
+    equal ranks in seat order) and `decided_by` (per seat, `{"en", "fr"}` naming the last tie-break
+    needed to place it among the seats with its score, else None: in a three-way tie where A wins
+    on the first criterion and B beats C on the second, B and C both name the second).
 
     `tiebreaks[s]` are seat `s`'s values for `criteria`, in the rulebook's order, higher is better;
     seats equal on the score and every tie-break share their rank."""
@@ -43,7 +44,7 @@ def ranked(
             if o != s and scores[o] == scores[s] and tb[o] != tb[s]
         ]
         if firsts:
-            en, fr = criteria[min(firsts)]
+            en, fr = criteria[max(firsts)]  # the finest criterion that placed it among its equals
             decided[s] = {"en": en, "fr": fr}
     return {
         "scores": [int(x) for x in scores],

@@ -15,60 +15,19 @@ A building's `when` says if the effect runs on activation, once when built (hamm
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import Option
+from engines.core.contract import fit_words
 from engines.core.state import State
 from engines.minerva import city as grid
+from engines.minerva import rules
 from engines.minerva.data import CULTURES, MAX_PER_RESOURCE, RESOURCES, catalog
+from engines.minerva.words import CATEGORY_NOUNS, CULTURE_NAMES, ITEMS, counted, items_text, seat_name
 
-if TYPE_CHECKING:
-    from engines.minerva.game import Minerva
-
-RES_FR = {"grain": "céréale", "wood": "bois", "stone": "pierre", "ore": "minerai"}
-CULT_FR = {"theatre": "théâtre", "art": "art", "learning": "université"}
 MAX_COUNT = 20  # largest repetition count offered in one prompt (keeps prompts <= 25 with sells)
 # The decision frames this module owns (see `expand`).
 EFFECT_FRAMES = frozenset({"pick", "cult", "ctile", "or", "count", "loop", "bath", "moveof", "circus"})
-
-
-def seat_name(seat: int) -> tuple[str, str]:
-    return f"Player {seat + 1}", f"Joueur {seat + 1}"
-
-NAMES = {
-    "grain": ("grain", "céréale"), "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "ore": ("ore", "minerai"),
-    "coin": ("denarius", "denier"), "glory": ("glory", "gloire"),
-    "theatre": ("theatre point", "point de théâtre"), "art": ("art point", "point d'art"),
-    "learning": ("learning point", "point universitaire"), "any": ("resource of your choice", "ressource au choix"),
-    "culture": ("culture point of your choice", "point culturel au choix"),
-    "culture_tile": ("top culture tile of your choice", "tuile culturelle du dessus au choix"),
-    "same": ("identical resources", "ressources identiques"),
-}
-CATEGORY_NAMES = {
-    "production": ("production", "production"), "commerce": ("commerce", "commerce"), "culture": ("culture", "culturel"),
-    "military": ("military", "militaire"), "special": ("special", "spécial"), "temple": ("temple", "temple"),
-    "residential": ("residence", "résidence"),
-}
-
-
-PLURALS = {
-    "coin": ("denarii", "deniers"), "grain": ("grain", "céréales"), "stone": ("stone", "pierres"),
-    "theatre": ("theatre points", "points de théâtre"), "art": ("art points", "points d'art"),
-    "learning": ("learning points", "points universitaires"), "any": ("resources of your choice", "ressources au choix"),
-    "culture": ("culture points of your choice", "points culturels au choix"),
-}
-
-
-def _name(k: str, n: int, lang: int) -> str:
-    if n > 1 and k in PLURALS:
-        return PLURALS[k][lang]
-    return NAMES[k][lang]
-
-
-def items_text(items: dict[str, int]) -> tuple[str, str]:
-    en = " + ".join(f"{n} {_name(k, n, 0)}" for k, n in items.items())
-    fr = " + ".join(f"{n} {_name(k, n, 1)}" for k, n in items.items())
-    return en, fr
 
 
 def describe(eff: dict[str, Any], when: str = "activate") -> tuple[str, str]:
@@ -86,12 +45,12 @@ def describe(eff: dict[str, Any], when: str = "activate") -> tuple[str, str]:
         per = eff["per"]
         zone = {"ring": (" among the 8 around", " parmi les 8 autour"), "cross": (" in the 4 lines", " dans les 4 lignes")}.get(eff.get("zone", ""), ("", ""))
         if per in RESOURCES:
-            en, fr = f"{eff['vp']} VP per {NAMES[per][0]}", f"{eff['vp']} PV par {NAMES[per][1]}"
+            what = ITEMS[per][0], ITEMS[per][2]
         elif per == "categories":
-            en, fr = f"{eff['vp']} VP per category", f"{eff['vp']} PV par catégorie"
+            what = "category", "catégorie"
         else:
-            c = CATEGORY_NAMES[per[9:]]
-            en, fr = f"{eff['vp']} VP per {c[0]}", f"{eff['vp']} PV par {c[1]}"
+            what = CATEGORY_NOUNS[per[9:]]
+        en, fr = f"{eff['vp']} VP per {what[0]}", f"{eff['vp']} PV par {what[1]}"
         return en + zone[0], fr + zone[1]
     g = items_text(eff["gain"])
     if "pay" in eff:
@@ -99,7 +58,7 @@ def describe(eff: dict[str, Any], when: str = "activate") -> tuple[str, str]:
         return f"{p[0]} → {g[0]} (repeat)", f"{p[1]} → {g[1]} (répétable)"
     if "if" in eff:
         c = items_text(eff["if"])
-        return f"{c[0]} : {g[0]}", f"{c[1]} : {g[1]}"
+        return f"{c[0]}: {g[0]}", f"{c[1]} : {g[1]}"
     return g
 
 
@@ -191,16 +150,17 @@ def condition_met(p: dict[str, Any], cond: dict[str, int]) -> bool:
 
 
 # ---------------------------------------------------------------- running effects
-def gain(engine: Minerva, state: State, seat: int, items: dict[str, int]) -> None:
+def gain(state: State, seat: int, items: dict[str, int]) -> None:
     """Fixed gains, with the 6-per-resource cap paid back 1 denarius per discarded token."""
     discarded = gain_fixed(state["players"][seat], state["turn"]["pts"], items)
     if discarded:
         who, qui = seat_name(seat)
-        engine.log(state, f"{who} discards {discarded} resource(s) over 6 for {discarded} denarii.",
-                   f"{qui} défausse {discarded} ressource(s) au-delà de 6 pour {discarded} deniers.", seat)
+        res, coins = counted(discarded, "resource"), counted(discarded, "coin")
+        rules.log(state, f"{who} discards {res[0]} over 6 for {coins[0]}.",
+                  f"{qui} défausse {res[1]} au-delà de 6 pour {coins[1]}.", seat)
 
 
-def expand(engine: Minerva, state: State, seat: int, f: dict[str, Any]) -> None:
+def expand(state: State, seat: int, f: dict[str, Any]) -> None:
     """Run an automatic `eff` frame: fixed parts at once, choices become decision frames."""
     e = f["e"]
     p = state["players"][seat]
@@ -220,15 +180,15 @@ def expand(engine: Minerva, state: State, seat: int, f: dict[str, Any]) -> None:
         work.append({"k": "loop" if is_choice_arrow(e) else "count", "e": e, **src})
     elif "if" in e:
         if condition_met(p, e["if"]):
-            gain_items(engine, state, seat, e["gain"], src)
+            gain_items(state, seat, e["gain"], src)
     else:
-        gain_items(engine, state, seat, e["gain"], src)
+        gain_items(state, seat, e["gain"], src)
 
 
-def gain_items(engine: Minerva, state: State, seat: int, items: dict[str, int], src: dict[str, Any]) -> None:
+def gain_items(state: State, seat: int, items: dict[str, int], src: dict[str, Any]) -> None:
     fixed = {k: n for k, n in items.items() if k not in ("any", "culture", "culture_tile")}
     if fixed:
-        gain(engine, state, seat, fixed)
+        gain(state, seat, fixed)
     work = state["work"]
     if items.get("culture_tile"):
         work.append({"k": "ctile"})
@@ -249,38 +209,39 @@ def bath_cells(p: dict[str, Any], f: dict[str, Any]) -> list[str]:
     return out
 
 
-def frame_prompt(engine: Minerva, state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
+def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
     """The options of an effect decision; an empty list means the effect cannot apply."""
     k = f["k"]
     p = state["players"][seat]
     cat = catalog()
     if k == "pick":
-        opts = [Option(r, f"1 {r}", f"1 {RES_FR[r]}") for r in RESOURCES]
-        return (f"{f['src_en']}: choose a resource ({f['n']} to take).", f"{f['src_fr']} : choisissez une ressource ({f['n']} à prendre).", opts)
+        opts = [Option(r, *counted(1, r)) for r in RESOURCES]
+        left = counted(f["n"], "resource")
+        return (f"{f['src_en']}: choose a resource ({left[0]} to take).", f"{f['src_fr']} : choisissez une ressource ({left[1]} à prendre).", opts)
     if k == "cult":
-        opts = [Option(c, f"1 {c} point", f"1 point {CULT_FR[c]}") for c in CULTURES]
+        opts = [Option(c, *counted(1, c)) for c in CULTURES]
         return (f"{f['src_en']}: choose a culture point.", f"{f['src_fr']} : choisissez un point culturel.", opts)
     if k == "ctile":
         opts = []
         for c in CULTURES:
             if state["culture"][c]:
-                t = cat.culture[state["culture"][c][0]]
-                opts.append(Option(c, f"{c}: {t['vp']} VP", f"{CULT_FR[c]} : {t['vp']} PV"))
+                vp = counted(cat.culture[state["culture"][c][0]]["vp"], "vp")
+                opts.append(Option(c, f"{CULTURE_NAMES[c][0].capitalize()}: {vp[0]}", f"{CULTURE_NAMES[c][1].capitalize()} : {vp[1]}"))
         return "Take the top culture tile of which stack?", "Prendre la tuile du dessus de quelle pile ?", opts
     if k == "or":
         opts = []
         for i, e in enumerate(f["alts"]):
             en, fr = describe(e)
-            opts.append(Option(f"o{i + 1}", en[:80], fr[:80]))
+            opts.append(Option(f"o{i + 1}", fit_words(en), fit_words(fr)))
         return (f"{f['src_en']}: choose one.", f"{f['src_fr']} : choisissez.", opts)
     if k == "count":
         e = f["e"]
         most = min(max_times(p, e["pay"]), MAX_COUNT)
         en, fr = describe(e)
-        sells = engine._sells(p, set(e["pay"])) if "coin" in e["pay"] and most < MAX_COUNT else []
-        opts = [Option(f"x{i}", f"{i} time(s)", f"{i} fois") for i in range(most + 1)] if most or sells else []
+        sells = rules.sells(p, set(e["pay"])) if "coin" in e["pay"] and most < MAX_COUNT else []
+        opts = [Option(f"x{i}", *counted(i, "time")) for i in range(most + 1)] if most or sells else []
         opts += sells
-        return (f"{f['src_en']}: {en}. How many times?"[:200], f"{f['src_fr']} : {fr}. Combien de fois ?"[:200], opts)
+        return (f"{f['src_en']}: {en}. How many times?", f"{f['src_fr']} : {fr}. Combien de fois ?", opts)
     if k == "loop":
         e = f["e"]
         opts = []
@@ -288,21 +249,23 @@ def frame_prompt(engine: Minerva, state: State, seat: int, f: dict[str, Any]) ->
             need = e["pay"].get("same", 1)
             for r in RESOURCES:
                 if p["res"][r] >= need:
-                    opts.append(Option(r, f"Pay {need} {r}", f"Payer {need} {RES_FR[r]}"))
+                    what = counted(need, r)
+                    opts.append(Option(r, f"Pay {what[0]}", f"Payer {what[1]}"))
         elif can_pay(p, e["pay"]):
-            opts = [Option(r, f"Gain 1 {r}", f"Gagner 1 {RES_FR[r]}") for r in RESOURCES]
-        sells = engine._sells(p) if "coin" in e["pay"] and not can_pay(p, e["pay"]) else []
+            opts = [Option(r, f"Gain {counted(1, r)[0]}", f"Gagner {counted(1, r)[1]}") for r in RESOURCES]
+        sells = rules.sells(p) if "coin" in e["pay"] and not can_pay(p, e["pay"]) else []
         if opts or sells:
             opts.append(Option("stop", "Stop", "Arrêter"))
         opts += sells
         en, fr = describe(e)
-        return (f"{f['src_en']}: {en}. Again?"[:200], f"{f['src_fr']} : {fr}. Encore ?"[:200], opts)
+        return (f"{f['src_en']}: {en}. Again?", f"{f['src_fr']} : {fr}. Encore ?", opts)
     if k == "bath":
         opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
                 for c in bath_cells(p, f)]
         if opts:
             opts.append(Option("stop", "Stop here", "S'arrêter"))
-        return (f"Public baths: apply a surrounding tile ({f['left']} left).", f"Bains publics : appliquer une tuile voisine ({f['left']} restantes).", opts)
+        left = f"{f['left']} restante" if f["left"] < 2 else f"{f['left']} restantes"
+        return (f"Public baths: apply a surrounding tile ({f['left']} left).", f"Bains publics : appliquer une tuile voisine ({left}).", opts)
     if k == "moveof":
         opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
                 for c in grid.ring(f["at"]) if c in p["city"] and p["city"][c]["t"] != "res" and grid.legal_cells(p["city"], ignore=c)]
@@ -314,14 +277,14 @@ def frame_prompt(engine: Minerva, state: State, seat: int, f: dict[str, Any]) ->
     raise AssertionError(f"unknown effect frame {k}")
 
 
-def frame_step(engine: Minerva, state: State, seat: int, f: dict[str, Any], oid: str) -> None:
+def frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
     k = f["k"]
     p = state["players"][seat]
     work = state["work"]
     cat = catalog()
     who, qui = seat_name(seat)
     if k == "pick":
-        gain(engine, state, seat, {oid: 1})
+        gain(state, seat, {oid: 1})
         f["n"] -= 1
         if f["n"] <= 0:
             work.pop()
@@ -332,7 +295,7 @@ def frame_step(engine: Minerva, state: State, seat: int, f: dict[str, Any], oid:
             work.pop()
     elif k == "ctile":
         work.pop()
-        engine._take_culture(state, seat, oid)
+        rules.take_culture(state, seat, oid)
     elif k == "or":
         work.pop()
         work.append({"k": "eff", "e": f["alts"][int(oid[1:]) - 1], "at": f["at"], "src": f["src"]})
@@ -341,10 +304,11 @@ def frame_step(engine: Minerva, state: State, seat: int, f: dict[str, Any], oid:
         times = int(oid[1:])
         for _ in range(times):
             pay_fixed(p, f["e"]["pay"])
-            gain(engine, state, seat, f["e"]["gain"])
+            gain(state, seat, f["e"]["gain"])
         if times:
             en, fr = describe(f["e"])
-            engine.log(state, f"{who}: {en}, {times} time(s).", f"{qui} : {fr}, {times} fois.", seat)
+            n = counted(times, "time")
+            rules.log(state, f"{who}: {en}, {n[0]}.", f"{qui} : {fr}, {n[1]}.", seat)
     elif k == "loop":
         e = f["e"]
         if oid == "stop":
@@ -352,10 +316,10 @@ def frame_step(engine: Minerva, state: State, seat: int, f: dict[str, Any], oid:
         elif any(x in ("any", "same") for x in e["pay"]):
             need = e["pay"].get("same", 1)
             p["res"][oid] -= need
-            gain(engine, state, seat, e["gain"])
+            gain(state, seat, e["gain"])
         else:
             pay_fixed(p, e["pay"])
-            gain(engine, state, seat, {oid: 1})
+            gain(state, seat, {oid: 1})
     elif k == "bath":
         if oid == "stop":
             work.pop()
@@ -372,4 +336,4 @@ def frame_step(engine: Minerva, state: State, seat: int, f: dict[str, Any], oid:
     elif k == "circus":
         work.pop()
         del p["city"][oid]
-        engine.log(state, f"{who} removes the residence at {oid}.", f"{qui} retire la résidence en {oid}.", seat)
+        rules.log(state, f"{who} removes the residence at {oid}.", f"{qui} retire la résidence en {oid}.", seat)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engines.core.state import State
 from engines.minerva import city as grid
+from engines.minerva import rules
 from engines.minerva.data import ASSISTANT_PRICES, CULTURES, catalog
-
-if TYPE_CHECKING:
-    from engines.minerva.game import Minerva
+from engines.minerva.words import counted
 
 Why = tuple[str, str] | None
 
@@ -24,12 +21,18 @@ SECOND_CULTURE = ("You may take only one culture tile per category each turn.",
                   "Vous ne pouvez prendre qu'une tuile culturelle par catégorie et par tour.")
 SECOND_ASSISTANT = ("You may buy only one assistant per round.", "Vous ne pouvez acheter qu'un assistant par manche.")
 BUSY_RESIDENCE = ("That residence already has an assistant.", "Cette résidence a déjà un assistant.")
+# « il doit soit payer 1 denarius à la banque soit aussi passer »: one or the other.
+PAID_NO_PASS = ("You paid 1 denarius to take this turn: choose an action (passing was the other choice).",
+                "Vous avez payé 1 denier pour jouer ce tour : choisissez une action (passer était l'autre choix).")
+FEE_PAID = ("You already paid the fee for this turn.", "Vous avez déjà payé le denier de ce tour.")
+FEE_USELESS = ("After paying 1 denarius you could take no action (no building you can pay, no residence, no free assistant): pass.",
+               "Après avoir payé 1 denier, vous ne pourriez faire aucune action (aucun bâtiment payable, aucune résidence, aucun assistant utilisable) : passez.")
 RESOURCES_SUFFICE = ("You can pay this cost with your resources: denarii (3 per resource) are only for resources you lack.",
                      "Vous pouvez payer ce coût en ressources : les deniers (3 par ressource) ne servent qu'aux ressources manquantes.")
 
 
-def explain(engine: Minerva, state: State, seat: int, oid: str) -> Why:
-    if state["over"] or seat not in engine.to_act(state):
+def explain(state: State, seat: int, oid: str) -> Why:
+    if state["over"] or seat not in rules.to_act(state):
         return None
     p = state["players"][seat]
     if state["phase"] == "assist":
@@ -39,7 +42,8 @@ def explain(engine: Minerva, state: State, seat: int, oid: str) -> Why:
             if p["assistants"] >= len(ASSISTANT_PRICES):
                 return ("You already have the most assistants allowed (5).", "Vous avez déjà le maximum d'assistants (5).")
             coins, glory = ASSISTANT_PRICES[p["assistants"]]
-            return (f"The next assistant costs {coins} denarii or {glory} glory.", f"Le prochain assistant coûte {coins} deniers ou {glory} gloire.")
+            c, g = counted(coins, "coin"), counted(glory, "glory")
+            return (f"The next assistant costs {c[0]} or {g[0]}.", f"Le prochain assistant coûte {c[1]} ou {g[1]}.")
         return None
     work = state["work"]
     f = work[-1] if work else None
@@ -54,7 +58,8 @@ def explain(engine: Minerva, state: State, seat: int, oid: str) -> Why:
             return NOT_TOUCHING
         if not grid.touches(city, oid):
             return NOT_TOUCHING
-        return ("That cell is on another page of choices: use 'more'.", "Cette case est sur une autre page : utilisez « more ».")
+        return ("That cell is on another page of the menu: choose « More cells », or type the cell.",
+                "Cette case est sur une autre page du menu : choisissez « Autres cases », ou tapez la case.")
     if kind == "dir" and oid in grid.DIRECTIONS:
         dx, dy = grid.DIRECTIONS[oid]
         x, y = grid.xy(f["at"])
@@ -74,8 +79,8 @@ def explain(engine: Minerva, state: State, seat: int, oid: str) -> Why:
             return SECOND_CULTURE
         if not state["culture"][c]:
             return ("That culture stack is empty.", "Cette pile culturelle est vide.")
-        need = catalog().culture[state["culture"][c][0]]["need"]
-        return (f"You need {need} {c} point(s) this turn for that tile.", f"Il vous faut {need} point(s) {c} ce tour pour cette tuile.")
+        need = counted(catalog().culture[state["culture"][c][0]]["need"], c)
+        return (f"You need {need[0]} this turn for that tile.", f"Il vous faut {need[1]} ce tour pour cette tuile.")
     if kind is None and not state["turn"]["acted"]:
         if oid == "build":
             return ("You cannot pay for any building on offer, even at 3 denarii per missing resource.",
@@ -87,7 +92,13 @@ def explain(engine: Minerva, state: State, seat: int, oid: str) -> Why:
                 return ("You have no assistant in hand.", "Vous n'avez pas d'assistant en main.")
             return ("Every residence of yours already has an assistant.", "Toutes vos résidences ont déjà un assistant.")
         if oid == "fee":
+            if state["turn"]["fee"]:
+                return FEE_PAID
+            if p["money"] >= 1:
+                return FEE_USELESS
             return ("You have no denarius to pay the fee: sell a resource or pass.", "Vous n'avez pas de denier pour payer : vendez une ressource ou passez.")
+        if oid == "pass" and state["turn"]["fee"]:
+            return PAID_NO_PASS
     if kind in ("tile", "pair") and oid in catalog().designs:
         return ("You cannot pay for that building (or it is not on offer).", "Vous ne pouvez pas payer ce bâtiment (ou il n'est pas proposé).")
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.ranks import ranked
 from engines.core.state import State
 from engines.minerva import city as grid
 from engines.minerva.data import RESOURCES, SOLO_TITLES, catalog
@@ -62,17 +63,31 @@ def temple_count(p: dict[str, Any]) -> int:
     return sum(1 for t in p["city"].values() if t["t"] != "res" and catalog().design(t["t"])["category"] == "temple")
 
 
+# The rulebook's tie-breaks, in its order: « En cas d'égalité, les points obtenus par les tuiles
+# culturelles et de gloire valent plus. S'il y a toujours égalité, le nombre de temples permet de
+# résoudre l'égalité. La dernière égalité est résolue grâce aux tuiles d'ordre (la plus petite est
+# la meilleure). »
+TIE_BREAKS = (
+    ("more points from culture and glory tiles", "plus de points de tuiles culturelles et de gloire"),
+    ("more temples", "plus de temples"),
+    ("the smaller order tile", "la plus petite tuile d'ordre"),
+)
+
+
+def tie_breaks(state: State, seat: int, parts: dict[str, int]) -> tuple[int, int, int]:
+    """Seat `seat`'s tie-break values, higher is better. Every seat holds an order tile once the
+    game is over (everyone passes in round 6); a seat without one (solo) ranks after every tile."""
+    p = state["players"][seat]
+    order = p["order"] if p["order"] is not None else state["num_players"] + 1
+    return parts["culture"] + parts["glory"], temple_count(p), -order
+
+
 def result(state: State) -> dict[str, Any]:
     n = state["num_players"]
     parts = [breakdown(state, s) for s in range(n)]
     scores = [sum(b.values()) for b in parts]
-    players = state["players"]
-
-    def key(s: int) -> tuple[int, ...]:
-        p = players[s]
-        return (-scores[s], -(parts[s]["culture"] + parts[s]["glory"]), -temple_count(p), p["order"] or 99, s)
-
-    out: dict[str, Any] = {"scores": scores, "ranking": sorted(range(n), key=key), "breakdown": parts}
+    tiebreaks = [tie_breaks(state, s, parts[s]) for s in range(n)]
+    out = ranked(scores, parts, tiebreaks, TIE_BREAKS)
     if state["solo"]:
         out["title"] = solo_title(scores[0])
     return out

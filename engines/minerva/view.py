@@ -4,16 +4,14 @@ building stack and the temple deck, which no view contains). Keys are documented
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engines.core import Engine
 from engines.core.state import State
 from engines.minerva import city as grid
 from engines.minerva import effects as fx
-from engines.minerva import scoring
+from engines.minerva import rules, scoring
 from engines.minerva.data import ASSISTANT_PRICES, CULTURES, ROUNDS, catalog
-
-if TYPE_CHECKING:
-    from engines.minerva.game import Minerva
 
 PHASES = {"main": ("Main phase", "Phase principale"), "assist": ("Assistants", "Assistants"), "over": ("Game over", "Partie terminée")}
 
@@ -33,7 +31,7 @@ def tile_info(inst: str) -> dict[str, Any]:
     return {"id": inst, **design_info(inst.split(".", 1)[0])}
 
 
-def build_view(engine: Minerva, state: State, seat: int | None) -> dict[str, Any]:
+def build_view(state: State, seat: int | None) -> dict[str, Any]:
     cat = catalog()
     n = state["num_players"]
     parts = [scoring.breakdown(state, s) for s in range(n)]
@@ -53,7 +51,9 @@ def build_view(engine: Minerva, state: State, seat: int | None) -> dict[str, Any
                 entry["points"] = scoring.end_points(p, cell, cat.design(t["t"])["effect"])
             city.append(entry)
         city.sort(key=lambda e: (e["y"], e["x"]))
-        price = ASSISTANT_PRICES[p["assistants"]] if p["assistants"] < len(ASSISTANT_PRICES) else None
+        # no assistant phase in round 6 (« Elle n'est pas réalisée pendant la dernière manche »)
+        buying = not state["over"] and state["round"] < ROUNDS and p["assistants"] < len(ASSISTANT_PRICES)
+        price = ASSISTANT_PRICES[p["assistants"]] if buying else None
         players.append({
             "seat": s, "money": p["money"], "res": dict(p["res"]), "glory": p["glory"],
             "assistants_hand": p["hand"], "assistants": p["assistants"], "residences_left": p["residences"],
@@ -66,7 +66,7 @@ def build_view(engine: Minerva, state: State, seat: int | None) -> dict[str, Any
         })
     rnd = state["round"]
     phase = "over" if state["over"] else state["phase"]
-    acting = engine.to_act(state)
+    acting = rules.to_act(state)
     ph = PHASES[phase]
     if acting:
         summary = {"en": f"Round {rnd}/{ROUNDS} · {ph[0]} · Player {acting[0] + 1} to act",
@@ -83,17 +83,30 @@ def build_view(engine: Minerva, state: State, seat: int | None) -> dict[str, Any
         "temple_deck": len(state["temple_deck"]),
         "stack": len(state["stack"]),
         "culture": {c: [dict(cat.culture[t]) for t in state["culture"][c]] for c in CULTURES},
-        "glory_tiles": [dict(t) for t in sorted(cat.glory.values(), key=lambda t: t["rank"]) if t["round"] == rnd],
+        "glory_tiles": [dict(t) for t in sorted(cat.glory.values(), key=lambda t: t["rank"])
+                        if t["round"] == rnd and (not state["solo"] or t["rank"] <= 2)],
         "order": {"free": list(state["free_order"]), "flipped": state["flipped"],
                   "vp": {str(k): (t["vp"] if state["flipped"] and k != n else 0) for k, t in cat.order.items() if k <= n and not state["solo"]}},
         "turn": {"points": dict(state["turn"]["pts"]), "claimed": list(state["turn"]["claimed"])},
         "players": players,
         "scores": [pl["score"] for pl in players],
         "summary": summary,
-        "log": engine.recent_log(state),
+        "log": Engine.recent_log(state),
     }
+    if state["solo"]:
+        view["glory_rule"] = solo_glory_rule(rnd)
     if state["over"]:
         view["final"] = scoring.result(state)
     if seat is not None:
         view["you"] = {"seat": seat, "to_act": seat in acting}
     return view
+
+
+def solo_glory_rule(rnd: int) -> dict[str, str]:
+    """« Si vous avez autant de jetons de gloire que le chiffre de la manche, vous gagnez la tuile
+    1st. Si vous n'avez pas autant de jetons de gloire, mais que vous en avez au moins 1, vous
+    gagnez la tuile 2nd. »"""
+    tokens = "token" if rnd == 1 else "tokens"
+    jetons = "jeton" if rnd == 1 else "jetons"
+    return {"en": f"Solo: the 1st tile with at least {rnd} glory {tokens} (the round number), else the 2nd with at least 1.",
+            "fr": f"Solo : la tuile « 1er » avec au moins {rnd} {jetons} de gloire (le numéro de la manche), sinon la « 2e » avec au moins 1."}

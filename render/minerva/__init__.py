@@ -11,6 +11,7 @@ from PIL import Image
 
 from render.core import palette
 from render.core.canvas import Canvas
+from render.core.fonts import font
 from render.core.i18n import Labels, entry, field
 from render.core.icons import draw_icon
 from render.minerva.tiles import (
@@ -27,41 +28,57 @@ PAD = 16
 CARD_W, CARD_H = 172, 108
 BOARD_CELL = 112
 PLAYER_CELL = 150
+PANEL_H = 208  # a player panel: title bar and five rows
 AXIS = 24
 MAX_HEIGHT = 4000  # render.core.to_png shrinks anything taller than 4096, which would blur the text
 COLS = "abcdefghijklmnopqrstuvwxyz"
 T = Labels({
     "to_act": ("  ▶ to act", "  ▶ à jouer"), "passed": ("  · passed", "  · a passé"),
-    "glory": ("glory", "gloire"), "assist": ("assist.", "assist."), "left": ("left", "rest."),
-    "glory_tiles_vp": ("glory tiles {n} VP", "tuiles gloire {n} PV"), "order_tile": ("order tile {n}", "tuile ordre {n}"),
+    "glory": ("glory", "gloire"), "left": ("residences left", "résidences restantes"), "left_1": ("residence left", "résidence restante"),
+    "assistants": ("assistants in hand / owned", "assistants en main / possédés"),
+    "culture_taken": ("culture tiles taken:", "tuiles culturelles prises :"),
+    "glory_tiles_vp": ("glory tiles: {n} VP", "tuiles de gloire : {n} PV"), "order_tile": ("order tile {n}", "tuile d'ordre {n}"),
     "next_assistant": ("next assistant {d}d/{g}g", "assistant suivant {d} den./{g} gl."),
     "temples_n": ("temples {n}", "temples {n}"),
     "round_tile_bonus": (" · round tile +{n} denarii", " · tuile de manche +{n} deniers"),
     "round_tile": ("Round tile", "Tuile de manche"), "take_3": ("take its 3 denarii", "prenez ses 3 deniers"),
     "pairs": ("Pairs on offer (build one, discard the other)", "Paires proposées (bâtir l’une, défausser l’autre)"),
     "buildings": ("Buildings on offer", "Bâtiments proposés"),
-    "market_title": ("{title} · {n} tiles · stack {k} left", "{title} · {n} tuiles · pile : {k} restantes"),
+    "market_title": ("{title} · {n} · stack: {k} left", "{title} · {n} · pile : {k}"),
+    "tiles_n": ("{n} tiles", "{n} tuiles"), "tiles_1": ("{n} tile", "{n} tuile"),
+    "left_n": ("{n}", "{n} restantes"), "left_1f": ("{n}", "{n} restante"),
     "empty_paren": ("(empty)", "(vide)"),
     "temples_offer": ("Temples on offer · deck {n}", "Temples proposés · pioche {n}"),
     "culture_stacks": ("Culture stacks (top tile)", "Piles de culture (tuile du dessus)"),
     "theatre": ("Theatre", "Théâtre"), "art": ("Art", "Art"), "learning": ("Learning", "Université"),
-    "n_left": ("{n} left", "{n} restantes"), "empty_f": ("empty", "vide"),
-    "glory_title": ("Round {n} glory tiles · order tiles", "Tuiles gloire de la manche {n} · tuiles ordre"),
+    "n_left": ("{n} left", "{n} restantes"), "n_left_1": ("{n} left", "{n} restante"), "empty_f": ("empty", "vide"),
+    "glory_title": ("Round {n} glory tiles · order tiles", "Tuiles de gloire de la manche {n} · tuiles d'ordre"),
+    "glory_title_solo": ("Round {n} glory tiles", "Tuiles de gloire de la manche {n}"),
     "ranks": ("1st|2nd|3rd", "1er|2e|3e"),
     "order": ("Order:", "Ordre :"), "seat_short": ("P{n}", "J{n}"), "free": (" · free", " · libre"),
-    "solo_no_order": ("Solo: no order tiles", "Solo : pas de tuiles ordre"),
+    "solo_no_order": ("No order tiles.", "Pas de tuiles d'ordre."),
     "city_of": ("Player {n}'s city", "Cité du joueur {n}"),
-    "final": ("Final: ", "Fin : "), "title": (" · title: {t}", " · titre : {t}"),
+    "final_scores": ("Final scores", "Scores finaux"), "solo_title": ("Solo title: {t}", "Titre solo : {t}"),
+    "final_line": ("{r}. Player {s}: {n} VP", "{r}. Joueur {s} : {n} PV"),
+    "decided": ("tie broken by {why}", "départagé par : {why}"),
+    "final_score": ("Final score: {n} VP · rank {r}", "Score final : {n} PV · rang {r}"),
+    "final_score_solo": ("Final score: {n} VP", "Score final : {n} PV"),
     "score_so_far": ("Score so far: {n} VP", "Score actuel : {n} PV"),
-    "b_culture": ("Culture tiles", "Tuiles culture"), "b_glory": ("Glory tiles", "Tuiles gloire"), "b_temples": ("Temples", "Temples"),
+    "b_culture": ("Culture tiles", "Tuiles culturelles"), "b_glory": ("Glory tiles", "Tuiles de gloire"), "b_temples": ("Temples", "Temples"),
     "b_end_buildings": ("END buildings", "Bâtiments FIN"), "b_money_resources": ("Money & resources (1 per 3)", "Argent et ressources (1 par 3)"),
-    "b_order": ("Order tile", "Tuile ordre"),
+    "b_order": ("Order tile VP", "Tuile d'ordre (PV)"),
     "free_cells": ("Outlined empty cells are where a tile may go (type the cell, e.g. m12).",
                    "Les cases vides encadrées peuvent recevoir une tuile (tapez la case, p. ex. m12)."),
-    "culture_tiles": ("Culture tiles: ", "Tuiles culture : "), "glory_tiles": ("Glory tiles: ", "Tuiles gloire : "),
+    "culture_tiles": ("Culture tiles: ", "Tuiles culturelles : "), "glory_tiles": ("Glory tiles: ", "Tuiles de gloire : "),
     "none_f": ("none", "aucune"),
     "rank_vp": ("{r}: {n} VP", "{r} : {n} PV"), "kv": ("{k}: {v}", "{k} : {v}"),
 })
+
+
+def _count(key: str, n: int, lang: str) -> str:
+    """A count with its agreed word: « 1 tuile », « 2 tuiles »."""
+    one = {"tiles": "tiles_1", "left": "left_1f"}[key]
+    return T(one if (n < 2 if lang == "fr" else n == 1) else f"{key}_n", lang, n=n)
 
 
 def _seat_color(seat: int) -> palette.Color:
@@ -80,7 +97,7 @@ def city_size(player: dict[str, Any], cell: int, margin: int) -> tuple[int, int]
     return AXIS + (x1 - x0 + 1) * cell, AXIS + (y1 - y0 + 1) * cell
 
 
-def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int, margin: int, lang: str = "en") -> None:
+def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int, margin: int, lang: str = "en", free: bool = True) -> None:
     """The city grid with column letters and row numbers so cells can be typed (e.g. m12)."""
     x0, y0, x1, y1 = _bbox(player, margin)
     seat = player["seat"]
@@ -90,7 +107,7 @@ def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int
     for gy in range(y0, y1 + 1):
         c.text((ox + AXIS / 2, oy + AXIS + (gy - y0 + 0.5) * cell), str(gy + 1), 14, bold=True, fill=palette.MUTED, anchor="mm")
     occupied = {(t["x"], t["y"]) for t in player["city"]}
-    if margin:
+    if margin and free:
         for gx in range(x0, x1 + 1):
             for gy in range(y0, y1 + 1):
                 if (gx, gy) in occupied or not (0 <= gx < len(COLS)):
@@ -127,20 +144,22 @@ def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[st
     x = x0 + 10
     draw_icon(c, "star", (x + 11, y + 11), 22, (200, 40, 40))
     x = _num(c, x + 26, y, p["glory"], T("glory", lang))
-    draw_icon(c, "person", (x + 11, y + 11), 22, col)
-    x = _num(c, x + 26, y, f"{p['assistants_hand']}/{p['assistants']}", T("assist", lang))
     draw_icon(c, "house", (x + 11, y + 11), 22, CATEGORY_COLORS["residential"])
-    x = _num(c, x + 26, y, p["residences_left"], T("left", lang))
+    _num(c, x + 26, y, p["residences_left"], T("left_1" if p["residences_left"] == 1 else "left", lang), max_width=x1 - x - 36)
     y += 32
     x = x0 + 10
+    draw_icon(c, "person", (x + 11, y + 11), 22, col)
+    _num(c, x + 26, y, f"{p['assistants_hand']} / {p['assistants']}", T("assistants", lang), max_width=x1 - x - 36)
+    y += 32
+    label = T("culture_taken", lang)
+    c.text((x0 + 10, y + 11), label, 15, fill=palette.INK, anchor="lm")
+    x = x0 + 10 + c.draw.textlength(label, font=font(15)) + 8
     for cat in ("theatre", "art", "learning"):
         n = sum(1 for t in p["culture_tiles"] if t["category"] == cat)
         lettered(c, (x + 11, y + 11), 22, CULTURE_COLORS[cat], culture_letter(cat, lang))
         x = _num(c, x + 26, y, n)
-    gl = sum(t["vp"] for t in p["glory_tiles"])
-    c.text((x + 4, y + 11), T("glory_tiles_vp", lang, n=gl), 15, fill=palette.INK, anchor="lm", max_width=x1 - x - 14, fit=True)
     y += 32
-    parts = []
+    parts = [T("glory_tiles_vp", lang, n=sum(t["vp"] for t in p["glory_tiles"]))]
     if p["order"] is not None:
         parts.append(T("order_tile", lang, n=p["order"]))
     price = p.get("next_assistant_price")
@@ -150,11 +169,9 @@ def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[st
     c.text((x0 + 10, y + 10), " · ".join(parts), 14, fill=palette.MUTED, anchor="lm", max_width=x1 - x0 - 20)
 
 
-def _num(c: Canvas, x: float, y: float, value: Any, suffix: str = "") -> float:
+def _num(c: Canvas, x: float, y: float, value: Any, suffix: str = "", max_width: float | None = None) -> float:
     text = f"{value}" + (f" {suffix}" if suffix else "")
-    c.text((x, y + 11), text, 17, bold=True, anchor="lm")
-    from render.core.fonts import font
-
+    c.text((x, y + 11), text, 17, bold=True, anchor="lm", max_width=max_width, fit=max_width is not None)
     return x + c.draw.textlength(text, font=font(17, True)) + 12
 
 
@@ -198,23 +215,27 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     market_h = 40 + _cards_height(len(items), per_row, label_h)
     offer_h = 40 + CARD_H + 8 + 10
     glory_h = 36 + 44 + 12
-    fixed = 64 + 176 + 16 + market_h + 12 + offer_h + 12 + 36 + 44 + 12 + 12 + 20 + 28 + 20 * 5 + PAD
+    final_h = _final_height(view)
+    fixed = 64 + final_h + PANEL_H + 16 + market_h + 12 + offer_h + 12 + 36 + 44 + 12 + 12 + 20 + 28 + 20 * 5 + PAD
     widest = max(_bbox(p, 0)[2] - _bbox(p, 0)[0] + 1 for p in view["players"])
     fit = max(64, (WIDTH - 2 * PAD - 20 - AXIS) // widest)
     for cell in (min(size, fit) for size in (BOARD_CELL, 100, 90, 80, 64, 48, 36, 28, 24, 20, 16)):
         cities, cities_h = _city_layout(view, cell)
         if fixed + cities_h <= MAX_HEIGHT:
             break
-    panel_h = 176
+    panel_h = PANEL_H
     log_lines = view["log"][-5:]
-    height = 64 + panel_h + 16 + market_h + 12 + offer_h + 12 + glory_h + 12 + cities_h + 20 + 28 + 20 * len(log_lines) + PAD
+    height = 64 + final_h + panel_h + 16 + market_h + 12 + offer_h + 12 + glory_h + 12 + cities_h + 20 + 28 + 20 * len(log_lines) + PAD
     c = Canvas(WIDTH, height)
     # header
     c.draw.rectangle((0, 0, WIDTH, 56), fill=(60, 40, 30))
     c.text((PAD, 28), "MINERVA", 28, bold=True, fill=(255, 230, 170), anchor="lm")
     c.text((200, 28), entry(view["summary"], lang), 20, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - 220)
-    # players
     y = 64
+    if final_h:
+        _final_panel(c, y, view, lang)
+        y += final_h
+    # players
     pw = (WIDTH - 2 * PAD - (n - 1) * 10) / n
     for i, p in enumerate(view["players"]):
         x0 = PAD + i * (pw + 10)
@@ -222,7 +243,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     y += panel_h + 16
     # market
     title = T("pairs", lang) if view["solo"] else T("buildings", lang)
-    top = c.panel((PAD, y, WIDTH - PAD, y + market_h), T("market_title", lang, title=title, n=len(items), k=view["stack"]), accent=(60, 40, 30))
+    top = c.panel((PAD, y, WIDTH - PAD, y + market_h), T("market_title", lang, title=title, n=_count("tiles", len(items), lang), k=_count("left", view["stack"], lang)), accent=(60, 40, 30))
     for k, (label, t) in enumerate(items):
         cx = PAD + 8 + (k % per_row) * (CARD_W + 8)
         cy = top + (k // per_row) * (CARD_H + 8 + label_h) + label_h
@@ -260,11 +281,11 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
                 lettered(c, (mid + (i - (t["need"] - 1) / 2) * 26, top + 42), 22, col, culture_letter(cat, lang))
             draw_icon(c, "vp", (mid - 16, top + 76), 24)
             c.text((mid, top + 76), f"{t['vp']}", 20, bold=True, anchor="lm")
-            c.text((mid, top + 98), T("n_left", lang, n=len(stack)), 14, fill=palette.MUTED, anchor="mm")
+            c.text((mid, top + 98), T("n_left_1" if len(stack) == 1 else "n_left", lang, n=len(stack)), 14, fill=palette.MUTED, anchor="mm")
         else:
             c.text((mid, top + 55), T("empty_f", lang), 15, fill=palette.MUTED, anchor="mm")
     y += offer_h + 12
-    top = c.panel((PAD, y, WIDTH - PAD, y + glory_h), T("glory_title", lang, n=view["round"]), accent=(200, 40, 40))
+    top = c.panel((PAD, y, WIDTH - PAD, y + glory_h), T("glory_title_solo" if view["solo"] else "glory_title", lang, n=view["round"]), accent=(200, 40, 40))
     gx = PAD + 10
     for t in view["glory_tiles"]:
         c.box((gx, top, gx + 110, top + 44), fill=(250, 225, 225), outline=(200, 40, 40))
@@ -287,7 +308,8 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
             c.text((ox + 75, top + 22), label, 16, bold=True, anchor="mm", max_width=142)
             ox += 160
     else:
-        c.text((ox, top + 22), T("solo_no_order", lang), 16, fill=palette.MUTED, anchor="lm")
+        rule = entry(view["glory_rule"], lang) + " " + T("solo_no_order", lang)
+        c.text((ox, top + 22), rule, 16, fill=palette.MUTED, anchor="lm", max_width=WIDTH - PAD - ox - 10)
     y += glory_h + 12
     # cities
     for cx, cy, w, h, p in cities:
@@ -302,18 +324,35 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     for e in log_lines:
         c.text((PAD, y + 9), entry(e, lang), 15, fill=palette.INK, anchor="lm", max_width=WIDTH - 2 * PAD)
         y += 20
-    if view.get("final"):
-        _final_banner(c, view, lang)
     return c.image
 
 
-def _final_banner(c: Canvas, view: dict[str, Any], lang: str) -> None:
+def _final_height(view: dict[str, Any]) -> int:
+    final = view.get("final")
+    if not final:
+        return 0
+    return 40 + 26 * view["num_players"] + (26 if "title" in final else 0) + 12
+
+
+def _final_line(view: dict[str, Any], seat: int, lang: str) -> str:
+    """« 1. Player 3: 42 VP · tie broken by more temples »: the rank from `ranks` (shared places
+    repeat their number) and the rulebook tie-break that decided, when one did."""
     final = view["final"]
-    text = T("final", lang) + ", ".join(f"{T('seat_short', lang, n=s + 1)} {final['scores'][s]}" for s in final["ranking"])
+    line = T("final_line", lang, r=final["ranks"][seat], s=seat + 1, n=final["scores"][seat])
+    decided = final["decided_by"][seat]
+    return line + (" · " + T("decided", lang, why=entry(decided, lang)) if decided else "")
+
+
+def _final_panel(c: Canvas, y: float, view: dict[str, Any], lang: str) -> None:
+    final = view["final"]
+    top = c.panel((PAD, y, WIDTH - PAD, y + _final_height(view) - 12), T("final_scores", lang), accent=palette.GOLD)
+    for i, seat in enumerate(final["ranking"]):
+        ly = top + 26 * i
+        c.draw.rectangle((PAD + 12, ly + 4, PAD + 30, ly + 22), fill=_seat_color(seat))
+        c.text((PAD + 40, ly + 13), _final_line(view, seat, lang), 17, bold=final["ranks"][seat] == 1, anchor="lm", max_width=WIDTH - 2 * PAD - 60)
     if "title" in final:
-        text += T("title", lang, t=entry(final["title"], lang))
-    c.draw.rectangle((WIDTH - 620, 8, WIDTH - 8, 48), fill=palette.HIGHLIGHT)
-    c.text((WIDTH - 614, 28), text, 17, bold=True, anchor="lm", max_width=600)
+        ly = top + 26 * len(final["ranking"])
+        c.text((PAD + 40, ly + 13), T("solo_title", lang, t=entry(final["title"], lang)), 17, bold=True, anchor="lm")
 
 
 def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
@@ -323,25 +362,39 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     cell = max(28, min(PLAYER_CELL, (MAX_HEIGHT - 420) // (y1 - y0 + 1), (MAX_HEIGHT - 2 * PAD - AXIS) // (x1 - x0 + 1)))
     w, h = city_size(p, cell, 1)
     width = max(900, w + 2 * PAD)
-    panel_h = 176
+    panel_h = PANEL_H + (36 if view.get("final") else 0)  # room for the tie-break or solo title note
     height = 56 + panel_h + 20 + h + 40 + 110
     c = Canvas(width, height)
     col = _seat_color(seat)
     c.draw.rectangle((0, 0, width, 48), fill=col)
     c.text((PAD, 24), f"{T('city_of', lang, n=seat + 1)} · {entry(view['summary'], lang)}", 20, bold=True, fill=palette.text_on(col), anchor="lm", max_width=width - 2 * PAD)
-    _player_panel(c, (PAD, 56, min(width - PAD, PAD + 620), 56 + panel_h), p, view, lang)
+    _player_panel(c, (PAD, 56, min(width - PAD, PAD + 620), 56 + PANEL_H), p, view, lang)
     bx = PAD + 640
     if bx + 200 < width:
         b = p["breakdown"]
         y = 62
-        c.text((bx, y + 10), T("score_so_far", lang, n=p["score"]), 17, bold=True, anchor="lm")
+        final = view.get("final")
+        if final:
+            head = T("final_score_solo" if view["solo"] else "final_score", lang, n=p["score"], r=final["ranks"][seat])
+        else:
+            head = T("score_so_far", lang, n=p["score"])
+        c.text((bx, y + 10), head, 17, bold=True, anchor="lm", max_width=width - bx - PAD)
         y += 28
         for k, v in b.items():
             c.text((bx, y + 10), T("kv", lang, k=T("b_" + k, lang) if "b_" + k in T.table else k, v=v), 16, anchor="lm", max_width=width - bx - PAD)
             y += 22
-    draw_city(c, PAD, 56 + panel_h + 20, p, cell, 1, lang)
+        notes = []
+        if final and final["decided_by"][seat]:
+            notes.append(T("decided", lang, why=entry(final["decided_by"][seat], lang)))
+        if final and "title" in final:
+            notes.append(T("solo_title", lang, t=entry(final["title"], lang)))
+        for note in notes:
+            c.text((bx, y + 12), note, 17, bold=True, anchor="lm", max_width=width - bx - PAD)
+            y += 26
+    draw_city(c, PAD, 56 + panel_h + 20, p, cell, 1, lang, free=not view.get("final"))
     y = 56 + panel_h + 20 + h + 12
-    c.text((PAD, y + 10), T("free_cells", lang), 15, fill=palette.MUTED, anchor="lm", max_width=width - 2 * PAD)
+    if not view.get("final"):  # no tile is placed once the game is over
+        c.text((PAD, y + 10), T("free_cells", lang), 15, fill=palette.MUTED, anchor="lm", max_width=width - 2 * PAD)
     y += 30
     tiles = p["culture_tiles"]
     text = T("culture_tiles", lang) + (", ".join(field(t, "name", lang) for t in tiles) if tiles else T("none_f", lang))

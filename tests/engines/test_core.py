@@ -162,3 +162,16 @@ def test_harness_catches_a_leaking_view() -> None:
 
     with pytest.raises(AssertionError, match="leaks secrets"):
         conformance.run(Leaky(), 2, 1)
+
+
+def test_ranks_share_places_and_name_the_deciding_tie_break() -> None:
+    from engines.core.ranks import competition_ranks, ranked, winners
+
+    assert competition_ranks([(5,), (5,), (3,)]) == [1, 1, 3]
+    crit = [("more gold", "plus d'or"), ("smaller order tile", "plus petite tuile d'ordre")]
+    res = ranked([9, 9, 9, 4], [{"p": 9}, {"p": 9}, {"p": 9}, {"p": 4}], [(5, 0), (3, 2), (3, 1), (0, 0)], crit)
+    assert res["ranks"] == [1, 2, 3, 4] and res["ranking"] == [0, 1, 2, 3]
+    assert [d and d["en"] for d in res["decided_by"]] == ["more gold", "smaller order tile", "smaller order tile", None]
+    tie = ranked([7, 7], [{"p": 7}, {"p": 7}], [(1, 1), (1, 1)], crit)
+    assert tie["ranks"] == [1, 1] and winners(tie) == [0, 1] and tie["decided_by"] == [None, None]
+    assert winners({**tie, "no_winner": {"en": "x", "fr": "x"}}) == []

@@ -75,3 +75,68 @@ def test_huge_cities_stay_within_the_image_limits() -> None:
     assert im.width <= 1600 and im.height <= 4096
     pim = R.player(ENGINE.view(s, 0), 0)
     assert pim.height <= 4096 or pim.width <= 4096
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, draw, *args) -> str:  # type: ignore[no-untyped-def]
+    """Every line of text an image function draws, joined: to check what an image says."""
+    from render.core.canvas import Canvas
+
+    seen: list[str] = []
+    original = Canvas.text
+
+    def spy(self, xy, text, *a, **k):  # type: ignore[no-untyped-def]
+        seen.append(text)
+        return original(self, xy, text, *a, **k)
+
+    monkeypatch.setattr(Canvas, "text", spy)
+    draw(*args)
+    monkeypatch.setattr(Canvas, "text", original)
+    return "\n".join(seen)
+
+
+def solo_over() -> dict:
+    return states(1, 8)[-1]
+
+
+def test_solo_board_has_no_third_glory_tile_and_states_the_solo_glory_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Si vous avez autant de jetons de gloire que le chiffre de la manche, vous gagnez la tuile
+    « 1st ». Si vous n'avez pas autant de jetons de gloire, mais que vous en avez au moins 1, vous
+    gagnez la tuile « 2nd ». »: no 3rd tile in solo, and the board says the rule."""
+    s = solo_over()
+    v = ENGINE.view(s, None)
+    assert v["round"] == 6 and [t["rank"] for t in v["glory_tiles"]] == [1, 2]
+    en = drawn_texts(monkeypatch, R.board, v, "en")
+    assert "3rd" not in en and "at least 6 glory tokens" in en
+    fr = drawn_texts(monkeypatch, R.board, v, "fr")
+    assert "3e" not in fr and "au moins 6 jetons de gloire" in fr
+
+
+def test_final_images_show_final_score_ranks_title_and_no_next_assistant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Vous recevez un titre selon le nombre de points que vous avez obtenu ! »: the final
+    player image says "Final score" and the solo title; counters are labelled; no next assistant
+    price once the game is over (« Elle n'est pas réalisée pendant la dernière manche »)."""
+    v = ENGINE.view(solo_over(), 0)
+    assert v["players"][0]["next_assistant_price"] is None
+    title = v["final"]["title"]["en"]
+    text = drawn_texts(monkeypatch, R.player, v, 0, "en")
+    assert "Final score:" in text and "so far" not in text and f"Solo title: {title}" in text
+    assert "assistants in hand / owned" in text and "culture tiles taken:" in text and "next assistant" not in text
+    fr = drawn_texts(monkeypatch, R.player, v, 0, "fr")
+    assert "Score final" in fr and "assistants en main / possédés" in fr and "tuiles culturelles prises" in fr
+    board = drawn_texts(monkeypatch, R.board, v, "en")
+    assert "1. Player 1:" in board and f"Solo title: {title}" in board and "next assistant" not in board
+
+
+def test_final_table_repeats_shared_ranks_and_names_the_tie_break(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« En cas d'égalité … La dernière égalité est résolue grâce aux tuiles d'ordre »: the final
+    table numbers places from `ranks` (a shared place shows the same number) and says which
+    tie-break decided."""
+    s = states(3, 4)[-1]
+    v = ENGINE.view(s, None)
+    v["final"].update(scores=[5, 5, 5], ranks=[1, 1, 3], ranking=[0, 1, 2],
+                      decided_by=[None, None, {"en": "more temples", "fr": "plus de temples"}])
+    text = drawn_texts(monkeypatch, R.board, v, "en")
+    assert "1. Player 1: 5 VP" in text and "1. Player 2: 5 VP" in text
+    assert "3. Player 3: 5 VP · tie broken by more temples" in text
+    fr = drawn_texts(monkeypatch, R.player, v, 2, "fr")
+    assert "rang 3" in fr and "départagé par : plus de temples" in fr

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.minerva import ENGINE, scoring
+from engines.minerva import ENGINE, rules, scoring
 from engines.minerva import city as grid
 from engines.minerva.data import ASSISTANT_PRICES, CULTURES, MAX_PER_RESOURCE, RESOURCES, catalog
 
@@ -264,17 +264,15 @@ def residence_budget_ok(state: dict[str, Any], p: dict[str, Any]) -> bool:
 
 def buildable(state: dict[str, Any], seat: int) -> list[tuple[float, str]]:
     """(worth, design) of every tile the seat may build now (solo: from the pairs and temples)."""
-    eng = ENGINE
     cat = catalog()
     p = state["players"][seat]
-    out = [(worth(state, seat, cat.design(i)["id"]), cat.design(i)["id"]) for i in eng._buyable(state, seat)]
+    out = [(worth(state, seat, cat.design(i)["id"]), cat.design(i)["id"]) for i in rules.buyable(state, p)]
     if state["solo"]:
-        from engines.minerva.game import affordable
         for pr in state["pairs"]:
             for t in pr["tiles"]:
                 if t.startswith("round."):
                     out.append((COIN * pr["bonus"] - 0.2, "round"))
-                elif affordable(p, cat.design(t)["cost"]):
+                elif rules.affordable(p, cat.design(t)["cost"]):
                     out.append((worth(state, seat, cat.design(t)["id"]), cat.design(t)["id"]))
     return out
 
@@ -300,7 +298,7 @@ def main_action(state: dict[str, Any], seat: int) -> str:
     if asst_v >= (0.5 if last or p["hand"] > 6 - rnd else thr):
         return "assist"
     cat = catalog()
-    builds = buildable(state, seat) if ENGINE._can_build(state, seat) else []
+    builds = buildable(state, seat) if rules.can_build(state, p) else []
     no_coin = [(w, d) for w, d in builds if d != "round" and all(p["res"][r] >= n for r, n in cat.designs[d]["cost"].items())]
     if no_coin and max(no_coin)[0] > 0.5:
         return "build"
@@ -353,7 +351,8 @@ def choose(state: dict[str, Any], seat: int) -> str:
             return max((i for i in ids if i.startswith("sell.")), key=lambda i: p["res"][i[5:]])  # the rulebook's tip
         if ids == ["pass"] or (len(ids) > 1 and all(i.startswith("sell.") or i == "pass" for i in ids)):
             return "pass"
-        return main_action(state, seat)
+        action = main_action(state, seat)
+        return action if action in ids else ids[0]  # after the fee, passing is no longer offered
     k = f["k"]
     if k in ("tile", "pair", "pairtile", "kind"):
         def w(o: str) -> float:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from engines.minerva import ENGINE
+from engines.core import IllegalMove
+from engines.minerva import ENGINE, rules
 from engines.minerva.data import catalog
 from tests.engines.minerva.util import city, fresh, give, ids, play
 
@@ -76,6 +79,34 @@ def test_without_money_after_a_pass_you_must_sell_or_pass() -> None:
     assert ids(s, 1) == ["fee", "pass"]
 
 
+def test_pay_1_denarius_or_pass_one_or_the_other() -> None:
+    """« il doit soit payer 1 denarius à la banque soit aussi passer »: once the fee is paid, the
+    action menu no longer offers `pass`, and typing it is refused with the reason."""
+    s = fresh(3)
+    s = play(s, 0, "pass")
+    s = play(s, 1, "fee")
+    assert s["players"][1]["money"] == 3 and "pass" not in ids(s, 1)
+    assert set(ids(s, 1)) <= {"build", "res", "assist"} and "res" in ids(s, 1)
+    before = s
+    with pytest.raises(IllegalMove) as e:
+        play(s, 1, "pass")
+    assert "passer était l'autre choix" in e.value.message_fr and s == before
+    s = play(s, 1, "res m12 down grain")
+    assert s["current"] == 2 and ids(s, 2)[:2] == ["fee", "pass"]
+
+
+def test_fee_only_offered_when_an_action_remains() -> None:
+    """« soit payer 1 denarius … soit aussi passer »: paying is only a choice when a turn can
+    follow; with no residence, no assistant and no building to pay, only `pass` is offered."""
+    s = fresh(2)
+    s = play(s, 0, "pass")
+    p = s["players"][1]
+    p["residences"], p["money"], p["res"] = 0, 1, {"grain": 0, "wood": 0, "stone": 0, "ore": 0}
+    s["market"], s["temples"] = [], []
+    assert ids(s, 1) == ["pass"]
+    assert "aucune action" in ENGINE.explain(s, 1, "fee")[1]
+
+
 def test_round_ends_with_assistants_glory_then_preparation() -> None:
     s = fresh(2)
     give(s, 1, money=10, glory=2)
@@ -133,6 +164,30 @@ def test_placement_pages_when_more_than_25_cells() -> None:
     assert set(ids(s2, 0)) - {"more"} and not (set(ids(s2, 0)) - {"more"}) & set(first)
 
 
+def test_a_cell_on_a_later_page_is_accepted_when_typed() -> None:
+    """« La tuile doit être placée pour qu'un des côtés soit complètement relié au côté d'une autre
+    tuile »: every such cell is legal, so typing one works whichever page of the menu is shown."""
+    s = fresh(2)
+    cells = {f"{col}13": "farm" for col in "bcdefghijkl"}
+    cells.update({f"{col}13": "farm" for col in "nopqrstuvwx"})
+    city(s, 0, cells)
+    s = play(s, 0, "res")
+    first = ids(s, 0)
+    later = next(c for c in rules.cells(s, 0, s["work"][-1]) if c not in first)
+    s2 = play(s, 0, later)
+    assert s2["players"][0]["city"][later]["t"] == "res" and s2["work"][-1]["k"] == "dir"
+    # from the second page, a cell of the first page is accepted too
+    s3 = play(s, 0, "more")
+    assert first[0] not in ids(s3, 0)
+    s4 = play(s3, 0, first[0])
+    assert s4["players"][0]["city"][first[0]]["t"] == "res"
+    # in one typed move, and refused when the cell is not legal
+    direction = ids(s2, 0)[0]
+    assert play(s, 0, f"{later} {direction}")["players"][0]["city"][later]["t"] == "res"
+    with pytest.raises(IllegalMove):
+        play(s, 0, "c5")
+
+
 def test_culture_points_add_up_over_the_whole_line_before_comparing() -> None:
     s = fresh(2)
     s["culture"]["theatre"] = ["theatre-4"]  # needs 2 icons
@@ -147,7 +202,58 @@ def test_starting_buildings_are_on_offer_from_the_start() -> None:
     assert len(starting) == 8
 
 
+ENGLISH_IN_FRENCH = re.compile(r"\b(learning|theatre|wood|stone|ore|grain|denarii|denarius|glory|tiles?|more|VP|round|cell|"
+                               r"left|right|up|down|build|pass|fee|skip|done|sell)\b")
+SINGULAR_AFTER_2 = re.compile(r"\b([2-9]|\d\d+) (céréale|pierre|minerai|denier|ressource|point|tuile|jeton|restante)\b")
+PLURAL_AFTER_1 = re.compile(r"(?<![\d.])[01] (céréales|pierres|minerais|deniers|ressources|points|tuiles|jetons|restantes)\b")
+
+
+def french_mistakes(text: str) -> list[str]:
+    """English words, « (s) » plurals and number agreement mistakes in a French text."""
+    found = [m.group(0) for m in ENGLISH_IN_FRENCH.finditer(text)]
+    found += [m.group(0) for m in SINGULAR_AFTER_2.finditer(text)] + [m.group(0) for m in PLURAL_AFTER_1.finditer(text)]
+    return found + (["(s)"] if "(s)" in text else [])
+
+
+def test_french_texts_have_no_english_word_and_plurals_agree() -> None:
+    """« 2 céréales », « 1 céréale »: no English word, no raw id and no « (s) » in any French
+    prompt, label, description, refusal or log line of random games."""
+    import random
+
+    for n in (1, 2, 3, 4):
+        rng = random.Random(n + 10)
+        s = fresh(n, seed=n + 10)
+        while not s["over"]:
+            seat = ENGINE.to_act(s)[0]
+            pr = ENGINE.prompt(s, seat)
+            texts = [pr.text_fr, *(o.label_fr for o in pr.options), *(o.description_fr for o in pr.options)]
+            for o in ("claim.learning", "claim.theatre", "fee", "pass", "build", "res", "assist", "buy.coin"):
+                why = ENGINE.explain(s, seat, o)
+                texts += [why[1]] if why else []
+            for t in texts:
+                assert not french_mistakes(t), (t, french_mistakes(t))
+            busy = [o for o in pr.options if o.id not in ("pass", "skip", "x0", "stop")]
+            s = ENGINE.apply(s, seat, (rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(pr.options)).id)
+        for e in s["log"]:
+            assert not french_mistakes(e["fr"]), (e["fr"], french_mistakes(e["fr"]))
+
+
+def test_learning_refusal_is_french() -> None:
+    """« La tuile universitaire a 3 icônes, il ne peut donc pas la gagner »: the refusal names
+    « points universitaires », never « points learning »."""
+    s = fresh(2)
+    s["turn"]["acted"] = True
+    s["work"] = [{"k": "claim"}]
+    top = next(t for t in catalog().culture.values() if t["category"] == "learning" and t["need"] >= 2)
+    s["culture"]["learning"].insert(0, top["id"])
+    e = ENGINE.explain(s, 0, "claim.learning")
+    assert e is not None and e[1] == f"Il vous faut {top['need']} points universitaires ce tour pour cette tuile."
+    s["culture"]["learning"][0] = next(t["id"] for t in catalog().culture.values() if t["category"] == "learning" and t["need"] == 1)
+    assert ENGINE.explain(s, 0, "claim.learning")[1] == "Il vous faut 1 point universitaire ce tour pour cette tuile."
+
+
 def test_labels_are_short_and_bilingual_through_random_games() -> None:
+    """Labels and descriptions fit Discord's 100 characters and are never cut mid-word."""
     import random
 
     for n in (1, 2, 3, 4):
@@ -158,7 +264,9 @@ def test_labels_are_short_and_bilingual_through_random_games() -> None:
             pr = ENGINE.prompt(s, seat)
             assert pr.text and pr.text_fr
             for o in pr.options:
-                assert 0 < len(o.label) <= 80 and 0 < len(o.label_fr) <= 80, o
+                assert 0 < len(o.label) <= 100 and 0 < len(o.label_fr) <= 100, o
+                assert len(o.description) <= 100 and len(o.description_fr) <= 100, o
+                assert bool(o.description) == bool(o.description_fr), o
             busy = [o for o in pr.options if o.id not in ("pass", "skip", "x0", "stop")]
             s = ENGINE.apply(s, seat, (rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(pr.options)).id)
 

@@ -47,6 +47,9 @@ def test_residential_and_resource_temples() -> None:
 
 
 def test_final_scoring_and_tie_breaks() -> None:
+    """« En cas d'égalité, les points obtenus par les tuiles culturelles et de gloire valent plus.
+    S'il y a toujours égalité, le nombre de temples permet de résoudre l'égalité. La dernière
+    égalité est résolue grâce aux tuiles d'ordre (la plus petite est la meilleure). »"""
     s = fresh(3)
     s["over"] = True
     p = s["players"]
@@ -55,15 +58,45 @@ def test_final_scoring_and_tie_breaks() -> None:
     p[0]["culture"] = ["theatre-1"]  # 2 VP
     p[1]["money"] = 6  # 2 VP
     p[2]["money"] = 6
-    p[1]["order"], p[2]["order"] = 2, 1
+    p[0]["order"], p[1]["order"], p[2]["order"] = 3, 2, 1
     res = ENGINE.result(s)
     assert res["scores"] == [2, 2, 2]
     # seat 0 wins on culture + glory; seats 1 and 2 tie on everything but the order tile
-    assert res["ranking"] == [0, 2, 1]
+    assert res["ranking"] == [0, 2, 1] and res["ranks"] == [1, 3, 2]
+    assert res["decided_by"][0]["fr"] == "plus de points de tuiles culturelles et de gloire"
+    p[0]["money"] = 3  # seat 0 now wins on score: only seats 1 and 2 are tied
+    res = ENGINE.result(s)
+    assert res["ranks"] == [1, 3, 2] and res["decided_by"][0] is None
+    assert res["decided_by"][1]["en"] == res["decided_by"][2]["en"] == "the smaller order tile"
     city(s, 1, {"n13": "temple-ore"})
     res = ENGINE.result(s)
-    assert res["ranking"] == [0, 1, 2]  # more temples beats the order tile
+    assert res["ranking"] == [0, 1, 2] and res["ranks"] == [1, 2, 3]  # more temples beats the order tile
+    assert res["decided_by"][1]["en"] == res["decided_by"][2]["en"] == "more temples"
     assert all(sum(b.values()) == sc for b, sc in zip(res["breakdown"], res["scores"], strict=True))
+
+
+def test_tie_breaks_exhausted_players_share_the_place() -> None:
+    """« La dernière égalité est résolue grâce aux tuiles d'ordre »: the rulebook gives no
+    further tie-break, so seats equal on score, culture and glory, temples and order tile (none
+    held here) share their rank; the seat number never decides."""
+    s = fresh(2)
+    s["over"] = True
+    for p in s["players"]:
+        p["money"], p["res"], p["order"] = 3, {"grain": 0, "wood": 0, "stone": 0, "ore": 0}, None
+    res = ENGINE.result(s)
+    assert res["scores"] == [1, 1] and res["ranks"] == [1, 1] and res["decided_by"] == [None, None]
+    assert res["ranking"] == [0, 1]
+
+
+def test_higher_score_wins_without_tie_break_note() -> None:
+    """« Chaque joueur fait le total de ses points de victoire. »: a higher score ranks first and
+    no tie-break is named."""
+    s = fresh(2)
+    s["over"] = True
+    s["players"][1]["culture"] = ["theatre-1"]
+    res = ENGINE.result(s)
+    assert res["ranks"] == [2, 1] and res["ranking"] == [1, 0] and res["decided_by"] == [None, None]
+    assert ENGINE.view(s, None)["final"]["ranks"] == [2, 1]
 
 
 def test_money_and_resources_together_score_one_per_three() -> None:

@@ -1,0 +1,212 @@
+"""What the acting seat is asked: the action menu (with the fee once someone has passed), the
+frames of the decision stack that are not effects, and the assistant purchase. Each function
+returns (English text, French text, options); an empty option list means the frame is skipped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Option
+from engines.core.contract import fit_words
+from engines.core.state import State
+from engines.minerva import city as grid
+from engines.minerva import effects as fx
+from engines.minerva import rules
+from engines.minerva.data import ASSISTANT_PRICES, catalog
+from engines.minerva.rules import P
+from engines.minerva.words import CATEGORIES, CULTURE_TILES, DIRECTIONS, counted, items_text
+
+
+def ask(state: State, seat: int) -> tuple[str, str, list[Option]]:
+    if state["phase"] == "assist":
+        return assist_prompt(state, seat)
+    if state["work"]:
+        return frame_prompt(state, seat, state["work"][-1])
+    return turn_prompt(state, seat)
+
+
+def turn_prompt(state: State, seat: int) -> tuple[str, str, list[Option]]:
+    """« il doit soit payer 1 denarius à la banque soit aussi passer »: once someone has passed, a
+    turn starts with the fee or a pass; after the fee the action menu has no `pass` (the fee is
+    only offered when an action remains possible once it is paid)."""
+    p = P(state, seat)
+    turn = state["turn"]
+    if rules.someone_passed(state) and not turn["fee"]:
+        opts = []
+        if p["money"] >= 1 and rules.can_act(state, p, spend=1):
+            opts.append(Option("fee", "Pay 1 denarius to take a turn", "Payer 1 denier pour jouer"))
+        opts.append(Option("pass", "Pass for the rest of the round", "Passer pour le reste de la manche"))
+        if p["money"] < 1:
+            opts += rules.sells(p)
+        return ("Someone has passed: pay 1 denarius to play, or pass.",
+                "Quelqu'un a passé : payez 1 denier pour jouer, ou passez.", opts)
+    opts = []
+    if rules.can_build(state, p):
+        opts.append(Option("build", "Build a building", "Construire un bâtiment"))
+    if p["residences"] > 0:
+        left = "restante" if p["residences"] < 2 else "restantes"
+        opts.append(Option("res", f"Build a residence ({p['residences']} left)", f"Construire une résidence ({p['residences']} {left})"))
+    if rules.free_residences(p):
+        opts.append(Option("assist", f"Place an assistant ({p['hand']} in hand)", f"Placer un assistant ({p['hand']} en main)"))
+    if not turn["fee"]:
+        opts.append(Option("pass", "Pass", "Passer"))
+    r = state["round"]
+    return (f"Round {r}: choose your action.", f"Manche {r} : choisissez votre action.", opts)
+
+
+def cost_text(cost: dict[str, int]) -> tuple[str, str]:
+    return items_text(cost) if cost else ("free", "gratuit")
+
+
+def tile_option(inst: str) -> Option:
+    """A building: its name, category and cost as the label, its effect as the description."""
+    d = catalog().design(inst)
+    c = cost_text(d["cost"])
+    cat = CATEGORIES[d["category"]]
+    effect = fx.describe(d["effect"], d["when"])
+    return Option(d["id"], fit_words(f"{d['name_en']} ({cat[0]}, {c[0]})"), fit_words(f"{d['name_fr']} ({cat[1]}, {c[1]})"),
+                  fit_words(effect[0]), fit_words(effect[1]))
+
+
+def _round_tile(bonus: int) -> tuple[str, str]:
+    coins = counted(bonus, "coin")
+    return f"round tile +{coins[0]}", f"tuile de manche +{coins[1]}"
+
+
+def _build_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
+    """The choice of a building: by kind when more than 25, from the market, or (solo) a pair."""
+    p = P(state, seat)
+    cat = catalog()
+    k = f["k"]
+    if k == "kind":
+        kinds: list[str] = []
+        for inst in rules.buyable(state, p):
+            c = cat.design(inst)["category"]
+            if c not in kinds:
+                kinds.append(c)
+        opts = [Option(c, CATEGORIES[c][2], CATEGORIES[c][3]) for c in kinds]
+        if state["solo"] and any(rules.pair_ok(p, pr) for pr in state["pairs"]):
+            opts.insert(0, Option("pairs", "A pair of buildings", "Une paire de bâtiments"))
+        return "Which kind of building?", "Quel type de bâtiment ?", opts
+    if k == "tile":
+        insts = [i for i in rules.buyable(state, p) if f.get("cat") is None or cat.design(i)["category"] == f["cat"]]
+        return "Which building?", "Quel bâtiment ?", [tile_option(i) for i in insts]
+    if k == "pair":
+        opts = []
+        for i, pr in enumerate(state["pairs"]):
+            if rules.pair_ok(p, pr):
+                names = [(_round_tile(pr["bonus"]) if t.startswith("round.") else (cat.design(t)["name_en"], cat.design(t)["name_fr"]))
+                         for t in pr["tiles"]]
+                opts.append(Option(f"p{i + 1}", fit_words(" | ".join(n[0] for n in names)), fit_words(" | ".join(n[1] for n in names))))
+        if f.get("cat") is None:
+            opts += [tile_option(inst) for inst in rules.buyable(state, p)]
+        return "Choose a pair (or a temple).", "Choisissez une paire (ou un temple).", opts
+    pr = state["pairs"][f["pair"]]
+    opts = []
+    for t in pr["tiles"]:
+        if t.startswith("round."):
+            coins = counted(pr["bonus"], "coin")
+            opts.append(Option("round", f"The round tile: take its {coins[0]}", f"La tuile de manche : prendre ses {coins[1]}"))
+        elif rules.affordable(p, cat.design(t)["cost"]) and all(o.id != cat.design(t)["id"] for o in opts):
+            opts.append(tile_option(t))
+    return "Build one tile of the pair; the other leaves the game.", "Construisez une tuile de la paire ; l'autre quitte le jeu.", opts
+
+
+def _pay_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
+    """« il peut payer 3 denarii par jeton de ressource qu'il ne peut pas donner »."""
+    p = P(state, seat)
+    d = catalog().design(f["inst"])
+    missing, _ = rules.shortfall(p, d["cost"])
+    opts = []
+    have = {r: min(p["res"][r], n) for r, n in d["cost"].items() if p["res"][r] > 0}
+    coins = counted(3 * missing, "coin")
+    if p["money"] >= 3 * missing:
+        h = items_text(have) if have else ("nothing", "rien")
+        opts.append(Option("coins", fit_words(f"Pay {h[0]} + {coins[0]}"), fit_words(f"Payer {h[1]} + {coins[1]}")))
+    else:
+        opts += [o for o in rules.sells(p) if p["res"][o.id[5:]] > d["cost"].get(o.id[5:], 0)]
+    lack = counted(missing, "resource")
+    each = ("each", " chacune") if missing > 1 else ("for it", "")
+    return (f"You lack {lack[0]} for {d['name_en']}: pay 3 denarii {each[0]}.",
+            f"Il vous manque {lack[1]} pour {d['name_fr']} : payez 3 deniers{each[1]}.", opts)
+
+
+def _cell_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
+    total = len(rules.cells(state, seat, f))
+    opts = [Option(c, f"Cell {c}", f"Case {c}") for c in rules.page_of(state, seat, f)]
+    if total > 25:
+        page, pages = f.get("page", 0) + 1, rules.pages(total)
+        opts.append(Option("more", f"More cells (page {page}/{pages})", f"Autres cases (page {page}/{pages})",
+                           "Or type any free cell, e.g. m12", "Ou tapez n'importe quelle case libre, p. ex. m12"))
+    what = {"build": ("the building", "le bâtiment"), "res": ("the residence", "la résidence"), "move": ("the moved tile", "la tuile déplacée")}[f["why"]]
+    return (f"Where do you place {what[0]}? (it must touch your city along a full side)",
+            f"Où placez-vous {what[1]} ? (un côté entier doit toucher votre ville)", opts)
+
+
+def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
+    k = f["k"]
+    if k in fx.EFFECT_FRAMES:
+        return fx.frame_prompt(state, seat, f)
+    if k in ("kind", "tile", "pair", "pairtile"):
+        return _build_prompt(state, seat, f)
+    if k == "pay":
+        return _pay_prompt(state, seat, f)
+    if k == "cell":
+        return _cell_prompt(state, seat, f)
+    p = P(state, seat)
+    cat = catalog()
+    if k == "use":
+        d = cat.design(f["inst"])
+        en, fr = fx.describe(d["effect"], d["when"])
+        return (f"{d['name_en']}: apply its on-build effect ({en})?", f"{d['name_fr']} : appliquer son effet de construction ({fr}) ?",
+                [Option("use", "Apply the effect", "Appliquer l'effet"), Option("skip", "Skip it", "L'ignorer")])
+    if k == "dir":
+        opts = []
+        for dname, (en, fr) in DIRECTIONS.items():
+            cells = grid.line(p["city"], f["at"], dname)
+            if cells:
+                names = ", ".join(cat.design(p["city"][c]["t"])["name_en"] for c in cells)
+                names_fr = ", ".join(cat.design(p["city"][c]["t"])["name_fr"] for c in cells)
+                opts.append(Option(dname, fit_words(f"{en.capitalize()}: {names}"), fit_words(f"{fr.capitalize()} : {names_fr}")))
+        return (f"Activate which direction from {f['at']}?", f"Activer quelle direction depuis {f['at']} ?", opts)
+    if k == "ares":
+        opts = [Option(c, f"Residence {c}", f"Résidence {c}") for c in rules.free_residences(p)]
+        return "Place the assistant on which residence?", "Placer l'assistant sur quelle résidence ?", opts
+    if k == "claim":
+        opts = []
+        for c in rules.claimable(state):
+            vp = counted(cat.culture[state["culture"][c][0]]["vp"], "vp")
+            name = CULTURE_TILES[c]
+            opts.append(Option(f"claim.{c}", f"Take the {name[0]} ({vp[0]})", f"Prendre la {name[1]} ({vp[1]})"))
+        pts = [counted(state["turn"]["pts"][c], c) for c in ("theatre", "art", "learning")]
+        return (f"Culture this turn: {', '.join(x[0] for x in pts)}. Take your tiles.",
+                f"Culture ce tour : {', '.join(x[1] for x in pts)}. Prenez vos tuiles.", opts)
+    raise AssertionError(f"unknown frame {k}")
+
+
+def assist_prompt(state: State, seat: int) -> tuple[str, str, list[Option]]:
+    p = P(state, seat)
+    if p["bought"]:
+        return ("You bought your assistant for this round.", "Vous avez acheté votre assistant de la manche.",
+                [Option("done", "Done", "Terminé")])
+    coins, glory = ASSISTANT_PRICES[p["assistants"]]
+    opts = []
+    if p["money"] >= coins:
+        c = counted(coins, "coin")
+        opts.append(Option("buy.coin", f"Buy an assistant for {c[0]}", f"Acheter un assistant pour {c[1]}"))
+    if p["glory"] >= glory:
+        g = counted(glory, "glory")
+        opts.append(Option("buy.glory", f"Buy an assistant for {g[0]}", f"Acheter un assistant pour {g[1]}"))
+    opts.append(Option("skip", "Buy nothing", "Ne rien acheter"))
+    if p["money"] < coins <= p["money"] + sum(p["res"].values()):
+        opts += rules.sells(p)
+    return ("Buy an assistant?", "Acheter un assistant ?", opts)
+
+
+def can_buy_assistant(state: State, seat: int) -> bool:
+    """Whether the assistant phase asks this seat anything (it may sell resources to pay)."""
+    p = P(state, seat)
+    if p["bought"] or p["assistants"] >= len(ASSISTANT_PRICES):
+        return p["bought"]
+    coins, glory = ASSISTANT_PRICES[p["assistants"]]
+    return p["money"] + sum(p["res"].values()) >= coins or p["glory"] >= glory
