@@ -246,7 +246,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "options.none": {"en": "defaults", "fr": "par défaut"},
     "hand.title": {"en": "Your private view of #{id}", "fr": "Votre vue privée de n°{id}"},
     "board.caption": {"en": "{game} #{id} · {summary}", "fr": "{game} n°{id} · {summary}"},
-    "locale.set": {"en": "This server now uses: {locale}.", "fr": "Ce serveur utilise maintenant : {locale}."},
+    "locale.set": {
+        "en": "Public game posts and images in this server now use: {locale} (auto: each game's creator's language).",
+        "fr": "Les messages et images publics des parties de ce serveur utilisent maintenant : {locale} (auto : la langue du créateur de chaque partie).",
+    },
     # --- local table ------------------------------------------------------------------------
     "table.welcome": {
         "en": "Tabula local table: no DISCORD_TOKEN, so you are playing offline in this terminal.\nType `help` for commands, `as <name>` to switch player. Images are written to {dir}.",

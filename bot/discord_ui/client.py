@@ -104,8 +104,7 @@ class TabulaBot(commands.Bot):
         row = await self.services.db.open_game_in_channel(channel.id)
         if row is None or not row.channel_lost or row.status != "active":
             return
-        lang = await self.services.db.guild_locale(row.guild_id) or self.settings.default_locale
-        await send_public(self, channel, await self.commands_.resume_post(row.id, lang))
+        await send_public(self, channel, await self.commands_.resume_post(row.id))
 
     @scheduler.before_loop
     async def _scheduler_waits_for_ready(self) -> None:

@@ -25,6 +25,7 @@ from engines.core import IllegalMove
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
+    from bot.storage import GameRow
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +40,7 @@ Handler = Callable[[Ctx], Awaitable[Reply]]
 
 
 async def make_ctx(bot: TabulaBot, interaction: discord.Interaction) -> Ctx:
-    guild_locale = await bot.services.db.guild_locale(interaction.guild_id)
-    lang = guild_locale or lang_for(str(interaction.locale), bot.settings.default_locale)
+    lang = lang_for(str(interaction.locale), bot.settings.default_locale)  # private replies: the user's own language
     perms = getattr(interaction.user, "guild_permissions", None)
     channel_id = interaction.channel_id or 0
     return Ctx(
@@ -201,7 +201,7 @@ async def channel_lost(bot: TabulaBot, channel_id: int, parent: discord.abc.Mess
     row = await bot.services.db.open_game_in_channel(channel_id)
     if row is None or not await bot.services.set_lost(row.id, True):
         return
-    await _tell_parent(bot, parent, row.guild_id, "thread.lost", id=row.id, thread=mention)
+    await _tell_parent(bot, parent, row, "thread.lost", id=row.id, thread=mention)
 
 
 async def channel_back(bot: TabulaBot, channel_id: int, parent: discord.abc.Messageable | None) -> None:
@@ -209,13 +209,13 @@ async def channel_back(bot: TabulaBot, channel_id: int, parent: discord.abc.Mess
     row = await bot.services.db.open_game_in_channel(channel_id)
     if row is None or not row.channel_lost or not await bot.services.set_lost(row.id, False):
         return
-    await _tell_parent(bot, parent, row.guild_id, "thread.back", id=row.id, thread=f"<#{channel_id}>")
+    await _tell_parent(bot, parent, row, "thread.back", id=row.id, thread=f"<#{channel_id}>")
 
 
-async def _tell_parent(bot: TabulaBot, parent: discord.abc.Messageable | None, guild_id: int | None, key: str, **fields: object) -> None:
+async def _tell_parent(bot: TabulaBot, parent: discord.abc.Messageable | None, row: GameRow, key: str, **fields: object) -> None:
     if parent is None:
         return
-    lang = await bot.services.db.guild_locale(guild_id) or bot.settings.default_locale
+    lang = await bot.services.db.guild_locale(row.guild_id) or row.lang or bot.settings.default_locale
     try:
         await parent.send(t(key, lang, **fields), allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:

@@ -79,9 +79,15 @@ class Commands:
         bank_s, bonus_s = parse_clock(clock)
         table = await self.service.open_lobby(
             guild_id=ctx.guild_id, channel_id=ctx.channel_id, user_id=ctx.user_id, name=ctx.name,
-            game=game, options=parse_options(options), bank_s=bank_s, bonus_s=bonus_s,
+            game=game, options=parse_options(options), bank_s=bank_s, bonus_s=bonus_s, lang=ctx.lang,
         )
-        return self.lobby(table, ctx.lang)
+        return self.lobby(table, await self.public_lang(table))
+
+    async def public_lang(self, table: Table) -> str:
+        """The language of a game's public posts and images: the server's choice (/game language),
+        else its creator's, so a channel never switches language with whoever played last.
+        Private replies use each user's own language (`Ctx.lang`)."""
+        return await self.service.db.guild_locale(table.row.guild_id) or table.row.lang or self.default_lang
 
     def lobby(self, table: Table, lang: str) -> Reply:
         v = table.row.version
@@ -101,7 +107,7 @@ class Commands:
 
     async def join(self, ctx: Ctx, game_id: int | None = None) -> Reply:
         table = await self.service.join(await self._lobby_id(ctx, game_id), ctx.user_id, ctx.name)
-        reply = self.lobby(table, ctx.lang)
+        reply = self.lobby(table, await self.public_lang(table))
         reply.edit = game_id is not None
         return reply
 
@@ -109,18 +115,21 @@ class Commands:
         game_id_ = await self._lobby_id(ctx, game_id)
         if (await self.service.load(game_id_)).row.status == "active":
             outcome = await self.service.leave_active(game_id_, ctx.user_id)
-            head = t("game.left_standin", ctx.lang, name=ctx.name)
-            return Reply(head, ephemeral=True, public=[await self.turn_post(outcome.table, ctx.lang, head, outcome)])
+            lang = await self.public_lang(outcome.table)
+            head = t("game.left_standin", lang, name=ctx.name)
+            public = await self.turn_post(outcome.table, lang, head, outcome)
+            return Reply(t("game.left_standin", ctx.lang, name=ctx.name), ephemeral=True, public=[public])
         table = await self.service.leave(game_id_, ctx.user_id)
+        lang = await self.public_lang(table)
         if table.row.status == "aborted":
-            return Reply(t("lobby.closed", ctx.lang), edit=game_id is not None)
-        reply = self.lobby(table, ctx.lang)
+            return Reply(t("lobby.closed", lang), edit=game_id is not None)
+        reply = self.lobby(table, lang)
         reply.edit = game_id is not None
         return reply
 
     async def start(self, ctx: Ctx, game_id: int | None = None) -> Reply:
         table = await self.service.start(await self._lobby_id(ctx, game_id), ctx.user_id, ctx.can_manage)
-        lang = ctx.lang
+        lang = await self.public_lang(table)
         players = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(table.seats))
         started = t("game.started", lang, game=presenter.title(table, lang), id=table.id, players=players)
         return Reply(started, edit=game_id is not None, public=[await self.turn_post(table, lang, "")])
@@ -151,9 +160,10 @@ class Commands:
         if not confirmed:
             return Reply(t("game.abort_cancelled", ctx.lang), ephemeral=True, edit=True)
         table = await self.service.abort(game_id, ctx.user_id, ctx.can_manage)
+        lang = await self.public_lang(table)
         return Reply(
             t("game.aborted", ctx.lang, id=table.id, name=ctx.name), ephemeral=True, edit=True,
-            public=[Reply(t("game.aborted", ctx.lang, id=table.id, name=ctx.name))],
+            public=[Reply(t("game.aborted", lang, id=table.id, name=ctx.name))],
         )
 
     async def list(self, ctx: Ctx) -> Reply:
@@ -179,12 +189,13 @@ class Commands:
 
     async def board(self, ctx: Ctx, player: str | None = None) -> Reply:
         table = await self._started(ctx)
-        caption = t("board.caption", ctx.lang, game=presenter.title(table, ctx.lang), id=table.id, summary=presenter.summary(table, ctx.lang))
+        lang = await self.public_lang(table)
+        caption = t("board.caption", lang, game=presenter.title(table, lang), id=table.id, summary=presenter.summary(table, lang))
         if player:
             seat = self.find_player(table, player)
-            png = await self.service.player_png(table, seat, None, ctx.lang)
+            png = await self.service.player_png(table, seat, None, lang)
             return Reply(f"{caption} · {table.user_at(seat).name}", [ImageFile(f"player-{seat + 1}.png", png)])
-        return Reply(caption, [ImageFile("board.png", await self.service.board_png(table, ctx.lang))])
+        return Reply(caption, [ImageFile("board.png", await self.service.board_png(table, lang))])
 
     def find_player(self, table: Table, player: str) -> int:
         wanted = player.strip().lstrip("@").lower()
@@ -195,7 +206,8 @@ class Commands:
 
     async def status(self, ctx: Ctx) -> Reply:
         table = await self.service.table_in_channel(ctx.channel_id, include_finished=True)
-        return Reply(presenter.clip(presenter.status_text(table, ctx.lang, lambda s: s.name, self.service.clock())))
+        lang = await self.public_lang(table)
+        return Reply(presenter.clip(presenter.status_text(table, lang, lambda s: s.name, self.service.clock())))
 
     async def log(self, ctx: Ctx, page: int | None = None) -> Reply:
         table = await self._started(ctx)
@@ -241,7 +253,7 @@ class Commands:
         saved = t("game.step_saved", lang, label=", ".join(o.text(lang) for o in outcome.options))
         if outcome.turn_done:
             reply = Reply(f"{saved}\n{t('game.turn_done', lang)}", ephemeral=True, edit=from_panel)
-            reply.public.append(await self.turn_post(table, lang, "", outcome))
+            reply.public.append(await self.turn_post(table, await self.public_lang(table), "", outcome))
             seat = table.seat_of(ctx.user_id)
             if seat is not None and seat in table.to_act():  # e.g. solo, or a new round for this seat
                 reply = await self.panel(ctx, table.id, preface=reply.text, keep_public=reply.public)
@@ -275,9 +287,11 @@ class Commands:
             mentions=mentions, dms=dms,
         )
 
-    async def resume_post(self, game_id: int, lang: str) -> Reply:
+    async def resume_post(self, game_id: int) -> Reply:
         """The post that brings a paused game back into its thread: the board and who is to act."""
-        return await self.turn_post(await self.service.load(game_id), lang, t("thread.resumed", lang))
+        table = await self.service.load(game_id)
+        lang = await self.public_lang(table)
+        return await self.turn_post(table, lang, t("thread.resumed", lang))
 
     async def _alert(self, seat: SeatRow, key: str, lang: str, **fields: object) -> tuple[bool, DirectMessage | None]:
         """How to reach a player per their /settings: (ping them in the channel?, DM to send).
@@ -360,7 +374,7 @@ class Commands:
             game_id = (await self.service.table_in_channel(ctx.channel_id)).id
         table = await self.service.undo(game_id, ctx.user_id, expected_version=version)
         reply = await self.panel(ctx, table.id, edit=version is not None)
-        reply.public.append(Reply(t("game.undone", ctx.lang, name=ctx.name)))
+        reply.public.append(Reply(t("game.undone", await self.public_lang(table), name=ctx.name)))
         return reply
 
     async def autocomplete_play(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
@@ -393,18 +407,20 @@ class Commands:
     async def skip(self, ctx: Ctx, game_id: int, seat: int, version: int) -> Reply:
         """A vote (button) to skip a player whose clock ran out."""
         result = await self.service.vote_skip(game_id, ctx.user_id, seat, version)
-        lang = ctx.lang
+        lang = await self.public_lang(result.table)
         if isinstance(result, SkipVote):
             fields = {"name": result.table.user_at(seat).name, "votes": result.votes, "needed": result.needed}
             return Reply(
-                t("skip.voted", lang, **fields), ephemeral=True,
+                t("skip.voted", ctx.lang, **fields), ephemeral=True,
                 public=[Reply(t("skip.vote_public", lang, voter=ctx.name, **fields))],
             )
         skipped = result.table.user_at(seat)
-        head = t("skip.done", lang, name=skipped.name)
-        if skipped.standin:
-            head += "\n" + t("skip.replaced", lang, name=skipped.name, count=skipped.skips)
-        return Reply(head, ephemeral=True, public=[await self.turn_post(result.table, lang, head, result)])
+
+        def head(lang: str) -> str:
+            text = t("skip.done", lang, name=skipped.name)
+            return text + ("\n" + t("skip.replaced", lang, name=skipped.name, count=skipped.skips) if skipped.standin else "")
+
+        return Reply(head(ctx.lang), ephemeral=True, public=[await self.turn_post(result.table, lang, head(lang), result)])
 
     async def clock_notices(self) -> list[tuple[int, Reply]]:
         """Reminders and time-outs due now, and the turns of stand-ins left unplayed, as
@@ -412,11 +428,11 @@ class Commands:
         out = []
         for outcome in await self.service.wake_standins():
             table = outcome.table
-            lang = await self.service.db.guild_locale(table.row.guild_id) or self.default_lang
+            lang = await self.public_lang(table)
             out.append((table.row.channel_id, await self.turn_post(table, lang, "", outcome)))
         for alert in await self.service.due_alerts():
             table, seat = alert.table, alert.seat
-            lang = await self.service.db.guild_locale(table.row.guild_id) or self.default_lang
+            lang = await self.public_lang(table)
             fields: dict[str, object] = {"game": presenter.title(table, lang), "id": table.id}
             if alert.stage < TIMED_OUT:
                 fields |= {"left": presenter.duration(alert.left, lang), "link": presenter.link(table.row)}
@@ -475,8 +491,9 @@ class Commands:
     async def replay(self, ctx: Ctx) -> Reply:
         """The game so far (or to its end) as an animated image of its boards, turn by turn."""
         table = await self._started(ctx)
-        gif = await self.service.replay_gif(table, ctx.lang)
-        return Reply(t("replay.caption", ctx.lang, game=presenter.title(table, ctx.lang), id=table.id), [ImageFile("replay.gif", gif)])
+        lang = await self.public_lang(table)
+        gif = await self.service.replay_gif(table, lang)
+        return Reply(t("replay.caption", lang, game=presenter.title(table, lang), id=table.id), [ImageFile("replay.gif", gif)])
 
     async def export(self, ctx: Ctx) -> Reply:
         """The full record of a finished game as JSON, replayable with `python -m bot replay`."""

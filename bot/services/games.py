@@ -176,7 +176,7 @@ class GameService:
     # ---- lobby -----------------------------------------------------------------------------
     async def open_lobby(
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any],
-        bank_s: float | None = None, bonus_s: float = 0.0,
+        bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None,
     ) -> Table:
         if game not in self.game_names():
             raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
@@ -193,7 +193,7 @@ class GameService:
             await self._check_cooldown(user_id)
             row = await self.db.create_game(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=options,
-                seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s,
+                seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s, lang=lang,
             )
         return await self.load(row.id)
 

@@ -116,6 +116,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
     UPDATE seats SET won=1 WHERE rank=1;
     """,
+    # 7: one language per channel: a game's public posts are in its creator's language unless
+    # the server sets one
+    """
+    ALTER TABLE games ADD COLUMN lang TEXT;
+    """,
 ]
 
 
@@ -141,6 +146,7 @@ class GameRow:
     bank_s: float | None = None  # each player's time bank in seconds; None: no time limit
     bonus_s: float = 0.0  # seconds added to a bank at the end of each of that player's turns
     lost_at: float | None = None  # when its thread was found deleted or locked (posts fail); clocks pause
+    lang: str | None = None  # its creator's language: public posts use it unless the server sets one
 
     @property
     def channel_lost(self) -> bool:
@@ -213,13 +219,13 @@ class StepRow:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
-    " bank_s, bonus_s, lost_at"
+    " bank_s, bonus_s, lost_at, lang"
 )
 _SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank, won"
 
 
 def _game(row: Any) -> GameRow:
-    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:16])
+    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17])
 
 
 def _seat(row: Any) -> SeatRow:
@@ -356,14 +362,14 @@ class Database:
 
     async def create_game(
         self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any], seed: int, creator_id: int,
-        creator_name: str, bank_s: float | None = None, bonus_s: float = 0.0,
+        creator_name: str, bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None,
     ) -> GameRow:
         now = self.clock()
         async with self.transaction():
             cur = await self.conn.execute(
                 "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id, version, created_at, updated_at,"
-                " bank_s, bonus_s) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s),
+                " bank_s, bonus_s, lang) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s, lang),
             )
             game_id = cur.lastrowid
             await self.conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,?,?,?)", (game_id, 0, creator_id, creator_name))

@@ -138,8 +138,11 @@ async def test_errors_are_friendly(simcord_env) -> None:  # type: ignore[no-unty
 
 
 async def test_french_locale(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """A French server: public posts are French; a private refusal follows the user's own language."""
     _, channel, alice, _ = setup_table(simcord_env)
     r = await alice.slash(channel, "game language", language="fr")
     assert "fr" in r.response.content
     r = await alice.slash(channel, "game board")
-    assert "pas de partie" in r.response.content
+    assert r.ephemeral and "no game in this channel" in r.response.content
+    await alice.slash(channel, "game new", game="nim")
+    assert "Rejoindre" in str(channel.last_message.components) or "Nim" in channel.last_message.content
