@@ -254,16 +254,17 @@ def storage_capacity(p: Player) -> int:
     return sum(len(b["cells"]) for bid, b in p["buildings"].items() if b["kind"] == "warehouse" and works(p, bid))
 
 
-def has_grave_target(p: Player) -> bool:
-    """`bool(grave_targets(p))`, without naming every cell."""
-    if has_free_cell(p):
-        return True
+def grave_capacity(p: Player) -> int:
+    """How many graves the player can still place: every free cell, then every building cell
+    without a grave (never a house). Each grave placed takes exactly one of them, so a player
+    owing more than this cannot place them all ("il a perdu et quitte le jeu")."""
+    total = 0
     for k, city in enumerate(p["cities"]):
-        graves = city["graves"]
-        for b in p["buildings"].values():
-            if b["city"] == k and b["kind"] != "house" and any(cell not in graves for cell in b["cells"]):
-                return True
-    return False
+        graves = grave_set(city)
+        total += len(free_cells_of(city))
+        total += sum(1 for b in p["buildings"].values() if b["city"] == k and b["kind"] != "house"
+                     for r, c in b["cells"] if (r, c) not in graves)
+    return total
 
 
 def grave_targets(p: Player) -> list[str]:

@@ -8,12 +8,14 @@ from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
 from engines.antiquity import hexmap as hx
 from engines.antiquity import rules
+from engines.antiquity.building import supply_left
+from engines.antiquity.country import carts_left
 from engines.antiquity.data import components
 
 State = dict[str, Any]
 
 
-def explain(engine: Any, state: State, seat: int, oid: str) -> tuple[str, str] | None:
+def explain(state: State, seat: int, oid: str) -> tuple[str, str] | None:
     p = state["players"][seat]
     ph = state["phase"]
     sel = p["sel"]
@@ -23,7 +25,7 @@ def explain(engine: Any, state: State, seat: int, oid: str) -> tuple[str, str] |
         if spec["unique"] and cty.built(p, oid):
             return ("You already have that building; it can be built only once.",
                     "Vous avez déjà ce bâtiment ; il ne se construit qu'une fois.")
-        if "supply" in spec and engine._supply_left(state, oid) <= 0:
+        if "supply" in spec and supply_left(state, oid) <= 0:
             return ("None of those buildings are left in the supply.", "Il n'en reste plus dans la réserve.")
         if oid != "house" and not gd.can_pay(p["goods"], gd.building_cost(oid), cty.has(p, "philosophy")):
             return ("You cannot pay for that building.", "Vous ne pouvez pas payer ce bâtiment.")
@@ -48,7 +50,7 @@ def explain(engine: Any, state: State, seat: int, oid: str) -> tuple[str, str] |
             return ("Only Santa Barbara (or Santa Maria) lets you rearrange your cities.",
                     "Seule Santa Barbara (ou Santa Maria) permet de réaménager vos cités.")
     if ph == "country" and not sel:
-        if oid in ("woodcutter", "farm", "mine", "fishery", "inn", "city") and engine._carts_left(p) <= 0:
+        if oid in ("woodcutter", "farm", "mine", "fishery", "inn", "city") and carts_left(p) <= 0:
             return ("Each countryside building needs a manned cart shop, and yours are used up.",
                     "Chaque bâtiment rural demande un artisanat peuplé, et les vôtres sont utilisés.")
         if oid == "inn" and not cty.has(p, "brewery"):

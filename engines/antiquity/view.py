@@ -8,7 +8,10 @@ from typing import Any
 from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
 from engines.antiquity import rules
+from engines.antiquity.city_phase import free_men
 from engines.antiquity.data import components
+from engines.antiquity.outcome import final_result
+from engines.core import Engine
 
 State = dict[str, Any]
 
@@ -34,7 +37,7 @@ def _player_public(state: State, seat: int, src: dict[str, Any]) -> dict[str, An
     }
 
 
-def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
+def build_view(state: State, seat: int | None) -> dict[str, Any]:
     n = state["num_players"]
     secret = state["phase"] == "city" and state["public"] is not None
     players = []
@@ -71,6 +74,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     for c in cities.values():
         c["hexes"].sort()
         c["center"] = state["players"][c["seat"]]["cities"][c["index"]]["center"]
+    final = final_result(state) if state["over"] else None
     ph = state["phase"]
     en, fr = {
         "start": ("Starting cities", "Cités de départ"), "city": ("City buildings (secret)", "Bâtiments de la cité (secret)"),
@@ -79,6 +83,8 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     }[ph]
     summary = {"en": f"Turn {state['turn']} · {en} · famine {state['famine']}",
                "fr": f"Tour {state['turn']} · {fr} · famine {state['famine']}"}
+    if final and "no_winner" in final:
+        summary = {k: f"{summary[k]} · {final['no_winner'][k]}" for k in ("en", "fr")}
     v: dict[str, Any] = {
         "game": "antiquity",
         "phase": ph,
@@ -88,11 +94,12 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
         "order": list(state["order"]),
         "acting": list(state["acting"]),
         "summary": summary,
-        "scores": [1 if s in state["winners"] else 0 for s in range(n)],
+        "scores": final["scores"] if final else [0] * n,
         "winners": list(state["winners"]) if state["over"] else [],
+        "final": final,
         "end": state["end"],
         "eliminated": list(state["eliminated"]),
-        "supply": _supply(players),
+        "supply": _supply(state["players"]),  # live: the shared supply is on the table
         "map": {
             "players": n, "tiles": tiles, "cleared": list(m["cleared"]), "pollution": list(m["pollution"]),
             "markers": sorted(m["markers"]), "cities": sorted(cities.values(), key=lambda c: (c["seat"], c["index"])),
@@ -102,14 +109,14 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
         "players": players,
         "house_costs": [{"number": h["number"], "food": h["food"], "luxury": h["luxury"], "different": h["different"]}
                         for h in components()["houses"]],
-        "log": engine.recent_log(state),
+        "log": Engine.recent_log(state),
     }
     if seat is not None:
         p = state["players"][seat]
         mine = _player_public(state, seat, p)
         mine["flags"] = {k: v for k, v in p["flags"].items() if k != "new"}
         mine["new"] = list(p["flags"]["new"]) if ph == "city" else []
-        mine["free_men"] = engine._free_men(state, seat) if ph == "city" else None
+        mine["free_men"] = free_men(state, seat) if ph == "city" else None
         mine["storage"] = cty.storage_capacity(p)
         mine["offers"] = [dict(o, give=list(o["give"]), get=list(o["get"])) for o in state["offers"]
                           if seat in (o["from"], o["to"])]
@@ -121,6 +128,9 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
 
 
 def _supply(players: list[dict[str, Any]]) -> dict[str, int]:
+    """Pieces left in the shared supply, counted from the live cities even during the secret
+    city phase: the supply lies on the table ("Assurez-vous que les bâtiments dont vous avez
+    besoin sont encore disponibles"), and the build menu counts the same way."""
     left = {}
     for kind in ("cart", "fountain", "warehouse"):
         total = components()["by_building"][kind]["supply"]

@@ -35,13 +35,12 @@ T = Labels({
     "turn_phase": ("Turn {n} · {phase}", "Tour {n} · {phase}"),
     "famine": ("Famine level {n}", "Niveau de famine {n}"), "intro": ("   (introductory game)", "   (partie d’initiation)"),
     "turn_order": ("Turn order:", "Ordre du tour :"),
-    "supply": ("Supply: {c} cart shops, {f} fountains, {w} warehouse tiles",
-               "Réserve : {c} ateliers de charrettes, {f} fontaines, {w} tuiles entrepôt"),
-    "winner": ("Winner: ", "Vainqueur : "), "no_winner": ("No winner", "Pas de vainqueur"),
+    "supply": ("Left in the supply: {c}, {f}, {w}", "Il en reste : {c}, {f}, {w}"),
+    "winner": ("Winner: ", "Vainqueur : "), "shared": ("Shared victory: ", "Victoire partagée : "),
+    "no_winner": ("No winner", "Pas de vainqueur"), "tie_broken": ("tie broken by {what}", "égalité départagée : {what}"),
     "out": ("OUT", "ÉLIMINÉ"), "acting": ("acting", "joue"), "done": ("done", "fini"),
     "no_saint": ("no saint", "pas de saint"),
-    "player_line": ("{c} cities · {m} men ({o} out) · {h} houses · {g} graves",
-                    "{c} cités · {m} hommes ({o} dehors) · {h} maisons · {g} tombes"),
+    "player_line": ("{c} · {m} ({o} in the countryside) · {h} · {g}", "{c} · {m} ({o} à la campagne) · {h} · {g}"),
     "no_goods": ("no goods", "aucune denrée"),
     "forest": ("forest", "forêt"), "grass": ("grass", "prairie"), "mountain": ("mountain", "montagne"), "water": ("water", "eau"),
     "polluted": ("polluted", "pollué"), "cleared": ("cleared", "défriché"),
@@ -50,12 +49,13 @@ T = Labels({
     "city_k": ("City {k}", "Cité {k}"), "not_founded": (" (not founded)", " (non fondée)"),
     "no_patron": ("no patron saint", "pas de saint patron"), "eliminated": (" · eliminated", " · éliminé"),
     "private": ("private view", "vue privée"), "secret": (" (secret)", " (secret)"),
-    "men": ("{m} men, {c} in the countryside", "{m} hommes, {c} à la campagne"), "free_men": (", {n} free", ", {n} libres"),
+    "men": ("{m}, {c} in the countryside", "{m}, {c} à la campagne"), "free_men": (", {n} free", ", {n} libre"),
+    "free_men_n": (", {n} free", ", {n} libres"),
     "houses_built": (" · houses built: {h}", " · maisons construites : {h}"), "none_f": ("none", "aucune"),
     "food": ("F", "N"), "luxury": ("L", "L"), "different": (" D", " D"), "free": ("free", "gratuite"),
     "houses_left": ("Houses left (F food, L luxury, D different): ", "Maisons restantes (N nourriture, L luxe, D différentes) : "),
     "storage": ("Storage capacity: {n}", "Capacité de stockage : {n}"),
-    "graves_due": ("graves to place: {n}", "tombes à placer : {n}"), "pollution_due": ("pollution to place: {n}", "pollution à placer : {n}"),
+    "graves_due": ("graves to place: {n}", "tombes à placer : {n}"), "pollution_due": ("pollution markers to place: {n}", "marqueurs pollution à placer : {n}"),
     "offer": ("offer #{n} P{a}→P{b}: gives {give} for {get} ({status})", "offre n° {n} P{a}→P{b} : donne {give} contre {get} ({status})"),
     "nothing": ("nothing", "rien"),
     "st_open": ("open", "ouverte"), "st_accepted": ("accepted", "acceptée"), "st_declined": ("declined", "refusée"), "st_void": ("void", "annulée"),
@@ -64,25 +64,65 @@ T = Labels({
                     "En surbrillance : construit pendant cette phase (caché aux autres jusqu’à ce que tous aient fini)."),
     **{f"ph_{k}": v for k, v in {
         "start": ("Starting cities", "Cités de départ"), "city": ("2 City buildings (secret)", "2 Bâtiments de la cité (secret)"),
-        "country": ("4 Countryside", "4 Bâtiments ruraux"), "store": ("5 Storing goods", "5 Stockage des denrées"),
+        "country": ("4 Countryside", "4 Bâtiments ruraux"), "store": ("5 Storing goods", "5 Stockage de denrées"),
         "harvest": ("6 Harvest", "6 Récolte"), "explore": ("7 Exploration", "7 Exploration"), "famine": ("8 Famine", "8 Famine"),
         "pollution": ("9 Pollution", "9 Pollution"), "over": ("Game over", "Partie terminée")}.items()},
     # goods: chip codes and names
     **{f"g_{k}": v for k, v in {
-        "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "grain": ("grain", "céréales"), "sheep": ("sheep", "moutons"),
+        "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "grain": ("grain", "grain"), "sheep": ("sheep", "mouton"),
         "olives": ("olives", "olives"), "fish": ("fish", "poisson"), "gold": ("gold", "or"), "wine": ("wine", "vin"),
         "pearls": ("pearls", "perles"), "dye": ("dye", "teinture")}.items()},
     # building kinds on city cards (short)
     **{f"k_{k}": v for k, v in {
-        "cart": ("Cart", "Charr"), "warehouse": ("Store", "Entr"), "fountain": ("Fnt", "Font"), "university": ("Univ", "Univ"),
+        "cart": ("Cart", "Artis"), "warehouse": ("Store", "Entr"), "fountain": ("Fnt", "Font"), "university": ("Univ", "Univ"),
         "theology": ("Theo", "Théo"), "biology": ("Bio", "Bio"), "alchemy": ("Alch", "Alch"), "philosophy": ("Phil", "Philo"),
         "brewery": ("Brew", "Bras"), "forced": ("Forced", "Forcés"), "stable": ("Stable", "Écurie"), "harbour": ("Harb", "Port"),
         "hospital": ("Hosp", "Hôp"), "explorer": ("Expl", "Expl"), "granary": ("Gran", "Gren"), "dump": ("Dump", "Déch"),
         "cathedral": ("Cath", "Cath"), "market": ("Mkt", "Marché"), "house": ("H", "M")}.items()},
 })
-GOOD_CODE_FR = {"wood": "bo", "stone": "pi", "grain": "cé", "sheep": "mo", "olives": "ol", "fish": "po", "gold": "or", "wine": "vi",
+GOOD_CODE_FR = {"wood": "bo", "stone": "pi", "grain": "gr", "sheep": "mo", "olives": "ol", "fish": "po", "gold": "or", "wine": "vi",
                 "pearls": "pe", "dye": "te"}
+# counted nouns (singular, plural) in English and French: French takes the singular for 0 and 1
+NOUNS = {
+    "city": (("city", "cities"), ("cité", "cités")), "man": (("man", "men"), ("homme", "hommes")),
+    "house": (("house", "houses"), ("maison", "maisons")), "grave": (("grave", "graves"), ("tombe", "tombes")),
+    "cart": (("cart shop", "cart shops"), ("artisanat", "artisanats")),
+    "fountain": (("fountain", "fountains"), ("fontaine", "fontaines")),
+    "warehouse": (("warehouse tile", "warehouse tiles"), ("tuile entrepôt", "tuiles entrepôt")),
+}
 SQ3 = math.sqrt(3)
+
+
+def _count(n: int, noun: str, lang: str) -> str:
+    """`n` and its noun, agreed: "1 city", "2 cities", "0 cité", "2 cités"."""
+    en, fr = NOUNS[noun]
+    one, many = fr if lang == "fr" else en
+    return f"{n} {one if n == 1 or (lang == 'fr' and n == 0) else many}"
+
+
+def house_chart(view: dict[str, Any], pl: dict[str, Any], lang: str) -> list[str]:
+    """Every house of the cost chart not built yet, with its cost ("5: 1N")."""
+    food, lux = T("food", lang), T("luxury", lang)
+    out = []
+    for h in view["house_costs"]:
+        if h["number"] in pl["houses"]:
+            continue
+        cost = "+".join(x for x in (f"{h['food']}{food}" if h["food"] else "", f"{h['luxury']}{lux}" if h["luxury"] else "") if x)
+        out.append(f"{h['number']}: {cost or T('free', lang)}{T('different', lang) if h['different'] else ''}")
+    return out
+
+
+def _goods_count(goods: list[str], lang: str) -> str:
+    """A list of goods with repeats as counts: "2 wood, 1 gold" ("2 bois, 1 or")."""
+    parts = []
+    for g in ORDER:
+        k = goods.count(g)
+        if k:
+            name = T("g_" + g, lang)
+            if k > 1 and lang == "fr" and not name.endswith(("s", "x")) and g != "gold":
+                name += "s"
+            parts.append(f"{k} {name}")
+    return ", ".join(parts) or T("nothing", lang)
 PANEL_W = 430
 
 
@@ -242,13 +282,11 @@ def _status_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float,
         cx = c.chip((cx, y - 3), f"{i + 1}. P{s + 1}", palette.seat(s), 14) + 6
     y += 30
     sup = view["supply"]
-    c.text((x, y), T("supply", lang, c=sup["cart"], f=sup["fountain"], w=sup["warehouse"]),
-           14, fill=palette.MUTED, max_width=w)
+    c.text((x, y), T("supply", lang, c=_count(sup["cart"], "cart", lang), f=_count(sup["fountain"], "fountain", lang),
+                     w=_count(sup["warehouse"], "warehouse", lang)), 14, fill=palette.MUTED, max_width=w)
     y += 26
-    if view["phase"] == "over":
-        msg = T("winner", lang) + ", ".join(f"P{s + 1}" for s in view["winners"]) if view["winners"] else T("no_winner", lang)
-        c.text((x, y), msg, 20, bold=True, fill=palette.VP)
-        y += 30
+    if view.get("final"):
+        y = _final_table(c, view, x, y, w, lang)
     for pl in view["players"]:
         seat = pl["seat"]
         col = palette.seat(seat)
@@ -264,11 +302,41 @@ def _status_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float,
         if status:
             c.text((x + w - 10, y + 10), T(status, lang), 14, bold=True, fill=palette.DANGER if status == "out" else palette.MUTED, anchor="ra")
         graves = sum(len(ci["graves"]) for ci in pl["cities"])
-        c.text((x + 18, y + 34), T("player_line", lang, c=pl["cities_founded"], m=pl["men"], o=pl["men_in_countryside"],
-                                   h=len(pl["houses"]), g=graves), 14, max_width=w - 28)
+        c.text((x + 18, y + 34), T("player_line", lang, c=_count(pl["cities_founded"], "city", lang),
+                                   m=_count(pl["men"], "man", lang), o=pl["men_in_countryside"],
+                                   h=_count(len(pl["houses"]), "house", lang), g=_count(graves, "grave", lang)),
+               14, max_width=w - 28)
         _goods_line(c, x + 18, y + 58, pl["goods"], w - 28, lang)
         y += h + 8
     return y
+
+
+def _final_table(c: Canvas, view: dict[str, Any], x: float, y: float, w: float, lang: str) -> float:
+    """Who won, then every seat by rank (tied seats show the same number) with the tie-break
+    that decided its place, if any."""
+    headline, rows = final_lines(view, lang)
+    y = c.paragraph((x, y), headline, w, 18, bold=True, fill=palette.VP) + 4
+    for seat, name, won, note in rows:
+        c.text((x, y), name, 16, bold=won, fill=palette.seat(seat))
+        y = c.paragraph((x + 70, y + 2), note, w - 70, 13, fill=palette.MUTED) if note else y + 22
+    return y + 6
+
+
+def final_lines(view: dict[str, Any], lang: str) -> tuple[str, list[tuple[int, str, bool, str]]]:
+    """The final table's text: the headline (winner, shared victory or the game's "no winner"
+    sentence) and per seat in rank order (seat, "1. P2 ★", won, tie-break note or "")."""
+    final = view["final"]
+    winners = [] if "no_winner" in final else [s for s in final["ranking"] if final["ranks"][s] == 1]
+    if not winners:
+        headline = final["no_winner"][lang] if "no_winner" in final else T("no_winner", lang)
+    else:
+        headline = T("shared" if len(winners) > 1 else "winner", lang) + ", ".join(f"P{s + 1}" for s in winners)
+    rows = []
+    for s in final["ranking"]:
+        d = final["decided_by"][s]
+        note = T("tie_broken", lang, what=d[lang]) if d else ""
+        rows.append((s, f"{final['ranks'][s]}. P{s + 1}{' ★' if s in winners else ''}", s in winners, note))
+    return headline, rows
 
 
 def _log_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float, lines: int = 8, lang: str = "en") -> float:
@@ -377,7 +445,7 @@ def _cities(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     widths = [ci["size"] * cell + 40 for ci in pl["cities"]]
     width = int(max(1200, sum(widths) + 40))
     rows_h = 7 * cell + 60
-    height = int(250 + rows_h + (120 if private else 0))
+    height = int(270 + rows_h + (120 if private else 0))
     c = Canvas(width, height)
     col = palette.seat(seat)
     c.draw.rectangle((0, 0, width, 8), fill=col)
@@ -388,22 +456,14 @@ def _cities(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     if private:
         c.chip((width - 220, 20), T("private", lang) + (T("secret", lang) if view["phase"] == "city" else ""), palette.HIGHLIGHT, 15)
     free = own.get("free_men") if private else None
-    men = T("men", lang, m=pl["men"], c=pl["men_in_countryside"])
+    men = T("men", lang, m=_count(pl["men"], "man", lang), c=pl["men_in_countryside"])
     if free is not None:
-        men += T("free_men", lang, n=free)
+        men += T("free_men_n" if free > 1 else "free_men", lang, n=free)
     built = ", ".join(map(str, pl["houses"])) or T("none_f", lang)
     c.text((20, 58), men + T("houses_built", lang, h=built), 15, max_width=width - 40)
     _goods_line(c, 20, 86, pl["goods"], width - 40, lang)
-    chart = []
-    for h in view.get("house_costs", []):
-        if h["number"] in pl["houses"]:
-            continue
-        food, lux = T("food", lang), T("luxury", lang)
-        cost = "+".join(x for x in (f"{h['food']}{food}" if h["food"] else "", f"{h['luxury']}{lux}" if h["luxury"] else "") if x)
-        chart.append(f"{h['number']}: {cost or T('free', lang)}{T('different', lang) if h['different'] else ''}")
-    c.text((20, 112), T("houses_left", lang) + " · ".join(chart[:12]), 14,
-           fill=palette.MUTED, max_width=width - 40)
-    y = 138
+    chart = house_chart(view, pl, lang)
+    y = c.paragraph((20, 112), T("houses_left", lang) + " · ".join(chart), width - 40, 14, fill=palette.MUTED) + 8
     if private:
         notes = [T("storage", lang, n=own["storage"])]
         if own.get("graves_due"):
@@ -413,7 +473,7 @@ def _cities(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
         for o in own.get("offers", []):
             status = T("st_" + o["status"], lang) if "st_" + o["status"] in T.table else o["status"]
             notes.append(T("offer", lang, n=o["n"], a=o["from"] + 1, b=o["to"] + 1, status=status,
-                           give=_goods_names(o["give"], lang), get=_goods_names(o["get"], lang)))
+                           give=_goods_count(o["give"], lang), get=_goods_count(o["get"], lang)))
         y = c.paragraph((20, y), " · ".join(notes), width - 40, 14) + 6
         if own.get("new"):
             c.text((20, y), T("highlighted", lang), 14,
@@ -426,6 +486,3 @@ def _cities(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
         x += ci["size"] * cell + 40
     return c.image
 
-
-def _goods_names(goods: list[str], lang: str) -> str:
-    return ", ".join(T("g_" + g, lang) if "g_" + g in T.table else g for g in goods) or T("nothing", lang)

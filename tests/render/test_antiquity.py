@@ -8,10 +8,11 @@ import time
 import pytest
 from PIL import Image
 
-from engines.antiquity import ENGINE
+from engines.antiquity import ENGINE, flow, hardship, rules
 from render import board_png, player_png
-from render.antiquity import board, player, zone, zone_map
+from render.antiquity import NOUNS, T, _count, board, final_lines, house_chart, player, zone, zone_map
 from tests.engines.antiquity.helpers import eager_playout
+from tests.engines.antiquity.scen import blank, found, put, start
 from tests.render.util import LANGS, antiquity_states
 
 
@@ -89,3 +90,60 @@ def test_board_is_fast_at_four_players() -> None:
             board(v, lang)
             times.append(time.perf_counter() - t)
     assert min(times) < 0.5
+
+
+def _finished(shared: bool) -> dict:
+    """Two saints fulfilled in the same turn; the third player was eliminated."""
+    s = blank(3)
+    for seat, h in enumerate(("a55", "c55", "e55")):
+        found(s, seat, h)
+    s = start(s)
+    for seat in (0, 1):
+        put(s, seat, "cathedral", "1a1")
+        s["players"][seat]["saint"] = "nicolo"
+        s["players"][seat]["houses"] = list(range(1, 21))
+    if not shared:
+        s["map"]["pollution"] = sorted(rules.zone(s, 0) - rules.city_hexes(s))[:5]
+    s["turn"], s["phase"] = 3, "famine"
+    hardship.eliminate(s, 2)
+    flow.victory(s)
+    return s
+
+
+def test_final_table_shows_shared_ranks_and_the_deciding_tie_break() -> None:
+    """Tied players show the same rank number; a rank decided by the tie rule says so."""
+    headline, rows = final_lines(ENGINE.view(_finished(True), None), "fr")
+    assert headline == "Victoire partagée : P1, P2"
+    assert [r[1] for r in rows] == ["1. P1 ★", "1. P2 ★", "3. P3"] and all(not r[3] for r in rows)
+    headline, rows = final_lines(ENGINE.view(_finished(False), None), "en")
+    assert headline == "Winner: P2" and [r[1] for r in rows] == ["1. P2 ★", "2. P1", "3. P3"]
+    assert rows[1][3] == "tie broken by more unpolluted hexes in own zone of control"
+    for lang in LANGS:
+        board(ENGINE.view(_finished(False), 0), lang)
+
+
+def test_no_winner_headline_is_the_games_sentence() -> None:
+    s = _finished(True)
+    s["winners"], s["end"] = [], "none"
+    for seat in (0, 1):
+        s["players"][seat]["out"] = True
+        s["out_at"][seat] = 39
+    headline, rows = final_lines(ENGINE.view(s, None), "fr")
+    assert headline == "Pas de vainqueur : tous les joueurs ont été éliminés." and "★" not in "".join(r[1] for r in rows)
+
+
+def test_french_words_follow_the_rulebook_and_agree() -> None:
+    """« Artisanat », « Grain », « tuile entrepôt », « marqueurs pollution »: the rulebook's
+    words; counts agree in number (« 1 cité », « 2 cités »)."""
+    assert T("k_cart", "fr") == "Artis" and T("g_grain", "fr") == "grain"
+    assert T("pollution_due", "fr", n=2) == "marqueurs pollution à placer : 2"
+    assert _count(1, "city", "fr") == "1 cité" and _count(0, "grave", "fr") == "0 tombe" and _count(2, "cart", "fr") == "2 artisanats"
+    assert _count(1, "city", "en") == "1 city" and _count(0, "grave", "en") == "0 graves"
+    assert "charrette" not in str(T.table) and "céréales" not in str(T.table) and set(NOUNS)
+
+
+def test_house_chart_lists_every_remaining_house() -> None:
+    v = ENGINE.view(ENGINE.new_game(2, 1), None)
+    pl = {**v["players"][0], "houses": [1, 2]}
+    chart = house_chart(v, pl, "fr")
+    assert len(chart) == 18 and chart[0].startswith("3: ") and chart[-1].startswith("20: ")

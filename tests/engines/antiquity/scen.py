@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.antiquity import ENGINE
+from engines.antiquity import ENGINE, flow, setup
 from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
-from engines.antiquity.game import new_city
+from engines.antiquity.layout import new_city
 from engines.core.state import State
 
 E = ENGINE
@@ -46,13 +46,13 @@ def found(s: State, seat: int, centre: str) -> None:
     k = sum(1 for c in p["cities"] if c["center"])
     if k >= len(p["cities"]):
         p["cities"].append(new_city(6))
-    E._found_city(s, seat, centre, k)
+    setup.found_city(s, seat, centre, k)
 
 
 def start(s: State) -> State:
     """Leave set-up: the first turn's city phase opens."""
     s["start_queue"] = []
-    E._advance(s)
+    flow.advance(s)
     return s
 
 
@@ -90,7 +90,7 @@ def end_city(s: State) -> State:
     """Every seat ends its city phase (the engine then runs phase 3 and opens phase 4)."""
     for p in s["players"]:
         p["done"] = True
-    E._advance(s)
+    flow.advance(s)
     return s
 
 
@@ -105,7 +105,7 @@ def choose(s: State, seat: int, target: str) -> State:
         ids = E.prompt(s, seat).ids()
         if target in ids:
             return E.apply(s, seat, target)
-        steps = [target[0], target[:2]] if target[1:].isdigit() else [target[0], f"{target[0]}-{target[2:]}"]
+        steps = [target[0], target[:2]]
         step = next((x for x in reversed(steps) if x in ids), None)
         assert step is not None, f"{target} not reachable from {ids}"
         s = E.apply(s, seat, step)

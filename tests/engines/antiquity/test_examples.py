@@ -7,7 +7,7 @@ import pytest
 
 from engines.antiquity import city as cty
 from engines.antiquity import rules
-from engines.antiquity.game import order_by_counts
+from engines.antiquity.flow import order_by_counts
 from engines.core import IllegalMove
 from tests.engines.antiquity.scen import (
     E,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engines.antiquity import ENGINE as E
+from engines.antiquity import building, city_phase, flow, rules
 from engines.antiquity import city as cty
-from engines.antiquity import rules
 from engines.antiquity.data import FOOD, LUXURY
 from engines.core import IllegalMove
 from tests.engines.antiquity.scen import at, blank, choose, end_city, found, houses, put, start
@@ -104,7 +104,7 @@ def test_houses_any_order_with_chart_costs_and_a_free_man() -> None:
     assert "h5" in E.prompt(s, 0).ids() and "h7" not in E.prompt(s, 0).ids()  # h7: 2 different food
     s = finish_selection(E.apply(s, 0, "h5"), 0)
     p = s["players"][0]
-    assert p["houses"] == [5] and p["goods"]["grain"] == 0 and E._free_men(s, 0) == 1
+    assert p["houses"] == [5] and p["goods"]["grain"] == 0 and city_phase.free_men(s, 0) == 1
 
 
 def test_unique_buildings_and_their_refusal() -> None:
@@ -141,7 +141,7 @@ def test_warehouse_any_even_rectangle_for_one_wood() -> None:
     p = s["players"][0]
     wh = next(b for b in p["buildings"].values() if b["kind"] == "warehouse")
     assert len(wh["cells"]) == 6 and p["goods"]["wood"] == 5
-    assert E._supply_left(s, "warehouse") == 13
+    assert building.supply_left(s, "warehouse") == 13
 
 
 def test_market_two_for_one_with_the_supply() -> None:
@@ -158,14 +158,14 @@ def test_player_trade_needs_a_manned_market_and_both_confirmations() -> None:
     s = two_cities()
     s["players"][0]["goods"]["wood"] = 4
     s["players"][1]["goods"].update(wood=0, stone=1)
-    s = E.play(s, 0, "offer p2 give.wood give.wood get.stone send")
+    s = E.play(s, 0, "offer p2 give.wood 2 get.stone 1 send")
     assert {"accept0", "decline0"} <= set(E.prompt(s, 1).ids())
     log = len(s["log"])
     s = E.apply(s, 1, "accept0")  # neither has a manned market: the trade fails, nothing moves
     assert s["offers"][0]["status"] == "failed" and len(s["log"]) == log
     assert s["players"][0]["goods"]["wood"] == 4 and s["players"][1]["goods"]["stone"] == 1
     put(s, 1, "market", "1a1", staffed=True)
-    s = E.play(s, 0, "offer p2 give.wood give.wood get.stone send")
+    s = E.play(s, 0, "offer p2 give.wood 2 get.stone 1 send")
     assert s["players"][0]["goods"]["stone"] == 0  # nothing moves before the partner confirms
     s = E.apply(s, 1, "accept1")
     assert s["offers"][1]["status"] == "accepted"
@@ -187,14 +187,15 @@ def test_trade_options_do_not_reveal_the_proposers_secret_city_work() -> None:
     s = start(s)
     s["players"][0]["goods"].update(wood=2, gold=1)
     s["players"][1]["goods"].update(wood=0, stone=1)
-    s = E.play(s, 0, "offer p2 give.gold get.stone send")
+    s = E.play(s, 0, "offer p2 give.gold 1 get.stone 1 send")
     manned = E.play(s, 0, "staff market")
     spent = finish_selection(E.play(s, 0, "build fountain"), 0)  # pays the offered gold
     assert cty.has(manned["players"][0], "market") and not cty.has(s["players"][0], "market")
     assert spent["players"][0]["goods"]["gold"] == 0
     for variant in (manned, spent):
         assert E.prompt(variant, 1) == E.prompt(s, 1)
-        assert E.view(variant, 1) == E.view(s, 1)
+        # only the count of the shared supply, which lies on the table, may differ
+        assert {**E.view(variant, 1), "supply": None} == {**E.view(s, 1), "supply": None}
     assert "accept0" in E.prompt(s, 1).ids()
 
     done = E.apply(manned, 1, "accept0")
@@ -403,10 +404,10 @@ def test_the_last_good_comes_from_under_the_man_who_then_goes_home() -> None:
     s["map"]["counters"][h] = "r0"
     s["map"]["sites"][h] = "r0"
     houses(s, 0, 1)
-    assert E._free_men(s, 0) == 0
+    assert city_phase.free_men(s, 0) == 0
     got = rules.harvest_building(s, "r0", False)
     assert got == ["wine"] and "r0" not in s["rural"] and h not in s["map"]["sites"]
-    assert E._free_men(s, 0) == 1
+    assert city_phase.free_men(s, 0) == 1
 
 
 # ---- storage, exploration, famine, pollution --------------------------------------------------------
@@ -475,7 +476,7 @@ def test_graves_fill_free_cells_first_then_buildings_never_houses() -> None:
     assert cty.grave_targets(p) == []  # only a house left: nowhere for a grave
     s["players"][0]["graves_due"] = 1
     s["phase"] = "famine"
-    E._advance(s)
+    flow.advance(s)
     assert s["over"] and s["winners"] == [1] and s["eliminated"] == [0]
     res = E.result(s)
     assert res["ranking"] == [1, 0] and res["scores"] == [0, 1]
@@ -547,20 +548,6 @@ def test_santa_barbara_needs_every_building() -> None:
     assert not rules.conditions(s, 0)["barbara"]
 
 
-def test_tied_winners_fewest_unpolluted_hexes_in_zone() -> None:
-    s = two_cities()
-    for seat in (0, 1):
-        p = s["players"][seat]
-        put(s, seat, "cathedral", "1a1")
-        p["saint"] = "nicolo"
-        p["houses"] = list(range(1, 21))
-    z0 = sorted(rules.zone(s, 0) - rules.city_hexes(s))
-    s["map"]["pollution"] = z0[:5]
-    E._victory(s)
-    assert s["over"] and s["winners"] == [0] and E.result(s)["ranking"] == [0, 1]
-
-
-# ---- refusals with a specific reason ------------------------------------------------------------
 def test_refusals_name_the_rule() -> None:
     far = near(0, -5)
     s = country(goods={"wood": 2}, terrain={FOREST: "F", far: "F", near(-2, 0): "F"})
@@ -597,18 +584,6 @@ def test_start_outside_a_free_start_tile_is_refused() -> None:
         E.apply(s, seat, "b55")
 
 
-def test_players_failing_together_leave_together_without_winner() -> None:
-    s = two_cities()
-    for seat in (0, 1):
-        p = s["players"][seat]
-        p["cities"][0]["graves"] = [[r, c] for r in range(7) for c in range(7)]
-        p["graves_due"] = 2
-    s["phase"] = "famine"
-    E._advance(s)
-    assert s["over"] and s["winners"] == [] and sorted(s["eliminated"]) == [0, 1]
-    assert sorted(E.result(s)["ranking"]) == [0, 1] and E.result(s)["scores"] == [0, 0]
-
-
 def test_san_giorgio_fish_for_every_cathedral_built_this_turn() -> None:
     s = two_cities(intro="on")
     put(s, 0, "cathedral", "1a1")
@@ -631,10 +606,10 @@ def test_offers_can_be_declined_and_lapse_when_a_party_is_done() -> None:
     s = two_cities()
     put(s, 1, "market", "1a1", staffed=True)
     s["players"][0]["goods"]["wood"] = 2
-    s = E.play(s, 0, "offer p2 give.wood send")
+    s = E.play(s, 0, "offer p2 give.wood 1 send")
     s = E.apply(s, 1, "decline0")
     assert s["offers"][0]["status"] == "declined" and s["players"][0]["goods"]["wood"] == 2
-    s = E.play(s, 0, "offer p2 give.wood send")
+    s = E.play(s, 0, "offer p2 give.wood 1 send")
     assert "accept1" in E.prompt(s, 1).ids()
     s = E.play(s, 0, "done")
     if s["players"][0]["sel"]:
@@ -653,3 +628,71 @@ def test_a_graved_cathedral_cannot_be_razed() -> None:
     assert "raze" not in E.prompt(s, 0).ids()
     with pytest.raises(IllegalMove, match="ungraved cathedral"):
         E.apply(s, 0, "raze")
+
+
+def test_trades_any_quantity_of_goods_any_number_of_offers() -> None:
+    """« Les joueurs peuvent s'échanger n'importe quelle quantité de denrées entre eux » : no
+    cap on the goods of an offer nor on the offers of a turn; a quantity step keeps every prompt
+    within 25 options."""
+    s = two_cities()
+    put(s, 1, "market", "1a1", staffed=True)
+    s["players"][0]["goods"].update(wood=30, gold=2)
+    s = E.play(s, 0, "offer p2 give.wood")
+    qty = E.prompt(s, 0)
+    assert qty.ids() == [*(str(k) for k in range(1, 25)), "back"]
+    assert qty.get("2").label_fr == "2 bois"
+    s = E.play(s, 0, "24 give.wood 6 give.gold 2 get.stone 12 send")
+    assert s["offers"][0]["give"].count("wood") == 30 and s["offers"][0]["get"] == ["stone"] * 12
+    for _ in range(3):  # more than two offers in the same turn
+        s = E.play(s, 0, "offer p2 give.wood 1 send")
+    assert len(s["offers"]) == 4
+    accept = E.prompt(s, 1).get("decline0")
+    assert accept.description == "gives 30 wood, 2 gold for 12 stone"
+    assert accept.description_fr == "donne 30 bois, 2 or contre 12 pierres"
+    s["players"][1]["goods"].update(wood=0, stone=12)
+    s = E.apply(s, 1, "accept0")
+    assert s["players"][1]["goods"]["wood"] == 30 and s["players"][0]["goods"]["stone"] == 12
+    for state in (s, E.play(s, 0, "offer p2")):
+        for seat in (0, 1):
+            if E.prompt(state, seat):
+                assert len(E.prompt(state, seat).options) <= 25
+
+
+def test_typed_cell_notation_is_accepted_at_every_cell_picker() -> None:
+    """The notation taught by `/rules` (« 1c4 : cité 1, colonne c, rangée 4 ») is accepted
+    wherever a cell is asked, even while the picker shows cities or columns: each step's id is
+    a prefix of the cell's."""
+    s = two_cities()
+    s = E.play(s, 0, "build house h1")
+    assert E.prompt(s, 0).ids() == ["1a", "1b", "1c", "1d", "1e", "1f", "1g", "back"]
+    assert E.prompt(s, 0).get("1c").label_fr == "cité 1, colonne c"
+    s = E.play(s, 0, "1c4")
+    assert s["players"][0]["cities"][0]["grid"][3][2]
+    s = E.play(s, 1, "build house h1 1a2")
+    assert s["players"][1]["cities"][0]["grid"][1][0]
+    s["players"][0]["cities"].append({"size": 6, "center": "a11", "grid": [[""] * 6 for _ in range(6)], "graves": []})
+    s["players"][0]["graves_due"] = 1
+    s["phase"] = "famine"
+    flow.advance(s)
+    assert E.prompt(s, 0).ids() == ["1", "2"]
+    s = E.play(s, 0, "2f6")
+    assert s["players"][0]["cities"][1]["graves"] == [[5, 5]]
+
+
+def test_supply_shown_in_the_secret_phase_is_the_live_supply() -> None:
+    """« Assurez-vous que les bâtiments dont vous avez besoin sont encore disponibles » : the
+    shared supply lies on the table, so every view shows the live count, the count the build
+    menu uses: nobody is refused "none left" while the view says one is left."""
+    s = two_cities()
+    for k in range(15):
+        put(s, 1, "fountain", cty.cell_id(0, k // 7, k % 7))
+    assert E.view(s, 1)["supply"]["fountain"] == 1
+    for seat in (0, 1):
+        s["players"][seat]["goods"]["gold"] = 1  # a fountain costs one luxury
+    assert "fountain" in E.prompt(E.play(s, 1, "build"), 1).ids()
+    s = finish_selection(E.play(s, 0, "build fountain"), 0)
+    assert E.view(s, 1)["supply"]["fountain"] == 0 == E.view(s, None)["supply"]["fountain"]
+    s = E.play(s, 1, "build")
+    assert "fountain" not in E.prompt(s, 1).ids()
+    with pytest.raises(IllegalMove, match="None of those buildings are left"):
+        E.apply(s, 1, "fountain")

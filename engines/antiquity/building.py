@@ -1,0 +1,304 @@
+"""Phase 2, building: what a seat may build (supply, cost, room), the build steps (kind,
+house number, warehouse size, payment, orientation, cell), which Santa Barbara's moves reuse,
+and the saint chosen with a cathedral."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+from engines.antiquity import city as cty
+from engines.antiquity import goods as gd
+from engines.antiquity import pickers, rules
+from engines.antiquity.data import components
+from engines.antiquity.texts import SAINTS, Opt, bname, counted, gname, house_cost_text, shape_text
+from engines.core.state import State
+
+
+@lru_cache(maxsize=1)
+def house_costs() -> tuple[gd.Cost, ...]:
+    """`gd.house_cost(n)` for n = 1..20, shared: read only, never to be edited."""
+    return tuple(gd.house_cost(n) for n in range(1, 21))
+
+
+@lru_cache(maxsize=1)
+def building_costs() -> dict[str, gd.Cost]:
+    """`gd.building_cost(kind)` by kind, shared: read only, never to be edited."""
+    return {spec["id"]: gd.building_cost(spec["id"]) for spec in components()["buildings"]}
+
+
+@lru_cache(maxsize=4096)
+def fitting_kinds(masks: tuple[tuple[int, int], ...]) -> frozenset[str]:
+    """Kinds of city building (houses aside) with room on city cards of these blocked masks,
+    whatever they cost or their supply: some orientation fits, or for a warehouse a 1×2 or 2×1
+    (every larger rectangle holds one of them, so any warehouse fits if one of those does)."""
+    out = set()
+    for spec in components()["buildings"]:
+        k = spec["id"]
+        if k == "house":
+            continue
+        if k == "warehouse":
+            shapes = (cty.orientations(cty.rectangle(1, 2))[0], cty.orientations(cty.rectangle(2, 1))[0])
+        else:
+            shapes = cty.orientations(cty.shape_of(k))
+        if any(cty.fits_any(masks, o) for o in shapes):
+            out.add(k)
+    return frozenset(out)
+
+
+def ignores_different(p: dict[str, Any]) -> bool:
+    return cty.has(p, "philosophy")
+
+
+def supply_left(state: State, kind: str) -> int:
+    spec = components()["by_building"][kind]
+    if "supply" not in spec:
+        return 99
+    used = 0
+    for q in state["players"]:
+        for b in q["buildings"].values():
+            if b["kind"] == kind:
+                used += len(b["cells"]) // 2 if kind == "warehouse" else 1
+    return spec["supply"] - used
+
+
+def buildable(state: State, seat: int) -> list[str]:
+    return list(iter_buildable(state, seat))
+
+
+def can_build(state: State, seat: int) -> bool:
+    """`bool(buildable(state, seat))`: houses first (the cheapest check, and the four
+    first are free), then stopping at the first building found."""
+    p = state["players"][seat]
+    if any_house(p, ignores_different(p)):
+        return True
+    return next(iter_buildable(state, seat), None) is not None
+
+
+def iter_buildable(state: State, seat: int) -> Iterator[str]:
+    """Kinds the seat may build now, in the order of the component list."""
+    p = state["players"][seat]
+    goods = p["goods"]
+    nodiff = ignores_different(p)
+    costs = building_costs()
+    mine = {b["kind"] for b in p["buildings"].values()}
+    used: dict[str, int] = {}
+    for q in state["players"]:
+        for b in q["buildings"].values():
+            kind = b["kind"]
+            used[kind] = used.get(kind, 0) + (len(b["cells"]) // 2 if kind == "warehouse" else 1)
+    fitting: frozenset[str] | None = None
+    for spec in components()["buildings"]:
+        k = spec["id"]
+        if k == "house":
+            if any_house(p, nodiff):
+                yield k
+            continue
+        if spec["unique"] and k in mine:
+            continue
+        if "supply" in spec and spec["supply"] - used.get(k, 0) <= 0:
+            continue
+        if not gd.can_pay(goods, costs[k], nodiff):
+            continue
+        if fitting is None:
+            fitting = fitting_kinds(cty.blocked_masks(p))
+        if k in fitting:
+            yield k
+
+
+def any_house(p: dict[str, Any], nodiff: bool) -> bool:
+    """`bool(house_numbers(p))`."""
+    if not cty.has_free_cell(p):
+        return False
+    costs = house_costs()
+    goods = p["goods"]
+    built = p["houses"]
+    return any(n not in built and gd.can_pay(goods, costs[n - 1], nodiff) for n in range(1, 21))
+
+
+def house_numbers(p: dict[str, Any], below: int = 21, free: bool = False) -> list[int]:
+    if not cty.has_free_cell(p):
+        return []
+    nums = [n for n in range(1, 21) if n not in p["houses"] and n < below]
+    if free:
+        return nums
+    nodiff = ignores_different(p)
+    costs = house_costs()
+    return [n for n in nums if gd.can_pay(p["goods"], costs[n - 1], nodiff)]
+
+
+def warehouse_dims(state: State, p: dict[str, Any],
+                    masks: tuple[tuple[int, int], ...] | None = None) -> list[tuple[int, int]]:
+    left = supply_left(state, "warehouse")
+    if masks is None:
+        masks = cty.blocked_masks(p)
+    out = []
+    for h in range(1, 8):
+        for w in range(1, 8):
+            if (h * w) % 2 or h * w // 2 > left:
+                continue
+            if cty.fits_any(masks, cty.orientations(cty.rectangle(h, w))[0]):
+                out.append((h, w))
+    return out
+
+
+def cost_of(p: dict[str, Any], sel: dict[str, Any]) -> gd.Cost:
+    if sel.get("nocost"):
+        return gd.zero_cost()
+    if sel["kind"] == "house":
+        return gd.house_cost(sel["house"]) if not sel.get("free") else gd.zero_cost()
+    return gd.building_cost(sel["kind"])
+
+
+def shape(sel: dict[str, Any]) -> tuple[str, ...]:
+    return cty.shape_of(sel["kind"], sel.get("dims"))
+
+
+def city_build_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    sel = p["sel"]
+    back = ("back", "back", "retour")
+    if "kind" not in sel:
+        opts = [(k, bname(k), bname(k, True)) for k in buildable(state, seat)]
+        return "Which building?", "Quel bâtiment ?", [*opts, back]
+    kind = sel["kind"]
+    if kind == "house" and "house" not in sel:
+        nums = house_numbers(p, sel.get("below", 21), sel.get("free", False))
+        opts = [(f"h{n}", f"house {n}: {house_cost_text(n)}", f"maison {n} : {house_cost_text(n, True)}") for n in nums]
+        if sel.get("free"):
+            opts.append(("skip", "no free house", "pas de maison gratuite"))
+            return "San Nicolo: pick a free lower house.", "San Nicolo : choisissez une maison gratuite plus basse.", opts
+        return "Which house of the cost chart?", "Quelle maison du graphique des coûts ?", [*opts, back]
+    if kind == "warehouse" and "dims" not in sel:
+        dims = warehouse_dims(state, p)
+        if "height" not in sel:
+            hs = sorted({h for h, _ in dims})
+            opts = [(f"{h}", *(f"{x} {y}" for x, y in zip(counted(h, ("row", "rows"), ("rangée", "rangées")),
+                                                          ("high", "de haut"), strict=True))) for h in hs]
+            return "Warehouse height?", "Hauteur de l'entrepôt ?", [*opts, back]
+        opts = [(f"{h}x{w}", f"{h}×{w} ({h * w} goods)", f"{h}×{w} ({h * w} denrées)") for h, w in dims if h == sel["height"]]
+        return "Warehouse size?", "Taille de l'entrepôt ?", [*opts, back]
+    cost = cost_of(p, sel)
+    ch = gd.choices(p["goods"], cost, sel.get("pay", []), ignores_different(p))
+    if ch:
+        opts = [(f"pay.{g}", f"pay with {gname(g)}", f"payer avec {gname(g, True)}") for g in ch]
+        return "Pay with which good?", "Payer avec quelle denrée ?", [*opts, back]
+    orients = fitting_orients(p, sel)
+    if "rot" not in sel:
+        opts = [(f"rot{i + 1}", f"orientation {i + 1}: {shape_text(o)}", f"orientation {i + 1} : {shape_text(o)}")
+                for i, o in orients]
+        return "Which orientation?", "Quelle orientation ?", [*opts, back]
+    cells = anchor_cells(p, sel)
+    opts = pickers.cell_labelled(cells, sel.get("cx", ""), "top-left corner at {c}", "coin haut-gauche en {c}")
+    return "Where (city, column, row of the top-left corner)?", "Où (cité, colonne, rangée du coin haut-gauche) ?", [*opts, back]
+
+
+def fitting_orients(p: dict[str, Any], sel: dict[str, Any]) -> list[tuple[int, tuple[cty.Cell, ...]]]:
+    masks = cty.blocked_masks(p, sel.get("bid", ""))
+    return [(i, o) for i, o in enumerate(cty.orientations(shape(sel))) if cty.fits_any(masks, o)]
+
+
+def anchor_cells(p: dict[str, Any], sel: dict[str, Any]) -> list[str]:
+    o = cty.orientations(shape(sel))[sel["rot"]]
+    return [cty.cell_id(k, r, c) for k, r, c in cty.anchors(p, o, sel.get("bid", ""))]
+
+
+def auto_build(state: State, seat: int) -> None:
+    """Skip steps with a single possible answer (payment good, orientation)."""
+    p = state["players"][seat]
+    sel = p["sel"]
+    for _ in range(10):
+        if "kind" not in sel or (sel["kind"] == "house" and "house" not in sel):
+            return
+        if sel["kind"] == "warehouse" and "dims" not in sel:
+            return
+        cost = cost_of(p, sel)
+        full = gd.forced(p["goods"], cost, sel.get("pay", []), ignores_different(p))
+        if full is None:
+            return
+        sel["pay"] = full
+        if "rot" not in sel:
+            orients = fitting_orients(p, sel)
+            if len(orients) == 1:
+                sel["rot"] = orients[0][0]
+                continue
+        return
+
+
+def city_build_step(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    sel = p["sel"]
+    if "kind" not in sel:
+        sel["kind"] = oid
+    elif sel["kind"] == "house" and "house" not in sel:
+        if oid == "skip":
+            p["sel"] = {}
+            return
+        sel["house"] = int(oid[1:])
+    elif sel["kind"] == "warehouse" and "dims" not in sel:
+        if "height" not in sel:
+            sel["height"] = int(oid)
+        else:
+            h, w = oid.split("x")
+            sel["dims"] = [int(h), int(w)]
+    elif oid.startswith("pay."):
+        sel.setdefault("pay", []).append(oid[4:])
+    elif oid.startswith("rot"):
+        sel["rot"] = int(oid[3:]) - 1
+    elif cty.is_cell(oid):
+        finish_build(state, seat, oid)
+        return
+    else:
+        sel["cx"] = oid
+        return
+    auto_build(state, seat)
+
+
+def finish_build(state: State, seat: int, cid: str) -> None:
+    p = state["players"][seat]
+    sel = p["sel"]
+    kind = sel["kind"]
+    k, r, c = cty.parse_cell(cid)
+    o = cty.orientations(shape(sel))[sel["rot"]]
+    if sel.get("bid"):
+        old = p["buildings"][sel["bid"]]
+        staffed = sel["bid"] in p["staffed"]
+        cty.remove(p, sel["bid"])
+        extra = {x: y for x, y in old.items() if x not in ("kind", "city", "cells")}
+        cty.place(p, sel["bid"], kind, k, o, r, c, **extra)
+        if staffed:
+            p["staffed"].append(sel["bid"])
+        p["sel"] = {}
+        return
+    gd.pay(p["goods"], cost_of(p, sel), sel.get("pay", []))
+    bid = f"p{seat}b{p['next']}"
+    p["next"] += 1
+    extra: dict[str, Any] = {}
+    if kind == "house":
+        extra["house"] = sel["house"]
+        p["houses"].append(sel["house"])
+        p["houses"].sort()
+    cty.place(p, bid, kind, k, o, r, c, **extra)
+    p["flags"]["new"].append(bid)
+    p["sel"] = {}
+    if kind == "fountain":
+        p["flags"]["fountains"] += 1
+    if kind == "cathedral":
+        p["flags"]["cathedral"] += 1
+        p["sel"] = {"do": "saint"}
+    if (kind == "house" and not sel.get("free") and rules.saint_power(p, "nicolo")
+            and house_numbers(p, sel["house"], True)):
+        p["sel"] = {"do": "build", "kind": "house", "free": True, "below": sel["house"], "rot": 0}
+
+
+def city_saint_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    by = components()["by_saint"]
+    opts = [(s, f"{by[s]['name_en']}: {by[s]['victory_en']}", f"{by[s]['name_fr']} : {by[s]['victory_fr']}") for s in SAINTS]
+    return "Choose your patron saint.", "Choisissez votre Saint Patron.", opts
+
+
+def city_saint_step(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    p["saint"] = oid
+    p["sel"] = {}

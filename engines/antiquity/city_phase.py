@@ -1,0 +1,303 @@
+"""Phase 2, city buildings (secret, simultaneous): the menu and its actions: staff, market
+exchange, hospital, theology, Santa Barbara's rearranging, trades (`trade`), building
+(`building`), and ending the phase."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines.antiquity import building, pickers, rules, trade
+from engines.antiquity import city as cty
+from engines.antiquity.data import GOODS
+from engines.antiquity.texts import Opt, bname, gname, offer_text
+from engines.core import Engine
+from engines.core.contract import fit_words
+from engines.core.state import State
+
+
+def barbara(p: dict[str, Any]) -> bool:
+    return rules.saint_power(p, "barbara")
+
+
+def graves_on_buildings(p: dict[str, Any]) -> list[str]:
+    out = []
+    for k, c in enumerate(p["cities"]):
+        out.extend(cty.cell_id(k, r, col) for r, col in c["graves"] if c["grid"][r][col])
+    return out
+
+
+def all_graves(p: dict[str, Any]) -> list[str]:
+    return [cty.cell_id(k, r, col) for k, c in enumerate(p["cities"]) for r, col in c["graves"]]
+
+
+def free_men(state: State, seat: int) -> int:
+    p = state["players"][seat]
+    country = sum(1 for b in state["rural"].values() if b["owner"] == seat)
+    return len(p["houses"]) - country - len(p["staffed"])
+
+
+def movable(p: dict[str, Any]) -> list[str]:
+    return [bid for bid in p["buildings"] if not cty.graves_on(p, bid)]
+
+
+def opts_city(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    sel = p["sel"]
+    if not sel:
+        return city_menu(state, seat)
+    do = sel["do"]
+    return CITY_OPTS[do](state, seat)
+
+
+def city_menu(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    f = p["flags"]
+    opts: list[Opt] = []
+    if building.can_build(state, seat):
+        opts.append(("build", "build a city building", "construire un bâtiment de cité"))
+    if free_men(state, seat) > 0 and cty.staffable(p):
+        opts.append(("staff", "put a man on a building", "peupler un bâtiment"))
+    if cty.has(p, "market") and sum(p["goods"].values()) >= 2:
+        opts.append(("exchange", "market: 2 goods for 1 from the supply", "marché : 2 denrées contre 1"))
+    if cty.has(p, "hospital") and f["healed"] < 5 and all_graves(p):
+        opts.append(("heal", "hospital: remove a grave", "hôpital : enlever une tombe"))
+    cath = [b for b, x in p["buildings"].items() if x["kind"] == "cathedral"]
+    if (cty.has(p, "theology") and cath and not f["razed"] and p["saint"] != "maria"
+            and not cty.graves_on(p, cath[0])):
+        opts.append(("raze", "theology: raze your cathedral", "théologie : raser votre cathédrale"))
+    if barbara(p):
+        if movable(p):
+            opts.append(("move", "Santa Barbara: move a building", "Santa Barbara : déplacer un bâtiment"))
+        if graves_on_buildings(p) and cty.has_free_cell(p):
+            opts.append(("regrave", "Santa Barbara: move a grave off a building",
+                         "Santa Barbara : déplacer une tombe d'un bâtiment"))
+    if trade.trade_partners(state, seat):
+        opts.append(("offer", "propose a trade to a player", "proposer un échange à un joueur"))
+    for o in state["offers"]:
+        if o["to"] == seat and o["status"] == "open":
+            en, fr = (fit_words(t) for t in offer_text(o))
+            if trade.can_answer(state, o):
+                opts.append((f"accept{o['n']}", f"accept P{o['from'] + 1}'s offer #{o['n']}",
+                             f"accepter l'offre n° {o['n']} de P{o['from'] + 1}", en, fr))
+            opts.append((f"decline{o['n']}", f"decline P{o['from'] + 1}'s offer #{o['n']}",
+                         f"refuser l'offre n° {o['n']} de P{o['from'] + 1}", en, fr))
+    opts.append(("done", "done with the city phase", "terminer la phase de cité"))
+    return ("City buildings (secret): build, staff, trade, then 'done'.",
+            "Bâtiments de la cité (secret) : construire, peupler, échanger, puis « done ».", opts)
+
+
+def step_city(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    sel = p["sel"]
+    if sel:
+        CITY_STEPS[sel["do"]](state, seat, oid)
+        return
+    if oid == "done" and still_useful(state, seat):
+        p["sel"] = {"do": "confirm"}
+        return
+    if oid == "done":
+        end_city(state, seat)
+        return
+    if oid == "raze":
+        cath = next(b for b, x in p["buildings"].items() if x["kind"] == "cathedral")
+        cty.remove(p, cath)
+        p["saint"] = None
+        p["flags"]["razed"] = True
+        return
+    if oid.startswith("accept") or oid.startswith("decline"):
+        trade.answer_offer(state, seat, oid)
+        return
+    p["sel"] = {"do": oid}
+    if oid == "offer":
+        p["sel"].update(give=[], get=[])
+
+
+def still_useful(state: State, seat: int) -> bool:
+    """Free men with buildings to staff, or affordable buildings: ask before ending."""
+    p = state["players"][seat]
+    return (free_men(state, seat) > 0 and bool(cty.staffable(p))) or building.can_build(state, seat)
+
+
+def city_confirm_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    return ("You can still build or staff. End your city phase anyway?",
+            "Vous pouvez encore construire ou peupler. Terminer quand même ?",
+            [("confirm", "yes, end the city phase", "oui, terminer la phase de cité"), ("back", "back", "retour")])
+
+
+def city_confirm_step(state: State, seat: int, oid: str) -> None:
+    state["players"][seat]["sel"] = {}
+    end_city(state, seat)
+
+
+def end_city(state: State, seat: int) -> None:
+    state["players"][seat]["done"] = True
+    for o in state["offers"]:
+        if o["status"] == "open" and seat in (o["to"], o["from"]):
+            o["status"] = "void"
+    Engine.end_turn(state)
+
+
+def city_staff_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    sel = p["sel"]
+    cands = cty.staffable(p)
+    back = ("back", "back", "retour")
+    if "kind" not in sel:
+        kinds = sorted({p["buildings"][b]["kind"] for b in cands})
+        return "Staff which building?", "Peupler quel bâtiment ?", [*[(k, bname(k), bname(k, True)) for k in kinds], back]
+    opts = []
+    for b in sorted(cands):
+        x = p["buildings"][b]
+        if x["kind"] != sel["kind"]:
+            continue
+        r, c = x["cells"][0]
+        where = cty.cell_id(x["city"], r, c)
+        opts.append((b, f"{bname(x['kind'])} at {where}", f"{bname(x['kind'], True)} en {where}"))
+    return "Which one?", "Lequel ?", [*opts, back]
+
+
+def city_staff_step(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    sel = p["sel"]
+    if "kind" not in sel:
+        sel["kind"] = oid
+        same = [b for b in cty.staffable(p) if p["buildings"][b]["kind"] == oid]
+        if len(same) == 1:
+            oid = same[0]
+        else:
+            return
+    p["staffed"].append(oid)
+    p["sel"] = {}
+
+
+def city_exchange_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    sel = p["sel"]
+    give = sel.get("give", [])
+    back = ("back", "back", "retour")
+    if len(give) < 2:
+        left = dict(p["goods"])
+        for g in give:
+            left[g] -= 1
+        opts = [(f"give.{g}", f"give {gname(g)} ({left[g]})", f"donner {gname(g, True)} ({left[g]})") for g in GOODS if left[g] > 0]
+        return "Market: give which good?", "Marché : donner quelle denrée ?", [*opts, back]
+    opts = [(f"get.{g}", f"receive {gname(g)}", f"recevoir {gname(g, True)}") for g in GOODS]
+    return "Market: receive which good?", "Marché : recevoir quelle denrée ?", [*opts, back]
+
+
+def city_exchange_step(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    sel = p["sel"]
+    if oid.startswith("give."):
+        sel.setdefault("give", []).append(oid[5:])
+        return
+    for g in sel["give"]:
+        p["goods"][g] -= 1
+    p["goods"][oid[4:]] += 1
+    p["sel"] = {}
+
+
+def city_heal_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    opts = pickers.cell_labelled(all_graves(p), p["sel"].get("cx", ""), "grave at {c}", "tombe en {c}")
+    return "Hospital: remove which grave?", "Hôpital : enlever quelle tombe ?", [*opts, ("back", "back", "retour")]
+
+
+def city_heal_step(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    if not cty.is_cell(oid):
+        p["sel"]["cx"] = oid
+        return
+    k, r, c = cty.parse_cell(oid)
+    cty.own_city(p, k)["graves"].remove([r, c])
+    p["flags"]["healed"] += 1
+    p["sel"] = {}
+
+
+def city_regrave_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    sel = p["sel"]
+    back = ("back", "back", "retour")
+    if "from" not in sel:
+        opts = pickers.cell_labelled(graves_on_buildings(p), sel.get("cx", ""), "grave at {c}", "tombe en {c}")
+        return "Move which grave?", "Déplacer quelle tombe ?", [*opts, back]
+    free = [cty.cell_id(k, r, c) for k in range(len(p["cities"])) for r, c in cty.free_cells(p, k)]
+    opts = pickers.cell_labelled(free, sel.get("cx", ""), "free cell {c}", "case libre {c}")
+    return "To which free cell?", "Vers quelle case libre ?", [*opts, back]
+
+
+def city_regrave_step(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    sel = p["sel"]
+    if not cty.is_cell(oid):
+        sel["cx"] = oid
+        return
+    if "from" not in sel:
+        sel["from"] = oid
+        sel["cx"] = ""
+        return
+    k, r, c = cty.parse_cell(sel["from"])
+    cty.own_city(p, k)["graves"].remove([r, c])
+    k, r, c = cty.parse_cell(oid)
+    graves = cty.own_city(p, k)["graves"]
+    graves.append([r, c])
+    graves.sort()
+    p["sel"] = {}
+
+
+def city_move_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    sel = p["sel"]
+    back = ("back", "back", "retour")
+    if "bid" not in sel:
+        mov = movable(p)
+        if "kind" not in sel:
+            kinds = sorted({p["buildings"][b]["kind"] for b in mov})
+            return "Move which building?", "Déplacer quel bâtiment ?", [*[(k, bname(k), bname(k, True)) for k in kinds], back]
+        opts = []
+        for b in sorted(mov):
+            x = p["buildings"][b]
+            if x["kind"] == sel["kind"]:
+                r, c = x["cells"][0]
+                opts.append((b, f"{bname(x['kind'])} at {cty.cell_id(x['city'], r, c)}",
+                             f"{bname(x['kind'], True)} en {cty.cell_id(x['city'], r, c)}"))
+        return "Which one?", "Lequel ?", [*opts[:24], back]
+    return building.city_build_opts(state, seat)
+
+
+def city_move_step(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    sel = p["sel"]
+    if "bid" not in sel:
+        if "kind" not in sel:
+            sel["kind"] = oid
+            same = [b for b in movable(p) if p["buildings"][b]["kind"] == oid]
+            if len(same) != 1:
+                return
+            oid = same[0]
+        sel["bid"] = oid
+        b = p["buildings"][oid]
+        if b["kind"] == "warehouse":
+            rows = {r for r, _ in b["cells"]}
+            sel["dims"] = [len(rows), len(b["cells"]) // len(rows)]
+        sel["pay"] = []
+        sel["kind"] = b["kind"]
+        sel["nocost"] = True
+        if b["kind"] == "house":
+            sel["house"] = b["house"]
+        building.auto_build(state, seat)
+        return
+    building.city_build_step(state, seat, oid)
+
+
+CITY_OPTS: dict[str, Callable[[State, int], tuple[str, str, list[Opt]]]] = {
+    "build": building.city_build_opts, "saint": building.city_saint_opts, "staff": city_staff_opts,
+    "exchange": city_exchange_opts, "heal": city_heal_opts, "regrave": city_regrave_opts, "move": city_move_opts,
+    "offer": trade.city_offer_opts, "confirm": city_confirm_opts,
+}
+CITY_STEPS: dict[str, Callable[[State, int, str], None]] = {
+    "build": building.city_build_step, "saint": building.city_saint_step, "staff": city_staff_step,
+    "exchange": city_exchange_step, "heal": city_heal_step, "regrave": city_regrave_step, "move": city_move_step,
+    "offer": trade.city_offer_step, "confirm": city_confirm_step,
+}

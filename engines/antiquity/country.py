@@ -1,0 +1,212 @@
+"""Phase 4, countryside: each manned cart shop builds one producer, inn or city in the zone of
+control, in turn order; alchemy cleans pollution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.antiquity import building, rules, setup, texts
+from engines.antiquity import city as cty
+from engines.antiquity import goods as gd
+from engines.antiquity.data import FOOD, GOODS, components
+from engines.antiquity.layout import new_city
+from engines.antiquity.texts import RURAL, Opt, counted, gname
+from engines.core import Engine
+from engines.core.state import State
+
+
+def carts_left(p: dict[str, Any]) -> int:
+    return cty.count_working(p, "cart") - p["flags"]["carts_used"]
+
+
+def farm_goods(p: dict[str, Any]) -> list[str]:
+    free = cty.has(p, "biology") and not p["flags"]["biology_used"]
+    return [g for g in ("grain", "sheep", "olives", "wine") if free or p["goods"][g] > 0]
+
+
+def country_menu(state: State, seat: int) -> list[Opt]:
+    p = state["players"][seat]
+    out: list[Opt] = []
+    carts = carts_left(p) > 0
+    g = p["goods"]
+    if carts:
+        if g["wood"] >= 1 and rules.producer_sites(state, seat, "woodcutter"):
+            out.append(("woodcutter", "woodcutter (1 wood)", "maison de bûcheron (1 bois)"))
+        if farm_goods(p) and rules.producer_sites(state, seat, "farm"):
+            out.append(("farm", "farm (1 seed)", "ferme (1 semence)"))
+        if g["wood"] >= 1 and rules.producer_sites(state, seat, "mine"):
+            out.append(("mine", "mine (1 wood)", "mine (1 bois)"))
+        if (g["wood"] >= 1 and rules.fisheries_on_board(state) < components()["limits"]["fisheries"]
+                and rules.fishery_first(state, seat)):
+            out.append(("fishery", "fishery (1 wood)", "pêcherie (1 bois)"))
+        if (cty.has(p, "brewery") and any(g[f] for f in FOOD) and rules.inn_sites(state, seat)):
+            out.append(("inn", "inn (1 food)", "auberge (1 nourriture)"))
+        if (sum(1 for c in p["cities"] if c["center"]) < 4 and gd.can_pay(g, gd.city_cost(), building.ignores_different(p))
+                and rules.city_sites(state, seat)):
+            out.append(("city", "new city (food, wood, stone, 2 luxuries)", "nouvelle cité (nourriture, bois, pierre, 2 luxes)"))
+    if cty.has(p, "alchemy") and not p["flags"]["cleaned"] and rules.clean_sites(state, seat):
+        out.append(("clean", "alchemy: clean pollution", "alchimie : assainir"))
+    return out
+
+
+def opts_country(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+    p = state["players"][seat]
+    sel = p["sel"]
+    back = ("back", "back", "retour")
+    if not sel:
+        return ("Countryside: build with a manned cart shop, or 'done'.",
+                "Campagne : construire avec un artisanat peuplé, ou « done ».",
+                [*country_menu(state, seat), ("done", "done", "terminé")])
+    do = sel["do"]
+    if do == "farm" and "good" not in sel:
+        return ("Farm of which good?", "Ferme de quelle denrée ?",
+                [*[(x, gname(x), gname(x, True)) for x in farm_goods(p)], back])
+    if do in ("fishery", "mine") and "hex" in sel and (do == "mine" or "hex2" in sel):
+        goods = ("fish", "pearls", "dye") if do == "fishery" else ("stone", "gold")
+        return "Which good?", "Quelle denrée ?", [*[(x, gname(x), gname(x, True)) for x in goods], back]
+    if do in ("inn", "city") and "hex" in sel:
+        cost = gd.city_cost() if do == "city" else {**gd.zero_cost(), "food": 1}
+        ch = gd.choices(p["goods"], cost, sel.get("pay", []), building.ignores_different(p))
+        return ("Pay with which good?", "Payer avec quelle denrée ?",
+                [*[(f"pay.{x}", gname(x), gname(x, True)) for x in ch], back])
+    cands = country_cands(state, seat)
+    text = {"woodcutter": ("Woodcutter on which forest hex?", "Bûcheron sur quelle forêt ?"),
+            "farm": ("Farm on which grass hex?", "Ferme sur quelle prairie ?"),
+            "mine": ("Mine on which mountain hex?", "Mine sur quelle montagne ?"),
+            "fishery": ("Fishery: which shore hex?", "Pêcherie : quel hexagone de rivage ?"),
+            "inn": ("Inn on which hex?", "Auberge sur quel hexagone ?"),
+            "city": ("Centre of the new city?", "Centre de la nouvelle cité ?"),
+            "clean": ("Clean around which polluted hex?", "Assainir autour de quel hexagone pollué ?")}[do]
+    return text[0], text[1], [*texts.hex_opts(state, cands, sel.get("hx", "")), back]
+
+
+def country_cands(state: State, seat: int) -> list[str]:
+    sel = state["players"][seat]["sel"]
+    do = sel["do"]
+    if do in ("woodcutter", "farm", "mine"):
+        return rules.producer_sites(state, seat, do)
+    if do == "fishery":
+        if "hex" in sel:
+            return rules.fishery_second(state, seat, sel["hex"])
+        return rules.fishery_first(state, seat)
+    if do == "inn":
+        return rules.inn_sites(state, seat)
+    if do == "city":
+        return rules.city_sites(state, seat)
+    return rules.clean_sites(state, seat)
+
+
+def step_country(state: State, seat: int, oid: str) -> None:
+    p = state["players"][seat]
+    sel = p["sel"]
+    if not sel:
+        if oid == "done":
+            p["flags"]["country_done"] = True
+            Engine.end_turn(state)
+            return
+        p["sel"] = {"do": oid}
+        return
+    do = sel["do"]
+    if do == "farm" and "good" not in sel:
+        sel["good"] = oid
+        return
+    if len(oid) == 3 and oid[1:].isdigit():
+        if do == "fishery" and "hex" in sel:
+            sel["hex2"] = oid
+        else:
+            sel["hex"] = oid
+        sel["hx"] = ""
+    elif oid.startswith("pay."):
+        sel.setdefault("pay", []).append(oid[4:])
+    elif oid in GOODS:
+        sel["good"] = oid
+    else:
+        sel["hx"] = oid
+        return
+    country_try(state, seat)
+
+
+def country_try(state: State, seat: int) -> None:
+    """Complete the selected countryside action once every choice is made."""
+    p = state["players"][seat]
+    sel = p["sel"]
+    do = sel["do"]
+    h = sel.get("hex")
+    if h is None:
+        return
+    m = state["map"]
+    if do == "clean":
+        done = rules.clean(state, h)
+        p["flags"]["cleaned"] = True
+        p["sel"] = {}
+        en, fr = counted(len(done), ("hex", "hexes"), ("hexagone", "hexagones"))
+        Engine.log(state, f"P{seat + 1} cleans {en} around {h}.", f"P{seat + 1} assainit {fr} autour de {h}.", seat)
+        return
+    if do == "mine" and "good" not in sel:
+        rg = m["range_good"].get(str(m["ranges"][h]))
+        if rg is None:
+            return
+        sel["good"] = rg
+    if do == "fishery" and ("hex2" not in sel or "good" not in sel):
+        return
+    if do in ("inn", "city"):
+        cost = gd.city_cost() if do == "city" else {**gd.zero_cost(), "food": 1}
+        full = gd.forced(p["goods"], cost, sel.get("pay", []), building.ignores_different(p))
+        if full is None:
+            return
+        sel["pay"] = full
+        gd.pay(p["goods"], cost, sel.get("pay", []))
+        if do == "inn":
+            m["occ"][h] = {"seat": seat, "kind": "inn", "city": -1}
+            m["markers"].pop(h, None)
+            Engine.log(state, f"P{seat + 1} builds an inn at {h}.", f"P{seat + 1} construit une auberge en {h}.", seat)
+        else:
+            k = len([c for c in p["cities"] if c["center"]])
+            p["cities"].append(new_city(components()["limits"]["later_city"]))
+            setup.found_city(state, seat, h, k)
+            Engine.log(state, f"P{seat + 1} founds a new city at {h}.", f"P{seat + 1} fonde une cité en {h}.", seat)
+        p["flags"]["carts_used"] += 1
+        p["sel"] = {}
+        return
+    # producers: the cart shop's man goes out to the new building
+    bid = f"r{state['next_rural']}"
+    state["next_rural"] += 1
+    if do == "fishery":
+        sites = [h, sel["hex2"]]
+        counters = rules.fishing_water(state, sites)
+        good = sel["good"]
+        p["goods"]["wood"] -= 1
+    else:
+        terrain = {"woodcutter": "F", "farm": "P", "mine": "M"}[do]
+        counters = rules.spread(state, h, terrain)
+        sites = [h]
+        if do == "farm":
+            good = sel["good"]
+            if cty.has(p, "biology") and not p["flags"]["biology_used"]:
+                p["flags"]["biology_used"] = True
+            else:
+                p["goods"][good] -= 1
+        else:
+            p["goods"]["wood"] -= 1
+            good = "wood" if do == "woodcutter" else sel["good"]
+        if do == "mine":
+            m["range_good"].setdefault(str(m["ranges"][h]), good)
+    for x in counters:
+        m["counters"][x] = bid
+        m["markers"].pop(x, None)
+        if do == "woodcutter":
+            if x not in m["cleared"]:
+                m["cleared"].append(x)
+        elif x not in m["pollution"]:
+            m["pollution"].append(x)
+    m["cleared"].sort()
+    m["pollution"].sort()
+    for x in sites:
+        m["sites"][x] = bid
+        m["markers"].pop(x, None)
+    state["rural"][bid] = {"owner": seat, "kind": do, "good": good, "man": h, "sites": sites, "counters": sorted(counters)}
+    p["flags"]["carts_used"] += 1
+    p["sel"] = {}
+    en, fr = RURAL[do]
+    Engine.log(state, f"P{seat + 1} builds a {en} at {h} ({len(counters)} {gname(good)}).",
+             f"P{seat + 1} construit : {fr} en {h} ({len(counters)} {gname(good, True)}).", seat)

@@ -1,0 +1,97 @@
+"""Names and texts shared by the phases: goods, buildings, terrain, offers, costs, and the
+options of the hex picker."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engines.antiquity import hexmap as hx
+from engines.antiquity import pickers
+from engines.antiquity.data import GOODS, components
+from engines.core import Option
+from engines.core.state import State
+
+Opt = tuple[str, ...]  # id, label, label_fr[, description, description_fr]
+SAINTS = ("giorgio", "barbara", "cristofori", "nicolo", "maria")
+RURAL = {"woodcutter": ("woodcutter", "maison de bûcheron"), "farm": ("farm", "ferme"), "mine": ("mine", "mine"),
+         "fishery": ("fishery", "pêcherie")}
+TERRAIN_NAMES = {"F": ("forest", "forêt"), "P": ("grass", "prairie"), "M": ("mountain", "montagne"), "W": ("water", "eau")}
+
+
+def counted(n: int, en: tuple[str, str], fr: tuple[str, str]) -> tuple[str, str]:
+    """`n` with its noun agreed, in English and French (French takes the singular for 0 and 1):
+    `counted(2, ("grave", "graves"), ("tombe", "tombes"))` is ("2 graves", "2 tombes")."""
+    return f"{n} {en[n != 1]}", f"{n} {fr[n > 1]}"
+
+
+def gname(g: str, fr: bool = False) -> str:
+    e = components()["by_good"][g]
+    return e["name_fr"] if fr else e["name_en"]
+
+
+def bname(kind: str, fr: bool = False) -> str:
+    e = components()["by_building"][kind]
+    return e["name_fr"] if fr else e["name_en"]
+
+
+@lru_cache(maxsize=8192)
+def option(oid: str, en: str, fr: str, about: str = "", about_fr: str = "") -> Option:
+    """Options are immutable and the same few come back at every step: build (and check) each
+    once."""
+    return Option(oid, en, fr, about, about_fr)
+
+
+def hex_opts(state: State, cands: list[str], prefix: str) -> list[Opt]:
+    out = []
+    pollution = set(state["map"]["pollution"])
+    for o in pickers.hex_options(cands, prefix):
+        if len(o) == 3:
+            t = TERRAIN_NAMES[hx.terrain(state, o)]
+            extra = " (polluted)" if o in pollution else ""
+            extra_fr = " (polluée)" if extra else ""
+            out.append((o, f"hex {o}: {t[0]}{extra}", f"hexagone {o} : {t[1]}{extra_fr}"))
+        elif len(o) == 1:
+            out.append((o, f"large tile {o}", f"grande tuile {o}"))
+        else:
+            out.append((o, f"tile {o[0]}, row {o[1]}", f"tuile {o[0]}, rangée {o[1]}"))
+    return out
+
+
+def offer_text(o: dict[str, Any]) -> tuple[str, str]:
+    give, get = goods_text(o["give"]) or "nothing", goods_text(o["get"]) or "nothing"
+    give_fr, get_fr = goods_text(o["give"], True) or "rien", goods_text(o["get"], True) or "rien"
+    return f"gives {give} for {get}", f"donne {give_fr} contre {get_fr}"
+
+
+def goods_text(goods: list[str], fr: bool = False) -> str:
+    """`["wood", "wood", "gold"]` as "2 wood, 1 gold" ("2 bois, 1 or"), French plurals agreed."""
+    parts = []
+    for g in GOODS:
+        k = goods.count(g)
+        if k:
+            name = gname(g, fr).lower()
+            if fr and k > 1 and not name.endswith(("s", "x")) and g != "gold":
+                name += "s"
+            parts.append(f"{k} {name}")
+    return ", ".join(parts)
+
+
+def house_cost_text(n: int, fr: bool = False) -> str:
+    h = components()["houses"][n - 1]
+    if not h["food"] and not h["luxury"]:
+        return "gratuite" if fr else "free"
+    parts = []
+    if h["food"]:
+        parts.append(f"{h['food']} {'nourr.' if fr else 'food'}")
+    if h["luxury"]:
+        parts.append(f"{h['luxury']} {'luxe' if fr else 'luxury'}")
+    d = (" différents" if fr else " different") if h["different"] else ""
+    return " + ".join(parts) + d
+
+
+def shape_text(cells: tuple[tuple[int, int], ...]) -> str:
+    h = max(r for r, _ in cells) + 1
+    w = max(c for _, c in cells) + 1
+    s = set(cells)
+    return "/".join("".join("#" if (r, c) in s else "." for c in range(w)) for r in range(h))
