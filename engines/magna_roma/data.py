@@ -133,10 +133,14 @@ def validate(raw: dict[str, Any]) -> dict[str, Any]:
     check_entries("island", por["islands"])
     check_count("islands", por["islands"], 6)
     for isl in por["islands"]:
+        # one arrow per island space; the last space is the anchor, whose arrow leads off the island
         require(len(isl["arrows"]) == 3 and all(c in COLOURS for c in isl["arrows"]), f"{isl['id']}: 3 arrows")
     check_entries("goods", por["goods"])
     check_count("goods types", por["goods"], 6)
     check_entries("port", por["ports"])
+    # « sur la deuxième case d'une tuile Port [...] votre Navire atteint une tuile Île »; 42 goods, 7 of each
+    require(por["ports"][0]["spaces"] == 2, "a port tile has 2 spaces")
+    require(por["ports"][0]["copies_per_good"] == 7, "7 goods of each type")
     return raw
 
 

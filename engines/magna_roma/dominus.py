@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import prng
+from engines.core import Engine, prng
 from engines.magna_roma import city as cityg
 from engines.magna_roma.data import ICONS, data
 
@@ -43,10 +43,6 @@ def power(p: dict[str, Any], region: str) -> int:
     return p["legions"].get(region, 0) * lim["legion_power"] + (lim["general_power"] if p["general"] == region else 0)
 
 
-def total_power(p: dict[str, Any]) -> int:
-    return sum(power(p, r) for r in data()["region"] if r != "roma")
-
-
 def deploy(state: State, seat: int, unit: str) -> bool:
     p = state["players"][seat]
     if unit == "general":
@@ -66,10 +62,10 @@ def unit_regions(p: dict[str, Any], unit: str) -> list[str]:
     return sorted(r for r, n in p["legions"].items() if n > 0)
 
 
-def move(state: State, seat: int, unit: str, frm: str, to: str) -> None:
-    """Move one unit one step; the first unit ever to reach a province takes its colony token."""
-    from engines.magna_roma.gains import gain
-
+def move(state: State, seat: int, unit: str, frm: str, to: str) -> dict[str, int]:
+    """Move one unit one step; the first unit ever to reach a province takes its colony token,
+    whose gain is returned for the engine to give (this module gives nothing itself, so `gains`
+    may depend on it without a cycle)."""
     p = state["players"][seat]
     if unit == "general":
         p["general"] = to
@@ -79,14 +75,14 @@ def move(state: State, seat: int, unit: str, frm: str, to: str) -> None:
             del p["legions"][frm]
         p["legions"][to] = p["legions"].get(to, 0) + 1
     colony = state["dominus"]["colonies"].get(to)
-    if colony:
-        state["dominus"]["colonies"][to] = None
-        state["checkpoint"] += 1  # a face-down token is revealed
-        c = data()["colony"][colony]
-        state["log"].append({"n": len(state["log"]), "seat": seat,
-                             "en": f"First in {data()['region'][to]['name_en']}: colony bonus {c['name_en']}.",
-                             "fr": f"Premier en {data()['region'][to]['name_fr']} : bonus de colonie {c['name_fr']}."})
-        gain(state, seat, c["gain"])
+    if not colony:
+        return {}
+    state["dominus"]["colonies"][to] = None
+    state["checkpoint"] += 1  # a face-down token is revealed
+    c = data()["colony"][colony]
+    Engine.log(state, f"First in {data()['region'][to]['name_en']}: colony bonus {c['name_en']}.",
+               f"Premier en {data()['region'][to]['name_fr']} : bonus de colonie {c['name_fr']}.", seat)
+    return dict(c["gain"])
 
 
 def count_for(tile: dict[str, Any], state: State, seat: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.magna_roma import dominus, portus
 from engines.magna_roma.data import COLOURS, data
 
 State = dict[str, Any]
@@ -26,8 +27,6 @@ def gain(state: State, seat: int, g: dict[str, int], share: bool = False) -> Non
         if key in ("vp", "coins", "population", "blessings"):
             p[key] += n
             if share and key in ("coins", "population") and state["portus"]:
-                from engines.magna_roma import portus
-
                 portus.share(state, seat, key, n)
         elif key == "luxury":
             move_market(state, seat, n)
@@ -43,8 +42,6 @@ def gain(state: State, seat: int, g: dict[str, int], share: bool = False) -> Non
             for _ in range(n):
                 push(state, {"kind": "star"})
         elif key == "deploy":
-            from engines.magna_roma import dominus
-
             for _ in range(n):
                 dominus.deploy(state, seat, "legion")
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, prng
+from engines.core.ranks import ranked
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
 from engines.magna_roma.data import COLOURS, data
 from engines.magna_roma.gains import advance_stars, describe, gain, pay
 from engines.magna_roma.prompts import COL_FR, SYM_EN, SYM_FR, Prompts, _name
+from engines.magna_roma.view import build_view
 
 State = dict[str, Any]
 PLACEMENTS = 24
@@ -27,6 +29,9 @@ class MagnaRoma(Prompts, Engine):
     """Magna Roma for 1-4 players with the solo mode and the Dominus and Portus modules."""
 
     name = "magna_roma"
+    # 2: Portus ports of 2 spaces, anchor last on islands (leaving it pays the goods); unlimited
+    # population moves; ties shared after the rulebook's criteria
+    rules_version = 2
     title = "Magna Roma"
     title_fr = "Magna Roma"
     min_players = 1
@@ -90,7 +95,6 @@ class MagnaRoma(Prompts, Engine):
         state["sel"] = {}
         state["hand"] = None
         state["rot"] = 0
-        state["moves"] = 0
         state["acted"] = False
         if solo:
             state["opening"] = []
@@ -147,7 +151,6 @@ class MagnaRoma(Prompts, Engine):
         """Start a turn: take the reserved tile into hand (solo: pick from the offer first)."""
         state["current"] = seat
         state["acted"] = False
-        state["moves"] = 0
         state["sel"] = {}
         if state["solo"]:
             state["phase"] = "pick"
@@ -222,7 +225,6 @@ class MagnaRoma(Prompts, Engine):
         dst = next(m for m in p["monuments"] if m["id"] == oid)
         src["pop"] -= 1
         dst["pop"] += 1
-        state["moves"] += 1
         state["sel"] = {}
         state["phase"] = "action"
 
@@ -311,7 +313,8 @@ class MagnaRoma(Prompts, Engine):
                     state["spaces"][i] = state["deck"].pop()
         state["checkpoint"] += 1  # new tiles are revealed
         if state["portus"]:
-            portus.end_of_turn(state, seat, state["players"][seat]["last"])
+            for g in portus.end_of_turn(state, seat, state["players"][seat]["last"]):
+                gain(state, seat, g)
         state["phase"] = "closing"
 
     def _finish_turn(self, state: State) -> None:
@@ -374,7 +377,7 @@ class MagnaRoma(Prompts, Engine):
             left = item["left"] - 1
             if left > 0:
                 state["pending"].insert(0, {"kind": "dfrom", "unit": item["unit"], "left": left})
-            self._front(state, lambda: dominus.move(state, seat, item["unit"], item["from"], oid))
+            self._gain_front(state, seat, dominus.move(state, seat, item["unit"], item["from"], oid))
 
     def _front(self, state: State, action: Any) -> None:
         """Run `action`; decisions it raises come before those already waiting."""
@@ -388,12 +391,12 @@ class MagnaRoma(Prompts, Engine):
 
     # ---- end ------------------------------------------------------------------------------------
     def result(self, state: State) -> dict[str, Any]:
-        """Scores with their breakdown; ties broken by stars, population+coins, then military."""
+        """Scores with their breakdown, ranked by the rulebook's tie-breaks; players still tied
+        after them share the place (the rulebook gives no further criterion)."""
         parts = scoring.breakdown(state)
         scores = [sum(b.values()) for b in parts]
-        n = state["num_players"]
-        ranking = sorted(range(n), key=lambda s: (-scores[s], *(-x for x in scoring.tiebreak(state, s)), s))
-        return {"scores": scores, "ranking": ranking, "breakdown": parts}
+        tiebreaks = [scoring.tiebreak(state, s) for s in range(state["num_players"])]
+        return ranked(scores, parts, tiebreaks, scoring.criteria(state))
 
     def validate(self, state: State) -> None:
         """Refuse loaded states that break the invariants the engine relies on."""
@@ -415,6 +418,4 @@ class MagnaRoma(Prompts, Engine):
                     raise ValueError(f"negative {k}")
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        from engines.magna_roma.view import build_view
-
         return build_view(self, state, seat)

@@ -1,16 +1,34 @@
-"""The Portus module: a ring of player ports and islands; ships move counter-clockwise, on islands
-only when the placed district's colour matches the arrow; anchor draws bust on a duplicate; a ship
-in another player's port shares the coins and population that player gains by placing districts."""
+"""The Portus module: a ring of player ports and islands. At the end of its owner's turn a ship
+on a port sails one space counter-clockwise; on an island only when the district placed matches
+the arrow of its space. Ending a turn on the anchor (an island's last space) draws a goods token,
+a duplicate losing them all; the anchor's arrow leads off the island, which pays the goods at
+once. A ship in another player's port shares the coins and population that player gains by
+placing districts.
+
+This module never gives resources itself (the engine applies what `end_of_turn` returns through
+`gains.gain`), so `gains` may depend on it without a cycle."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.core import prng
+from engines.core import Engine, prng
 from engines.magna_roma.data import data
 
 State = dict[str, Any]
-SPACES = 3
+
+
+def port_spaces() -> int:
+    return data()["portus"]["ports"][0]["spaces"]
+
+
+def island_spaces() -> int:
+    return len(data()["portus"]["islands"][0]["arrows"])
+
+
+def block() -> int:
+    """Ring spaces per seat: its port, then the island after it."""
+    return port_spaces() + island_spaces()
 
 
 def setup(state: State) -> None:
@@ -26,25 +44,32 @@ def setup(state: State) -> None:
 
 
 def port_start(n: int, seat: int) -> int:
-    """Ring index of the first (rightmost) space of `seat`'s port. The ring runs counter-clockwise:
-    seats are numbered clockwise, so after seat k's port and its island comes seat k-1's port."""
-    return 2 * SPACES * ((n - seat) % n)
+    """Ring index of the rightmost space of `seat`'s port, where its ship starts. The ring runs
+    counter-clockwise, which round the table is towards each player's right: the rightmost space
+    is the port's last before its island. Seats are numbered clockwise, so after seat k's port
+    and its island comes seat k-1's port."""
+    return block() * ((n - seat) % n) + port_spaces() - 1
 
 
 def ring_length(state: State) -> int:
-    return 2 * SPACES * state["num_players"]
+    return block() * state["num_players"]
 
 
 def where(state: State, ring: int) -> dict[str, Any]:
     """What ring space `ring` is: {"kind": "port", "owner", "i"} or {"kind": "island", "id", "i"}."""
-    block, i = divmod(ring, SPACES)
-    if block % 2 == 0:
+    k, i = divmod(ring, block())
+    if i < port_spaces():
         n = state["num_players"]
-        return {"kind": "port", "owner": (n - block // 2) % n, "i": i}
-    return {"kind": "island", "id": state["portus"]["islands"][block // 2], "i": i}
+        return {"kind": "port", "owner": (n - k) % n, "i": i}
+    return {"kind": "island", "id": state["portus"]["islands"][k], "i": i - port_spaces()}
+
+
+def is_anchor(w: dict[str, Any]) -> bool:
+    return w["kind"] == "island" and w["i"] == island_spaces() - 1
 
 
 def share(state: State, seat: int, key: str, n: int) -> None:
+    """Ships in `seat`'s port gain the coins or population `seat` gains from placing a district."""
     for o, p in enumerate(state["players"]):
         if o == seat:
             continue
@@ -53,57 +78,68 @@ def share(state: State, seat: int, key: str, n: int) -> None:
             p[key] += n
 
 
-def _unload(state: State, seat: int) -> None:
-    from engines.magna_roma.gains import gain
-
-    p = state["players"][seat]
-    d = data()
-    for g in p["cargo"]:
-        gain(state, seat, d["goods"][g]["gain"])
-        state["portus"]["reserve"][g] += 1
-    if p["cargo"]:
-        state["log"].append({"n": len(state["log"]), "seat": seat, "en": f"The ship unloads {len(p['cargo'])} goods.",
-                             "fr": f"Le navire décharge {len(p['cargo'])} marchandises."})
-    p["cargo"] = []
+def _goods_names(goods: list[str], fr: bool) -> str:
+    return ", ".join(data()["goods"][g]["name_fr" if fr else "name_en"] for g in goods)
 
 
-def draw(state: State, seat: int) -> str | None:
-    """Draw a goods token at the anchor; a duplicate loses the whole cargo."""
+def _lost(n: int) -> tuple[str, str]:
+    if n == 1:
+        return "the good aboard is lost", "la marchandise à bord est perdue"
+    return f"the {n} goods aboard are lost", f"les {n} marchandises à bord sont perdues"
+
+
+def draw(state: State, seat: int) -> None:
+    """Draw a goods token at the anchor; one already aboard loses the whole cargo to the reserve."""
     p = state["players"][seat]
     reserve = state["portus"]["reserve"]
     total = sum(reserve.values())
     if total == 0:
-        return None
+        return
     k = prng.below(state["rng"], total)
     for g in sorted(reserve):
         if k < reserve[g]:
             break
         k -= reserve[g]
     reserve[g] -= 1
+    name_en, name_fr = _goods_names([g], False), _goods_names([g], True)
     if g in p["cargo"]:
-        for c in p["cargo"] + [g]:
+        for c in [*p["cargo"], g]:
             reserve[c] += 1
-        lost = len(p["cargo"])
+        en, fr = _lost(len(p["cargo"]))
         p["cargo"] = []
-        state["log"].append({"n": len(state["log"]), "seat": seat, "en": f"Anchor draw: a second {g}; {lost} goods lost.",
-                             "fr": f"Pioche à l'ancre : un second {g} ; {lost} marchandises perdues."})
+        Engine.log(state, f"Anchor draw: {name_en}, already aboard; {en}.",
+                   f"Pioche à l'ancre : {name_fr}, déjà à bord ; {fr}.", seat)
     else:
         p["cargo"].append(g)
-        state["log"].append({"n": len(state["log"]), "seat": seat, "en": f"Anchor draw: {g}.", "fr": f"Pioche à l'ancre : {g}."})
-    return g
+        Engine.log(state, f"Anchor draw: {name_en}.", f"Pioche à l'ancre : {name_fr}.", seat)
 
 
-def end_of_turn(state: State, seat: int, colour: str | None) -> None:
+def _leave_island(state: State, seat: int, island: str) -> list[dict[str, int]]:
+    """« Lorsque vous sortez de la tuile Île, gagnez immédiatement les bonus inscrits sur les jetons
+    Marchandises, puis remélangez-les dans la réserve »: the gains, in cargo order."""
+    p = state["players"][seat]
+    cargo, p["cargo"] = p["cargo"], []
+    for g in cargo:
+        state["portus"]["reserve"][g] += 1
+    isl = data()["island"][island]
+    if cargo:
+        Engine.log(state, f"The ship leaves {isl['name_en']} and unloads: {_goods_names(cargo, False)}.",
+                   f"Le navire quitte {isl['name_fr']} et décharge : {_goods_names(cargo, True)}.", seat)
+    return [data()["goods"][g]["gain"] for g in cargo]
+
+
+def end_of_turn(state: State, seat: int, colour: str | None) -> list[dict[str, int]]:
+    """Sail `seat`'s ship at the end of its turn (`colour`: the district placed this turn); the
+    goods gains to give now when it leaves an island."""
     p = state["players"][seat]
     w = where(state, p["ship"])
-    if w["kind"] == "port":
-        p["ship"] = (p["ship"] + 1) % ring_length(state)
-    else:
-        arrows = data()["island"][w["id"]]["arrows"]
-        if colour == arrows[w["i"]]:
-            p["ship"] = (p["ship"] + 1) % ring_length(state)
-            if w["i"] == SPACES - 1:
-                _unload(state, seat)
-    w = where(state, p["ship"])
-    if w["kind"] == "island" and w["i"] == data()["island"][w["id"]]["anchor"]:
+    if w["kind"] == "island" and colour != data()["island"][w["id"]]["arrows"][w["i"]]:
+        if is_anchor(w):
+            draw(state, seat)
+        return []
+    p["ship"] = (p["ship"] + 1) % ring_length(state)
+    if is_anchor(w):
+        return _leave_island(state, seat, w["id"])
+    if is_anchor(where(state, p["ship"])):
         draw(state, seat)
+    return []

@@ -12,8 +12,8 @@ from engines.magna_roma.data import COLOURS, data
 from engines.magna_roma.gains import can_pay, describe
 
 State = dict[str, Any]
-MOVES_PER_TURN = 3
-SIDE_NAMES = ("N", "E", "S", "W")
+SIDE_EN = ("N", "E", "S", "W")
+SIDE_FR = ("N", "E", "S", "O")  # nord, est, sud, ouest
 SYM_EN = {"luxury": "luxury", "prestige": "prestige", "coins": "coins", "population": "population",
           "military": "military", "favour": "favour"}
 SYM_FR = {"luxury": "luxe", "prestige": "prestige", "coins": "argent", "population": "population",
@@ -55,8 +55,8 @@ class Prompts:
             opts = []
             for r in range(4):
                 s = cityg.rotated(tile["sides"], r)
-                en = f"{r * 90}°: " + " ".join(f"{SIDE_NAMES[k]} {SYM_EN[s[k]]}" for k in range(4))
-                fr = f"{r * 90}° : " + " ".join(f"{SIDE_NAMES[k]} {SYM_FR[s[k]]}" for k in range(4))
+                en = f"{r * 90}°: " + " ".join(f"{SIDE_EN[k]} {SYM_EN[s[k]]}" for k in range(4))
+                fr = f"{r * 90}° : " + " ".join(f"{SIDE_FR[k]} {SYM_FR[s[k]]}" for k in range(4))
                 opts.append(Option(f"r{r}", en, fr))
             return Prompt(seat, f"Rotate your {tile['name_en']}", opts, f"Tournez votre {tile['name_fr']}")
         if phase == "cell":
@@ -119,7 +119,8 @@ class Prompts:
         return en, fr
 
     def _action_prompt(self, state: State, seat: int) -> Prompt:
-        """At most one optional action, plus population moves, which are free and repeatable."""
+        """At most one optional action, plus staffing and population moves, which are not actions and
+        may be repeated « autant de fois que vous le souhaitez » until `done`."""
         p = state["players"][seat]
         opts: list[Option] = []
         if not state["acted"]:
@@ -134,11 +135,10 @@ class Prompts:
                 if m["pop"] < self._cap(m["id"]):
                     opts.append(Option(f"staff.{m['id']}", f"Put 1 population on {_name('monument', m['id'])}",
                                        f"Mettre 1 population sur {_name('monument', m['id'], True)}"))
-        if state["moves"] < MOVES_PER_TURN:
-            for m in p["monuments"]:
-                if m["pop"] > 0 and any(o is not m and o["pop"] < self._cap(o["id"]) for o in p["monuments"]):
-                    opts.append(Option(f"move.{m['id']}", f"Move 1 population from {_name('monument', m['id'])}",
-                                       f"Déplacer 1 population depuis {_name('monument', m['id'], True)}"))
+        for m in p["monuments"]:
+            if m["pop"] > 0 and any(o is not m and o["pop"] < self._cap(o["id"]) for o in p["monuments"]):
+                opts.append(Option(f"move.{m['id']}", f"Move 1 population from {_name('monument', m['id'])}",
+                                   f"Déplacer 1 population depuis {_name('monument', m['id'], True)}"))
         if state["acted"]:
             opts.append(Option("done", "End your actions", "Terminer vos actions"))
         else:
@@ -323,6 +323,12 @@ class Prompts:
             why = self._explain_action(state, seat, option_id)
             if why:
                 return why
+        if phase == "moveto" and any(m["id"] == option_id for m in p["monuments"]):
+            if option_id == state["sel"]["from"]:
+                return ("The population is already on that monument: choose another one.",
+                        "La population est déjà sur ce monument : choisissez-en un autre.")
+            return ("That monument already holds all the population it can.",
+                    "Ce monument accueille déjà toute la population possible.")
         if phase == "monument" and option_id in data()["monument"]:
             if option_id not in state["mon_offer"]:
                 return ("That monument is not on offer.", "Ce monument n'est pas proposé.")
@@ -360,9 +366,22 @@ class Prompts:
             if p["blessings"] <= 0:
                 return ("You have no blessing token.", "Vous n'avez aucun jeton Bénédiction.")
             return ("All your districts are already blessed.", "Tous vos quartiers sont déjà bénis.")
-        if option_id.startswith("staff.") and p["population"] <= 0:
-            return ("You have no population in your supply.", "Vous n'avez aucune population en réserve.")
-        if option_id.startswith("move.") and state["moves"] >= MOVES_PER_TURN:
-            return (f"At most {MOVES_PER_TURN} population moves per turn.",
-                    f"Au plus {MOVES_PER_TURN} déplacements de population par tour.")
+        if option_id.startswith(("staff.", "move.")):
+            return self._explain_population(p, option_id)
         return None
+
+    def _explain_population(self, p: dict[str, Any], option_id: str) -> tuple[str, str] | None:
+        """Why population cannot be put on (`staff.<id>`) or moved from (`move.<id>`) a monument."""
+        kind, _, mid = option_id.partition(".")
+        mine = next((m for m in p["monuments"] if m["id"] == mid), None)
+        if mine is None:
+            return ("You have no such monument in your city.", "Vous n'avez pas ce monument dans votre cité.")
+        if kind == "staff":
+            if p["population"] <= 0:
+                return ("You have no population in your supply.", "Vous n'avez aucune population en réserve.")
+            return ("That monument already holds all the population it can.",
+                    "Ce monument accueille déjà toute la population possible.")
+        if mine["pop"] <= 0:
+            return ("There is no population on that monument to move.", "Il n'y a aucune population à déplacer sur ce monument.")
+        return ("None of your other monuments has room for more population.",
+                "Aucun de vos autres monuments n'a de place pour plus de population.")

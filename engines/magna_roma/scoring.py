@@ -134,14 +134,27 @@ def breakdown(state: State) -> list[dict[str, int]]:
     return out
 
 
-def tiebreak(state: State, seat: int) -> tuple[int, int, int]:
-    """Stars on the three tracks, then population (kept and on monuments) plus coins, then
-    military (with Dominus: total power on the map)."""
+# The rulebook's tie-breaks (« DÉCLARER UN VAINQUEUR »), in order, higher is better.
+CRITERIA = (
+    ("more stars on the three city tracks", "plus d'étoiles sur les 3 pistes de cité"),
+    ("more population and coins", "plus de population et de pièces"),
+    ("further on the military track", "mieux placé sur la piste militaire"),
+)
+
+
+def criteria(state: State) -> tuple[tuple[str, str], ...]:
+    """With Dominus the military board is not used, so the third tie-break has nothing to compare:
+    players still tied after population and coins share the place."""
+    return CRITERIA[:2] if state["dominus"] else CRITERIA
+
+
+def tiebreak(state: State, seat: int) -> tuple[int, ...]:
+    """Stars on the three tracks, then population (kept and on monuments) plus coins, then the
+    military track (not with Dominus)."""
     p = state["players"][seat]
     stars = sum(p["stars"].values())
     pop = p["population"] + sum(m["pop"] for m in p["monuments"]) + p["coins"]
-    mil = dominus.total_power(p) if state["dominus"] else p["military"]
-    return stars, pop, mil
+    return (stars, pop) if state["dominus"] else (stars, pop, p["military"])
 
 
 def solo_rank(score: int) -> dict[str, Any]:

@@ -189,7 +189,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
             w = portus.where(state, i)
             if w["kind"] == "island":
                 isl = d["island"][w["id"]]
-                w.update({"arrow": isl["arrows"][w["i"]], "anchor": w["i"] == isl["anchor"],
+                w.update({"arrow": isl["arrows"][w["i"]], "anchor": portus.is_anchor(w),
                           "name_en": isl["name_en"], "name_fr": isl["name_fr"]})
             w["ships"] = [s for s, p in enumerate(state["players"]) if p["ship"] == i]
             ring.append(w)

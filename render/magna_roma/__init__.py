@@ -8,107 +8,17 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import Canvas, Labels, draw_icon, entry, field, palette
+from render.core import Canvas, draw_icon, entry, field, palette
+from render.core.fonts import font
 from render.core.palette import Color
-from render.magna_roma.glyphs import DISTRICT, SYMBOL_COLOR, icon, symbol, tile
+from render.magna_roma.city import draw_city, seat_disc
+from render.magna_roma.glyphs import DISTRICT, icon, symbol, tile
+from render.magna_roma.labels import T, gain_text, name_of
+from render.magna_roma.player import player
+
+__all__ = ["T", "board", "final_rows", "final_title", "player"]
 
 WIDTH = 1400
-PWIDTH = 1240
-T = Labels({
-    # symbols, icons, district colours, score categories (also cargo goods and province conditions)
-    **{f"n_{k}": v for k, v in {
-        "luxury": ("luxury", "luxe"), "prestige": ("prestige", "prestige"), "coins": ("coins", "pièces"),
-        "population": ("population", "population"), "military": ("military", "militaire"), "favour": ("gods' favour", "faveur divine"),
-        "mask": ("mask", "masque"), "lyre": ("lyre", "lyre"), "column": ("column", "colonne"),
-        "red": ("red", "rouge"), "purple": ("purple", "violet"), "brown": ("brown", "marron"),
-        "points": ("points", "points"), "market": ("market", "marché"), "pantheon": ("pantheon", "panthéon"),
-        "monuments": ("monuments", "monuments"), "dominus": ("dominus", "dominus"), "provinces": ("provinces", "provinces"),
-        "objectives": ("objectives", "objectifs"), "total": ("total", "total")}.items()},
-    **{f"g_{k}": v for k, v in {
-        "luxury": ("lux", "luxe"), "vp": ("VP", "PV"), "coins": ("coin", "pièce"), "population": ("pop", "pop"),
-        "legions": ("legion", "légion"), "faith": ("faith", "foi"), "blessings": ("blessing", "bénédiction"),
-        "star": ("star", "étoile"), "deploy": ("legion in Rome", "légion à Rome")}.items()},
-    **{f"s_{k}": v for k, v in {
-        "legions": ("leg", "lég"), "coins": ("$", "$"), "population": ("pop", "pop"), "luxury": ("lux", "lux"),
-        "faith": ("fth", "foi"), "vp": ("VP", "PV")}.items()},
-    "small_pop": ("pop.", "pop."), "small_favour": ("favour", "faveur"),
-    "solo_offer": ("Solo offer: choose 1 of 3", "Offre solo : choisissez 1 tuile sur 3"),
-    "selection": ("Selection board (s1 = top, clockwise)", "Plateau de sélection (s1 = en haut, sens horaire)"),
-    "deck_tiles": ("Deck: {n} tiles", "Pioche : {n} tuiles"), "in_deck": ("in deck", "en pioche"),
-    "on_centre": ("Built on the city centre.", "Construit sur le Centre-Ville."), "now": ("Now: {g}.", "Immédiat : {g}."),
-    "vp_by_pop": ("VP by population ", "PV selon la population "),
-    "vp_per_district": ("{e} VP per {c} district beneath", "{e} PV par quartier {c} dessous"),
-    "vp_per": ("{e} VP per {c} beneath", "{e} PV par {c} dessous"),
-    "monuments_offer": ("Monuments on offer (deck {n})", "Monuments proposés (pioche {n})"),
-    "tracks": ("Market · Pantheon{mil} (top-right number = value)", "Marché · Panthéon{mil} (nombre en haut à droite = valeur)"),
-    "mil_suffix": (" · Military", " · Militaire"),
-    "trade": ("trade {k}", "échange {k}"), "trade_tokens": ("Trade tokens {t}", "Jetons d’échange {t}"),
-    "market_track": ("Market (luxury): value x lowest star value", "Marché (luxe) : valeur x plus faible valeur d’étoile"),
-    "blessing_mark": ("+blessing", "+bénéd."),
-    "pantheon_track": ("Pantheon (faith): each unused blessing scores the value", "Panthéon (foi) : chaque bénédiction inutilisée rapporte la valeur"),
-    "military_track": ("Military (legions)", "Militaire (légions)"),
-    "per_pair": ("per pair {a} + {b}", "par paire {a} + {b}"), "per_set": ("per set mask + lyre + column", "par série masque + lyre + colonne"),
-    "per_district": ("per {c} district (2+ tiles)", "par quartier {c} (2+ tuiles)"),
-    "province_cards": ("Province cards (one marker per card; cost = legions spent)", "Cartes province (un marqueur par carte ; coût = légions dépensées)"),
-    "slot": ("{id}.{k}: {c} legions -> {vp} VP each {gain}", "{id}.{k} : {c} légions -> {vp} PV chacune {gain}"),
-    "dominus": ("Dominus: power (legion 1, general 2) per province; red = land, dashed = sea",
-                "Dominus : puissance (légion 1, général 2) par province ; rouge = terre, pointillés = mer"),
-    "colony": ("Gold dot: colony token still face down (bonus for the first unit to arrive)",
-               "Point doré : jeton colonie encore face cachée (bonus pour la première unité arrivée)"),
-    "portus": ("Portus: ships sail left to right (counter-clockwise), then wrap round (goods left: {n})",
-               "Portus : les navires vont de gauche à droite (sens antihoraire), puis reprennent au début (marchandises restantes : {n})"),
-    "anchor": ("anchor", "ancre"), "ship_n": ("Ship {n}: {cargo}", "Navire {n} : {cargo}"),
-    "portus_key": ("P = port (ships always sail on); islands: the arrow colour is the district colour needed to sail on.",
-                   "P = port (les navires repartent toujours) ; îles : la flèche a la couleur du quartier requis pour repartir."),
-    "cols": ("Seat|Score|If ended|Coins|Pop|Bless|Stars R/P/B|Market|Pantheon|Military|Placed|Legions",
-             "Joueur|Score|Si fin|Pièces|Pop|Bénéd.|Étoiles R/V/M|Marché|Panthéon|Militaire|Posées|Légions"),
-    "players": ("Players", "Joueurs"), "plus_general": (" + general", " + général"),
-    "city_of": ("City of seat {n}", "Cité du joueur {n}"),
-    "solo_rank": ("Rank: {r}", "Rang : {r}"), "rank_so_far": ("Rank so far", "Rang actuel"),
-    "seat_title": ("Magna Roma · seat {n}", "Magna Roma · joueur {n}"),
-    "final_status": ("Final score {s} · place {p} of {n}", "Score final {s} · place {p} sur {n}"),
-    "status": ("{vp} VP on the track · {proj} if the game ended now", "{vp} PV sur la piste · {proj} si la partie finissait maintenant"),
-    "supply": ("Supply", "Réserve"), "blessings": ("{n} blessing{s}", "{n} bénédiction{s}"),
-    "market_pantheon": ("Market {m} (x{mv}) · Pantheon {p} (x{pv})", "Marché {m} (x{mv}) · Panthéon {p} (x{pv})"),
-    "legions_line": ("Legions: {u}; supply {s}", "Légions : {u} ; réserve {s}"),
-    "general": ("General: {g}", "Général : {g}"), "not_deployed": ("not deployed", "non déployé"),
-    "legions_track": ("Legions (military track): {n}", "Légions (piste militaire) : {n}"),
-    "provinces_held": ("Provinces: ", "Provinces : "), "none_f": ("none", "aucune"),
-    "stars_line": ("{c} stars: {n} (value x{v})", "étoiles {c} : {n} (valeur x{v})"),
-    "stars_red": ("red", "rouges"), "stars_purple": ("purple", "violettes"), "stars_brown": ("brown", "marron"),
-    "two_track": ("Two-track bonuses: ", "Bonus de deux pistes : "), "taken": (" (taken)", " (pris)"),
-    "monuments": ("Monuments", "Monuments"), "working": ("working", "actif"), "needs_pop": ("needs population", "manque de population"),
-    "monument_line": ("{name} @ {at}: pop {p}/{c} {state}, {pts} VP", "{name} @ {at} : pop {p}/{c} {state}, {pts} PV"),
-    "none_yet": ("none yet", "aucun pour l’instant"),
-    "if_ended": ("If the game ended now", "Si la partie finissait maintenant"),
-    "tile_to_place": ("Tile to place:", "Tuile à placer :"),
-    "ship_at": ("Ship at ring space {n}; cargo: {c}", "Navire sur la case {n} de l’anneau ; cargaison : {c}"),
-    "solo_objectives": ("Solo objectives:", "Objectifs solo :"), "row": ("row {n}", "ligne {n}"), "column": ("column {c}", "colonne {c}"),
-    "met": (" (met)", " (atteint)"), "kv": ("{k}: {v}", "{k} : {v}"),
-    "blessed": ("blessed tile", "tuile bénie"),
-})
-
-
-def _n(key: str, lang: str) -> str:
-    """A symbol, icon, colour or score category by name (unknown ids as they are)."""
-    return T("n_" + key, lang) if "n_" + key in T.table else key
-
-
-def _gain(g: dict[str, int], lang: str = "en") -> str:
-    return " ".join(f"+{n} {T('g_' + k, lang) if 'g_' + k in T.table else k}" for k, n in g.items())
-
-
-def _short(g: dict[str, int], lang: str = "en") -> str:
-    def s(k: str) -> str:
-        return T("s_" + k, lang) if "s_" + k in T.table else k
-
-    return " ".join(f"+{s(k)}" if n == 1 else f"+{n}{s(k)}" for k, n in g.items())
-
-
-def _seat_disc(c: Canvas, seat: int, p: tuple[float, float], r: float = 11) -> None:
-    col = palette.seat(seat)
-    c.draw.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=col, outline=palette.INK, width=2)
-    c.text(p, str(seat + 1), 13 if r < 12 else 15, bold=True, fill=palette.text_on(col), anchor="mm")
 
 
 def _header(c: Canvas, view: dict[str, Any], title: str, y: int = 0, lang: str = "en") -> int:
@@ -128,8 +38,6 @@ def _header(c: Canvas, view: dict[str, Any], title: str, y: int = 0, lang: str =
 
 
 def _font(size: int) -> Any:
-    from render.core.fonts import font
-
     return font(size, True)
 
 
@@ -172,7 +80,7 @@ def _selection(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int],
         lx, ly = tx + (size * 0.72 + 12) * math.cos(a), ty + (size * 0.72 + 4) * math.sin(a)
         c.text((lx, ly), f"s{i + 1}", 15, bold=True, anchor="mm", fill=palette.MUTED)
         if sp["marker"] is not None:
-            _seat_disc(c, sp["marker"], (tx + size / 2 - 4, ty - size / 2 + 4), 13)
+            seat_disc(c, sp["marker"], (tx + size / 2 - 4, ty - size / 2 + 4), 13)
 
 
 def _monument_card(c: Canvas, m: dict[str, Any] | None, rect: tuple[float, float, float, float], lang: str) -> None:
@@ -199,15 +107,15 @@ def _monument_rule(m: dict[str, Any], lang: str = "en") -> str:
     if m.get("on_centre"):
         parts.append(T("on_centre", lang))
     if m.get("immediate"):
-        parts.append(T("now", lang, g=_gain(m["immediate"], lang)))
+        parts.append(T("now", lang, g=gain_text(m["immediate"], lang)))
     if m["rule"] == "fixed":
         parts.append(T("n_vp", lang, n=m["vp"]))
     elif m["rule"] == "by_workers":
         parts.append(T("vp_by_pop", lang) + "/".join(str(v) for v in m["vp_by_workers"][1:]))
     elif m["rule"] == "tiles_of_colour":
-        parts.append(T("vp_per_district", lang, e=m["vp_each"], c=_n(str(m["count"]), lang)))
+        parts.append(T("vp_per_district", lang, e=m["vp_each"], c=name_of(str(m["count"]), lang)))
     else:
-        parts.append(T("vp_per", lang, e=m["vp_each"], c=_n(str(m["count"]), lang)))
+        parts.append(T("vp_per", lang, e=m["vp_each"], c=name_of(str(m["count"]), lang)))
     return " ".join(parts)
 
 
@@ -236,7 +144,7 @@ def _track(c: Canvas, rect: tuple[float, float, float, float], title: str, value
         if i in marks:
             c.text((bx + (w - 2) / 2, ty + 27), marks[i], 13, bold=True, anchor="mm", max_width=w - 6)
         for k, seat in enumerate(markers.get(i, [])):
-            _seat_disc(c, seat, (bx + 12 + (k % 2) * 21, y1 - 12 - (k // 2) * 21), 10)
+            seat_disc(c, seat, (bx + 12 + (k % 2) * 21, y1 - 12 - (k // 2) * 21), 10)
 
 
 def _tracks(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
@@ -269,10 +177,10 @@ def _tracks(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
 # ---- provinces --------------------------------------------------------------------------------------
 def _condition(p: dict[str, Any], lang: str = "en") -> str:
     if p["kind"] == "pairs":
-        return T("per_pair", lang, a=_n(p["what"][0], lang), b=_n(p["what"][1], lang))
+        return T("per_pair", lang, a=name_of(p["what"][0], lang), b=name_of(p["what"][1], lang))
     if p["kind"] == "set":
         return T("per_set", lang)
-    return T("per_district", lang, c=_n(p["what"][0], lang))
+    return T("per_district", lang, c=name_of(p["what"][0], lang))
 
 
 def _provinces(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
@@ -287,12 +195,12 @@ def _provinces(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         for k, s in enumerate(p["slots"]):
             sy = top + 56 + k * 34
             c.box((x + 10, sy, x + w - 20, sy + 30), fill=palette.PANEL, radius=6)
-            label = T("slot", lang, id=p["id"], k=k + 1, c=s["cost"], vp=s["vp"], gain=_gain(s["bonus"], lang))
+            label = T("slot", lang, id=p["id"], k=k + 1, c=s["cost"], vp=s["vp"], gain=gain_text(s["bonus"], lang))
             c.text((x + 18, sy + 15), label, 14, anchor="lm", max_width=w - 80)
             if s["blocked"]:
                 c.text((x + w - 38, sy + 15), "X", 20, bold=True, anchor="mm", fill=palette.DANGER)
             elif s["owner"] is not None:
-                _seat_disc(c, s["owner"], (x + w - 38, sy + 15), 12)
+                seat_disc(c, s["owner"], (x + w - 38, sy + 15), 12)
     return y + h + 10
 
 
@@ -333,7 +241,7 @@ def _dominus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         ux = px - bw / 2 + 14
         for seat_s, u in sorted(r["units"].items()):
             seat = int(seat_s)
-            _seat_disc(c, seat, (ux, py + 22), 11)
+            seat_disc(c, seat, (ux, py + 22), 11)
             txt = f"{u['legions']}" + ("+G" if u["general"] else "")
             c.text((ux + 13, py + 22), txt, 13, bold=True, anchor="lm")
             ux += 42
@@ -345,7 +253,7 @@ def _dominus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
 def _portus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     ring = view["portus"]["ring"]
     n = len(ring)
-    h = 200
+    h = 232
     top = c.panel((20, y, WIDTH - 20, y + h), T("portus", lang, n=view["portus"]["reserve_size"]),
                   accent=(30, 90, 140))
     w = min(80, (WIDTH - 60) / n)
@@ -356,20 +264,20 @@ def _portus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
             label = f"P{sp['owner'] + 1}"
         else:
             col = (200, 225, 245)
-            label = field(sp, "name", lang)[:6] if sp["i"] == 0 else (T("anchor", lang) if sp["anchor"] else "")
+            label = field(sp, "name", lang) if sp["i"] == 0 else (T("anchor", lang) if sp["anchor"] else "")
         c.draw.rectangle((x, top + 10, x + w - 3, top + 100), fill=col, outline=palette.LINE)
         c.text((x + (w - 3) / 2, top + 24), label, 13, bold=True, anchor="mm", max_width=w - 6)
         if sp["kind"] == "island":
             ac = DISTRICT[sp["arrow"]]
             c.draw.polygon([(x + w - 10, top + 50), (x + 8, top + 43), (x + 8, top + 57)], fill=ac)
         for k, s in enumerate(sp["ships"]):
-            _seat_disc(c, s, (x + 14 + (k % 2) * 24, top + 76 - (k // 2) * 20), 10)
+            seat_disc(c, s, (x + 14 + (k % 2) * 24, top + 76 - (k // 2) * 20), 10)
     cy = top + 118
     for p in view["players"]:
-        cargo = ", ".join(_n(g, lang) for g in p.get("cargo", [])) or T("empty", lang)
+        cargo = ", ".join(name_of(g, lang) for g in p.get("cargo", [])) or T("empty", lang)
         c.text((30 + p["seat"] * (WIDTH - 60) / max(1, view["num_players"]), cy + 10), T("ship_n", lang, n=p["seat"] + 1, cargo=cargo), 14,
                anchor="lm", max_width=(WIDTH - 80) / max(1, view["num_players"]))
-    c.text((30, cy + 40), T("portus_key", lang), 14, anchor="lm", max_width=WIDTH - 60, fit=True)
+    c.paragraph((30, cy + 28), T("portus_key", lang), WIDTH - 60, 14, max_lines=3)
     return y + h + 10
 
 
@@ -388,7 +296,7 @@ def _table(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         ry = top + 34 + 34 * p["seat"]
         if view.get("current") == p["seat"]:
             c.draw.rectangle((24, ry - 4, WIDTH - 24, ry + 28), fill=palette.lighten(palette.HIGHLIGHT, 0.5))
-        _seat_disc(c, p["seat"], (44, ry + 12), 12)
+        seat_disc(c, p["seat"], (44, ry + 12), 12)
         st = p["stars"]
         mil = str(p["military"]) if not view["modules"]["dominus"] else f"{sum(p['legions'].values())}{T('plus_general', lang) if p['general'] else ''}"
         vals = [p["vp"], p["projected"], p["coins"], p["population"], p["blessings"],
@@ -397,72 +305,6 @@ def _table(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         for x, v in zip(xs[1:], vals, strict=True):
             c.text((x, ry + 12), str(v), 15, anchor="lm")
     return y + h + 10
-
-
-def _window(p: dict[str, Any], solo: bool, pad: bool) -> tuple[int, int, int, int]:
-    """The grid columns/rows to draw: the city's bounds plus room for legal cells."""
-    if solo:
-        return 2, 2, 6, 6
-    x0, y0, x1, y1 = p["bounds"]
-    out = []
-    for a, b in ((x0, x1), (y0, y1)):
-        if pad:
-            e = 1 if b - a < 4 else 0
-            a, b = max(0, a - e), min(8, b + e)
-        else:
-            extra = 4 - (b - a)
-            a = max(0, min(4, a - extra // 2))
-            b = a + 4
-        out.append((a, b))
-    return out[0][0], out[1][0], out[0][1], out[1][1]
-
-
-def _city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, size: float, pad: bool, labels: bool,
-          lang: str = "en") -> tuple[float, float]:
-    p = view["players"][seat]
-    wx0, wy0, wx1, wy1 = _window(p, view["solo"], pad)
-    cols, rows = wx1 - wx0 + 1, wy1 - wy0 + 1
-    letters = "abcdefghi"
-    ox, oy = x + (22 if labels else 0), y + (22 if labels else 0)
-    if labels:
-        for i in range(cols):
-            c.text((ox + (i + 0.5) * size, y + 10), letters[wx0 + i], 16, bold=True, anchor="mm")
-        for j in range(rows):
-            c.text((x + 10, oy + (j + 0.5) * size), str(wy0 + j + 1), 16, bold=True, anchor="mm")
-    city = p["city"]
-    for j in range(rows):
-        for i in range(cols):
-            cell = f"{letters[wx0 + i]}{wy0 + j + 1}"
-            tx, ty = ox + i * size, oy + j * size
-            t = city.get(cell)
-            if t:
-                tile(c, t, tx, ty, size, palette.seat(seat), bool(t.get("blessed")))
-            else:
-                legal = labels and view.get("current") == seat and cell in view.get("legal_cells", [])
-                c.draw.rectangle((tx, ty, tx + size, ty + size), fill=palette.lighten(palette.HIGHLIGHT, 0.4) if legal else palette.BACKGROUND,
-                                 outline=palette.GOLD if legal else palette.LINE, width=3 if legal else 1)
-                if labels:
-                    c.text((tx + size / 2, ty + size / 2), cell, 16 if legal else 14, bold=legal, anchor="mm",
-                           fill=palette.INK if legal else palette.LINE)
-    for m in p["monuments"]:
-        if m["at"] == "centre":
-            mx, my = _cell_xy("e5", wx0, wy0, ox, oy, size)
-            mx, my = mx + size / 2, my + size / 2
-        else:
-            mx, my = _cell_xy(m["at"], wx0, wy0, ox, oy, size)
-            mx, my = mx + size, my + size
-        r = size * 0.42
-        col = (250, 240, 220) if m["functional"] else (225, 225, 225)
-        c.draw.ellipse((mx - r, my - r, mx + r, my + r), fill=col, outline=palette.INK, width=3)
-        c.text((mx, my - r * 0.3), field(m, "name", lang), 14 if size < 100 else 15, bold=True, anchor="mm", max_width=r * 1.8)
-        c.text((mx, my + r * 0.35), f"pop {m['pop']}/{m['workers']}", 13 if size < 100 else 15, anchor="mm", max_width=r * 1.8)
-    return ox + cols * size, oy + rows * size
-
-
-def _cell_xy(cell: str, wx0: int, wy0: int, ox: float, oy: float, size: float) -> tuple[float, float]:
-    col = "abcdefghi".index(cell[0])
-    row = int(cell[1:]) - 1
-    return ox + (col - wx0) * size, oy + (row - wy0) * size
 
 
 def _cities(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
@@ -477,7 +319,7 @@ def _cities(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         c.box((x, y, x + w - 10, y + h), fill=palette.PANEL)
         c.draw.rounded_rectangle((x, y, x + w - 10, y + 28), radius=8, fill=col)
         c.text((x + 10, y + 14), T("city_of", lang, n=seat + 1), 16, bold=True, fill=palette.text_on(col), anchor="lm")
-        _city(c, view, seat, x + (w - 10 - 5 * size) / 2, y + 34, size, False, False, lang)
+        draw_city(c, view, seat, x + (w - 10 - 5 * size) / 2, y + 34, size, False, False, lang)
     return int(y + h + 10)
 
 
@@ -486,11 +328,11 @@ def _legend(c: Canvas, y: int, lang: str) -> int:
     x = 34
     for kind in ("luxury", "prestige", "coins", "population", "military", "favour"):
         symbol(c, kind, (x + 10, y + 22), 20)
-        c.text((x + 26, y + 22), _n(kind, lang), 15, anchor="lm", max_width=120, fit=True)
+        c.text((x + 26, y + 22), name_of(kind, lang), 15, anchor="lm", max_width=120, fit=True)
         x += 150
     for kind in ("mask", "lyre", "column"):
         icon(c, kind, (x + 10, y + 22), 22)
-        c.text((x + 26, y + 22), _n(kind, lang), 15, anchor="lm", max_width=66, fit=True)
+        c.text((x + 26, y + 22), name_of(kind, lang), 15, anchor="lm", max_width=66, fit=True)
         x += 95
     return y + 54
 
@@ -513,159 +355,46 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     return c.image.crop((0, 0, WIDTH, y + 10))
 
 
+def final_rows(res: dict[str, Any], lang: str) -> list[tuple[int, str, str]]:
+    """(seat, rank label, tie-break note) in ranking order: tied players show the same number, and
+    the note names the tie-break that set a player apart from an equal score (else "")."""
+    return [(seat, f"{res['ranks'][seat]}.", entry(res["decided_by"][seat], lang)) for seat in res["ranking"]]
+
+
+def final_title(view: dict[str, Any], lang: str) -> str:
+    """The final table's title; solo: with the score level, kept out of the column headers."""
+    title = T("final_scoring", lang)
+    if view.get("solo_rank"):
+        title += " · " + T("solo_rank", lang, r=field(view["solo_rank"], "name", lang))
+    return title
+
+
 def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
+    """Categories and totals by rank, with the tie-break that decided where one did."""
     res = view["result"]
     cats = list(res["breakdown"][0])
     h = 40 + 30 * (len(res["ranking"]) + 1)
-    top = c.panel((20, y, WIDTH - 20, y + h), T("final_scoring", lang), accent=palette.VP)
-    xs = [40 + i * 140 for i in range(len(cats) + 2)]
+    top = c.panel((20, y, WIDTH - 20, y + h), final_title(view, lang), accent=palette.VP)
+    xs = [40 + i * 120 for i in range(len(cats) + 2)]
+    note_x = xs[-1] + 80
     c.text((xs[0], top + 10), T("rank", lang), 14, bold=True, anchor="lm")
     for x, cat in zip(xs[1:], [*cats, "total"], strict=True):
-        c.text((x, top + 10), _n(cat, lang), 14, bold=True, anchor="lm", max_width=134, fit=True)
-    for r, seat in enumerate(res["ranking"]):
+        c.text((x, top + 10), name_of(cat, lang), 14, bold=True, anchor="lm", max_width=114, fit=True)
+    rows = final_rows(res, lang)
+    if any(note for _, _, note in rows):
+        c.text((note_x, top + 10), T("tie_break", lang), 14, bold=True, anchor="lm")
+    for r, (seat, rank, note) in enumerate(rows):
         ry = top + 36 + 30 * r
-        _seat_disc(c, seat, (xs[0] + 40, ry + 8), 11)
-        c.text((xs[0], ry + 8), f"{r + 1}.", 15, bold=True, anchor="lm")
+        seat_disc(c, seat, (xs[0] + 40, ry + 8), 11)
+        c.text((xs[0], ry + 8), rank, 15, bold=True, anchor="lm")
         for x, cat in zip(xs[1:-1], cats, strict=True):
             c.text((x, ry + 8), str(res["breakdown"][seat][cat]), 15, anchor="lm")
         c.text((xs[-1], ry + 8), str(res["scores"][seat]), 15, bold=True, anchor="lm")
-    if view.get("solo_rank"):
-        c.text((WIDTH - 40, top + 10), T("solo_rank", lang, r=field(view["solo_rank"], "name", lang)), 16, bold=True, anchor="rm")
+        if note:
+            c.text((note_x, ry + 8), note, 14, anchor="lm", fill=palette.MUTED, max_width=WIDTH - 40 - note_x, fit=True)
     return y + h + 10
 
 
 # ---- one player's area --------------------------------------------------------------------------------
-def _star_tracks(c: Canvas, view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: float, lang: str = "en") -> float:
-    tr = view["tracks"]
-    values = tr["star_values"]
-    n = len(values)
-    cw = w / n
-    for k, colour in enumerate(("red", "purple", "brown")):
-        ty = y + k * 58
-        col = DISTRICT[colour]
-        c.text((x, ty + 8), T("stars_line", lang, c=T("stars_" + colour, lang), n=p["stars"][colour], v=p["star_values"][colour]), 14, bold=True, anchor="lm")
-        bon = {b["pos"]: _short(b["gain"], lang) for b in tr["star_bonuses"][colour]}
-        for i in range(n):
-            bx = x + i * cw
-            here = p["stars"][colour] == i
-            fill = col if here else palette.lighten(col, 0.75 if i not in bon else 0.5)
-            c.draw.rectangle((bx, ty + 18, bx + cw - 2, ty + 52), fill=fill, outline=palette.LINE)
-            c.text((bx + cw / 2, ty + 27), str(values[i]), 13, bold=True, anchor="mm", fill=palette.text_on(fill))
-            if i in bon:
-                c.text((bx + cw / 2, ty + 43), bon[i], 13, anchor="mm", fill=palette.text_on(fill), max_width=cw - 2)
-    links = ", ".join(f"{_n(b['tracks'][0], lang)[0].upper()}+{_n(b['tracks'][1], lang)[0].upper()}>={b['pos']}: {_gain(b['gain'], lang)}"
-                      + (T("taken", lang) if b["id"] in p["linked"] else "") for b in tr["linked_bonuses"])
-    end = c.paragraph((x, y + 178), T("two_track", lang) + links, w, 13, max_lines=4)
-    return end
 
 
-def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
-    p = view["players"][seat]
-    col = palette.seat(seat)
-    c = Canvas(PWIDTH, 1400)
-    c.draw.rectangle((0, 0, PWIDTH, 64), fill=col)
-    c.text((20, 22), T("seat_title", lang, n=seat + 1), 24, bold=True, fill=palette.text_on(col), anchor="lm")
-    c.text((20, 48), entry(view["summary"], lang), 15, fill=palette.text_on(col), anchor="lm", max_width=PWIDTH / 2)
-    if view.get("result"):
-        res = view["result"]
-        place = res["ranking"].index(seat) + 1
-        status = T("final_status", lang, s=res["scores"][seat], p=place, n=view["num_players"])
-    else:
-        status = T("status", lang, vp=p["vp"], proj=p["projected"])
-    c.text((PWIDTH - 20, 32), status, 17, bold=True, fill=palette.text_on(col), anchor="rm", max_width=PWIDTH / 2 - 40, fit=True)
-    wx0, wy0, wx1, wy1 = _window(p, view["solo"], True)
-    cols, rows = wx1 - wx0 + 1, wy1 - wy0 + 1
-    size = min(128, 680 / max(cols, rows))
-    right, bottom = _city(c, view, seat, 20, 80, size, True, True, lang)
-    if view["solo"] and view.get("objectives"):
-        for o in view["objectives"]:
-            mark = "OK" if o["done"] else "--"
-            if o["axis"] == "row":
-                oy = 80 + 22 + (o["index"] + 0.5) * size
-                c.text((right + 8, oy), f"{mark}", 15, bold=True, anchor="lm", fill=palette.VP if o["done"] else palette.MUTED)
-            else:
-                ox = 20 + 22 + (o["index"] + 0.5) * size
-                c.text((ox, bottom + 14), f"{mark}", 15, bold=True, anchor="mm", fill=palette.VP if o["done"] else palette.MUTED)
-    sx = max(right + 50, 770)
-    sw = PWIDTH - sx - 20
-    y = 80
-    c.box((sx - 10, y, PWIDTH - 10, y + 150), fill=palette.PANEL)
-    c.text((sx, y + 16), T("supply", lang), 17, bold=True, anchor="lm")
-    x_end = icon_row(c, sx, y + 44, [("coin", p["coins"], None), ("person", p["population"], None)])
-    symbol(c, "favour", (x_end + 12, y + 44), 24)
-    c.text((x_end + 30, y + 44), T("blessings", lang, n=p["blessings"], s="s" if p["blessings"] > 1 or (p["blessings"] == 0 and lang == "en") else ""),
-           18, bold=True, anchor="lm", max_width=PWIDTH - x_end - 50, fit=True)
-    c.text((sx, y + 80), T("market_pantheon", lang, m=p["market"], mv=p["market_value"], p=p["pantheon"], pv=p["pantheon_value"]), 15, anchor="lm",
-           max_width=sw)
-    if view["modules"]["dominus"]:
-        units = ", ".join(f"{k} {v}" for k, v in sorted(p["legions"].items())) or T("none_f", lang)
-        c.text((sx, y + 104), T("legions_line", lang, u=units, s=p["legion_supply"]), 15, anchor="lm", max_width=sw)
-        c.text((sx, y + 128), T("general", lang, g=p["general"] or T("not_deployed", lang)), 15, anchor="lm", max_width=sw)
-    else:
-        c.text((sx, y + 104), T("legions_track", lang, n=p["military"]), 15, anchor="lm", max_width=sw)
-        held = [f"{pr['id']}.{k + 1}" for pr in view["provinces"] for k, s in enumerate(pr["slots"]) if s["owner"] == seat]
-        c.text((sx, y + 128), T("provinces_held", lang) + (", ".join(held) or T("none_f", lang)), 15, anchor="lm", max_width=sw)
-    y += 160
-    y = int(_star_tracks(c, view, p, sx, y, sw, lang)) + 10
-    c.box((sx - 10, y, PWIDTH - 10, y + 36 + 26 * max(1, len(p["monuments"]))), fill=palette.PANEL)
-    c.text((sx, y + 16), T("monuments", lang), 17, bold=True, anchor="lm")
-    for k, m in enumerate(p["monuments"]):
-        state = T("working", lang) if m["functional"] else T("needs_pop", lang)
-        line = T("monument_line", lang, name=field(m, "name", lang), at=m["at"], p=m["pop"], c=m["cap"], state=state, pts=m["points"])
-        c.text((sx, y + 42 + 26 * k), line, 14,
-               anchor="lm", max_width=sw - 10)
-    if not p["monuments"]:
-        c.text((sx, y + 42), T("none_yet", lang), 14, anchor="lm", fill=palette.MUTED)
-    y += 46 + 26 * max(1, len(p["monuments"]))
-    parts = p.get("projected_parts", {})
-    if parts:
-        label = T("final_scoring", lang) if view.get("result") else T("if_ended", lang)
-        text = " · ".join(f"{_n(k, lang)} {v}" for k, v in parts.items()) + f" = {p['projected']}"
-        c.text((sx, y + 10), label, 16, bold=True, anchor="lm")
-        y = int(c.paragraph((sx, y + 22), text, sw, 14, max_lines=3)) + 8
-    hand = view.get("hand")
-    if hand and view.get("current") == seat:
-        c.text((sx, y + 12), T("tile_to_place", lang), 16, bold=True, anchor="lm")
-        tile(c, hand, sx, y + 26, 110)
-        y += 146
-    if view["modules"]["portus"]:
-        cargo = ", ".join(_n(g, lang) for g in p["cargo"]) or T("empty", lang)
-        c.text((sx, y + 12), T("ship_at", lang, n=p["ship"] + 1, c=cargo), 15, anchor="lm", max_width=sw)
-        y += 30
-    if view["solo"] and view.get("objectives"):
-        c.text((sx, y + 12), T("solo_objectives", lang), 16, bold=True, anchor="lm")
-        for k, o in enumerate(view["objectives"]):
-            where = T("row", lang, n=o["index"] + 3) if o["axis"] == "row" else T("column", lang, c="abcdefghi"[o["index"] + 2])
-            c.text((sx, y + 36 + 22 * k), T("kv", lang, k=where, v=field(o, "name", lang)) + (T("met", lang) if o["done"] else ""), 14, anchor="lm", max_width=sw)
-        y += 36 + 22 * 4 + 8
-        label = T("rank", lang) if view["solo_rank"]["final"] else T("rank_so_far", lang)
-        c.text((sx, y + 4), T("kv", lang, k=label, v=field(view["solo_rank"], "name", lang)), 15, bold=True, anchor="lm", max_width=sw)
-        y += 24
-    bottom = max(bottom + 30, y + 10)
-    c2 = Canvas(PWIDTH, int(bottom) + 54)
-    c2.image.paste(c.image.crop((0, 0, PWIDTH, int(bottom))), (0, 0))
-    _legend_small(c2, int(bottom), lang)
-    return c2.image
-
-
-def icon_row(c: Canvas, x: float, y: float, items: list[tuple[str, int, Color | None]]) -> float:
-    for kind, n, color in items:
-        draw_icon(c, kind, (x + 12, y), 24, color)
-        c.text((x + 30, y), str(n), 18, bold=True, anchor="lm")
-        x += 90
-    return x
-
-
-def _legend_small(c: Canvas, y: int, lang: str = "en") -> None:
-    x = 20
-    for kind in ("luxury", "prestige", "coins", "population", "military", "favour"):
-        symbol(c, kind, (x + 10, y + 22), 20)
-        label = T("small_pop", lang) if kind == "population" else T("small_favour", lang) if kind == "favour" else _n(kind, lang)
-        c.text((x + 24, y + 22), label, 14, anchor="lm", max_width=90, fit=True)
-        x += 118
-    for kind in ("mask", "lyre", "column"):
-        icon(c, kind, (x + 10, y + 22), 22)
-        c.text((x + 24, y + 22), _n(kind, lang), 14, anchor="lm", max_width=66, fit=True)
-        x += 92
-    c.draw.ellipse((PWIDTH - 190, y + 12, PWIDTH - 170, y + 32), fill=(255, 255, 255), outline=SYMBOL_COLOR["favour"], width=3)
-    c.text((PWIDTH - 160, y + 22), T("blessed", lang), 14, anchor="lm", max_width=150, fit=True)

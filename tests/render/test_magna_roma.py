@@ -8,8 +8,11 @@ import time
 import pytest
 
 from engines.magna_roma import ENGINE
-from render.core import to_png
-from render.magna_roma import board, player
+from engines.magna_roma.data import data
+from render.core import Canvas, to_png
+from render.core.fonts import font
+from render.magna_roma import board, final_rows, final_title, player
+from render.magna_roma.city import badge_width, name_lines, staffing
 from tests.render.util import LANGS, PNG, playout
 
 CONFIGS = [(1, {}), (2, {}), (3, {}), (4, {}), (2, {"dominus": "on"}), (4, {"dominus": "on"}),
@@ -68,3 +71,62 @@ def test_seat_colours_and_final_table_change_the_image() -> None:
     base = board(v).tobytes()
     v2 = dict(v, result=None)
     assert board(v2).tobytes() != base
+
+
+# ---- final table, monument labels -------------------------------------------------------------------
+def _tied_final() -> dict:
+    """A finished 3-player state: seats 1 and 2 equal on score and every tie-break, seat 3 equal on
+    score but with one more star."""
+    s = _states(3, {})[-1]
+    for p in s["players"]:
+        p.update(vp=0, coins=0, population=0, military=0, blessings=0, market=0, monuments=[], stars={"red": 0, "purple": 0, "brown": 0})
+        p["city"] = {k: v for k, v in p["city"].items() if k == "e5"}
+        p["placed"] = 0
+    for card in s["provinces"]:
+        card["slots"] = [None, None, None]
+    s["players"][2]["stars"]["red"] = 1
+    return s
+
+
+def test_final_table_shows_shared_ranks_and_the_deciding_tie_break() -> None:
+    v = ENGINE.view(_tied_final(), None)
+    assert final_rows(v["result"], "en") == [(2, "1.", "more stars on the three city tracks"), (0, "2.", "more stars on the three city tracks"),
+                                             (1, "2.", "more stars on the three city tracks")]
+    assert final_rows(v["result"], "fr")[0][2] == "plus d'étoiles sur les 3 pistes de cité"
+    for lang in LANGS:
+        assert board(v, lang).width == 1400 and player(v, 0, lang).width == 1240
+
+
+def test_final_table_without_tie_break_has_no_note() -> None:
+    s = _tied_final()
+    s["players"][2]["stars"]["red"] = 0
+    s["players"][2]["vp"] = 4
+    rows = final_rows(ENGINE.view(s, None)["result"], "en")
+    assert rows == [(2, "1.", ""), (0, "2.", ""), (1, "2.", "")]
+
+
+def test_solo_final_table_puts_the_score_level_in_its_title() -> None:
+    """The solo score level is drawn in the title bar, not over the column headers."""
+    v = ENGINE.view(_states(1, {})[-1], None)
+    assert v["result"]["ranks"] == [1]
+    level = v["solo_rank"]
+    assert final_title(v, "en") == f"Final scoring · Score level: {level['name_en']}"
+    assert final_title(v, "fr") == f"Décompte final · Niveau de score : {level['name_fr']}"
+
+
+@pytest.mark.parametrize("size", [62, 84, 97, 128])
+def test_monument_names_are_never_cut_on_the_cities(size: int) -> None:
+    """Every monument's whole name, in both languages, fits its label at every city size."""
+    c = Canvas(10, 10)
+    for m in data()["monuments"]["monuments"]:
+        width = badge_width("centre" if m.get("on_centre") else "d4", size) - 10
+        for lang in LANGS:
+            name = m[f"name_{lang}"]
+            lines, s = name_lines(c, name, width, 14)
+            assert " ".join(lines) == name and len(lines) <= 2, (name, size)
+            assert all(c.draw.textlength(li, font=font(s, True, condensed=True)) <= width for li in lines), (name, size)
+
+
+def test_mausoleum_shows_its_population_range_not_over_its_need() -> None:
+    assert staffing({"pop": 4, "workers": 1, "cap": 4}) == "pop 4 (1-4)"
+    assert staffing({"pop": 1, "workers": 2, "cap": 2}) == "pop 1/2"

@@ -95,12 +95,45 @@ def test_population_on_monuments_any_time_and_moves() -> None:
     assert "staff.odeon" not in ids(s, 0)  # the Odeon needs only 2
 
 
-def test_population_moves_between_monuments_capped_per_turn() -> None:
+def test_population_moves_between_monuments_as_often_as_you_like() -> None:
+    """« Vous pouvez également déplacer la population entre vos monuments à tout moment - encore une
+    fois, ce n'est pas une action et vous pouvez le faire autant de fois que vous le souhaitez. »"""
     s = at_action(fresh())
     s["players"][0]["monuments"] = [{"id": "mausoleum", "at": "f5", "pop": 2}, {"id": "arch", "at": "c3", "pop": 0}]
-    s = ENGINE.play(s, 0, "move.mausoleum arch move.mausoleum arch move.arch mausoleum")
+    s = ENGINE.play(s, 0, "move.mausoleum arch move.mausoleum arch move.arch mausoleum move.arch mausoleum")
+    s = ENGINE.play(s, 0, "move.mausoleum arch move.arch mausoleum move.mausoleum arch")
     assert [m["pop"] for m in s["players"][0]["monuments"]] == [1, 1]
-    assert not any(i.startswith("move.") for i in ids(s, 0))
+    assert {"move.mausoleum", "move.arch", "done"} <= set(ids(s, 0)) and s["phase"] == "action"
+    s = ENGINE.apply(s, 0, "done")
+    assert s["phase"] == "select"
+
+
+@pytest.mark.parametrize(
+    ("move", "match"),
+    [
+        ("staff.arch", "all the population it can"),
+        ("staff.odeon", "no such monument"),
+        ("move.baths", "no population on that monument"),
+        ("move.mausoleum arch", "all the population it can"),
+        ("move.mausoleum mausoleum", "choose another one"),
+    ],
+)
+def test_population_refusals_are_specific_and_change_nothing(move: str, match: str) -> None:
+    s = at_action(fresh())
+    s["players"][0]["population"] = 1
+    s["players"][0]["monuments"] = [{"id": "mausoleum", "at": "f5", "pop": 2}, {"id": "arch", "at": "c3", "pop": 2},
+                                    {"id": "baths", "at": "c6", "pop": 0}]
+    before = ENGINE.to_json(s)
+    with pytest.raises(IllegalMove, match=match):
+        ENGINE.play(s, 0, move)
+    assert ENGINE.to_json(s) == before
+
+
+def test_population_move_refused_when_no_other_monument_has_room() -> None:
+    s = at_action(fresh())
+    s["players"][0]["monuments"] = [{"id": "mausoleum", "at": "f5", "pop": 4}, {"id": "arch", "at": "c3", "pop": 2}]
+    with pytest.raises(IllegalMove, match="None of your other monuments has room"):
+        ENGINE.apply(s, 0, "move.arch")
 
 
 @pytest.mark.parametrize(

@@ -94,6 +94,8 @@ def test_dominus_map_is_connected_from_rome() -> None:
         (("solo", "bonus"), lambda x: x[0].update(vp=5), "4/9/15/22"),
         (("dominus", "regions"), lambda x: x[1]["land"].append("atlantis"), "unknown neighbour"),
         (("portus", "islands"), lambda x: x[0].update(arrows=["red"]), "3 arrows"),
+        (("portus", "ports"), lambda x: x[0].update(spaces=3), "2 spaces"),  # « la deuxième case d'une tuile Port »
+        (("portus", "ports"), lambda x: x[0].update(copies_per_good=6), "7 goods"),
     ],
 )
 def test_corrupt_data_is_refused(path: tuple[str, str], breaker: object, message: str) -> None:

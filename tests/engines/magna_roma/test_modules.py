@@ -1,10 +1,10 @@
-"""The Dominus and Portus modules, with the rulebook's Gallia and Portus examples."""
+"""The Dominus module, with the rulebook's Gallia example (Portus: test_portus.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engines.magna_roma import ENGINE, dominus, portus
+from engines.magna_roma import ENGINE, dominus
 from engines.magna_roma.gains import gain
 from tests.engines.magna_roma.helpers import at_action, fill, fresh, ids, place, put, tile
 
@@ -120,93 +120,6 @@ def test_dominus_result_has_a_dominus_category() -> None:
     assert set(ENGINE.result(s)["breakdown"][0]) == {"points", "market", "pantheon", "monuments", "dominus"}
 
 
-# ---- Portus -------------------------------------------------------------------------------------
-
-
-def test_portus_setup_ring_of_ports_and_islands() -> None:
-    s = ENGINE.new_game(3, 1, {"portus": "on"})
-    assert len(s["portus"]["islands"]) == 3 and portus.ring_length(s) == 18
-    assert [p["ship"] for p in s["players"]] == [0, 12, 6]
-    assert [portus.where(s, r)["kind"] for r in (0, 3, 6, 9)] == ["port", "island", "port", "island"]
-    # counter-clockwise: from seat 1's port (seats numbered clockwise) the next port is seat 3's
-    assert [portus.where(s, r).get("owner") for r in (0, 6, 12)] == [0, 2, 1]
-    assert sum(s["portus"]["reserve"].values()) == 42
-
-
-def test_portus_ship_moves_counter_clockwise_on_ports() -> None:
-    s = fresh(2, portus="on")
-    s = ENGINE.play(s, 0, "r0 e4")
-    s = ENGINE.apply(s, 0, ids(s, 0)[0])
-    assert s["players"][0]["ship"] == 1
-
-
-def test_portus_island_arrow_colour_must_match() -> None:
-    s = fresh(2, portus="on")
-    s["portus"]["islands"] = ["delos", "rhodus"]  # delos arrows red, purple, brown; anchor on space 1
-    s["players"][0]["ship"] = 3
-    portus.end_of_turn(s, 0, "brown")
-    assert s["players"][0]["ship"] == 3
-    portus.end_of_turn(s, 0, "red")
-    assert s["players"][0]["ship"] == 4
-
-
-def test_portus_anchor_example_duplicate_loses_everything() -> None:
-    s = fresh(2, portus="on")
-    s["portus"]["islands"] = ["delos", "rhodus"]
-    p = s["players"][0]
-    p["ship"], p["cargo"] = 4, ["coins", "favour"]
-    s["portus"]["reserve"] = {g: 0 for g in s["portus"]["reserve"]} | {"coins": 5}
-    portus.end_of_turn(s, 0, "brown")  # no match with the purple arrow: the ship stays and draws
-    assert p["ship"] == 4 and p["cargo"] == []
-    assert s["portus"]["reserve"]["coins"] == 6 and s["portus"]["reserve"]["favour"] == 1
-
-
-def test_portus_anchor_draw_adds_a_new_good() -> None:
-    s = fresh(2, portus="on")
-    s["portus"]["islands"] = ["delos", "rhodus"]
-    p = s["players"][0]
-    p["ship"], p["cargo"] = 4, ["coins"]
-    s["portus"]["reserve"] = {g: 0 for g in s["portus"]["reserve"]} | {"population": 3}
-    portus.end_of_turn(s, 0, "red")
-    assert p["cargo"] == ["coins", "population"]
-
-
-def test_portus_leaving_the_island_pays_the_goods() -> None:
-    s = fresh(2, portus="on")
-    s["portus"]["islands"] = ["delos", "rhodus"]
-    p = s["players"][0]
-    p["ship"], p["cargo"] = 5, ["coins", "population", "prestige"]
-    portus.end_of_turn(s, 0, "brown")
-    assert p["ship"] == 6 and p["cargo"] == []
-    assert (p["coins"], p["population"], p["vp"]) == (1, 1, 2)
-
-
-def test_portus_port_example_shares_coins_and_population(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = fresh(2, portus="on")
-    s["players"][1]["ship"] = 1  # on seat 0's port
-    put(s, 0, "e4", tile(monkeypatch, "xa", "red", ["luxury", "military", "luxury", "luxury"]))
-    put(s, 0, "f5", tile(monkeypatch, "xc", "red", ["population", "luxury", "luxury", "luxury"]))
-    put(s, 0, "f3", tile(monkeypatch, "xd", "brown", ["luxury", "luxury", "coins", "luxury"]))
-    s = place(s, 0, tile(monkeypatch, "xb", "red", ["coins", "luxury", "population", "military"]), "f4")
-    me, guest = s["players"]
-    assert (me["population"], me["coins"], me["military"]) == (2, 1, 2)
-    assert (guest["population"], guest["coins"], guest["military"]) == (2, 1, 0)
-
-
-def test_portus_own_port_shares_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = fresh(2, portus="on")
-    s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "coins", "luxury"]), "e4")
-    assert s["players"][0]["coins"] == 1 and s["players"][1]["coins"] == 0
-
-
-def test_portus_port_shares_star_bonuses_from_placement(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = fresh(2, portus="on")
-    s["players"][1]["ship"] = 0
-    s["players"][0]["stars"]["brown"] = 1
-    s = place(s, 0, tile(monkeypatch, "xb", "brown", ["luxury"] * 4, stars=1), "e4")
-    assert s["players"][0]["coins"] == 1 and s["players"][1]["coins"] == 1  # brown space 2 gives a coin
-
-
 def test_dominus_scores_join_the_final_result(monkeypatch: pytest.MonkeyPatch) -> None:
     s = fresh(2, dominus="on")
     s["dominus"]["tiles"] = {"africa": "monuments"}
@@ -216,28 +129,4 @@ def test_dominus_scores_join_the_final_result(monkeypatch: pytest.MonkeyPatch) -
         p["monuments"] = [{"id": "arch", "at": "f5", "pop": 0}]
     res = ENGINE.result(s)
     assert [b["dominus"] for b in res["breakdown"]] == [4, 3]
-    assert res["ranking"] == [0, 1]
-
-
-def test_dominus_tie_break_uses_power_on_the_map() -> None:
-    s = fresh(2, dominus="on")
-    s["dominus"]["tiles"] = {}
-    s["players"][1]["legions"] = {"gallia": 1}
-    s["players"][0]["legions"] = {}
-    assert ENGINE.result(s)["ranking"] == [1, 0]
-
-
-def test_portus_ship_example_last_port_space_sails_onto_the_island() -> None:
-    s = fresh(2, portus="on")
-    s["players"][0]["ship"] = 2  # the last space of seat 1's port
-    portus.end_of_turn(s, 0, "brown")
-    assert portus.where(s, s["players"][0]["ship"]) == {"kind": "island", "id": s["portus"]["islands"][0], "i": 0}
-
-
-def test_portus_island_example_purple_district_matches_the_purple_arrow() -> None:
-    s = fresh(2, portus="on")
-    s["portus"]["islands"] = ["rhodus", "delos"]  # rhodus arrows purple, brown, red
-    s["players"][0]["ship"] = 3
-    s["portus"]["reserve"] = {g: 0 for g in s["portus"]["reserve"]} | {"coins": 1}
-    portus.end_of_turn(s, 0, "purple")
-    assert s["players"][0]["ship"] == 4 and s["players"][0]["cargo"] == ["coins"]  # reached the anchor: a draw
+    assert res["ranking"] == [0, 1] and res["ranks"] == [1, 2]

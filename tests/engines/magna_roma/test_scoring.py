@@ -100,16 +100,71 @@ def test_breakdown_sums_to_the_score_and_lists_every_category() -> None:
 
 
 def test_tie_broken_by_stars_then_population_and_coins_then_military() -> None:
+    """« Dans le cas d'une égalité, le joueur avec le plus d'étoiles () sur ces 3 pistes de cité est
+    le vainqueur. S'il y a toujours une égalité, le vainqueur est le joueur dont le total de
+    population () et de pièces () est le plus élevé. S'il y a toujours une égalité, le vainqueur
+    est le joueur qui est le mieux placé sur la piste militaire. »"""
     s = fresh(3)
     for p in s["players"]:
         p["vp"] = 10
-    assert ENGINE.result(s)["ranking"] == [0, 1, 2]
     s["players"][2]["military"] = 3
-    assert ENGINE.result(s)["ranking"] == [2, 0, 1]
+    res = ENGINE.result(s)
+    assert res["ranks"] == [2, 2, 1] and res["ranking"] == [2, 0, 1]
+    assert [d and d["en"] for d in res["decided_by"]] == ["further on the military track"] * 3
     s["players"][1]["coins"] = 1
-    assert ENGINE.result(s)["ranking"] == [1, 2, 0]
+    res = ENGINE.result(s)
+    assert res["ranks"] == [3, 1, 2]
+    assert res["decided_by"][1] == {"en": "more population and coins", "fr": "plus de population et de pièces"}
+    assert res["decided_by"][0]["en"] == "further on the military track"  # the last criterion needed: behind seat 3
     s["players"][0]["stars"]["brown"] = 1
-    assert ENGINE.result(s)["ranking"] == [0, 1, 2]
+    res = ENGINE.result(s)
+    assert res["ranks"] == [1, 2, 3] and res["ranking"] == [0, 1, 2]
+    assert res["decided_by"][0] == {"en": "more stars on the three city tracks", "fr": "plus d'étoiles sur les 3 pistes de cité"}
+
+
+def test_tie_population_on_monuments_counts_with_coins() -> None:
+    """« le joueur dont le total de population () et de pièces () est le plus élevé »: population
+    kept and population on monuments both count (README)."""
+    s = fresh(2)
+    s["players"][0]["monuments"] = [{"id": "arch", "at": "f5", "pop": 2}]
+    s["players"][1]["coins"] = 1
+    assert ENGINE.result(s)["ranks"] == [1, 2]
+
+
+def test_tie_after_every_rulebook_criterion_is_a_shared_place() -> None:
+    """« S'il y a toujours une égalité, le vainqueur est le joueur qui est le mieux placé sur la piste
+    militaire. » is the last criterion: players equal on it too share the place, whatever their seat."""
+    s = fresh(3)
+    for p in s["players"]:
+        p["vp"], p["coins"], p["military"] = 10, 2, 4
+    s["players"][2]["vp"] = 9
+    res = ENGINE.result(s)
+    assert res["ranks"] == [1, 1, 3] and res["ranking"] == [0, 1, 2]
+    assert res["decided_by"] == [None, None, None]
+    s["players"][1]["military"] = 5
+    assert ENGINE.result(s)["ranks"] == [2, 1, 3]
+
+
+def test_tie_with_dominus_has_no_military_track_criterion() -> None:
+    """« Le plateau Militaire n'est pas utilisé dans l'extension Dominus »: the third tie-break (« le
+    mieux placé sur la piste militaire ») compares nothing, so a tie after population and coins is
+    shared (power on the Dominus map is not a tie-break)."""
+    s = fresh(2, dominus="on")
+    s["dominus"]["tiles"] = {}
+    s["players"][1]["legions"] = {"gallia": 3}
+    s["players"][0]["legions"] = {}
+    res = ENGINE.result(s)
+    assert res["ranks"] == [1, 1] and res["decided_by"] == [None, None]
+    s["players"][0]["population"] = 1
+    res = ENGINE.result(s)
+    assert res["ranks"] == [1, 2] and res["decided_by"][0]["fr"] == "plus de population et de pièces"
+
+
+def test_view_result_carries_ranks_once_over() -> None:
+    s = fresh(2)
+    s["over"], s["phase"] = True, "over"
+    v = ENGINE.view(s, None)
+    assert v["result"]["ranks"] == [1, 1] and v["result"]["decided_by"] == [None, None]
 
 
 def test_conquest_example_africa_middle_scores_two_per_lyre_column_pair(monkeypatch: pytest.MonkeyPatch) -> None:

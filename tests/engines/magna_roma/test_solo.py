@@ -143,6 +143,7 @@ def test_solo_final_breakdown_has_objectives_and_view_shows_rank() -> None:
         s = ENGINE.apply(s, 0, r.choice(ids(s, 0)))
     res = ENGINE.result(s)
     assert "objectives" in res["breakdown"][0]
+    assert res["ranks"] == [1] and res["ranking"] == [0] and res["decided_by"] == [None]
     v = ENGINE.view(s, 0)
     assert v["solo_rank"]["final"] is True and len(v["objectives"]) == 4
 

@@ -103,6 +103,15 @@ def test_rotation_turns_half_symbols_clockwise(monkeypatch: pytest.MonkeyPatch) 
     assert s["players"][0]["coins"] == 1
 
 
+def test_rotation_labels_name_the_sides_in_each_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """French names the west side O (ouest), never W."""
+    s = fresh()
+    s["hand"] = tile(monkeypatch, "xb", "red", ["luxury", "coins", "population", "favour"])
+    opt = ENGINE.prompt(s, 0).options[1]
+    assert opt.label == "90°: N favour E luxury S coins W population"
+    assert opt.label_fr == "90° : N faveur E luxe S argent O population"
+
+
 def test_star_example_two_stars_on_the_red_track(monkeypatch: pytest.MonkeyPatch) -> None:
     s = fresh()
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "luxury", "luxury"], stars=2), "e4")
@@ -410,3 +419,9 @@ def test_turn_order_is_clockwise_after_the_first_player() -> None:
             turns.append(seat)
         s = ENGINE.apply(s, seat, ids(s, seat)[0])
     assert turns == [1, 2, 0, 1]
+
+
+def test_rules_version_2_for_the_portus_and_population_move_rules() -> None:
+    """Portus ports of 2 spaces with the anchor last, unlimited population moves and shared ties
+    change the replay of stored games."""
+    assert ENGINE.rules_version == 2 and ENGINE.new_game(2, 1)["rules_version"] == 2

@@ -1,0 +1,105 @@
+"""Magna Roma's fixed image labels (English, French) and the names of symbols, goods and gains."""
+
+from __future__ import annotations
+
+from render.core import Labels
+
+T = Labels({
+    # symbols, icons, district colours, score categories (also cargo goods and province conditions)
+    **{f"n_{k}": v for k, v in {
+        "luxury": ("luxury", "luxe"), "prestige": ("prestige", "prestige"), "coins": ("coins", "pièces"),
+        "population": ("population", "population"), "military": ("military", "militaire"), "favour": ("gods' favour", "faveur divine"),
+        "mask": ("mask", "masque"), "lyre": ("lyre", "lyre"), "column": ("column", "colonne"),
+        "red": ("red", "rouge"), "purple": ("purple", "violet"), "brown": ("brown", "marron"),
+        "points": ("points", "points"), "market": ("market", "marché"), "pantheon": ("pantheon", "panthéon"),
+        "monuments": ("monuments", "monuments"), "dominus": ("dominus", "dominus"), "provinces": ("provinces", "provinces"),
+        "objectives": ("objectives", "objectifs"), "total": ("total", "total")}.items()},
+    **{f"g_{k}": v for k, v in {
+        "luxury": ("lux", "luxe"), "vp": ("VP", "PV"), "coins": ("coin", "pièce"), "population": ("pop", "pop"),
+        "legions": ("legion", "légion"), "faith": ("faith", "foi"), "blessings": ("blessing", "bénédiction"),
+        "star": ("star", "étoile"), "deploy": ("legion in Rome", "légion à Rome")}.items()},
+    **{f"s_{k}": v for k, v in {
+        "legions": ("leg", "lég"), "coins": ("$", "$"), "population": ("pop", "pop"), "luxury": ("lux", "lux"),
+        "faith": ("fth", "foi"), "vp": ("VP", "PV")}.items()},
+    "small_pop": ("pop.", "pop."), "small_favour": ("favour", "faveur"),
+    "solo_offer": ("Solo offer: choose 1 of 3", "Offre solo : choisissez 1 tuile sur 3"),
+    "selection": ("Selection board (s1 = top, clockwise)", "Plateau de sélection (s1 = en haut, sens horaire)"),
+    "deck_tiles": ("Deck: {n} tiles", "Pioche : {n} tuiles"), "in_deck": ("in deck", "en pioche"),
+    "on_centre": ("Built on the city centre.", "Construit sur le Centre-Ville."), "now": ("Now: {g}.", "Immédiat : {g}."),
+    "vp_by_pop": ("VP by population ", "PV selon la population "),
+    "vp_per_district": ("{e} VP per {c} district beneath", "{e} PV par quartier {c} dessous"),
+    "vp_per": ("{e} VP per {c} beneath", "{e} PV par {c} dessous"),
+    "monuments_offer": ("Monuments on offer (deck {n})", "Monuments proposés (pioche {n})"),
+    "tracks": ("Market · Pantheon{mil} (top-right number = value)", "Marché · Panthéon{mil} (nombre en haut à droite = valeur)"),
+    "mil_suffix": (" · Military", " · Militaire"),
+    "trade": ("trade {k}", "échange {k}"), "trade_tokens": ("Trade tokens {t}", "Jetons d’échange {t}"),
+    "market_track": ("Market (luxury): value x lowest star value", "Marché (luxe) : valeur x plus faible valeur d’étoile"),
+    "blessing_mark": ("+blessing", "+bénéd."),
+    "pantheon_track": ("Pantheon (faith): each unused blessing scores the value", "Panthéon (foi) : chaque bénédiction inutilisée rapporte la valeur"),
+    "military_track": ("Military (legions)", "Militaire (légions)"),
+    "per_pair": ("per pair {a} + {b}", "par paire {a} + {b}"), "per_set": ("per set mask + lyre + column", "par série masque + lyre + colonne"),
+    "per_district": ("per {c} district (2+ tiles)", "par quartier {c} (2+ tuiles)"),
+    "province_cards": ("Province cards (one marker per card; cost = legions spent)", "Cartes province (un marqueur par carte ; coût = légions dépensées)"),
+    "slot": ("{id}.{k}: {c} legions -> {vp} VP each {gain}", "{id}.{k} : {c} légions -> {vp} PV chacune {gain}"),
+    "dominus": ("Dominus: power (legion 1, general 2) per province; red = land, dashed = sea",
+                "Dominus : puissance (légion 1, général 2) par province ; rouge = terre, pointillés = mer"),
+    "colony": ("Gold dot: colony token still face down (bonus for the first unit to arrive)",
+               "Point doré : jeton colonie encore face cachée (bonus pour la première unité arrivée)"),
+    "portus": ("Portus: ships sail left to right (counter-clockwise), then wrap round (goods left: {n})",
+               "Portus : les navires vont de gauche à droite (sens antihoraire), puis reprennent au début (marchandises restantes : {n})"),
+    "anchor": ("anchor", "ancre"), "ship_n": ("Ship {n}: {cargo}", "Navire {n} : {cargo}"),
+    "portus_key": ("P = port (ships always sail on); islands: the arrow colour is the district colour needed to sail on. "
+                   "Ending a turn on the anchor draws goods; following its arrow leaves the island and pays them. "
+                   "Goods still aboard at the end give nothing.",
+                   "P = port (les navires repartent toujours) ; îles : la flèche a la couleur du quartier requis pour repartir. "
+                   "Finir un tour sur l’ancre fait piocher une marchandise ; suivre sa flèche fait quitter l’île et rapporte "
+                   "les marchandises. Celles encore à bord à la fin ne rapportent rien."),
+    "cols": ("Seat|Score|If ended|Coins|Pop|Bless|Stars R/P/B|Market|Pantheon|Military|Placed|Legions",
+             "Joueur|Score|Si fin|Pièces|Pop|Bénéd.|Étoiles R/V/M|Marché|Panthéon|Militaire|Posées|Légions"),
+    "players": ("Players", "Joueurs"), "plus_general": (" + general", " + général"),
+    "city_of": ("City of seat {n}", "Cité du joueur {n}"),
+    "solo_rank": ("Score level: {r}", "Niveau de score : {r}"),
+    "level": ("Score level", "Niveau de score"), "level_so_far": ("Score level so far", "Niveau de score actuel"),
+    "seat_title": ("Magna Roma · seat {n}", "Magna Roma · joueur {n}"),
+    "final_status": ("Final score {s} · place {p} of {n}", "Score final {s} · place {p} sur {n}"),
+    "shared": (" (shared)", " (ex æquo)"), "by_tie_break": (" ({why})", " ({why})"),
+    "tie_break": ("Tie-break that decided", "Départage décisif"),
+    "status": ("{vp} VP on the track · {proj} if the game ended now", "{vp} PV sur la piste · {proj} si la partie finissait maintenant"),
+    "supply": ("Supply", "Réserve"), "blessings": ("{n} blessing{s}", "{n} bénédiction{s}"),
+    "market_pantheon": ("Market {m} (x{mv}) · Pantheon {p} (x{pv})", "Marché {m} (x{mv}) · Panthéon {p} (x{pv})"),
+    "legions_line": ("Legions: {u}; supply {s}", "Légions : {u} ; réserve {s}"),
+    "general": ("General: {g}", "Général : {g}"), "not_deployed": ("not deployed", "non déployé"),
+    "legions_track": ("Legions (military track): {n}", "Légions (piste militaire) : {n}"),
+    "provinces_held": ("Provinces: ", "Provinces : "), "none_f": ("none", "aucune"),
+    "stars_line": ("{c} stars: {n} (value x{v})", "étoiles {c} : {n} (valeur x{v})"),
+    "stars_red": ("red", "rouges"), "stars_purple": ("purple", "violettes"), "stars_brown": ("brown", "marron"),
+    "two_track": ("Two-track bonuses: ", "Bonus de deux pistes : "), "taken": (" (taken)", " (pris)"),
+    "monuments": ("Monuments", "Monuments"), "working": ("working", "actif"), "needs_pop": ("needs population", "manque de population"),
+    "monument_line": ("{name} @ {at}: {pop} {state}, {pts} VP", "{name} @ {at} : {pop} {state}, {pts} PV"),
+    "none_yet": ("none yet", "aucun pour l’instant"),
+    "if_ended": ("If the game ended now", "Si la partie finissait maintenant"),
+    "tile_to_place": ("Tile to place:", "Tuile à placer :"),
+    "ship_at": ("Ship at ring space {n}; goods aboard (paid on leaving the island): {c}",
+                "Navire sur la case {n} de l’anneau ; marchandises à bord (rapportées en quittant l’île) : {c}"),
+    "ship_end": ("Ship at ring space {n}; goods left aboard (not gained): {c}",
+                 "Navire sur la case {n} de l’anneau ; marchandises restées à bord (non gagnées) : {c}"),
+    "solo_objectives": ("Solo objectives:", "Objectifs solo :"), "row": ("row {n}", "ligne {n}"), "column": ("column {c}", "colonne {c}"),
+    "met": (" (met)", " (atteint)"), "kv": ("{k}: {v}", "{k} : {v}"),
+    "blessed": ("blessed tile", "tuile bénie"),
+})
+
+
+def name_of(key: str, lang: str) -> str:
+    """A symbol, icon, colour or score category by name (unknown ids as they are)."""
+    return T("n_" + key, lang) if "n_" + key in T.table else key
+
+
+def gain_text(g: dict[str, int], lang: str = "en") -> str:
+    return " ".join(f"+{n} {T('g_' + k, lang) if 'g_' + k in T.table else k}" for k, n in g.items())
+
+
+def short_gain(g: dict[str, int], lang: str = "en") -> str:
+    def s(k: str) -> str:
+        return T("s_" + k, lang) if "s_" + k in T.table else k
+
+    return " ".join(f"+{s(k)}" if n == 1 else f"+{n}{s(k)}" for k, n in g.items())
