@@ -4,6 +4,12 @@ Each game package `render/<game>/` exposes `board(view, lang="en") -> Image` (th
 everyone) and `player(view, seat, lang="en") -> Image` (one player's area in detail, e.g. a Minerva
 city; with a private view it may show that player's secrets). `view` is exactly `engine.view(...)`;
 `lang` is "en" or "fr" (anything else draws English): every text on the image is in that language.
+
+A game package may also expose `card(view, actor, lang) -> dict`, its part of the turn card (see
+`render.core.turncard`): `progress` (round, phase), `scores` and `tags` (one string per seat),
+`focus` (an image of the part of the board that changed, usually around `actor`, the seat that
+just played) and `focus_caption`. Missing keys fall back to the view's summary and scores.
+The bot adds `view["names"]`, the players' display names (see `render.core.people`).
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import to_png
-from render.core.i18n import lang_of
+from render.core import to_png, turncard
+from render.core.i18n import entry, lang_of
+from render.core.people import seat_name
 
 
 def _module(game: str) -> Any:
@@ -33,3 +40,26 @@ def board_png(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
 def player_png(game: str, view: dict[str, Any], seat: int, lang: str = "en") -> bytes:
     """One player's area as PNG bytes (private when `view` is that player's own view)."""
     return to_png(_module(game).player(view, seat, lang=lang_of(lang)))
+
+
+def turn_card(
+    game: str, view: dict[str, Any], *, title: str, events: list[str], footer: str,
+    acting: list[int], actor: int | None = None, lang: str = "en",
+) -> tuple[Image.Image, turncard.Card]:
+    """The turn card of `view` (public): the game's own parts from its `card` hook."""
+    lang = lang_of(lang)
+    mod = _module(game)
+    parts: dict[str, Any] = mod.card(view, actor, lang) if hasattr(mod, "card") else {}
+    n = len(view.get("names") or []) or int(view.get("num_players") or len(view.get("scores") or []))
+    scores = parts.get("scores") or [str(x) for x in (view.get("scores") or [""] * n)]
+    tags = parts.get("tags") or [""] * n
+    seats = [turncard.Seat(s, seat_name(view, s, lang), scores[s], tags[s], s in acting) for s in range(n)]
+    card = turncard.Card(
+        title, parts.get("progress") or entry(view.get("summary"), lang), seats, events, footer,
+        parts.get("focus"), parts.get("focus_caption", ""),
+    )
+    return turncard.draw(card), card
+
+
+def turn_card_png(game: str, view: dict[str, Any], **kw: Any) -> bytes:
+    return to_png(turn_card(game, view, **kw)[0])

@@ -120,8 +120,12 @@ def check_result(engine: Engine, state: State) -> None:
                 f"seat {s} says a tie-break decided its rank but no seat with its score ranks differently"
             )
     assert len(res["breakdown"]) == n, "one breakdown per seat"
+    labels = res["labels"]
     for seat, parts in enumerate(res["breakdown"]):
         assert isinstance(parts, dict), "breakdown entries are dicts"
+        for key in parts:
+            label = labels.get(key) or {}
+            assert label.get("en") and label.get("fr"), f"breakdown key {key!r} has no English and French label"
         assert sum(parts.values()) == res["scores"][seat], f"breakdown of seat {seat} does not add up"
     assert is_json_safe(res)
 

@@ -22,6 +22,7 @@ def ranked(
     breakdown: Sequence[dict[str, int]],
     tiebreaks: Sequence[Sequence[int]] | None = None,
     criteria: Sequence[tuple[str, str]] = (),
+    labels: dict[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """The result dict of the contract: `scores`, `breakdown`, `ranks`, `ranking` (seats by rank,
     equal ranks in seat order) and `decided_by` (per seat, `{"en", "fr"}` naming the last tie-break
@@ -29,7 +30,9 @@ def ranked(
     on the first criterion and B beats C on the second, B and C both name the second).
 
     `tiebreaks[s]` are seat `s`'s values for `criteria`, in the rulebook's order, higher is better;
-    seats equal on the score and every tie-break share their rank."""
+    seats equal on the score and every tie-break share their rank. `labels` names each breakdown
+    key in both languages (`{"end_buildings": ("End buildings", "Bâtiments de fin")}`): the final
+    post and results image show these words, never a key."""
     n = len(scores)
     tb = [tuple(t) for t in tiebreaks] if tiebreaks is not None else [()] * n
     if any(len(t) != len(criteria) for t in tb):
@@ -52,6 +55,7 @@ def ranked(
         "ranks": ranks,
         "breakdown": list(breakdown),
         "decided_by": decided,
+        "labels": {k: {"en": en, "fr": fr} for k, (en, fr) in (labels or {}).items()},
     }
 
 

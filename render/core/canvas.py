@@ -16,9 +16,14 @@ MIN_TEXT = 13
 
 
 class Canvas:
-    def __init__(self, width: int, height: int, background: Color = palette.BACKGROUND) -> None:
+    def __init__(self, width: int, height: int, background: Color = palette.BACKGROUND, min_text: int = MIN_TEXT) -> None:
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
+        self.min_text = min_text
+        self.smallest: int | None = None  # the smallest text size drawn, for legibility tests
+
+    def _drawn(self, size: int) -> None:
+        self.smallest = size if self.smallest is None else min(self.smallest, size)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -40,15 +45,16 @@ class Canvas:
 
         A line with a `max_width` is set in the condensed face; with `fit`, only when it would
         not fit in the regular one (labels whose translation may be longer keep their look)."""
-        size = max(size, MIN_TEXT)
+        size = max(size, self.min_text)
         f = font(size, bold, condensed=max_width is not None)
         if fit and max_width is not None and self.draw.textlength(text, font=font(size, bold)) <= max_width:
             f = font(size, bold)
         elif max_width is not None:
-            while size > MIN_TEXT and self.draw.textlength(text, font=f) > max_width:
+            while size > self.min_text and self.draw.textlength(text, font=f) > max_width:
                 size -= 1
                 f = font(size, bold, condensed=True)
             text = ellipsize(self.draw, text, f, max_width)
+        self._drawn(size)
         self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
 
     def paragraph(
@@ -64,7 +70,8 @@ class Canvas:
         line_gap: int = 2,
     ) -> float:
         """Wrapped text; returns the y below the last line."""
-        f = font(max(size, MIN_TEXT), bold, condensed=True)
+        f = font(max(size, self.min_text), bold, condensed=True)
+        self._drawn(f.size)
         lines = wrap(self.draw, text, f, width)
         if max_lines is not None and len(lines) > max_lines:
             lines = lines[:max_lines]
@@ -97,7 +104,8 @@ class Canvas:
 
     def chip(self, xy: tuple[float, float], text: str, color: Color, size: int = 14) -> float:
         """A rounded label; returns its right edge."""
-        f = font(max(size, MIN_TEXT), True, condensed=True)
+        f = font(max(size, self.min_text), True, condensed=True)
+        self._drawn(f.size)
         w = self.draw.textlength(text, font=f) + 12
         x, y = xy
         self.draw.rounded_rectangle((x, y, x + w, y + f.size + 8), radius=(f.size + 8) // 2, fill=color)

@@ -175,3 +175,13 @@ def test_ranks_share_places_and_name_the_deciding_tie_break() -> None:
     tie = ranked([7, 7], [{"p": 7}, {"p": 7}], [(1, 1), (1, 1)], crit)
     assert tie["ranks"] == [1, 1] and winners(tie) == [0, 1] and tie["decided_by"] == [None, None]
     assert winners({**tie, "no_winner": {"en": "x", "fr": "x"}}) == []
+
+
+def test_names_fill_placeholders_and_fall_back_to_player_numbers() -> None:
+    from engines.core.names import fill, names_seat, ref
+
+    text = f"{ref(1)} trades with {ref(0)}."
+    assert fill(text, ["alice", "bob"]) == "bob trades with alice."
+    assert fill(text, ["alice", "bob"], wrap="**") == "**bob** trades with **alice**."
+    assert fill(text, None, "fr") == "Joueur 2 trades with Joueur 1."
+    assert names_seat(text) and not names_seat("Round 3 begins.")

@@ -63,7 +63,7 @@ class Nim(Engine):
 
     def result(self, state: State) -> dict[str, Any]:
         scores = list(state["taken"])
-        return ranked(scores, [{"stones": s} for s in scores])
+        return ranked(scores, [{"stones": s} for s in scores], labels={"stones": ("Stones", "Pierres")})
 
     def secrets(self, state: State, seat: int) -> set[str]:
         return {state["secret"][seat]}
