@@ -133,6 +133,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "game.over": {"en": "**{game}** #{id} is over!", "fr": "**{game}** n°{id} est terminée !"},
     "game.result_line": {"en": "{rank}. {name}: {score} pts ({parts})", "fr": "{rank}. {name} : {score} pts ({parts})"},
     "game.winner": {"en": "{name} wins.", "fr": "{name} gagne."},
+    "card.now": {"en": "Now: {who}", "fr": "À jouer : {who}"},
+    "btn.full_board": {"en": "Full board", "fr": "Plateau complet"},
     "game.shared_victory": {"en": "Shared victory: {names}.", "fr": "Victoire partagée : {names}."},
     "game.and": {"en": " and ", "fr": " et "},
     "game.decided_by": {"en": " · tie broken by {what}", "fr": " · égalité départagée : {what}"},

@@ -63,3 +63,11 @@ def turn_card(
 
 def turn_card_png(game: str, view: dict[str, Any], **kw: Any) -> bytes:
     return to_png(turn_card(game, view, **kw)[0])
+
+
+def replay_gif(game: str, frames: list[dict[str, Any]], lang: str = "en", **kw: Any) -> bytes:
+    """The game's course as an animated GIF of turn cards; each frame is the keyword arguments of
+    `turn_card` (`view`, `title`, `events`, `footer`, `acting`, `actor`)."""
+    from render.core.results import replay_gif as gif
+
+    return gif([turn_card(game, f.pop("view"), lang=lang, **f)[0] for f in (dict(f) for f in frames)], **kw)

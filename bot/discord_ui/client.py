@@ -137,6 +137,8 @@ class TabulaBot(commands.Bot):
                 return await c.panel(ctx, game_id)
             if kind == "hand":
                 return await c.hand(ctx)
+            if kind == "board":
+                return await c.full_board(ctx, game_id)
             if kind == "page":
                 await current(ctx)
                 return await c.panel(ctx, game_id, page=int(arg or 0), edit=True)

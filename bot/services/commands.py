@@ -19,7 +19,8 @@ from bot.services.presenter import Mention
 from bot.services.replies import Button, Choice, DirectMessage, ImageFile, Reply, Select
 from bot.storage import SeatRow
 from engines.core import Prompt
-from engines.core.contract import fit_words
+from engines.core.contract import fit_words, quote
+from engines.core.names import fill
 from engines.core.notation import starting_with, tokens
 
 MENU_PAGE = 25
@@ -202,7 +203,7 @@ class Commands:
         for s in table.seats:
             if wanted in (s.name.lower(), str(s.user_id), f"<@{s.user_id}>", str(s.seat + 1)):
                 return s.seat
-        raise UserError("err.no_such_player", name=player)
+        raise UserError("err.no_such_player", name=quote(player))
 
     async def status(self, ctx: Ctx) -> Reply:
         table = await self.service.table_in_channel(ctx.channel_id, include_finished=True)
@@ -250,7 +251,7 @@ class Commands:
 
     async def _after_move(self, ctx: Ctx, outcome: MoveOutcome, from_panel: bool) -> Reply:
         lang, table = ctx.lang, outcome.table
-        saved = t("game.step_saved", lang, label=", ".join(o.text(lang) for o in outcome.options))
+        saved = t("game.step_saved", lang, label=", ".join(presenter.named(table, o.text(lang), lang) for o in outcome.options))
         if outcome.turn_done:
             reply = Reply(f"{saved}\n{t('game.turn_done', lang)}", ephemeral=True, edit=from_panel)
             reply.public.append(await self.turn_post(table, await self.public_lang(table), "", outcome))
@@ -261,11 +262,19 @@ class Commands:
         return await self.panel(ctx, table.id, preface=saved, edit=from_panel)
 
     async def turn_post(self, table: Table, lang: str, head: str, outcome: MoveOutcome | None = None) -> Reply:
-        """The public post: what happened, the new board, who acts next, and the turn button."""
+        """The public post: what happened, the turn card (legible on a phone; the full board is
+        one tap away), who acts next, and the turn button."""
+        assert table.state is not None
         parts = [head] if head else []
-        if outcome is not None and outcome.turn_log:
-            parts.append("\n".join(presenter.log_lines(outcome.turn_log, table, lang)[-20:]))
-        images = [ImageFile("board.png", await self.service.board_png(table, lang))]
+        entries = outcome.turn_log if outcome is not None else []
+        if entries:
+            parts.append("\n".join(presenter.log_lines(entries, table, lang)[-20:]))
+        card_title, events, footer = presenter.card_text(table, table.state, entries, lang)
+        card = await self.service.turn_card_png(
+            table, lang, title=card_title, events=events, footer=footer, actor=outcome.seat if outcome is not None else None,
+        )
+        images = [ImageFile("turn.png", card)]
+        board = Button("board", table.id, table.row.version, t("btn.full_board", lang))
         if table.row.status == "finished":
             parts.append(t("game.over", lang, game=presenter.title(table, lang), id=table.id))
             parts.append(presenter.result_text(table, lang))
@@ -273,7 +282,7 @@ class Commands:
                 t("game.over_plain", lang, game=presenter.title(table, lang), id=table.id),
                 presenter.outcome_line(table, table.engine.result(table.state), lang), presenter.result_rows(table, lang),
             )))
-            return Reply(presenter.clip("\n".join(parts)), images)
+            return Reply(presenter.clip("\n".join(parts)), images, buttons=[board])
         seats = table.to_act()
         parts.append(t("game.to_act", lang, who=presenter.names(table, seats, self.mention)))
         mentions, dms, lines = await self._turn_alerts(table, seats, lang)
@@ -283,9 +292,18 @@ class Commands:
             buttons=[
                 Button("turn", table.id, table.row.version, t("btn.turn", lang), "primary"),
                 Button("hand", table.id, table.row.version, t("btn.hand", lang)),
+                board,
             ],
             mentions=mentions, dms=dms,
         )
+
+    async def full_board(self, ctx: Ctx, game_id: int) -> Reply:
+        """The whole public board of a game, privately (the Full board button of a turn post)."""
+        table = await self.service.load(game_id)
+        if table.state is None:
+            raise UserError("err.not_active", status=t(f"status.{table.row.status}", ctx.lang))
+        caption = t("board.caption", ctx.lang, game=presenter.title(table, ctx.lang), id=table.id, summary=presenter.summary(table, ctx.lang))
+        return Reply(caption, [ImageFile("board.png", await self.service.board_png(table, ctx.lang))], ephemeral=True)
 
     async def resume_post(self, game_id: int) -> Reply:
         """The post that brings a paused game back into its thread: the board and who is to act."""
@@ -347,7 +365,7 @@ class Commands:
         pages = max(1, (len(prompt.options) + MENU_PAGE - 1) // MENU_PAGE)
         page = max(0, min(page, pages - 1))
         v = table.row.version
-        header = t("panel.header", lang, game=presenter.title(table, lang), id=table.id, question=prompt.ask(lang))
+        header = t("panel.header", lang, game=presenter.title(table, lang), id=table.id, question=presenter.named(table, prompt.ask(lang), lang))
         hint = t("panel.type_hint", lang, example=prompt.options[0].id)
         buttons = [Button("undo", table.id, v, t("btn.undo", lang))]
         if pages > 1:
@@ -357,17 +375,19 @@ class Commands:
             "\n".join(p for p in (preface, header, hint) if p),
             [ImageFile("preview.png", png)],
             ephemeral=True,
-            select=Select(table.id, v, t("panel.placeholder", lang), self._choices(prompt, lang, page), page),
+            select=Select(table.id, v, t("panel.placeholder", lang), self._choices(prompt, lang, page, table.names), page),
             buttons=buttons, edit=edit, public=public,
         )
 
     @staticmethod
-    def _choices(prompt: Prompt, lang: str, page: int) -> list[Choice]:
+    def _choices(prompt: Prompt, lang: str, page: int, names: list[str] | None = None) -> list[Choice]:
+        """A menu page: each option's label (players named) and, below it, its typed code and effect."""
         chunk = prompt.options[page * MENU_PAGE : (page + 1) * MENU_PAGE]
-        return [
-            Choice(o.id, fit_words(o.text(lang)), fit_words(f"{o.id} · {o.about(lang)}" if o.about(lang) else o.id))
-            for o in chunk
-        ]
+        out = []
+        for o in chunk:
+            about = fill(o.about(lang), names, lang)
+            out.append(Choice(o.id, fit_words(fill(o.text(lang), names, lang)), fit_words(f"{o.id} · {about}" if about else o.id)))
+        return out
 
     async def undo(self, ctx: Ctx, game_id: int | None = None, version: int | None = None) -> Reply:
         if game_id is None:
@@ -400,7 +420,7 @@ class Commands:
         out = []
         for o in starting_with(partial, prompt.options)[:25]:
             value = f"{prefix} {o.id}".strip()
-            out.append((f"{value} · {o.text(ctx.lang)}"[:100], value[:100]))
+            out.append((fit_words(f"{value} · {presenter.named(table, o.text(ctx.lang), ctx.lang)}"), value[:100]))
         return out
 
     # ---- play over days --------------------------------------------------------------------
@@ -461,7 +481,7 @@ class Commands:
             if seat in table.to_act() and table.state is not None:
                 since = me.wait_since or row.updated_at
                 prompt = table.engine.prompt(table.state, seat)
-                line = t("mygames.waiting", lang, since=f"<t:{int(since)}:R>", question=prompt.ask(lang) if prompt else "—", **fields)
+                line = t("mygames.waiting", lang, since=f"<t:{int(since)}:R>", question=presenter.named(table, prompt.ask(lang), lang) if prompt else "—", **fields)
                 clocks = presenter.clocks_line(table, lang, self.service.clock())
                 entries.append(((0, since), f"{line}\n  {clocks}" if clocks else line))
             else:
@@ -492,7 +512,7 @@ class Commands:
         """The game so far (or to its end) as an animated image of its boards, turn by turn."""
         table = await self._started(ctx)
         lang = await self.public_lang(table)
-        gif = await self.service.replay_gif(table, lang)
+        gif = await self.service.replay_gif(table, lang, lambda state, entries, lang: presenter.card_text(table, state, entries, lang))
         return Reply(t("replay.caption", lang, game=presenter.title(table, lang), id=table.id), [ImageFile("replay.gif", gif)])
 
     async def export(self, ctx: Ctx) -> Reply:

@@ -22,8 +22,13 @@ from bot.services.errors import StaleInteraction, UserError
 from bot.services.locks import KeyedLocks
 from bot.storage import Database, GameRow, SeatChanges, SeatClock, SeatRow, StaleVersion
 from engines.core import Engine, IllegalMove, Option, Reason
+from engines.core.contract import quote
+from engines.core.names import fill
 from engines.core.notation import tokens
 from engines.core.ranks import winners
+
+# Words a turn card: (state, the log entries of the turn, lang) -> (title, events, footer).
+CardText = Callable[[dict[str, Any], list[dict[str, Any]], str], tuple[str, list[str], str]]
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +77,11 @@ class Table:
 
     def user_at(self, seat: int) -> SeatRow:
         return self.seats[seat]
+
+    @property
+    def names(self) -> list[str]:
+        """The players' display names, by seat (what `{pN}` placeholders become)."""
+        return [s.name for s in self.seats]
 
     def to_act(self) -> list[int]:
         if self.state is None or self.row.status != "active":
@@ -284,30 +294,43 @@ class GameService:
             engine, state = table.engine, table.state
             assert state is not None
             turns_before = engine.turns(state)
-            applied: list[Option] = []
-            steps: list[tuple[int, str, int, int]] = []
             words = tokens(text)
             if not words:
                 raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
-            for word in words:
-                if engine.prompt(state, seat) is None:
-                    raise IllegalMove(
-                        f"Your turn ended before '{word}'; nothing was played.",
-                        f"Votre tour s'est terminé avant « {word} » ; rien n'a été joué.",
-                        Reason.NOT_YOUR_TURN,
-                    )
-                for option_id in engine.expand(state, seat, word):
-                    prompt = engine.prompt(state, seat)
-                    assert prompt is not None
-                    applied.append(prompt.get(option_id) or Option(option_id, option_id))
-                    state = engine.apply(state, seat, option_id)
-                    steps.append((seat, option_id, user_id, engine.checkpoint(state)))
+            try:
+                state, applied, steps = self._expand_and_apply(table, seat, user_id, words)
+            except IllegalMove as e:  # name players by their display names in the refusal
+                raise IllegalMove(fill(e.message, table.names, "en"), fill(e.message_fr, table.names, "fr"), e.reason) from e
             turn_done = self._turn_done(engine, state, seat, turns_before)
             new, turn_log = await self._commit(table, steps, state, turn_done)
             if turn_done:
                 new, more = await self._standins(new)
                 turn_log += more
             return MoveOutcome(new, seat, applied, turn_done=turn_done, finished=new.row.status == "finished", turn_log=turn_log)
+
+    @staticmethod
+    def _expand_and_apply(
+        table: Table, seat: int, user_id: int, words: list[str]
+    ) -> tuple[dict[str, Any], list[Option], list[tuple[int, str, int, int]]]:
+        """Every typed word applied in order (all or nothing): the new state, the options and the steps."""
+        engine, state = table.engine, table.state
+        assert state is not None
+        applied: list[Option] = []
+        steps: list[tuple[int, str, int, int]] = []
+        for word in words:
+            if engine.prompt(state, seat) is None:
+                raise IllegalMove(
+                    f"Your turn ended before '{quote(word)}'; nothing was played.",
+                    f"Votre tour s'est terminé avant « {quote(word)} » ; rien n'a été joué.",
+                    Reason.NOT_YOUR_TURN,
+                )
+            for option_id in engine.expand(state, seat, word):
+                prompt = engine.prompt(state, seat)
+                assert prompt is not None
+                applied.append(prompt.get(option_id) or Option(option_id, option_id))
+                state = engine.apply(state, seat, option_id)
+                steps.append((seat, option_id, user_id, engine.checkpoint(state)))
+        return state, applied, steps
 
     @staticmethod
     def _turn_done(engine: Engine, state: dict[str, Any], seat: int, turns_before: int) -> bool:
@@ -515,26 +538,48 @@ class GameService:
         """Final scores with their breakdown (arguments as render.core.results.results_png takes them)."""
         return await asyncio.to_thread(render.core.results.results_png, title, outcome, rows)
 
-    async def replay_gif(self, table: Table, lang: str) -> bytes:
-        """The game's course as an animated GIF: the public board at each turn boundary."""
+    async def replay_gif(self, table: Table, lang: str, card: CardText) -> bytes:
+        """The game's course as an animated GIF of turn cards, one per completed turn: what was
+        played, the scores and who was to act next. `card(state, entries, lang)` words a card's
+        title, events and footer (the presenter's job)."""
         steps = [(s.seat, s.option_id) for s in await self.db.steps(table.id)]
 
         def draw() -> bytes:
             engine = table.engine
             state = engine.new_game(len(table.seats), table.row.seed, table.row.options)
-            views, turns = [engine.view(state, None)], engine.turns(state)
+            frames, turns, logged = [], engine.turns(state), 0
+
+            def frame(actor: int | None) -> None:
+                nonlocal logged
+                title, events, footer = card(state, state["log"][logged:], lang)
+                logged = len(state["log"])
+                acting = [] if engine.is_over(state) else engine.to_act(state)
+                view = {**engine.view(state, None), "names": table.names}
+                frames.append({"view": view, "title": title, "events": events, "footer": footer, "acting": acting, "actor": actor})
+
+            frame(None)
             for seat, option in steps:
                 state = engine.apply(state, seat, option)
                 if engine.turns(state) != turns or engine.is_over(state):
-                    views.append(engine.view(state, None))
                     turns = engine.turns(state)
-            return render.core.results.replay_gif(table.row.game, views, lang)
+                    frame(seat)
+            return render.replay_gif(table.row.game, frames, lang)
 
         return await asyncio.to_thread(draw)
 
+    async def turn_card_png(
+        self, table: Table, lang: str, *, title: str, events: list[str], footer: str, actor: int | None
+    ) -> bytes:
+        """The turn card of the current state (public), rendered off the event loop."""
+        return await asyncio.to_thread(
+            render.turn_card_png, table.row.game, self.view(table, None),
+            title=title, events=events, footer=footer, acting=table.to_act(), actor=actor, lang=lang,
+        )
+
     def view(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The engine's view with the players' display names, for the renderers."""
         assert table.state is not None
-        return table.engine.view(table.state, seat)
+        return {**table.engine.view(table.state, seat), "names": table.names}
 
     async def board_png(self, table: Table, lang: str = "en") -> bytes:
         """The public board, rendered off the event loop."""

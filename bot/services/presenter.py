@@ -8,6 +8,7 @@ from typing import Any
 from bot.i18n import pick, t
 from bot.services.games import Table, time_left
 from bot.storage import GameRow, SeatRow
+from engines.core.names import fill, names_seat
 from engines.core.ranks import winners
 
 LOG_PAGE = 15
@@ -73,10 +74,15 @@ def lobby_text(table: Table, lang: str, mention: Mention) -> str:
     )
 
 
+def named(table: Table, text: str, lang: str, wrap: str = "") -> str:
+    """An engine text with its `{pN}` placeholders filled with the players' display names."""
+    return fill(text, table.names, lang, wrap)
+
+
 def summary(table: Table, lang: str) -> str:
     view = table.engine.view(table.state, None) if table.state is not None else {}
     s = view.get("summary") or {}
-    return pick(s.get("en", ""), s.get("fr", ""), lang)
+    return named(table, pick(s.get("en", ""), s.get("fr", ""), lang), lang)
 
 
 def status_text(table: Table, lang: str, mention: Mention, now: float) -> str:
@@ -96,13 +102,18 @@ def status_text(table: Table, lang: str, mention: Mention, now: float) -> str:
     return f"{text}\n{clocks}" if clocks else text
 
 
-def log_lines(entries: list[dict[str, Any]], table: Table, lang: str) -> list[str]:
+def log_lines(entries: list[dict[str, Any]], table: Table, lang: str, markdown: bool = True) -> list[str]:
+    """Log entries as lines naming players by their display names: an entry that names its
+    players (`{pN}`) is shown as written, one with a seat and no name gets "name: " in front."""
     out = []
+    bold = "**" if markdown else ""
     for e in entries:
         text = pick(e.get("en", ""), e.get("fr", ""), lang)
         seat = e.get("seat")
-        who = table.user_at(seat).name if isinstance(seat, int) and 0 <= seat < len(table.seats) else ""
-        out.append(f"• **{who}**: {text}" if who else f"• {text}")
+        who = table.user_at(seat).name if isinstance(seat, int) and 0 <= seat < len(table.seats) and not names_seat(text) else ""
+        text = named(table, text, lang, bold)
+        line = f"{bold}{who}{bold}: {text}" if who else text
+        out.append(f"• {line}" if markdown else line)
     return out
 
 
@@ -126,6 +137,17 @@ def outcome_line(table: Table, res: dict[str, Any], lang: str) -> str:
     return t("game.winner", lang, name=won[0])
 
 
+def card_text(table: Table, state: dict[str, Any], entries: list[dict[str, Any]], lang: str) -> tuple[str, list[str], str]:
+    """A turn card's words: its title, what happened (`entries`, names filled, no markdown), and
+    who must act now, or who won."""
+    engine = table.engine
+    if engine.is_over(state):
+        footer = outcome_line(table, engine.result(state), lang)
+    else:
+        footer = t("card.now", lang, who=", ".join(player_name(table.user_at(s), lang) for s in engine.to_act(state)))
+    return f"{title(table, lang)} #{table.id}", log_lines(entries, table, lang, markdown=False), footer
+
+
 def _decided(res: dict[str, Any], seat: int, lang: str) -> str:
     d = res["decided_by"][seat]
     return t("game.decided_by", lang, what=pick(d["en"], d["fr"], lang)) if d else ""
@@ -136,11 +158,17 @@ def result_text(table: Table, lang: str) -> str:
     res = table.engine.result(table.state)
     lines = [f"**{outcome_line(table, res, lang)}**"]
     for seat in res["ranking"]:
-        parts = ", ".join(f"{k} {v}" for k, v in res["breakdown"][seat].items() if v)
+        parts = ", ".join(f"{category(res, k, lang)} {v}" for k, v in res["breakdown"][seat].items() if v)
         name = player_name(table.user_at(seat), lang)
         line = t("game.result_line", lang, rank=res["ranks"][seat], name=name, score=res["scores"][seat], parts=parts or "—")
         lines.append(line + _decided(res, seat, lang))
     return "\n".join(lines)
+
+
+def category(res: dict[str, Any], key: str, lang: str) -> str:
+    """A breakdown key in words ("End buildings"), from the engine's labels."""
+    label = res.get("labels", {}).get(key)
+    return pick(label["en"], label["fr"], lang) if label else key
 
 
 def result_rows(table: Table, lang: str) -> list[dict[str, Any]]:
@@ -151,7 +179,8 @@ def result_rows(table: Table, lang: str) -> list[dict[str, Any]]:
     return [
         {
             "rank": res["ranks"][seat], "won": seat in won, "name": player_name(table.user_at(seat), lang),
-            "score": res["scores"][seat], "breakdown": res["breakdown"][seat], "note": _decided(res, seat, lang).strip(" ·"),
+            "score": res["scores"][seat], "note": _decided(res, seat, lang).strip(" ·"),
+            "breakdown": {category(res, k, lang): v for k, v in res["breakdown"][seat].items()},
         }
         for seat in res["ranking"]
     ]

@@ -46,6 +46,13 @@ def fit_words(text: str, limit: int = 100) -> str:
     return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:·-") + "…"
 
 
+def quote(text: str, limit: int = 32) -> str:
+    """What a user typed, as a refusal quotes it: at most `limit` characters, so a long paste
+    never pushes the explanation out of the message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One legal choice: `id` is what a player types, `label` what a player reads (a name, at most

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from engines.core import prng
-from engines.core.contract import IllegalMove, Option, Prompt, Reason
+from engines.core.contract import IllegalMove, Option, Prompt, Reason, quote
 from engines.core.notation import match_option, tokens
 from engines.core.state import State, clone
 
@@ -128,8 +128,8 @@ class Engine:
                 raise IllegalMove(why[0], why[1], Reason.ILLEGAL)
             shown = ", ".join(prompt.ids()[:12]) if prompt else ""
             raise IllegalMove(
-                f"'{option_id}' is not a legal choice now. Options: {shown}.",
-                f"« {option_id} » n'est pas un choix possible maintenant. Choix : {shown}.",
+                f"'{quote(option_id)}' is not a legal choice now. Options: {shown}.",
+                f"« {quote(option_id)} » n'est pas un choix possible maintenant. Choix : {shown}.",
                 Reason.ILLEGAL,
             )
         new = self.copy_state(state)

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from engines.core.contract import OPTION_ID, IllegalMove, Option, Reason
+from engines.core.contract import OPTION_ID, IllegalMove, Option, Reason, quote
 
 COLS = "abcdefghijklmnopqrstuvwxyz"
 _COORD = re.compile(r"([a-z])(\d{1,2})")
@@ -45,8 +45,8 @@ def match_option(token: str, options: Sequence[Option]) -> Option:
     """The option a typed token means: exact id, else unique prefix, else a specific error."""
     if not OPTION_ID.fullmatch(token):
         raise IllegalMove(
-            f"'{token}' is not valid notation: use the option codes shown (letters, digits, . _ -).",
-            f"« {token} » n'est pas une notation valide : utilisez les codes proposés (lettres, chiffres, . _ -).",
+            f"'{quote(token)}' is not valid notation: use the option codes shown (letters, digits, . _ -).",
+            f"« {quote(token)} » n'est pas une notation valide : utilisez les codes proposés (lettres, chiffres, . _ -).",
             Reason.BAD_SYNTAX,
         )
     for o in options:
@@ -58,13 +58,13 @@ def match_option(token: str, options: Sequence[Option]) -> Option:
     shown = ", ".join(o.id for o in (hits or list(options))[:12])
     if hits:
         raise IllegalMove(
-            f"'{token}' is ambiguous: it could be {shown}.",
-            f"« {token} » est ambigu : cela peut être {shown}.",
+            f"'{quote(token)}' is ambiguous: it could be {shown}.",
+            f"« {quote(token)} » est ambigu : cela peut être {shown}.",
             Reason.AMBIGUOUS,
         )
     raise IllegalMove(
-        f"'{token}' is not a legal choice now. Options: {shown}.",
-        f"« {token} » n'est pas un choix possible maintenant. Choix : {shown}.",
+        f"'{quote(token)}' is not a legal choice now. Options: {shown}.",
+        f"« {quote(token)} » n'est pas un choix possible maintenant. Choix : {shown}.",
         Reason.ILLEGAL,
     )
 

@@ -1,5 +1,5 @@
 """End-of-game images: the final scores with their breakdown, and a game's course as an
-animated GIF of its boards at turn boundaries. Pure functions of plain data, like every renderer."""
+animated GIF of its turn cards. Pure functions of plain data, like every renderer."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from render.core.canvas import Canvas
 from render.core.encode import MAX_BYTES, to_png
 
 MAX_FRAMES = 30
-FRAME_SIDE = 640  # frames are downscaled so the animation stays small on a phone and in bytes
+FRAME_WIDTH = 800  # turn cards are drawn 800 px wide
+MIN_FRAME_WIDTH = 400  # the GIF is not shrunk below a phone's width while it can fit another way
 FRAME_MS = 900
 LAST_FRAME_MS = 3000
 
@@ -49,27 +50,33 @@ def results_png(title: str, outcome: str, rows: list[dict[str, Any]]) -> bytes:
     return to_png(c.image)
 
 
-def replay_gif(game: str, views: list[dict[str, Any]], lang: str = "en", max_bytes: int = MAX_BYTES) -> bytes:
-    """The public boards of `views` (at most MAX_FRAMES, evenly sampled, the last one kept) as
-    an animated GIF, downscaled until it fits `max_bytes`."""
-    from render import board_image  # the package imports render.core: import it when called
-
-    if len(views) > MAX_FRAMES:
-        step = (len(views) - 1) / (MAX_FRAMES - 1)
-        views = [views[round(i * step)] for i in range(MAX_FRAMES)]
-    frames = [board_image(game, v, lang).convert("RGB") for v in views]
-    side = FRAME_SIDE
+def replay_gif(frames: list[Image.Image], max_bytes: int = MAX_BYTES) -> bytes:
+    """`frames` (at most MAX_FRAMES, evenly sampled, the last one kept) as an animated GIF,
+    padded to one size and downscaled until it fits `max_bytes`."""
+    if len(frames) > MAX_FRAMES:
+        step = (len(frames) - 1) / (MAX_FRAMES - 1)
+        frames = [frames[round(i * step)] for i in range(MAX_FRAMES)]
+    width, height = max(f.width for f in frames), max(f.height for f in frames)
+    padded = []
+    for f in frames:
+        canvas = Image.new("RGB", (width, height), palette.BACKGROUND)
+        canvas.paste(f.convert("RGB"), (0, 0))
+        padded.append(canvas)
+    width = FRAME_WIDTH
     while True:
-        data = _gif(frames, side)
-        if len(data) <= max_bytes or side < 160:
+        data = _gif(padded, width)
+        if len(data) <= max_bytes or width <= 160:
             return data
-        side = int(side * 0.75)
+        if width <= MIN_FRAME_WIDTH and len(padded) > 2:
+            padded = padded[::2] + ([padded[-1]] if len(padded) % 2 == 0 else [])  # fewer frames first
+        else:
+            width = max(160 if width <= MIN_FRAME_WIDTH else MIN_FRAME_WIDTH, int(width * 0.8))
 
 
-def _gif(frames: list[Image.Image], side: int) -> bytes:
+def _gif(frames: list[Image.Image], width: int) -> bytes:
     scaled = []
     for f in frames:
-        scale = min(1.0, side / max(f.size))
+        scale = min(1.0, width / f.width)
         img = f.resize((max(1, int(f.width * scale)), max(1, int(f.height * scale))), Image.Resampling.LANCZOS)
         scaled.append(img.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
     size = scaled[-1].size

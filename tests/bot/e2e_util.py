@@ -41,7 +41,7 @@ async def open_table(env, channel, players, spectator, game: str, options: str |
         await p.click(lobby, label="Join")
     await players[0].click(lobby, label="Start")
     post = channel.history(viewer=spectator)[-1]
-    assert post.attachments and post.attachments[0].filename == "board.png"
+    assert post.attachments and post.attachments[0].filename == "turn.png"
     return post
 
 

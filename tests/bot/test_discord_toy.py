@@ -62,7 +62,7 @@ async def open_and_start(env, channel, alice, bob):  # type: ignore[no-untyped-d
 async def test_lobby_panel_and_moves(simcord_env) -> None:  # type: ignore[no-untyped-def]
     _, channel, alice, bob = setup_table(simcord_env)
     post = await open_and_start(simcord_env, channel, alice, bob)
-    assert post.attachments and post.attachments[0].filename == "board.png"
+    assert post.attachments and post.attachments[0].filename == "turn.png"
     assert f"<@{alice.id}>" in post.content
     # bob may not act for alice
     r = await bob.click(post, label="Take your turn")
@@ -76,7 +76,11 @@ async def test_lobby_panel_and_moves(simcord_env) -> None:  # type: ignore[no-un
     r = await alice.slash(channel, "play", move="take1")
     assert r.ephemeral
     turn_post = channel.last_message
-    assert f"<@{bob.id}>" in turn_post.content and "takes 1" in turn_post.content
+    assert f"<@{bob.id}>" in turn_post.content and "• **alice** takes 1." in turn_post.content, turn_post.content
+    assert [a.filename for a in turn_post.attachments] == ["turn.png"]
+    # the full board is one tap away, privately, for anyone watching
+    r = await bob.click(turn_post, label="Full board")
+    assert answer(r).ephemeral and [a.filename for a in answer(r).attachments] == ["board.png"]
 
 
 async def test_play_autocomplete_and_refusals(simcord_env) -> None:  # type: ignore[no-untyped-def]

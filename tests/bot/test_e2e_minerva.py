@@ -39,13 +39,13 @@ async def test_full_minerva_game_through_discord(simcord_env, db_path: Path, num
     r = await spectator.click(lobby, label="Start")
     assert "creator" in answer(r).content and answer(r).ephemeral
     await players[0].click(lobby, label="Start")
-    assert channel.history(viewer=spectator)[-1].attachments[0].filename == "board.png"
+    assert channel.history(viewer=spectator)[-1].attachments[0].filename == "turn.png"
 
     outcome = await play_game(env, channel, players, spectator, db_path, seed=num_players)
     assert outcome["over"]
     final = outcome["post"]
     assert outcome["restarts"] == 1 and outcome["typed"] > 0
-    assert final.attachments and final.attachments[0].filename == "board.png"
+    assert final.attachments and final.attachments[0].filename == "turn.png"
     for p in players:
         assert p.name in final.content, "every player appears in the final scores"
     assert "1. " in final.content and "pts" in final.content

@@ -34,6 +34,27 @@ def test_menus_page_beyond_25_options() -> None:
     assert {c.value for p in pages for c in p} == {f"o{i}" for i in range(60)}
 
 
+def test_menu_names_players_and_long_labels_go_whole_words_into_the_description() -> None:
+    long = "Trade 3 wood, 2 stone and 1 gold with {p1} for 4 grain " + "and more goods " * 8
+    prompt = Prompt(0, "Offer?", [Option("offer", "Offer to {p1}", "Offrir à {p1}", long, long)])
+    (choice,) = Commands._choices(prompt, "en", 0, ["alice", "bob"])
+    assert choice.label == "Offer to bob" and choice.description.startswith("offer · Trade 3 wood")
+    assert "with bob for" in choice.description and len(choice.description) <= 100
+    assert choice.description.endswith("…") and choice.description[-2] != " " and "goods …" not in choice.description
+
+
+def test_refusals_quote_a_few_dozen_characters_of_what_was_typed() -> None:
+    from engines.core import IllegalMove
+    from engines.core.notation import match_option
+
+    try:
+        match_option("x" * 2000, [Option("build", "Build")])
+    except IllegalMove as e:
+        assert len(e.message) < 120 and "x" * 31 + "…" in e.message
+    else:
+        raise AssertionError("a 2,000-character word was accepted")
+
+
 def test_components_respect_discord_sizes() -> None:
     long = "L" * 300
     reply = Reply(

@@ -223,7 +223,7 @@ async def test_export_and_replay_round_trip(
         pile = "a" if table.state["piles"]["a"] else "b"
         await players[table.to_act()[0]].slash(channel, "play", move=f"{pile} take1")
     final = channel.last_message
-    assert [a.filename for a in final.attachments] == ["board.png", "results.png"]
+    assert [a.filename for a in final.attachments] == ["turn.png", "results.png"]
     r = await alice.slash(channel, "game replay")
     gif = answer(r).attachments[0]
     assert not answer(r).ephemeral and gif.filename == "replay.gif"

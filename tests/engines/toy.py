@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, Option, Prompt, prng
+from engines.core.names import ref
 from engines.core.ranks import ranked
 from engines.core.state import State
 
@@ -54,7 +55,7 @@ class Nim(Engine):
         state["picked"] = None
         state["pile"] -= k
         state["taken"][seat] += k
-        self.log(state, f"Seat {seat} takes {k}.", f"La place {seat} prend {k}.", seat)
+        self.log(state, f"{ref(seat)} takes {k}.", f"{ref(seat)} prend {k}.", seat)
         if state["pile"] == 0:
             state["over"] = True
         else:
