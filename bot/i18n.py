@@ -7,6 +7,7 @@ same fields.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 LANGS = ("en", "fr")
@@ -292,10 +293,43 @@ class Both(NamedTuple):
     fr: str
 
 
+# Slash command ids by top-level name, once Discord has them (set after the command sync): texts
+# that name a command then show it as a clickable mention (`</game new:ID>`), localised like the
+# command itself. Empty on the local table, where commands stay plain code.
+COMMAND_IDS: dict[str, int] = {}
+COMMAND_WORDS_FR: dict[str, str] = {}  # a command or subcommand word in French (from the translator)
+_COMMAND = re.compile(r"`/([a-z]+)(?: ([a-z]+))?((?: [^`]*)?)`")
+
+
+def set_commands(ids: dict[str, int], words_fr: dict[str, str]) -> None:
+    COMMAND_IDS.clear()
+    COMMAND_IDS.update(ids)
+    COMMAND_WORDS_FR.clear()
+    COMMAND_WORDS_FR.update(words_fr)
+
+
+def link_commands(text: str, lang: str) -> str:
+    """`/game new` in a text becomes a clickable command mention in the reader's language, any
+    arguments after it staying as code (`</game abort:ID> `game:4``)."""
+
+    def mention(m: re.Match[str]) -> str:
+        root, sub, rest = m[1], m[2], m[3]
+        if root not in COMMAND_IDS:
+            return m[0]
+        word = (lambda w: COMMAND_WORDS_FR.get(w, w)) if lang == "fr" else (lambda w: w)
+        name = word(root) + (f" {word(sub)}" if sub else "")
+        tail = rest.strip()
+        if tail and lang == "fr":
+            tail = re.sub(r"^([a-z_]+):", lambda a: COMMAND_WORDS_FR.get(a[1], a[1]) + ":", tail)
+        return f"</{name}:{COMMAND_IDS[root]}>" + (f" `{tail}`" if tail else "")
+
+    return _COMMAND.sub(mention, text)
+
+
 def t(key: str, lang: str = "en", **fields: object) -> str:
     entry = CATALOG[key]
     fields = {k: pick(v.en, v.fr, lang) if isinstance(v, Both) else v for k, v in fields.items()}
-    return entry.get(lang, entry["en"]).format(**fields)
+    return link_commands(entry.get(lang, entry["en"]).format(**fields), lang)
 
 
 def pick(en: str, fr: str, lang: str) -> str:

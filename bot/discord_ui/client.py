@@ -11,7 +11,8 @@ from discord.ext import commands, tasks
 
 from bot.discord_ui.components import GameButton, GameSelect
 from bot.discord_ui.respond import channel_lost, run, send_dm, send_public
-from bot.discord_ui.translator import Translator
+from bot.discord_ui.translator import FRENCH, Translator
+from bot.i18n import set_commands
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import StaleInteraction
 from bot.services.games import GameService
@@ -52,9 +53,10 @@ class TabulaBot(commands.Bot):
         if self.settings.guild_id_for_sync:
             guild = discord.Object(self.settings.guild_id_for_sync)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            synced = await self.tree.sync(guild=guild)
         else:
-            await self.tree.sync()
+            synced = await self.tree.sync()
+        set_commands({c.name: c.id for c in synced}, FRENCH)
         self.scheduler.change_interval(seconds=self.settings.scheduler_seconds)
         self.scheduler.start()
 
@@ -119,10 +121,6 @@ class TabulaBot(commands.Bot):
         async def fresh_panel(ctx: Ctx) -> Reply:
             return await c.panel(ctx, game_id, edit=kind in ("choose", "undo", "page"))
 
-        async def current(ctx: Ctx, v: int = version) -> None:
-            if (await self.services.load(game_id)).row.version != v:
-                raise StaleInteraction(game_id)
-
         async def handler(ctx: Ctx) -> Reply:
             if kind == "join":
                 return await c.join(ctx, game_id)
@@ -132,22 +130,20 @@ class TabulaBot(commands.Bot):
                 return await c.start(ctx, game_id)
             if kind == "abort":
                 return await c.abort_confirmed(ctx, game_id, arg == "yes")
-            if kind == "turn":
-                await current(ctx)
+            if kind == "turn":  # opening one's panel is never stale: it shows the current question
                 return await c.panel(ctx, game_id)
             if kind == "hand":
                 return await c.hand(ctx)
             if kind == "board":
                 return await c.full_board(ctx, game_id)
             if kind == "page":
-                await current(ctx)
                 return await c.panel(ctx, game_id, page=int(arg or 0), edit=True)
             if kind == "undo":
                 return await c.undo(ctx, game_id, version)
             if kind == "skip":
                 return await c.skip(ctx, game_id, int(arg or 0), version)
             if kind == "choose" and value is not None:
-                return await c.play(ctx, value, game_id, version)
+                return await c.play(ctx, value, game_id, version, shown=arg)
             raise StaleInteraction(game_id)
 
         await run(self, interaction, handler, ephemeral=True, component=True, on_stale=fresh_panel)

@@ -36,18 +36,24 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:(?P<ki
         await interaction.client.on_component(interaction, self.kind, self.game_id, self.version, self.arg, None)  # type: ignore[attr-defined]
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)"):
-    def __init__(self, game_id: int, version: int, page: int = 0, select: discord.ui.Select | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"ts:{game_id}:{version}:{page}", options=[discord.SelectOption(label="…")]))
-        self.game_id, self.version, self.page = game_id, version, page
+class GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)(?:-(?P<shown>[0-9a-f]{8}))?"
+):
+    """A panel's menu: game, the seat's token (see GameService.seat_token), page, and the digest
+    of the preview image shown beside it (menus from older builds have none)."""
+
+    def __init__(self, game_id: int, version: int, page: int = 0, select: discord.ui.Select | None = None, shown: str = "") -> None:
+        custom_id = f"ts:{game_id}:{version}:{page}" + (f"-{shown}" if shown else "")
+        super().__init__(select or discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="…")]))
+        self.game_id, self.version, self.page, self.shown = game_id, version, page, shown
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> GameSelect:
-        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), item)
+        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), item, match["shown"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await interaction.client.on_component(interaction, "choose", self.game_id, self.version, str(self.page), values[0] if values else None)  # type: ignore[attr-defined]
+        await interaction.client.on_component(interaction, "choose", self.game_id, self.version, self.shown, values[0] if values else None)  # type: ignore[attr-defined]
 
 
 def view_for(reply: Reply) -> discord.ui.View | None:
@@ -58,14 +64,14 @@ def view_for(reply: Reply) -> discord.ui.View | None:
     if reply.select is not None:
         sel = reply.select
         menu = discord.ui.Select(
-            custom_id=f"ts:{sel.game_id}:{sel.version}:{sel.page}",
+            custom_id=f"ts:{sel.game_id}:{sel.version}:{sel.page}" + (f"-{sel.shown}" if sel.shown else ""),
             placeholder=sel.placeholder[:150],
             options=[
                 discord.SelectOption(label=c.label[:100] or c.value, value=c.value[:100], description=(c.description or None) and c.description[:100])
                 for c in sel.choices[:25]
             ],
         )
-        view.add_item(GameSelect(sel.game_id, sel.version, sel.page, menu))
+        view.add_item(GameSelect(sel.game_id, sel.version, sel.page, menu, sel.shown))
     for b in reply.buttons[:20]:
         view.add_item(GameButton(b.kind, b.game_id, b.version, b.arg, b.label, b.style))
     return view

@@ -132,7 +132,9 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, component: 
     view = view_for(reply)
     mentions = _mentions(reply)
     if reply.edit and component:
-        kwargs: dict[str, object] = {"content": text, "attachments": _files(reply), "view": view or discord.ui.View(), "allowed_mentions": mentions}
+        kwargs: dict[str, object] = {"content": text, "view": view or discord.ui.View(), "allowed_mentions": mentions}
+        if not reply.keep_images:
+            kwargs["attachments"] = _files(reply)
         if deferred:
             await interaction.edit_original_response(**kwargs)  # type: ignore[arg-type]
         else:

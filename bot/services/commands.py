@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -242,14 +243,15 @@ class Commands:
         return [(f"{k} · {v['title_en']}", k) for k, v in self.service.get_engine(game).rules_help().items()]
 
     # ---- playing ---------------------------------------------------------------------------
-    async def play(self, ctx: Ctx, move: str, game_id: int | None = None, version: int | None = None) -> Reply:
-        """Typed notation (/play) or a menu choice (with the panel's game id and version)."""
+    async def play(self, ctx: Ctx, move: str, game_id: int | None = None, token: int | None = None, shown: str = "") -> Reply:
+        """Typed notation (/play) or a menu choice (with the panel's game id, token and the digest
+        of the preview it shows)."""
         if game_id is None:
             game_id = (await self.service.table_in_channel(ctx.channel_id)).id
-        outcome = await self.service.act(game_id, ctx.user_id, move, expected_version=version)
-        return await self._after_move(ctx, outcome, from_panel=version is not None)
+        outcome = await self.service.act(game_id, ctx.user_id, move, expected_token=token)
+        return await self._after_move(ctx, outcome, from_panel=token is not None, shown=shown)
 
-    async def _after_move(self, ctx: Ctx, outcome: MoveOutcome, from_panel: bool) -> Reply:
+    async def _after_move(self, ctx: Ctx, outcome: MoveOutcome, from_panel: bool, shown: str = "") -> Reply:
         lang, table = ctx.lang, outcome.table
         saved = t("game.step_saved", lang, label=", ".join(presenter.named(table, o.text(lang), lang) for o in outcome.options))
         if outcome.turn_done:
@@ -259,7 +261,7 @@ class Commands:
             if seat is not None and seat in table.to_act():  # e.g. solo, or a new round for this seat
                 reply = await self.panel(ctx, table.id, preface=reply.text, keep_public=reply.public)
             return reply
-        return await self.panel(ctx, table.id, preface=saved, edit=from_panel)
+        return await self.panel(ctx, table.id, preface=saved, edit=from_panel, shown=shown)
 
     async def turn_post(self, table: Table, lang: str, head: str, outcome: MoveOutcome | None = None) -> Reply:
         """The public post: what happened, the turn card (legible on a phone; the full board is
@@ -347,9 +349,11 @@ class Commands:
 
     async def panel(
         self, ctx: Ctx, game_id: int | None = None, *, page: int = 0, preface: str = "", edit: bool = False,
-        keep_public: list[Reply] | None = None,
+        keep_public: list[Reply] | None = None, shown: str = "",
     ) -> Reply:
-        """The caller's private turn panel: the current question as a menu, a preview, Undo."""
+        """The caller's private turn panel: the current question as a menu, a preview, Undo.
+        Its menu and buttons carry the seat's token (see `GameService.seat_token`) and the digest
+        of its preview; an edit whose preview has not changed (`shown`) does not send it again."""
         table = await (self.service.load(game_id) if game_id is not None else self.service.table_in_channel(ctx.channel_id))
         lang = ctx.lang
         seat = table.seat_of(ctx.user_id)
@@ -364,19 +368,21 @@ class Commands:
             return Reply("\n".join(p for p in (preface, text) if p), ephemeral=True, edit=edit, public=public)
         pages = max(1, (len(prompt.options) + MENU_PAGE - 1) // MENU_PAGE)
         page = max(0, min(page, pages - 1))
-        v = table.row.version
+        v = await self.service.seat_token(table, seat)
         header = t("panel.header", lang, game=presenter.title(table, lang), id=table.id, question=presenter.named(table, prompt.ask(lang), lang))
         hint = t("panel.type_hint", lang, example=prompt.options[0].id)
         buttons = [Button("undo", table.id, v, t("btn.undo", lang))]
         if pages > 1:
             buttons.append(Button("page", table.id, v, t("btn.more", lang), arg=str((page + 1) % pages)))
         png = await self.service.player_png(table, seat, seat, lang)
+        digest = f"{zlib.crc32(png):08x}"
+        same = edit and shown == digest
         return Reply(
             "\n".join(p for p in (preface, header, hint) if p),
-            [ImageFile("preview.png", png)],
+            [] if same else [ImageFile("preview.png", png)],
             ephemeral=True,
-            select=Select(table.id, v, t("panel.placeholder", lang), self._choices(prompt, lang, page, table.names), page),
-            buttons=buttons, edit=edit, public=public,
+            select=Select(table.id, v, t("panel.placeholder", lang), self._choices(prompt, lang, page, table.names), page, digest),
+            buttons=buttons, edit=edit, public=public, keep_images=same,
         )
 
     @staticmethod
@@ -389,11 +395,11 @@ class Commands:
             out.append(Choice(o.id, fit_words(fill(o.text(lang), names, lang)), fit_words(f"{o.id} · {about}" if about else o.id)))
         return out
 
-    async def undo(self, ctx: Ctx, game_id: int | None = None, version: int | None = None) -> Reply:
+    async def undo(self, ctx: Ctx, game_id: int | None = None, token: int | None = None) -> Reply:
         if game_id is None:
             game_id = (await self.service.table_in_channel(ctx.channel_id)).id
-        table = await self.service.undo(game_id, ctx.user_id, expected_version=version)
-        reply = await self.panel(ctx, table.id, edit=version is not None)
+        table = await self.service.undo(game_id, ctx.user_id, expected_token=token)
+        reply = await self.panel(ctx, table.id, edit=token is not None)
         reply.public.append(Reply(t("game.undone", await self.public_lang(table), name=ctx.name)))
         return reply
 

@@ -9,6 +9,7 @@ import asyncio
 import logging
 import random
 import secrets
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -284,11 +285,26 @@ class GameService:
             raise StaleInteraction(table.id) from e
 
     # ---- the move pipeline -----------------------------------------------------------------
-    async def act(self, game_id: int, user_id: int, text: str, expected_version: int | None = None) -> MoveOutcome:
-        """Apply a player's option ids (typed or clicked) as one all-or-nothing write."""
+    async def seat_token(self, table: Table, seat: int) -> int:
+        """What one seat's panel showed: its question and options, and how many steps it had
+        taken. Its menu stays valid while this holds, whatever other seats do meanwhile (the
+        secret city phase of Antiquity, say); a double click fails, since the first click is a
+        step of that seat."""
+        prompt = table.engine.prompt(table.state, seat) if table.state is not None and table.row.status == "active" else None
+        shown = f"{prompt.text}|{','.join(prompt.ids())}" if prompt is not None else "-"
+        return zlib.crc32(f"{await self.db.seat_step_count(table.id, seat)}|{shown}".encode())
+
+    async def act(
+        self, game_id: int, user_id: int, text: str, expected_version: int | None = None, expected_token: int | None = None
+    ) -> MoveOutcome:
+        """Apply a player's option ids (typed or clicked) as one all-or-nothing write. A menu
+        choice carries the token of the panel it came from (`seat_token`): a stale one is refused."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
             if expected_version is not None and table.row.version != expected_version:
+                raise StaleInteraction(game_id)
+            mine = table.seat_of(user_id)
+            if expected_token is not None and mine is not None and await self.seat_token(table, mine) != expected_token:
                 raise StaleInteraction(game_id)
             seat = self._acting_seat(table, user_id)
             engine, state = table.engine, table.state
@@ -507,17 +523,18 @@ class GameService:
             raise UserError("err.not_your_turn", who=", ".join(table.user_at(s).name for s in table.to_act()))
         return seat
 
-    async def undo(self, game_id: int, user_id: int, expected_version: int | None = None) -> Table:
-        """Take back the caller's last step if no checkpoint lies between it and now."""
+    async def undo(self, game_id: int, user_id: int, expected_token: int | None = None) -> Table:
+        """Take back the caller's last step if no checkpoint lies between it and now (from a
+        panel: only while the panel is current for that seat)."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
-            if expected_version is not None and table.row.version != expected_version:
-                raise StaleInteraction(game_id)
             if table.row.status != "active":
                 raise UserError("err.not_active", status=table.row.status)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError("err.not_seated")
+            if expected_token is not None and await self.seat_token(table, seat) != expected_token:
+                raise StaleInteraction(game_id)
             steps = await self.db.steps(game_id)
             if not steps or steps[-1].seat != seat:
                 raise UserError("err.nothing_to_undo")

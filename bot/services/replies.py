@@ -39,6 +39,7 @@ class Select:
     placeholder: str
     choices: list[Choice]
     page: int = 0
+    shown: str = ""  # digest of the preview image shown with this menu (to skip re-sending it)
 
 
 @dataclass
@@ -49,6 +50,7 @@ class Reply:
     buttons: list[Button] = field(default_factory=list)
     select: Select | None = None
     edit: bool = False  # replace the message the clicked component is on
+    keep_images: bool = False  # an edit that leaves the message's images as they are (unchanged)
     public: list[Reply] = field(default_factory=list)  # extra posts for the whole channel
     mentions: list[int] = field(default_factory=list)  # user ids pinged by the text
     dms: list[DirectMessage] = field(default_factory=list)  # alerts sent privately to users

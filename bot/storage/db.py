@@ -339,6 +339,11 @@ class Database:
         )
         return [StepRow(*r) for r in rows]
 
+    async def seat_step_count(self, game_id: int, seat: int) -> int:
+        """How many steps one seat has taken (a panel's token changes with each of them)."""
+        row = await self._fetchone("SELECT COUNT(*) FROM steps WHERE game_id=? AND seat=?", (game_id, seat))
+        return int(row[0]) if row else 0
+
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         row = await self._fetchone("SELECT steps, state FROM snapshots WHERE game_id=?", (game_id,))
         return (row[0], json.loads(row[1])) if row else None

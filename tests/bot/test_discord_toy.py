@@ -150,3 +150,16 @@ async def test_french_locale(simcord_env) -> None:  # type: ignore[no-untyped-de
     assert r.ephemeral and "no game in this channel" in r.response.content
     await alice.slash(channel, "game new", game="nim")
     assert "Rejoindre" in str(channel.last_message.components) or "Nim" in channel.last_message.content
+
+
+async def test_texts_that_name_a_command_link_to_it(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """After the command sync, `/game new` in a reply is a clickable mention of the real command,
+    in the reader's language; its arguments stay as code."""
+    from bot.i18n import COMMAND_IDS, link_commands
+
+    _, channel, alice, _ = setup_table(simcord_env)
+    r = await alice.slash(channel, "game board")
+    game_id = COMMAND_IDS["game"]
+    assert f"</game new:{game_id}>" in r.response.content and "`/game new`" not in r.response.content
+    assert link_commands("`/game abort game:4`", "fr") == f"</jeu abandonner:{game_id}> `jeu:4`"
+    assert link_commands("`/frobnicate`", "en") == "`/frobnicate`"

@@ -1,0 +1,110 @@
+"""Turn panels: staleness is judged on what the panel showed (the seat's own question and how
+far that seat had got), not on the game's global version; an unchanged preview is not re-sent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord_ui.client import TabulaBot
+from bot.services.commands import Commands, Ctx
+from bot.services.errors import StaleInteraction
+from bot.services.games import GameService
+from bot.storage import Database
+from engines.core import Engine, Option, Prompt
+from engines.core.ranks import ranked
+from engines.core.state import State
+from tests.bot.test_discord_toy import answer, make_bot, open_and_start, setup_table
+
+ALICE, BOB = 11, 22
+
+
+class Sealed(Engine):
+    """Both seats secretly pick a bid (1-3) then confirm, at the same time, like Antiquity's city phase."""
+
+    name = "sealed"
+    title = title_fr = "Sealed"
+    min_players = max_players = 2
+
+    def setup(self, state: State) -> None:
+        state["bid"], state["done"] = [None, None], [False, False]
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["over"] else [s for s in (0, 1) if not state["done"][s]]
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in self.to_act(state):
+            return None
+        if state["bid"][seat] is None:
+            return Prompt(seat, "Bid?", [Option(f"b{k}", str(k)) for k in (1, 2, 3)])
+        return Prompt(seat, "Confirm?", [Option("done", "done"), Option("b0", "withdraw")])
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if option_id == "done":
+            state["done"][seat] = True
+            state["over"] = all(state["done"])
+        else:
+            state["bid"][seat] = int(option_id[1:]) or None
+
+    def result(self, state: State) -> dict[str, Any]:
+        return ranked(state["bid"], [{"bid": b} for b in state["bid"]], labels={"bid": ("Bid", "Enchère")})
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"log": self.recent_log(state)}
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path, stub_render: None) -> TabulaBot:
+    return make_bot(tmp_path / "bot.sqlite3")
+
+
+@pytest.fixture
+def service(db: Database, stub_render: None) -> GameService:
+    return GameService(db, get_engine=lambda name: Sealed(), game_names=lambda: ["sealed"], seed_source=lambda: 3)  # type: ignore[arg-type]
+
+
+async def test_a_step_of_another_seat_leaves_my_panel_valid(service: GameService) -> None:
+    table = await service.open_lobby(guild_id=1, channel_id=1, user_id=ALICE, name="alice", game="sealed", options={})
+    await service.join(table.id, BOB, "bob")
+    table = await service.start(table.id, ALICE)
+    alice_token, bob_token = await service.seat_token(table, 0), await service.seat_token(table, 1)
+    await service.act(table.id, ALICE, "b2", expected_token=alice_token)  # alice's private step
+    out = await service.act(table.id, BOB, "b3", expected_token=bob_token)  # bob's panel still holds
+    assert out.table.state["bid"] == [2, 3]
+    with pytest.raises(StaleInteraction):  # alice's old menu: she has moved on since
+        await service.act(table.id, ALICE, "b1", expected_token=alice_token)
+    assert (await service.load(table.id)).state["bid"] == [2, 3]
+
+
+async def test_a_double_click_on_one_panel_applies_once(service: GameService) -> None:
+    table = await service.open_lobby(guild_id=1, channel_id=1, user_id=ALICE, name="alice", game="sealed", options={})
+    await service.join(table.id, BOB, "bob")
+    table = await service.start(table.id, ALICE)
+    token = await service.seat_token(table, 0)
+    await service.act(table.id, ALICE, "b2", expected_token=token)
+    with pytest.raises(StaleInteraction):
+        await service.act(table.id, ALICE, "b2", expected_token=token)
+    assert len(await service.db.steps(table.id)) == 1
+
+
+async def test_an_unchanged_preview_is_not_sent_again(service: GameService) -> None:
+    commands = Commands(service)
+    alice = Ctx(ALICE, "alice", channel_id=1)
+    await commands.new(alice, "sealed")
+    await commands.join(Ctx(BOB, "bob", channel_id=1))
+    await commands.start(alice)
+    panel = await commands.panel(alice)
+    assert panel.select is not None and [i.filename for i in panel.images] == ["preview.png"]
+    after = await commands.play(alice, "b2", panel.select.game_id, panel.select.version, shown=panel.select.shown)
+    assert after.edit and after.keep_images and after.images == [], "the same preview is not uploaded again"
+    assert after.select is not None and after.select.shown == panel.select.shown and "Confirm?" in after.text
+
+
+async def test_reopening_my_panel_mid_turn_is_not_stale(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    _, channel, alice, bob = setup_table(simcord_env)
+    post = await open_and_start(simcord_env, channel, alice, bob)
+    await alice.slash(channel, "play", move="a")  # a first step of her turn: the game's version moves on
+    r = await alice.click(post, label="Take your turn")
+    assert "board has changed" not in answer(r).content and "How many stones?" in answer(r).content
