@@ -42,6 +42,7 @@ SKIPS_FOR_STANDIN = 3
 # Bounds the stand-in's work per write, whatever an engine's turn structure.
 MAX_STANDIN_STEPS = 400
 STANDIN_USER = 0  # the user id recorded on the stand-in's steps
+FORCED_USER = -1  # the user id recorded on forced steps (a single option, taken for the player)
 
 
 def time_left(row: GameRow, seat: SeatRow, now: float) -> float | None:
@@ -264,7 +265,12 @@ class GameService:
                 raise UserError("err.bad_options", detail=Both(err.text("en"), err.text("fr"))) from err
             changes = self._seat_changes(table, state)
             await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
-            return await self.load(game_id)
+            table = await self.load(game_id)
+            assert table.state is not None
+            settled, forced = e.settle(table.state)
+            if forced:  # a first question with a single answer is taken for the player
+                table, _ = await self._commit(table, [(s, o, FORCED_USER, c) for s, o, c in forced], settled, False)
+            return table
 
     async def abort(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
         async with self.locks.hold(game_id):
@@ -314,7 +320,8 @@ class GameService:
             if not words:
                 raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
             try:
-                state, applied, steps = self._expand_and_apply(table, seat, user_id, words)
+                done_for_me = await self._forced_since_my_last_step(table, seat)
+                state, applied, steps = self._expand_and_apply(table, seat, user_id, words, done_for_me)
             except IllegalMove as e:  # name players by their display names in the refusal
                 raise IllegalMove(fill(e.message, table.names, "en"), fill(e.message_fr, table.names, "fr"), e.reason) from e
             turn_done = self._turn_done(engine, state, seat, turns_before)
@@ -324,16 +331,47 @@ class GameService:
                 turn_log += more
             return MoveOutcome(new, seat, applied, turn_done=turn_done, finished=new.row.status == "finished", turn_log=turn_log)
 
+    async def _forced_since_my_last_step(self, table: Table, seat: int) -> list[str]:
+        """The options taken for `seat` (forced) since its own last step: a player who types one
+        of them out of habit is not refused for it."""
+        out: list[str] = []
+        for step in reversed(await self.db.steps(table.id)):
+            if step.user_id != FORCED_USER:
+                break
+            if step.seat == seat:
+                out.append(step.option_id)
+        return out
+
     @staticmethod
     def _expand_and_apply(
-        table: Table, seat: int, user_id: int, words: list[str]
+        table: Table, seat: int, user_id: int, words: list[str], done_for_me: list[str] = ()  # type: ignore[assignment]
     ) -> tuple[dict[str, Any], list[Option], list[tuple[int, str, int, int]]]:
-        """Every typed word applied in order (all or nothing): the new state, the options and the steps."""
+        """Every typed word applied in order (all or nothing), then every forced option taken
+        (`Engine.settle`): the new state, the options chosen and the steps. A word naming an
+        option that was forced (taken for the player already, `done_for_me`, or just now) is
+        skipped rather than refused."""
         engine, state = table.engine, table.state
         assert state is not None
         applied: list[Option] = []
         steps: list[tuple[int, str, int, int]] = []
+        done = list(done_for_me)
+
+        def settle() -> None:
+            nonlocal state
+            state, forced = engine.settle(state)
+            for s, option_id, checkpoint in forced:
+                steps.append((s, option_id, FORCED_USER, checkpoint))
+                done.extend([option_id] if s == seat else [])
+
+        settle()
         for word in words:
+            if engine.prompt(state, seat) is not None and any(d.startswith(word) for d in done):
+                try:
+                    engine.resolve(state, seat, word)
+                except IllegalMove:
+                    continue  # already taken for the player
+            if engine.prompt(state, seat) is None and any(d.startswith(word) for d in done):
+                continue
             if engine.prompt(state, seat) is None:
                 raise IllegalMove(
                     f"Your turn ended before '{quote(word)}'; nothing was played.",
@@ -346,6 +384,7 @@ class GameService:
                 applied.append(prompt.get(option_id) or Option(option_id, option_id))
                 state = engine.apply(state, seat, option_id)
                 steps.append((seat, option_id, user_id, engine.checkpoint(state)))
+                settle()
         return state, applied, steps
 
     @staticmethod
@@ -360,7 +399,8 @@ class GameService:
         returns the new table and the log the channel has not seen yet when the turn is done."""
         engine = table.engine
         turn_log = state["log"][table.row.posted_log :] if turn_done else []
-        ended = steps[-1][0] if turn_done and steps else None
+        mine = [s for s in steps if s[2] != FORCED_USER]
+        ended = (mine or steps)[-1][0] if turn_done and steps else None
         changes = self._seat_changes(table, state, ended, skipped, standin)
         await self._write(
             table,
@@ -411,6 +451,8 @@ class GameService:
             option = standin.choose(engine, state, seat, rng, len(steps))
             state = engine.apply(state, seat, option)
             steps.append((seat, option, STANDIN_USER, engine.checkpoint(state)))
+            state, forced = engine.settle(state)
+            steps += [(s, o, FORCED_USER, c) for s, o, c in forced]
             if len(steps) >= MAX_STANDIN_STEPS:
                 break
         return await self._commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None)
@@ -536,14 +578,18 @@ class GameService:
             if expected_token is not None and await self.seat_token(table, seat) != expected_token:
                 raise StaleInteraction(game_id)
             steps = await self.db.steps(game_id)
-            if not steps or steps[-1].seat != seat:
+            last = len(steps)  # the player's last step, with the forced steps that followed it
+            while last > 0 and steps[last - 1].user_id == FORCED_USER:
+                last -= 1
+            if last == 0 or steps[last - 1].seat != seat or steps[last - 1].user_id == STANDIN_USER:
                 raise UserError("err.nothing_to_undo")
-            previous = steps[-2].checkpoint if len(steps) > 1 else self._initial_checkpoint(table)
-            if steps[-1].checkpoint != previous:
+            previous = steps[last - 2].checkpoint if last > 1 else self._initial_checkpoint(table)
+            if any(s.checkpoint != previous for s in steps[last - 1 :]):
                 raise UserError("err.nothing_to_undo")
-            state = self.replay(table.row, table.engine, [(s.seat, s.option_id) for s in steps[:-1]], len(table.seats))
+            keep = last - 1
+            state = self.replay(table.row, table.engine, [(s.seat, s.option_id) for s in steps[:keep]], len(table.seats))
             changes = self._seat_changes(table, state)
-            await self._write(table, self.db.truncate_steps(game_id, table.row.version, len(steps) - 1, table.engine.to_json(state), changes))
+            await self._write(table, self.db.truncate_steps(game_id, table.row.version, keep, table.engine.to_json(state), changes))
             return await self.load(game_id)
 
     @staticmethod

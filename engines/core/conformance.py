@@ -145,6 +145,8 @@ def run(
     state = engine.new_game(num_players, seed, options)
     assert state == engine.new_game(num_players, seed, options), "new_game is not deterministic"
     out = Playout(engine, num_players, seed, options)
+    state, forced = engine.settle(state)  # as the bot does: a player never sees a forced option
+    out.steps += [(s, o) for s, o, _ in forced]
     last_checkpoint = engine.checkpoint(state)
     for i in range(max_steps):
         deep = i % deep_every == 0
@@ -163,6 +165,7 @@ def run(
             assert engine.from_json(json.loads(dumped)) == state, "from_json(to_json(s)) != s"
         seat = prng.choice(chooser, seats)
         prompt = check_prompt(engine, state, seat, engine.prompt(state, seat))
+        assert engine.forced(state, seat) is None, f"a forced option is shown: {prompt}"
         option = prng.choice(chooser, prompt.options).id
         try:
             new = engine.apply(state, seat, option)
@@ -173,7 +176,8 @@ def run(
         assert engine.checkpoint(new) >= last_checkpoint, "checkpoint went backwards"
         last_checkpoint = engine.checkpoint(new)
         out.steps.append((seat, option))
-        state = new
+        state, forced = engine.settle(new)
+        out.steps += [(s, o) for s, o, _ in forced]
     else:
         raise AssertionError(f"game not over after {max_steps} steps")
     assert engine.to_act(state) == [], "to_act must be [] once over"

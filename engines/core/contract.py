@@ -88,6 +88,9 @@ class Prompt:
     text: str
     options: list[Option] = field(default_factory=list)
     text_fr: str = ""
+    # A prompt with a single option is forced (taken for the player, see Engine.settle) unless
+    # it asks to be shown anyway: when seeing it tells the player something they should read first.
+    ask_alone: bool = False
 
     def __post_init__(self) -> None:
         ids = [o.id for o in self.options]

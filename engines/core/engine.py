@@ -22,6 +22,7 @@ from engines.core.state import State, clone
 COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns", "over", "log")
 VIEW_LOG_LENGTH = 30
 DRILL_DEPTH = 4  # how many nested choices one typed id may stand for
+MAX_FORCED = 500  # forced options in a row before `settle` calls it a loop
 
 
 class Engine:
@@ -190,6 +191,29 @@ class Engine:
         body = clone({k: v for k, v in state.items() if k != "log"})
         body["log"] = list(log)
         return body
+
+    def forced(self, state: State, seat: int) -> str | None:
+        """The option `seat` must take now because it has no real choice: its prompt offers exactly
+        one option and does not ask to be shown alone (`Prompt.ask_alone`)."""
+        if state["over"] or seat not in self.to_act(state):
+            return None
+        prompt = self.prompt(state, seat)
+        return prompt.options[0].id if prompt is not None and len(prompt.options) == 1 and not prompt.ask_alone else None
+
+    def settle(self, state: State) -> tuple[State, list[tuple[int, str, int]]]:
+        """Take every forced option (see `forced`), for any seat, until each seat to act has a real
+        choice or the game is over. Returns the new state and the steps taken as (seat, option,
+        checkpoint after it); they are recorded like any other step, so a replay is unchanged."""
+        taken: list[tuple[int, str, int]] = []
+        for _ in range(MAX_FORCED):
+            seat = next((s for s in self.to_act(state) if self.forced(state, s) is not None), None) if not state["over"] else None
+            if seat is None:
+                return state, taken
+            option = self.forced(state, seat)
+            assert option is not None
+            state = self.apply(state, seat, option)
+            taken.append((seat, option, self.checkpoint(state)))
+        raise AssertionError(f"{self.name}: more than {MAX_FORCED} forced options in a row")
 
     def play(self, state: State, seat: int, text: str) -> State:
         """Apply space-separated option ids (or unique prefixes) in order: all or nothing."""
