@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, prng
+from engines.core.names import ref
 from engines.core.ranks import ranked
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
@@ -56,7 +57,8 @@ class MagnaRoma(Prompts, Engine):
         state["players"] = [
             {"city": {cityg.CENTRE: {"t": centres[s], "r": 0, "b": False}}, "stars": {c: 0 for c in COLOURS},
              "linked": [], "coins": 0, "population": 0, "blessings": 0, "market": 0, "military": 0,
-             "pantheon": 0, "vp": 0, "monuments": [], "placed": 0, "pos": None, "last": None}
+             "pantheon": 0, "vp": 0, "monuments": [], "placed": 0, "pos": None, "last": None,
+             "last_cell": None}
             for s in range(n)
         ]
         deck = [t["id"] for t in d["tiles"]["districts"]]
@@ -139,7 +141,7 @@ class MagnaRoma(Prompts, Engine):
     def _on_opening(self, state: State, seat: int, oid: str) -> None:
         i = int(oid[1:]) - 1
         state["players"][seat]["pos"] = i
-        self.log(state, f"Seat {seat + 1} reserves space {i + 1}.", f"La place {seat + 1} réserve la case {i + 1}.", seat)
+        self.log(state, f"{ref(seat)} reserves space {i + 1}.", f"{ref(seat)} réserve la case {i + 1}.", seat)
         state["opening"].pop(0)
         self.end_turn(state)
         if state["opening"]:
@@ -176,9 +178,10 @@ class MagnaRoma(Prompts, Engine):
         p["city"][oid] = {"t": state["hand"], "r": state["rot"], "b": False}
         p["placed"] += 1
         p["last"] = tile["colour"]
+        p["last_cell"] = oid
         state["hand"] = None
-        self.log(state, f"Seat {seat + 1} places a {tile['colour']} district on {oid}.",
-                 f"La place {seat + 1} pose un quartier {COL_FR[tile['colour']]} en {oid}.", seat)
+        self.log(state, f"{ref(seat)} places a {tile['colour']} district on {oid}.",
+                 f"{ref(seat)} pose un quartier {COL_FR[tile['colour']]} en {oid}.", seat)
         if tile["stars"]:
             advance_stars(state, seat, tile["colour"], tile["stars"], share=True)
         self._symbols(state, seat, oid, share=True)
@@ -248,8 +251,8 @@ class MagnaRoma(Prompts, Engine):
         state["checkpoint"] += 1  # a hidden monument is revealed
         where_en = "on the city centre" if at == "centre" else f"at corner {at}"
         where_fr = "sur le centre-ville" if at == "centre" else f"au coin {at}"
-        self.log(state, f"Seat {seat + 1} builds the {spec['name_en']} {where_en}.",
-                 f"La place {seat + 1} construit {spec['name_fr']} {where_fr}.", seat)
+        self.log(state, f"{ref(seat)} builds the {spec['name_en']} {where_en}.",
+                 f"{ref(seat)} construit le monument {spec['name_fr']} {where_fr}.", seat)
         if spec.get("immediate"):
             gain(state, seat, spec["immediate"])
         state["acted"] = True
@@ -264,8 +267,8 @@ class MagnaRoma(Prompts, Engine):
         slot = data()["province"][pid]["slots"][slot_i]
         card["slots"][slot_i] = seat
         p["military"] -= slot["cost"]
-        self.log(state, f"Seat {seat + 1} conquers {_name('province', pid)} slot {slot_i + 1} with {slot['cost']} legions.",
-                 f"La place {seat + 1} conquiert {_name('province', pid, True)} case {slot_i + 1} avec {slot['cost']} légions.", seat)
+        self.log(state, f"{ref(seat)} conquers {_name('province', pid)} slot {slot_i + 1} with {slot['cost']} legions.",
+                 f"{ref(seat)} conquiert {_name('province', pid, True)} case {slot_i + 1} avec {slot['cost']} légions.", seat)
         if slot["bonus"]:
             gain(state, seat, slot["bonus"])
         state["acted"] = True
@@ -281,7 +284,7 @@ class MagnaRoma(Prompts, Engine):
         p["blessings"] -= 1
         p["city"][oid]["b"] = True
         state["sel"]["blessed"] = state["sel"].get("blessed", 0) + 1
-        self.log(state, f"Seat {seat + 1} blesses {oid}.", f"La place {seat + 1} bénit {oid}.", seat)
+        self.log(state, f"{ref(seat)} blesses {oid}.", f"{ref(seat)} bénit {oid}.", seat)
         self._symbols(state, seat, oid, share=False)
         if p["blessings"] <= 0 or not self._blessable(p):
             state["sel"] = {}
@@ -325,8 +328,8 @@ class MagnaRoma(Prompts, Engine):
             state["over"] = True
             state["phase"] = "over"
             res = self.result(state)
-            self.log(state, "Final scores: " + ", ".join(str(s) for s in res["scores"]) + ".",
-                     "Scores finaux : " + ", ".join(str(s) for s in res["scores"]) + ".")
+            scores = ", ".join(f"{ref(s)} {res['scores'][s]}" for s in res["ranking"])
+            self.log(state, f"Final scores: {scores}.", f"Scores finaux : {scores}.")
             return
         self._begin_turn(state, (seat + 1) % n)
 
@@ -396,7 +399,7 @@ class MagnaRoma(Prompts, Engine):
         parts = scoring.breakdown(state)
         scores = [sum(b.values()) for b in parts]
         tiebreaks = [scoring.tiebreak(state, s) for s in range(state["num_players"])]
-        return ranked(scores, parts, tiebreaks, scoring.criteria(state))
+        return ranked(scores, parts, tiebreaks, scoring.criteria(state), labels=scoring.labels(parts))
 
     def validate(self, state: State) -> None:
         """Refuse loaded states that break the invariants the engine relies on."""

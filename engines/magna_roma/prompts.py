@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Option, Prompt
+from engines.core.names import ref
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus
 from engines.magna_roma.data import COLOURS, data
@@ -309,7 +310,7 @@ class Prompts:
                 if owner == -1:
                     return ("That slot is blocked in the solo game.", "Cette case est bloquée en mode solo.")
                 if owner is not None:
-                    return ("Another player already holds that slot.", "Un autre joueur occupe déjà cette case.")
+                    return (f"{ref(owner)} already holds that slot.", f"{ref(owner)} occupe déjà cette case.")
                 cost = data()["province"][pid]["slots"][int(k) - 1]["cost"]
                 return (f"You need {cost} legions for that slot.", f"Il vous faut {cost} légions pour cette case.")
         if phase == "bless" and option_id in p["city"]:
@@ -340,9 +341,9 @@ class Prompts:
         if phase in ("select", "opening") and option_id[:1] == "s" and option_id[1:].isdigit():
             i = int(option_id[1:]) - 1
             if 0 <= i < len(state["spaces"]):
-                others = {q["pos"] for s, q in enumerate(state["players"]) if s != seat}
+                others = {q["pos"]: s for s, q in enumerate(state["players"]) if s != seat and q["pos"] is not None}
                 if i in others:
-                    return ("Another player's marker is on that tile.", "Le marqueur d'un autre joueur est sur cette tuile.")
+                    return (f"The marker of {ref(others[i])} is on that tile.", f"Le marqueur de {ref(others[i])} est sur cette tuile.")
                 if state["spaces"][i] is None:
                     return ("That space is empty.", "Cette case est vide.")
                 return ("That tile is out of range: choose within 2 free spaces of your marker, either way.",

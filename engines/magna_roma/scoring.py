@@ -134,6 +134,24 @@ def breakdown(state: State) -> list[dict[str, int]]:
     return out
 
 
+# What each breakdown key means, in words the players know (the final post and table show these).
+LABELS = {
+    "points": ("Points during play", "Points en cours de partie"),
+    "market": ("Market", "Marché"),
+    "pantheon": ("Unused blessings", "Bénédictions non jouées"),
+    "monuments": ("Working monuments", "Monuments fonctionnels"),
+    "provinces": ("Provinces", "Provinces"),
+    "military": ("Military track", "Piste militaire"),
+    "dominus": ("Dominus map", "Plateau Dominus"),
+    "objectives": ("Solo objectives", "Objectifs solo"),
+}
+
+
+def labels(parts: list[dict[str, int]]) -> dict[str, tuple[str, str]]:
+    """The English and French names of the breakdown keys used in `parts`."""
+    return {k: LABELS[k] for k in (parts[0] if parts else {})}
+
+
 # The rulebook's tie-breaks (« DÉCLARER UN VAINQUEUR »), in order, higher is better.
 CRITERIA = (
     ("more stars on the three city tracks", "plus d'étoiles sur les 3 pistes de cité"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.names import ref
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
 from engines.magna_roma.data import COLOURS, data
@@ -81,7 +82,7 @@ def _player(state: State, seat: int, parts: dict[str, int]) -> dict[str, Any]:
         "coins": p["coins"], "population": p["population"], "blessings": p["blessings"],
         "market": p["market"], "market_value": d["market"]["values"][p["market"]],
         "military": p["military"], "pantheon": p["pantheon"], "pantheon_value": d["pantheon"]["values"][p["pantheon"]],
-        "vp": p["vp"], "placed": p["placed"], "pos": p["pos"],
+        "vp": p["vp"], "placed": p["placed"], "pos": p["pos"], "last_cell": p.get("last_cell"),
         "projected": sum(parts.values()),
         "projected_parts": dict(parts),
     }
@@ -108,8 +109,8 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     if over:
         summary = {"en": "Game over", "fr": "Partie terminée"}
     else:
-        summary = {"en": f"Turn {min(turn, 24)}/24 · Seat {cur + 1} · {phase_en}",
-                   "fr": f"Tour {min(turn, 24)}/24 · Place {cur + 1} · {phase_fr}"}
+        summary = {"en": f"Turn {min(turn, 24)}/24 · {ref(cur)} · {phase_en}",
+                   "fr": f"Tour {min(turn, 24)}/24 · {ref(cur)} · {phase_fr}"}
     markers = {p["pos"]: s for s, p in enumerate(state["players"]) if p["pos"] is not None}
     v: dict[str, Any] = {
         "game": "magna_roma",
@@ -117,6 +118,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
         "summary": summary,
         "scores": res["scores"] if res else [p["vp"] for p in state["players"]],
         "players": [_player(state, s, b) for s, b in enumerate(scoring.breakdown(state))],
+        "labels": {k: {"en": en, "fr": fr} for k, (en, fr) in scoring.LABELS.items()},
         "phase": state["phase"],
         "current": None if over else cur,
         "num_players": n,

@@ -11,12 +11,14 @@ from PIL import Image
 from render.core import Canvas, draw_icon, entry, field, palette
 from render.core.fonts import font
 from render.core.palette import Color
-from render.magna_roma.city import draw_city, seat_disc
-from render.magna_roma.glyphs import DISTRICT, icon, symbol, tile
-from render.magna_roma.labels import T, gain_text, name_of
+from render.core.people import named, seat_disc, seat_name
+from render.magna_roma.card import card, city_of
+from render.magna_roma.city import draw_city
+from render.magna_roma.glyphs import DISTRICT, district_mark, icon, symbol, tile
+from render.magna_roma.labels import T, category, gain_text, name_of
 from render.magna_roma.player import player
 
-__all__ = ["T", "board", "final_rows", "final_title", "player"]
+__all__ = ["T", "board", "card", "final_rows", "final_title", "player"]
 
 WIDTH = 1400
 
@@ -24,16 +26,22 @@ WIDTH = 1400
 def _header(c: Canvas, view: dict[str, Any], title: str, y: int = 0, lang: str = "en") -> int:
     c.draw.rectangle((0, y, c.size[0], y + 64), fill=(92, 24, 24))
     c.text((20, y + 20), title, 26, bold=True, fill=(255, 236, 200), anchor="lm")
-    c.text((20, y + 48), entry(view["summary"], lang), 16, fill=(255, 236, 200), anchor="lm", max_width=c.size[0] * 0.5)
+    c.text((20, y + 48), named(entry(view["summary"], lang), view, lang), 16, fill=(255, 236, 200), anchor="lm",
+           max_width=c.size[0] * 0.42)
+    n = view["num_players"]
+    room = (c.size[0] * 0.55 - 8 * n) / n  # the right 55 % of the bar, shared by the players
     x = c.size[0] - 20
-    for seat in reversed(range(view["num_players"])):
-        label = f"{seat + 1}: {T('n_vp', lang, n=view['scores'][seat])}"
-        w = c.draw.textlength(label, font=_font(16)) + 16
+    for seat in reversed(range(n)):
+        name, score = seat_name(view, seat, lang), T("n_vp", lang, n=view["scores"][seat])
+        sw = c.draw.textlength(score, font=_font(16))
+        w = min(room, c.draw.textlength(name, font=_font(16)) + sw + 54)
         x -= w + 8
         col = palette.seat(seat)
-        c.draw.rounded_rectangle((x, y + 18, x + w, y + 46), radius=12, fill=col,
+        c.draw.rounded_rectangle((x, y + 16, x + w, y + 48), radius=14, fill=palette.lighten(col, 0.7),
                                  outline=palette.HIGHLIGHT if view.get("current") == seat else col, width=3)
-        c.text((x + w / 2, y + 32), label, 16, bold=True, fill=palette.text_on(col), anchor="mm")
+        seat_disc(c, seat, (x + 17, y + 32), 12)
+        c.text((x + 34, y + 32), name, 16, bold=view.get("current") == seat, anchor="lm", max_width=w - sw - 50)
+        c.text((x + w - 10, y + 32), score, 16, bold=True, anchor="rm")
     return y + 72
 
 
@@ -261,22 +269,27 @@ def _portus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         x = 30 + i * w
         if sp["kind"] == "port":
             col = palette.lighten(palette.seat(sp["owner"]), 0.4)
-            label = f"P{sp['owner'] + 1}"
+            label = T("port", lang)
         else:
             col = (200, 225, 245)
             label = field(sp, "name", lang) if sp["i"] == 0 else (T("anchor", lang) if sp["anchor"] else "")
         c.draw.rectangle((x, top + 10, x + w - 3, top + 100), fill=col, outline=palette.LINE)
         c.text((x + (w - 3) / 2, top + 24), label, 13, bold=True, anchor="mm", max_width=w - 6)
+        if sp["kind"] == "port" and sp["i"] == 0:
+            seat_disc(c, sp["owner"], (x + (w - 3) / 2, top + 50), 11)
         if sp["kind"] == "island":
             ac = DISTRICT[sp["arrow"]]
-            c.draw.polygon([(x + w - 10, top + 50), (x + 8, top + 43), (x + 8, top + 57)], fill=ac)
+            c.draw.polygon([(x + w - 10, top + 50), (x + 24, top + 42), (x + 24, top + 58)], fill=ac)
+            district_mark(c, sp["arrow"], (x + 13, top + 50), 8)
         for k, s in enumerate(sp["ships"]):
             seat_disc(c, s, (x + 14 + (k % 2) * 24, top + 76 - (k // 2) * 20), 10)
     cy = top + 118
     for p in view["players"]:
         cargo = ", ".join(name_of(g, lang) for g in p.get("cargo", [])) or T("empty", lang)
-        c.text((30 + p["seat"] * (WIDTH - 60) / max(1, view["num_players"]), cy + 10), T("ship_n", lang, n=p["seat"] + 1, cargo=cargo), 14,
-               anchor="lm", max_width=(WIDTH - 80) / max(1, view["num_players"]))
+        sx = 30 + p["seat"] * (WIDTH - 60) / max(1, view["num_players"])
+        seat_disc(c, p["seat"], (sx + 10, cy + 10), 10)
+        c.text((sx + 24, cy + 10), T("ship_n", lang, n=seat_name(view, p["seat"], lang), cargo=cargo), 14,
+               anchor="lm", max_width=(WIDTH - 80) / max(1, view["num_players"]) - 24)
     c.paragraph((30, cy + 28), T("portus_key", lang), WIDTH - 60, 14, max_lines=3)
     return y + h + 10
 
@@ -289,7 +302,7 @@ def _table(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     cols = cols[:11]
     h = 40 + 34 * (view["num_players"] + 1)
     top = c.panel((20, y, WIDTH - 20, y + h), T("players", lang), accent=(60, 60, 60))
-    xs = [30, 110, 200, 310, 390, 460, 540, 700, 820, 950, 1080]
+    xs = [30, 250, 330, 430, 510, 580, 660, 820, 930, 1050, 1170]
     for x, nx, name in zip(xs, [*xs[1:], WIDTH - 20], cols, strict=True):
         c.text((x, top + 12), name, 14, bold=True, anchor="lm", max_width=nx - x - 6, fit=True)
     for p in view["players"]:
@@ -297,6 +310,7 @@ def _table(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         if view.get("current") == p["seat"]:
             c.draw.rectangle((24, ry - 4, WIDTH - 24, ry + 28), fill=palette.lighten(palette.HIGHLIGHT, 0.5))
         seat_disc(c, p["seat"], (44, ry + 12), 12)
+        c.text((62, ry + 12), seat_name(view, p["seat"], lang), 15, bold=True, anchor="lm", max_width=xs[1] - 70)
         st = p["stars"]
         mil = str(p["military"]) if not view["modules"]["dominus"] else f"{sum(p['legions'].values())}{T('plus_general', lang) if p['general'] else ''}"
         vals = [p["vp"], p["projected"], p["coins"], p["population"], p["blessings"],
@@ -317,14 +331,22 @@ def _cities(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         x = 20 + seat * w
         col = palette.seat(seat)
         c.box((x, y, x + w - 10, y + h), fill=palette.PANEL)
-        c.draw.rounded_rectangle((x, y, x + w - 10, y + 28), radius=8, fill=col)
-        c.text((x + 10, y + 14), T("city_of", lang, n=seat + 1), 16, bold=True, fill=palette.text_on(col), anchor="lm")
+        c.draw.rounded_rectangle((x, y, x + w - 10, y + 28), radius=8, fill=palette.lighten(col, 0.6), outline=col, width=2)
+        seat_disc(c, seat, (x + 16, y + 14), 11)
+        c.text((x + 32, y + 14), city_of(view, seat, lang), 16, bold=True, anchor="lm", max_width=w - 50)
         draw_city(c, view, seat, x + (w - 10 - 5 * size) / 2, y + 34, size, False, False, lang)
     return int(y + h + 10)
 
 
 def _legend(c: Canvas, y: int, lang: str) -> int:
-    c.box((20, y, WIDTH - 20, y + 44), fill=palette.PANEL)
+    c.box((20, y, WIDTH - 20, y + 80), fill=palette.PANEL)
+    x = 34
+    for colour in ("red", "purple", "brown"):
+        c.draw.rectangle((x, y + 56, x + 20, y + 76), fill=DISTRICT[colour], outline=palette.INK)
+        district_mark(c, colour, (x + 10, y + 66), 8)
+        c.text((x + 28, y + 66), T("district_of", lang, c=name_of(colour, lang)), 15, anchor="lm", max_width=150, fit=True)
+        x += 180
+    c.text((x, y + 66), T("marks_key", lang), 14, anchor="lm", fill=palette.MUTED, max_width=WIDTH - 40 - x)
     x = 34
     for kind in ("luxury", "prestige", "coins", "population", "military", "favour"):
         symbol(c, kind, (x + 10, y + 22), 20)
@@ -334,7 +356,7 @@ def _legend(c: Canvas, y: int, lang: str) -> int:
         icon(c, kind, (x + 10, y + 22), 22)
         c.text((x + 26, y + 22), name_of(kind, lang), 15, anchor="lm", max_width=66, fit=True)
         x += 95
-    return y + 54
+    return y + 90
 
 
 def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
@@ -370,28 +392,33 @@ def final_title(view: dict[str, Any], lang: str) -> str:
 
 
 def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
-    """Categories and totals by rank, with the tie-break that decided where one did."""
+    """Players by rank with each scoring category (named in words) and the total, and the
+    tie-break that decided where one did."""
     res = view["result"]
     cats = list(res["breakdown"][0])
-    h = 40 + 30 * (len(res["ranking"]) + 1)
-    top = c.panel((20, y, WIDTH - 20, y + h), final_title(view, lang), accent=palette.VP)
-    xs = [40 + i * 120 for i in range(len(cats) + 2)]
-    note_x = xs[-1] + 80
-    c.text((xs[0], top + 10), T("rank", lang), 14, bold=True, anchor="lm")
-    for x, cat in zip(xs[1:], [*cats, "total"], strict=True):
-        c.text((x, top + 10), name_of(cat, lang), 14, bold=True, anchor="lm", max_width=114, fit=True)
     rows = final_rows(res, lang)
-    if any(note for _, _, note in rows):
-        c.text((note_x, top + 10), T("tie_break", lang), 14, bold=True, anchor="lm")
+    notes = any(note for _, _, note in rows)
+    h = 80 + 32 * len(rows)
+    top = c.panel((20, y, WIDTH - 20, y + h), final_title(view, lang), accent=palette.VP)
+    x_cats, x_end = 330, (WIDTH - 300) if notes else WIDTH - 40
+    cw = (x_end - x_cats) / (len(cats) + 1)
+    xs = [x_cats + i * cw for i in range(len(cats) + 1)]
+    c.text((40, top + 18), T("rank", lang), 14, bold=True, anchor="lm")
+    for x, cat in zip(xs, cats, strict=False):
+        c.paragraph((x, top + 2), category(res, cat, lang), cw - 8, 14, bold=True, max_lines=2)
+    c.text((xs[-1], top + 18), T("total_col", lang), 14, bold=True, anchor="lm", max_width=cw - 8)
+    if notes:
+        c.paragraph((x_end + 10, top + 2), T("tie_break", lang), WIDTH - 40 - x_end - 10, 14, bold=True, max_lines=2)
     for r, (seat, rank, note) in enumerate(rows):
-        ry = top + 36 + 30 * r
-        seat_disc(c, seat, (xs[0] + 40, ry + 8), 11)
-        c.text((xs[0], ry + 8), rank, 15, bold=True, anchor="lm")
-        for x, cat in zip(xs[1:-1], cats, strict=True):
+        ry = top + 48 + 32 * r
+        c.text((40, ry + 8), rank, 15, bold=True, anchor="lm")
+        seat_disc(c, seat, (86, ry + 8), 11)
+        c.text((104, ry + 8), seat_name(view, seat, lang), 15, bold=True, anchor="lm", max_width=x_cats - 114)
+        for x, cat in zip(xs, cats, strict=False):
             c.text((x, ry + 8), str(res["breakdown"][seat][cat]), 15, anchor="lm")
         c.text((xs[-1], ry + 8), str(res["scores"][seat]), 15, bold=True, anchor="lm")
         if note:
-            c.text((note_x, ry + 8), note, 14, anchor="lm", fill=palette.MUTED, max_width=WIDTH - 40 - note_x, fit=True)
+            c.text((x_end + 10, ry + 8), note, 14, anchor="lm", fill=palette.MUTED, max_width=WIDTH - 40 - x_end - 10, fit=True)
     return y + h + 10
 
 

@@ -8,13 +8,8 @@ from typing import Any
 from render.core import Canvas, field, palette
 from render.core.canvas import MIN_TEXT, wrap
 from render.core.fonts import font
+from render.core.people import seat_disc
 from render.magna_roma.glyphs import tile
-
-
-def seat_disc(c: Canvas, seat: int, p: tuple[float, float], r: float = 11) -> None:
-    col = palette.seat(seat)
-    c.draw.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=col, outline=palette.INK, width=2)
-    c.text(p, str(seat + 1), 13 if r < 12 else 15, bold=True, fill=palette.text_on(col), anchor="mm")
 
 
 def window(p: dict[str, Any], solo: bool, pad: bool) -> tuple[int, int, int, int]:
@@ -36,17 +31,20 @@ def window(p: dict[str, Any], solo: bool, pad: bool) -> tuple[int, int, int, int
 
 
 def draw_city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, size: float, pad: bool, labels: bool,
-          lang: str = "en") -> tuple[float, float]:
+          lang: str = "en", scale: float = 1.0, mark: str | None = None) -> tuple[float, float]:
+    """The city of `seat` from (x, y), `size` px a cell; `labels`: column letters and row numbers;
+    `scale` enlarges every text (the turn card's focus); `mark` outlines one cell (the last placed)."""
     p = view["players"][seat]
     wx0, wy0, wx1, wy1 = window(p, view["solo"], pad)
     cols, rows = wx1 - wx0 + 1, wy1 - wy0 + 1
     letters = "abcdefghi"
-    ox, oy = x + (22 if labels else 0), y + (22 if labels else 0)
+    edge = round(22 * scale)
+    ox, oy = x + (edge if labels else 0), y + (edge if labels else 0)
     if labels:
         for i in range(cols):
-            c.text((ox + (i + 0.5) * size, y + 10), letters[wx0 + i], 16, bold=True, anchor="mm")
+            c.text((ox + (i + 0.5) * size, y + edge / 2), letters[wx0 + i], round(16 * scale), bold=True, anchor="mm")
         for j in range(rows):
-            c.text((x + 10, oy + (j + 0.5) * size), str(wy0 + j + 1), 16, bold=True, anchor="mm")
+            c.text((x + edge / 2, oy + (j + 0.5) * size), str(wy0 + j + 1), round(16 * scale), bold=True, anchor="mm")
     city = p["city"]
     for j in range(rows):
         for i in range(cols):
@@ -55,6 +53,8 @@ def draw_city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, si
             t = city.get(cell)
             if t:
                 tile(c, t, tx, ty, size, palette.seat(seat), bool(t.get("blessed")))
+                if t["colour"] == "centre":  # the player's own tile: their disc and glyph
+                    seat_disc(c, seat, (tx + size / 2, ty + size / 2), max(9, size * 0.17))
             else:
                 legal = labels and view.get("current") == seat and cell in view.get("legal_cells", [])
                 c.draw.rectangle((tx, ty, tx + size, ty + size), fill=palette.lighten(palette.HIGHLIGHT, 0.4) if legal else palette.BACKGROUND,
@@ -62,8 +62,13 @@ def draw_city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, si
                 if labels:
                     c.text((tx + size / 2, ty + size / 2), cell, 16 if legal else 14, bold=legal, anchor="mm",
                            fill=palette.INK if legal else palette.LINE)
+    if mark and wx0 <= "abcdefghi".index(mark[0]) <= wx1 and wy0 <= int(mark[1:]) - 1 <= wy1:
+        mx, my = cell_xy(mark, wx0, wy0, ox, oy, size)
+        w = max(3, round(size / 20))
+        c.draw.rectangle((mx - w, my - w, mx + size + w, my + size + w), outline=palette.INK, width=w)
+        c.draw.rectangle((mx, my, mx + size, my + size), outline=palette.HIGHLIGHT, width=w)
     for m in p["monuments"]:
-        _monument_badge(c, m, wx0, wy0, ox, oy, size, lang)
+        _monument_badge(c, m, wx0, wy0, ox, oy, size, lang, scale)
     return ox + cols * size, oy + rows * size
 
 
@@ -89,7 +94,8 @@ def badge_width(at: str, size: float) -> float:
     return size * (0.9 if at == "centre" else 1.5)
 
 
-def _monument_badge(c: Canvas, m: dict[str, Any], wx0: int, wy0: int, ox: float, oy: float, size: float, lang: str) -> None:
+def _monument_badge(c: Canvas, m: dict[str, Any], wx0: int, wy0: int, ox: float, oy: float, size: float, lang: str,
+                    scale: float = 1.0) -> None:
     """A monument over the corner where its 4 districts meet (the Forum over the centre): its full
     name and its population."""
     w = badge_width(m["at"], size)
@@ -100,18 +106,18 @@ def _monument_badge(c: Canvas, m: dict[str, Any], wx0: int, wy0: int, ox: float,
         x, y = cell_xy(m["at"], wx0, wy0, ox, oy, size)
         mx, my = x + size, y + size
     big = size >= 100
-    lines, s = name_lines(c, field(m, "name", lang), w - 10, 15 if big else 14)
-    pop_size = 15 if big else 13
+    lines, s = name_lines(c, field(m, "name", lang), w - 10, round((15 if big else 14) * scale))
+    pop_size = round((15 if big else 13) * scale)
     line_h = s + 2
-    h = line_h * len(lines) + pop_size + 14
+    h = line_h * len(lines) + pop_size + 14 * scale
     col = (250, 240, 220) if m["functional"] else (225, 225, 225)
     c.draw.rounded_rectangle((mx - w / 2, my - h / 2, mx + w / 2, my + h / 2), radius=10, fill=col, outline=palette.INK, width=3)
     f = font(s, True, condensed=True)
-    ty = my - h / 2 + 6
+    ty = my - h / 2 + 6 * scale
     for line in lines:
         c.draw.text((mx, ty + line_h / 2), line, font=f, fill=palette.INK, anchor="mm")
         ty += line_h
-    c.text((mx, ty + pop_size / 2 + 2), staffing(m), pop_size, anchor="mm")
+    c.text((mx, ty + pop_size / 2 + 2 * scale), staffing(m), pop_size, anchor="mm")
 
 
 def cell_xy(cell: str, wx0: int, wy0: int, ox: float, oy: float, size: float) -> tuple[float, float]:

@@ -9,6 +9,9 @@ from render.core import Canvas, draw_icon, palette
 from render.core.palette import Color
 
 DISTRICT: dict[str, Color] = {"red": (178, 52, 48), "purple": (112, 68, 160), "brown": (133, 92, 52)}
+# Each district colour also has a shape, drawn in a white badge on the tile's top-left corner: red
+# and brown look alike to red-green colour-blind players (see tests/render/test_magna_roma.py).
+DISTRICT_MARK: dict[str, str] = {"red": "triangle", "purple": "circle", "brown": "square"}
 SYMBOL_COLOR: dict[str, Color] = {
     "luxury": (156, 39, 176), "prestige": (46, 125, 50), "coins": (212, 160, 23),
     "population": (40, 40, 40), "military": (183, 28, 28), "favour": (21, 101, 192),
@@ -69,6 +72,22 @@ def icon(c: Canvas, kind: str, p: Point, s: float, col: Color = palette.INK) -> 
         c.draw.rectangle((x - r * 0.8, y + r * 0.75, x + r * 0.8, y + r), fill=col)
 
 
+def district_mark(c: Canvas, colour: str, p: Point, r: float) -> None:
+    """The district colour's shape (triangle red, circle purple, square brown) in a white badge."""
+    x, y = p
+    c.draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=max(1, int(r / 3)), fill=(255, 255, 255),
+                             outline=palette.INK, width=max(1, int(r / 5)))
+    k = r * 0.62
+    fill = palette.darken(DISTRICT[colour], 0.2)
+    shape = DISTRICT_MARK[colour]
+    if shape == "triangle":
+        c.draw.polygon([(x, y - k * 1.05), (x + k * 1.1, y + k * 0.85), (x - k * 1.1, y + k * 0.85)], fill=fill)
+    elif shape == "circle":
+        c.draw.ellipse((x - k, y - k, x + k, y + k), fill=fill)
+    else:
+        c.draw.rectangle((x - k * 0.85, y - k * 0.85, x + k * 0.85, y + k * 0.85), fill=fill)
+
+
 def tile(c: Canvas, t: dict[str, Any], x: float, y: float, size: float, centre_colour: Color | None = None,
          blessed: bool = False) -> None:
     """A district (or centre) tile with its four half-symbols on the edges, stars and icon."""
@@ -85,6 +104,9 @@ def tile(c: Canvas, t: dict[str, Any], x: float, y: float, size: float, centre_c
         symbol(c, kind, (sx, sy), half)
     if t.get("icon"):
         icon(c, t["icon"], (cx, cy), size * 0.3)
+    if t["colour"] in DISTRICT_MARK:
+        r = size * 0.095
+        district_mark(c, t["colour"], (x + r + size * 0.015, y + r + size * 0.015), r)
     stars = t.get("stars", 0)
     for k in range(stars):
         draw_icon(c, "star", (x + size * 0.14 + k * size * 0.16, y + size - size * 0.13), size * 0.16, palette.HIGHLIGHT)

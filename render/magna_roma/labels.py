@@ -47,20 +47,26 @@ T = Labels({
                "Point doré : jeton colonie encore face cachée (bonus pour la première unité arrivée)"),
     "portus": ("Portus: ships sail left to right (counter-clockwise), then wrap round (goods left: {n})",
                "Portus : les navires vont de gauche à droite (sens antihoraire), puis reprennent au début (marchandises restantes : {n})"),
-    "anchor": ("anchor", "ancre"), "ship_n": ("Ship {n}: {cargo}", "Navire {n} : {cargo}"),
-    "portus_key": ("P = port (ships always sail on); islands: the arrow colour is the district colour needed to sail on. "
+    "anchor": ("anchor", "ancre"), "ship_n": ("{n}: {cargo}", "{n} : {cargo}"), "port": ("port", "port"),
+    "portus_key": ("Ports (with their owner's disc): ships always sail on; islands: the arrow colour is the district colour needed to sail on. "
                    "Ending a turn on the anchor draws goods; following its arrow leaves the island and pays them. "
                    "Goods still aboard at the end give nothing.",
-                   "P = port (les navires repartent toujours) ; îles : la flèche a la couleur du quartier requis pour repartir. "
+                   "Ports (avec le disque de leur propriétaire) : les navires repartent toujours ; îles : la flèche a la couleur du quartier requis pour repartir. "
                    "Finir un tour sur l’ancre fait piocher une marchandise ; suivre sa flèche fait quitter l’île et rapporte "
                    "les marchandises. Celles encore à bord à la fin ne rapportent rien."),
-    "cols": ("Seat|Score|If ended|Coins|Pop|Bless|Stars R/P/B|Market|Pantheon|Military|Placed|Legions",
+    "cols": ("Player|Score|If ended|Coins|Pop|Bless|Stars R/P/B|Market|Pantheon|Military|Placed|Legions",
              "Joueur|Score|Si fin|Pièces|Pop|Bénéd.|Étoiles R/V/M|Marché|Panthéon|Militaire|Posées|Légions"),
     "players": ("Players", "Joueurs"), "plus_general": (" + general", " + général"),
-    "city_of": ("City of seat {n}", "Cité du joueur {n}"),
+    "city_of": ("{n}’s city", "Cité {n}"),
+    "total_col": ("Total", "Total"), "card_turn": ("Turn {n}/24", "Tour {n}/24"), "card_over": ("Game over", "Partie terminée"),
+    "card_if_ended": ("scores if the game ended now", "scores si la partie finissait maintenant"),
+    "mod_dominus": ("Dominus", "Dominus"), "mod_portus": ("Portus", "Portus"),
+    "district_of": ("{c} district", "quartier {c}"),
+    "marks_key": ("The corner shape tells the district colour; a disc with a shape is a player.",
+                  "La forme dans le coin indique la couleur du quartier ; un disque avec une forme est un joueur."),
     "solo_rank": ("Score level: {r}", "Niveau de score : {r}"),
     "level": ("Score level", "Niveau de score"), "level_so_far": ("Score level so far", "Niveau de score actuel"),
-    "seat_title": ("Magna Roma · seat {n}", "Magna Roma · joueur {n}"),
+    "seat_title": ("Magna Roma · {n}", "Magna Roma · {n}"),
     "final_status": ("Final score {s} · place {p} of {n}", "Score final {s} · place {p} sur {n}"),
     "shared": (" (shared)", " (ex æquo)"), "by_tie_break": (" ({why})", " ({why})"),
     "tie_break": ("Tie-break that decided", "Départage décisif"),
@@ -92,6 +98,12 @@ T = Labels({
 def name_of(key: str, lang: str) -> str:
     """A symbol, icon, colour or score category by name (unknown ids as they are)."""
     return T("n_" + key, lang) if "n_" + key in T.table else key
+
+
+def category(res: dict, key: str, lang: str) -> str:
+    """A score category by the words the engine gives it (`labels` of a result or view)."""
+    label = (res.get("labels") or {}).get(key)
+    return label.get("fr" if lang == "fr" else "en") or key if label else name_of(key, lang)
 
 
 def gain_text(g: dict[str, int], lang: str = "en") -> str:

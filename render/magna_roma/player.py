@@ -9,9 +9,10 @@ from PIL import Image
 
 from render.core import Canvas, draw_icon, entry, field, palette
 from render.core.palette import Color
+from render.core.people import named, seat_disc, seat_name
 from render.magna_roma.city import draw_city, staffing, window
 from render.magna_roma.glyphs import DISTRICT, SYMBOL_COLOR, icon, symbol, tile
-from render.magna_roma.labels import T, gain_text, name_of, short_gain
+from render.magna_roma.labels import T, category, gain_text, name_of, short_gain
 
 PWIDTH = 1240
 
@@ -44,8 +45,11 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     col = palette.seat(seat)
     c = Canvas(PWIDTH, 1400)
     c.draw.rectangle((0, 0, PWIDTH, 64), fill=col)
-    c.text((20, 22), T("seat_title", lang, n=seat + 1), 24, bold=True, fill=palette.text_on(col), anchor="lm")
-    c.text((20, 48), entry(view["summary"], lang), 15, fill=palette.text_on(col), anchor="lm", max_width=PWIDTH / 2)
+    seat_disc(c, seat, (34, 32), 16)
+    c.text((58, 22), T("seat_title", lang, n=seat_name(view, seat, lang)), 24, bold=True, fill=palette.text_on(col), anchor="lm",
+           max_width=PWIDTH / 2 - 60)
+    c.text((58, 48), named(entry(view["summary"], lang), view, lang), 15, fill=palette.text_on(col), anchor="lm",
+           max_width=PWIDTH / 2 - 60)
     if view.get("result"):
         res = view["result"]
         rank = res["ranks"][seat]
@@ -104,7 +108,7 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     parts = p.get("projected_parts", {})
     if parts:
         label = T("final_scoring", lang) if view.get("result") else T("if_ended", lang)
-        text = " · ".join(f"{name_of(k, lang)} {v}" for k, v in parts.items()) + f" = {p['projected']}"
+        text = " · ".join(f"{category(view, k, lang)} {v}" for k, v in parts.items()) + f" = {p['projected']}"
         c.text((sx, y + 10), label, 16, bold=True, anchor="lm")
         y = int(c.paragraph((sx, y + 22), text, sw, 14, max_lines=3)) + 8
     hand = view.get("hand")

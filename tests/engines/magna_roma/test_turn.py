@@ -47,7 +47,7 @@ def test_opening_cannot_take_a_reserved_tile() -> None:
     s = ENGINE.new_game(2, 2)
     s = ENGINE.apply(s, 0, "s1")
     assert "s1" not in ids(s, 1)
-    with pytest.raises(IllegalMove, match="Another player's marker"):
+    with pytest.raises(IllegalMove, match=r"The marker of \{p0\} is on that tile"):
         ENGINE.apply(s, 1, "s1")
 
 
@@ -192,7 +192,7 @@ def test_tile_out_of_range_is_refused() -> None:
     s = ENGINE.play(s, 0, "r0 e4")
     with pytest.raises(IllegalMove, match="out of range"):
         ENGINE.apply(s, 0, "s5")
-    with pytest.raises(IllegalMove, match="Another player's marker"):
+    with pytest.raises(IllegalMove, match=r"The marker of \{p1\} is on that tile"):
         ENGINE.apply(s, 0, "s2")
 
 

@@ -1,0 +1,58 @@
+"""Magna Roma's part of the turn card (see `render.core.turncard`): the turn, each player's points
+if the game ended now (the final score once over), and the city of the player who just played, drawn large with its last
+district outlined, so a phone shows what changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render.core import Canvas
+from render.core.people import seat_name
+from render.magna_roma.city import draw_city
+from render.magna_roma.labels import T
+
+CELL = 136  # px per district in the focus: at the card's width a phone shows ~70 px
+SCALE = 2.0  # text in the focus is twice the board's (monument names ~28 px, ~14 px on a phone)
+
+
+def city_of(view: dict[str, Any], seat: int, lang: str) -> str:
+    """ "alice's city" / « Cité d'alice » (French elides « de » before a vowel)."""
+    name = seat_name(view, seat, lang)
+    if lang != "fr":
+        return T("city_of", lang, n=name)
+    return T("city_of", lang, n=("d’" if name[:1].lower() in "aeiouyàâéèêëîïôöûü" else "de ") + name)
+
+
+def progress(view: dict[str, Any], lang: str) -> str:
+    """ "Turn 7/24 · Portus · scores if the game ended now"; "Game over" at the end."""
+    if view.get("result"):
+        return T("card_over", lang)
+    turn = min(p["placed"] for p in view["players"]) + 1
+    mods = [T(f"mod_{k}", lang) for k in ("dominus", "portus") if view["modules"][k]]
+    return " · ".join([T("card_turn", lang, n=min(turn, 24)), *(["Solo"] if view["solo"] else []), *mods, T("card_if_ended", lang)])
+
+
+def focus(view: dict[str, Any], seat: int, mark: str | None, lang: str) -> Image.Image:
+    """`seat`'s city, 5x5 with column letters and row numbers, every text twice the board's size."""
+    edge = round(22 * SCALE)
+    side = edge + 5 * CELL + 4
+    c = Canvas(side, side)
+    draw_city(c, view, seat, 0, 0, CELL, False, True, lang, scale=SCALE, mark=mark)
+    return c.image
+
+
+def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str, Any]:
+    n = view["num_players"]
+    seat = actor if actor is not None else (view.get("current") if view.get("current") is not None else 0)
+    mark = view["players"][seat].get("last_cell") if actor is not None else None
+    return {
+        "progress": progress(view, lang),
+        # points on the track are few until the final scoring: show what each would score now
+        "scores": [T("n_vp", lang, n=view["scores"][s] if view.get("result") else view["players"][s]["projected"])
+                   for s in range(n)],
+        "tags": [""] * n,
+        "focus": focus(view, seat, mark, lang),
+        "focus_caption": city_of(view, seat, lang),
+    }
