@@ -1,5 +1,5 @@
-"""`python -m bot bench`: a JSON report of throughput, render, pipeline, replay and memory,
-measured on this machine. Figures are reported, not asserted.
+"""`python -m bot bench`: a JSON report of throughput, render, pipeline, replay, memory and
+decisions per turn, measured on this machine. Figures are reported, not asserted.
 
 Targets (2-core machine): pipeline step p99 < 250 ms, render p95 < 150 ms, replay of a full
 game < 100 ms, resident memory with 1,000 active games < 400 MiB.
@@ -21,6 +21,7 @@ from typing import Any
 
 import engines
 import render
+from bot.services import standin
 from bot.services.games import GameService
 from bot.storage import Database
 from engines.core import Engine
@@ -98,6 +99,41 @@ def bench_replay(engine: Engine, games: int) -> dict[str, Any]:
         times.append((time.perf_counter() - t0) * 1000)
         assert state == final
     return {"players": engine.max_players, "p50_ms": round(percentile(times, 0.5), 1), "max_ms": round(max(times), 1)}
+
+
+def bench_decisions(engine: Engine, games: int, max_steps: int) -> dict[str, Any]:
+    """Decisions a player makes per turn, played by the stand-in (the project's scripted player)
+    with forced options taken as the bot does, and the share of questions shown that offered a
+    single option (the target is none)."""
+    players = min(engine.max_players, max(engine.min_players, 3))
+    per_turn: list[int] = []
+    shown = single = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state, _ = engine.settle(engine.new_game(players, 3000 + seed))
+        open_turns: dict[int, int] = {}
+        for _ in range(max_steps):
+            if engine.is_over(state):
+                break
+            seat = rng.choice(engine.to_act(state))
+            prompt = engine.prompt(state, seat)
+            assert prompt is not None
+            shown += 1
+            single += len(prompt.options) == 1
+            turns = engine.turns(state)
+            option = standin.choose(engine, state, seat, rng, open_turns.get(seat, 0))
+            state, _ = engine.settle(engine.apply(state, seat, option))
+            open_turns[seat] = open_turns.get(seat, 0) + 1
+            if engine.is_over(state) or engine.turns(state) != turns or seat not in engine.to_act(state):
+                per_turn.append(open_turns.pop(seat))
+    return {
+        "players": players,
+        "turns": len(per_turn),
+        "decisions_per_turn_mean": round(sum(per_turn) / max(1, len(per_turn)), 2),
+        "decisions_per_turn_p90": percentile([float(x) for x in per_turn], 0.9),
+        "decisions_per_turn_max": max(per_turn, default=0),
+        "single_option_share": round(single / max(1, shown), 4),
+    }
 
 
 def rss_mib() -> float:
@@ -181,6 +217,7 @@ def main(argv: list[str]) -> int:
             "random_games": bench_engine(e, 0.05 if quick else 2.0),
             "render_board": bench_render(e, 3 if quick else 60),
             "replay_full_game": bench_replay(e, 1 if quick else 10),
+            "decisions": bench_decisions(e, 1 if quick else 3, 60 if quick else 3000),
         }
     pipeline_game = "minerva" if "minerva" in names else names[0]
     report["pipeline"] = asyncio.run(bench_pipeline(pipeline_game, 20 if quick else 1000, 20 if quick else 500))

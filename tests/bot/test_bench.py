@@ -17,6 +17,9 @@ def test_quick_bench_reports_every_figure(capsys: pytest.CaptureFixture[str]) ->
     assert m["random_games"]["4p"]["games_per_s"] > 0
     assert m["render_board"]["players"] == 4 and m["render_board"]["p95_ms"] >= m["render_board"]["p50_ms"] > 0
     assert m["replay_full_game"]["p50_ms"] > 0
+    d = m["decisions"]
+    assert d["turns"] > 0 and d["decisions_per_turn_max"] >= d["decisions_per_turn_mean"] > 0
+    assert d["single_option_share"] == 0, "a forced option was shown"
     p = report["pipeline"]
     assert p["steps"] == 20 and p["step_p99_ms"] >= p["step_p50_ms"] > 0
     assert p["rss_mib_with_games_loaded"] > 0 and report["machine"]["cpus"]
