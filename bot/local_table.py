@@ -97,6 +97,7 @@ class LocalTable:
             "options": lambda: c.panel(ctx),
             "turn": lambda: c.panel(ctx),
             "undo": lambda: c.undo(ctx),
+            "confirm": lambda: c.confirm(ctx),
             "hand": lambda: c.hand(ctx),
             "rules": lambda: c.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None),
             "mygames": lambda: c.mygames(ctx),

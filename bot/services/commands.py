@@ -79,9 +79,13 @@ class Commands:
     # ---- lobby -----------------------------------------------------------------------------
     async def new(self, ctx: Ctx, game: str, options: str | None = None, clock: str | None = None) -> Reply:
         bank_s, bonus_s = parse_clock(clock)
+        opts = parse_options(options)
+        confirm = opts.pop("confirm", "off")  # a table option of the bot, not of the game
+        if confirm not in ("on", "off"):
+            raise UserError("err.bad_confirm")
         table = await self.service.open_lobby(
             guild_id=ctx.guild_id, channel_id=ctx.channel_id, user_id=ctx.user_id, name=ctx.name,
-            game=game, options=parse_options(options), bank_s=bank_s, bonus_s=bonus_s, lang=ctx.lang,
+            game=game, options=opts, bank_s=bank_s, bonus_s=bonus_s, lang=ctx.lang, confirm=confirm == "on",
         )
         return self.lobby(table, await self.public_lang(table))
 
@@ -254,6 +258,8 @@ class Commands:
     async def _after_move(self, ctx: Ctx, outcome: MoveOutcome, from_panel: bool, shown: str = "") -> Reply:
         lang, table = ctx.lang, outcome.table
         saved = t("game.step_saved", lang, label=", ".join(presenter.named(table, o.text(lang), lang) for o in outcome.options))
+        if outcome.pending:
+            return await self.panel(ctx, table.id, preface=saved, edit=from_panel)
         if outcome.turn_done:
             reply = Reply(f"{saved}\n{t('game.turn_done', lang)}", ephemeral=True, edit=from_panel)
             reply.public.append(await self.turn_post(table, await self.public_lang(table), "", outcome))
@@ -361,8 +367,10 @@ class Commands:
             raise UserError("err.not_seated")
         if table.row.status != "active":
             raise UserError("err.not_active", status=t(f"status.{table.row.status}", lang))
-        prompt = table.engine.prompt(table.state, seat) if table.state is not None else None
         public = keep_public or []
+        if table.row.pending is not None and table.row.pending["seat"] == seat:
+            return await self._confirm_panel(table, seat, lang, preface, edit, public)
+        prompt = table.engine.prompt(table.state, seat) if table.state is not None else None
         if prompt is None:
             text = t("panel.no_decision", lang, who=presenter.names(table, table.to_act(), lambda s: s.name))
             return Reply("\n".join(p for p in (preface, text) if p), ephemeral=True, edit=edit, public=public)
@@ -384,6 +392,25 @@ class Commands:
             select=Select(table.id, v, t("panel.placeholder", lang), self._choices(prompt, lang, page, table.names), page, digest),
             buttons=buttons, edit=edit, public=public, keep_images=same,
         )
+
+    async def _confirm_panel(self, table: Table, seat: int, lang: str, preface: str, edit: bool, public: list[Reply]) -> Reply:
+        """confirm=on: the step that ends the turn, previewed, with Confirm and Undo."""
+        state = self.service.pending_state(table)
+        assert state is not None
+        png = await self.service.player_png(table, seat, seat, lang, state)
+        v = await self.service.seat_token(table, seat)
+        return Reply(
+            "\n".join(p for p in (preface, t("confirm.ask", lang)) if p), [ImageFile("preview.png", png)], ephemeral=True,
+            buttons=[Button("confirm", table.id, v, t("btn.confirm_turn", lang), "success"), Button("undo", table.id, v, t("btn.undo", lang))],
+            edit=edit, public=public,
+        )
+
+    async def confirm(self, ctx: Ctx, game_id: int | None = None) -> Reply:
+        """Confirm the step that ends one's turn (confirm=on): the turn passes."""
+        if game_id is None:
+            game_id = (await self.service.table_in_channel(ctx.channel_id)).id
+        outcome = await self.service.act(game_id, ctx.user_id, "", confirming=True)
+        return await self._after_move(ctx, outcome, from_panel=True)
 
     @staticmethod
     def _choices(prompt: Prompt, lang: str, page: int, names: list[str] | None = None) -> list[Choice]:

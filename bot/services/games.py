@@ -99,6 +99,7 @@ class MoveOutcome:
     turn_done: bool = False
     finished: bool = False
     turn_log: list[dict[str, Any]] = field(default_factory=list)
+    pending: bool = False  # the turn's last step awaits the player's confirmation (confirm=on)
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,7 @@ class GameService:
     # ---- lobby -----------------------------------------------------------------------------
     async def open_lobby(
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any],
-        bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None,
+        bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
     ) -> Table:
         if game not in self.game_names():
             raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
@@ -206,6 +207,7 @@ class GameService:
             row = await self.db.create_game(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=options,
                 seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s, lang=lang,
+                confirm=confirm,
             )
         return await self.load(row.id)
 
@@ -301,12 +303,22 @@ class GameService:
         return zlib.crc32(f"{await self.db.seat_step_count(table.id, seat)}|{shown}".encode())
 
     async def act(
-        self, game_id: int, user_id: int, text: str, expected_version: int | None = None, expected_token: int | None = None
+        self, game_id: int, user_id: int, text: str, expected_version: int | None = None, expected_token: int | None = None,
+        *, confirming: bool = False,
     ) -> MoveOutcome:
         """Apply a player's option ids (typed or clicked) as one all-or-nothing write. A menu
-        choice carries the token of the panel it came from (`seat_token`): a stale one is refused."""
+        choice carries the token of the panel it came from (`seat_token`): a stale one is refused.
+        At a confirm=on table, a step that would end the turn is held until the player confirms
+        (`confirming`) or undoes it."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
+            pending = table.row.pending
+            if confirming:
+                if pending is None or table.seat_of(user_id) != pending["seat"]:
+                    raise UserError("err.nothing_to_confirm")
+                text = pending["words"]
+            elif pending is not None:
+                raise UserError("err.confirm_pending", name=table.user_at(pending["seat"]).name)
             if expected_version is not None and table.row.version != expected_version:
                 raise StaleInteraction(game_id)
             mine = table.seat_of(user_id)
@@ -325,6 +337,9 @@ class GameService:
             except IllegalMove as e:  # name players by their display names in the refusal
                 raise IllegalMove(fill(e.message, table.names, "en"), fill(e.message_fr, table.names, "fr"), e.reason) from e
             turn_done = self._turn_done(engine, state, seat, turns_before)
+            if table.row.confirm and turn_done and not confirming:
+                await self._write(table, self.db.set_pending(game_id, table.row.version, {"seat": seat, "user_id": user_id, "words": text}))
+                return MoveOutcome(await self.load(game_id), seat, applied, pending=True)
             new, turn_log = await self._commit(table, steps, state, turn_done)
             if turn_done:
                 new, more = await self._standins(new)
@@ -565,9 +580,18 @@ class GameService:
             raise UserError("err.not_your_turn", who=", ".join(table.user_at(s).name for s in table.to_act()))
         return seat
 
+    def pending_state(self, table: Table) -> dict[str, Any] | None:
+        """The state after the step awaiting confirmation (what its player previews), if any."""
+        pending = table.row.pending
+        if pending is None or table.state is None:
+            return None
+        state, _, _ = self._expand_and_apply(table, pending["seat"], pending["user_id"], tokens(pending["words"]))
+        return state
+
     async def undo(self, game_id: int, user_id: int, expected_token: int | None = None) -> Table:
         """Take back the caller's last step if no checkpoint lies between it and now (from a
-        panel: only while the panel is current for that seat)."""
+        panel: only while the panel is current for that seat); a step awaiting confirmation is
+        simply dropped."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
             if table.row.status != "active":
@@ -575,6 +599,9 @@ class GameService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError("err.not_seated")
+            if table.row.pending is not None and table.row.pending["seat"] == seat:
+                await self._write(table, self.db.set_pending(game_id, table.row.version, None))
+                return await self.load(game_id)
             if expected_token is not None and await self.seat_token(table, seat) != expected_token:
                 raise StaleInteraction(game_id)
             steps = await self.db.steps(game_id)
@@ -648,8 +675,13 @@ class GameService:
         """The public board, rendered off the event loop."""
         return await asyncio.to_thread(render.board_png, table.row.game, self.view(table, None), lang)
 
-    async def player_png(self, table: Table, seat: int, viewer: int | None, lang: str = "en") -> bytes:
-        """One player's area; private details only when the viewer is that player."""
-        view = self.view(table, viewer if viewer == seat else None)
+    async def player_png(
+        self, table: Table, seat: int, viewer: int | None, lang: str = "en", state: dict[str, Any] | None = None
+    ) -> bytes:
+        """One player's area (of `state`, by default the table's); private details only when the
+        viewer is that player."""
+        base = table.state if state is None else state
+        assert base is not None
+        view = {**table.engine.view(base, viewer if viewer == seat else None), "names": table.names}
         return await asyncio.to_thread(render.player_png, table.row.game, view, seat, lang)
 

@@ -59,8 +59,9 @@ def clocks_line(table: Table, lang: str, now: float) -> str:
 
 
 def options_text(table: Table, lang: str) -> str:
-    opts = table.row.options
-    return " ".join(f"{k}={v}" for k, v in opts.items()) if opts else t("options.none", lang)
+    opts = [f"{k}={v}" for k, v in table.row.options.items()]
+    opts += [f"confirm=on ({t('options.confirm', lang)})"] if table.row.confirm else []
+    return " ".join(opts) if opts else t("options.none", lang)
 
 
 def lobby_text(table: Table, lang: str, mention: Mention) -> str:

@@ -121,6 +121,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN lang TEXT;
     """,
+    # 8: confirm turn (table option confirm=on): a turn's last step waits for the player's
+    # confirmation, kept here (the typed words) until confirmed or undone
+    """
+    ALTER TABLE games ADD COLUMN confirm INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN pending TEXT;
+    """,
 ]
 
 
@@ -147,6 +153,8 @@ class GameRow:
     bonus_s: float = 0.0  # seconds added to a bank at the end of each of that player's turns
     lost_at: float | None = None  # when its thread was found deleted or locked (posts fail); clocks pause
     lang: str | None = None  # its creator's language: public posts use it unless the server sets one
+    confirm: bool = False  # a turn's last step waits for the player's confirmation
+    pending: dict[str, Any] | None = None  # that step, awaiting it: {"seat", "user_id", "words"}
 
     @property
     def channel_lost(self) -> bool:
@@ -219,13 +227,13 @@ class StepRow:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
-    " bank_s, bonus_s, lost_at, lang"
+    " bank_s, bonus_s, lost_at, lang, confirm, pending"
 )
 _SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank, won"
 
 
 def _game(row: Any) -> GameRow:
-    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17])
+    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17], bool(row[17]), json.loads(row[18]) if row[18] else None)
 
 
 def _seat(row: Any) -> SeatRow:
@@ -367,14 +375,14 @@ class Database:
 
     async def create_game(
         self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any], seed: int, creator_id: int,
-        creator_name: str, bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None,
+        creator_name: str, bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
     ) -> GameRow:
         now = self.clock()
         async with self.transaction():
             cur = await self.conn.execute(
                 "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id, version, created_at, updated_at,"
-                " bank_s, bonus_s, lang) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s, lang),
+                " bank_s, bonus_s, lang, confirm) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s, lang, int(confirm)),
             )
             game_id = cur.lastrowid
             await self.conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,?,?,?)", (game_id, 0, creator_id, creator_name))
@@ -425,7 +433,7 @@ class Database:
         """Append (seat, option_id, user_id, checkpoint) steps, the new snapshot and the seats'
         changes atomically; `posted_log` records how much of the game log the channel has seen."""
         now = self.clock()
-        sets: dict[str, Any] = {"status": "finished"} if finished else {}
+        sets: dict[str, Any] = {"status": "finished", "pending": None} if finished else {"pending": None}
         if posted_log is not None:
             sets["posted_log"] = posted_log
         async with self.transaction():
@@ -436,6 +444,11 @@ class Database:
             )
             await self._put_snapshot(game_id, first_idx + len(steps), state)
             await self._change_seats(game_id, seats)
+
+    async def set_pending(self, game_id: int, expected_version: int, pending: dict[str, Any] | None) -> None:
+        """Hold (or drop) a turn's last step until its player confirms it (confirm=on)."""
+        async with self.transaction():
+            await self._bump(game_id, expected_version, pending=None if pending is None else json.dumps(pending))
 
     async def truncate_steps(
         self, game_id: int, expected_version: int, keep: int, state: dict[str, Any], seats: SeatChanges = SeatChanges()

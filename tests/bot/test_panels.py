@@ -108,3 +108,30 @@ async def test_reopening_my_panel_mid_turn_is_not_stale(simcord_env) -> None:  #
     await alice.slash(channel, "play", move="a")  # a first step of her turn: the game's version moves on
     r = await alice.click(post, label="Take your turn")
     assert "board has changed" not in answer(r).content and "How many stones?" in answer(r).content
+
+
+async def test_confirm_turn_holds_the_last_step_until_confirmed_and_undo_takes_it_back(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """Table option confirm=on (BGA style): the step that ends a turn waits for Confirm; Undo
+    takes it back; nobody else can move meanwhile; Confirm passes the turn."""
+    _, channel, alice, bob = setup_table(simcord_env)
+    await alice.slash(channel, "game new", game="nim", options="stones=9 confirm=on")
+    lobby = channel.last_message
+    assert "confirm=on" in lobby.content
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    posts = len(channel.history(viewer=bob))
+    r = await alice.slash(channel, "play", move="a take1")
+    held = answer(r)
+    assert held.ephemeral and "ends your turn" in held.content and len(channel.history(viewer=bob)) == posts
+    r = await bob.slash(channel, "play", move="a take1")
+    assert "must first confirm" in answer(r).content or "not your turn" in answer(r).content
+    r = await alice.click(held.message, label="Undo")
+    assert "Which pile?" in answer(r).content
+    table = await simcord_env.bot.services.table_in_channel(channel.id)
+    assert table.row.pending is None and table.state["taken"] == [0, 0]
+    r = await alice.slash(channel, "play", move="b take2")
+    r = await alice.click(answer(r).message, label="Confirm")
+    post = channel.last_message
+    assert "takes 2" in post.content and f"<@{bob.id}>" in post.content
+    table = await simcord_env.bot.services.table_in_channel(channel.id)
+    assert table.state["taken"] == [2, 0] and table.row.pending is None
