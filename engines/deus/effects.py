@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Option
+from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import rules, words
 from engines.deus.data import COLOURS, PIECE_TYPES, RESOURCES, card_of
@@ -253,7 +254,7 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
             victim = state["players"][int(fr["stage"])]
             return [Option(r, f"Steal 1 {r}", f"Voler 1 {RES_FR[r]}") for r in RESOURCES if victim["res"][r] > 0]
         need = "gold" if op == "steal_gold" else "res"
-        return [Option(f"p{o + 1}", f"Steal from player {o + 1}", f"Voler au joueur {o + 1}") for o in opponents_near(state, seat, need)]
+        return [Option(f"p{o + 1}", f"Steal from {ref(o)}", f"Voler à {ref(o)}") for o in opponents_near(state, seat, need)]
     if op == "siege":
         near = rules.military_neighbours(state, seat)
         return [Option(v, f"Besiege the village {v} ({info['vp']} VP)", f"Assiéger le village {v} ({info['vp']} PV)")
@@ -330,7 +331,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
             n = min(e["n"], state["players"][victim]["gold"])
             state["players"][victim]["gold"] -= n
             p["gold"] += n
-            log(state, f"{en} steals {n} gold from player {victim + 1}.", f"{frn} vole {words.gold(n)[1]} au joueur {victim + 1}.", seat)
+            log(state, f"{en} steals {n} gold from {ref(victim)}.", f"{frn} vole {words.gold(n)[1]} à {ref(victim)}.", seat)
             fr["left"] = 0
         elif not fr["stage"]:
             fr["stage"] = str(int(oid[1:]) - 1)
@@ -339,7 +340,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
             victim = int(fr["stage"])
             state["players"][victim]["res"][oid] -= 1
             p["res"][oid] += 1
-            log(state, f"{en} steals 1 {oid} from player {victim + 1}.", f"{frn} vole 1 {RES_FR[oid]} au joueur {victim + 1}.", seat)
+            log(state, f"{en} steals 1 {oid} from {ref(victim)}.", f"{frn} vole 1 {RES_FR[oid]} à {ref(victim)}.", seat)
             fr["stage"] = ""
     elif op == "siege":
         v = state["villages"][oid]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, Prompt
+from engines.core.names import ref
 from engines.core.state import State, clone
 from engines.deus import effects, prompts, refusals, rules, scoring, view, words
 from engines.deus import setup as setup_mod
@@ -39,7 +40,8 @@ class Deus(Engine):
     # ---- contract ------------------------------------------------------------------------------
     def setup(self, state: State) -> None:
         setup_mod.setup(state)
-        self.log(state, f"Player {state['first'] + 1} starts.", f"Le joueur {state['first'] + 1} commence.")
+        first = ref(state["first"])
+        self.log(state, f"{first} starts.", f"{first} commence.")
 
     @staticmethod
     def copy_state(state: State) -> State:
@@ -266,8 +268,8 @@ class Deus(Engine):
             if state["end"]["turns_left"] <= 0:
                 state["over"] = True
                 res = self.result(state)
-                self.log(state, "Game over. Scores: " + ", ".join(f"P{s + 1} {v}" for s, v in enumerate(res["scores"])),
-                         "Partie terminée. Scores : " + ", ".join(f"J{s + 1} {v}" for s, v in enumerate(res["scores"])))
+                self.log(state, "Game over. Scores: " + ", ".join(f"{ref(s)} {v} VP" for s, v in enumerate(res["scores"])) + ".",
+                         "Partie terminée. Scores : " + ", ".join(f"{ref(s)} {v} PV" for s, v in enumerate(res["scores"])) + ".")
                 return
         state["current"] = (seat + 1) % state["num_players"]
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engines.core import prng
+from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import board, words
 from engines.deus.data import CARDS_PER_COLOUR, COLOURS, PIECE_TYPES, card_of, catalogue
@@ -21,7 +22,18 @@ Msg = tuple[str, str]
 
 
 def who(seat: int) -> tuple[str, str]:
-    return f"Player {seat + 1}", f"Joueur {seat + 1}"
+    """The seat's name in an English and a French text: the `{pN}` placeholder, filled with the
+    player's display name by whoever shows the text (engines.core.names)."""
+    return ref(seat), ref(seat)
+
+
+def and_list(seats: list[int]) -> tuple[str, str]:
+    """Several seats' names: "{p0}, {p1} and {p2}" / "{p0}, {p1} et {p2}"."""
+    names = [ref(s) for s in seats]
+    if len(names) == 1:
+        return names[0], names[0]
+    head = ", ".join(names[:-1])
+    return f"{head} and {names[-1]}", f"{head} et {names[-1]}"
 
 
 def geo(state: State) -> dict[str, Any]:
@@ -369,10 +381,9 @@ def attack_villages(state: State, log: Any) -> None:
         for s in top:
             state["players"][s]["vp"] += share
             state["players"][s]["villages"] += 1
-        names = ", ".join(who(s)[0] for s in top)
-        names_fr = ", ".join(who(s)[1] for s in top)
+        names, names_fr = and_list(top)
         log(state, f"The village {rid} ({v['vp']} VP) falls to {names}.",
-            f"Le village {rid} ({v['vp']} PV) tombe aux mains de : {names_fr}.", top[0])
+            f"Le village {rid} ({v['vp']} PV) tombe aux mains de {names_fr}.", top[0])
         v["vp"] = 0
         v["barbarian"] = False
         v["won_by"] = top

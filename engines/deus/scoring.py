@@ -10,6 +10,12 @@ from engines.deus import effects
 from engines.deus.data import RESOURCES, card_of
 
 MAJORITY_VP = 2
+# The words players read for each breakdown key (the final post and table show them, never a key).
+LABELS: dict[str, tuple[str, str]] = {
+    "tokens": ("VP tokens", "Jetons PV"),
+    "temples": ("Temples", "Temples"),
+    "majorities": ("Majorities (resources, gold)", "Majorités (ressources, or)"),
+}
 
 
 def majorities(state: State) -> list[list[str]]:
@@ -40,4 +46,4 @@ def result(state: State) -> dict[str, Any]:
     """Scores, breakdown and ranks. The rulebook names no tie-break (« Le joueur avec le plus de
     PV gagne. Il n'y a pas d'égalité. »), so players equal on VP share their place."""
     parts = breakdown(state)
-    return ranked([sum(b.values()) for b in parts], parts)
+    return ranked([sum(b.values()) for b in parts], parts, labels=LABELS)

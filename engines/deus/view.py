@@ -10,6 +10,7 @@ import json
 from functools import cache
 from typing import Any
 
+from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import effects, rules, scoring, words
 from engines.deus.data import COLOURS, card_of, catalogue
@@ -31,11 +32,11 @@ def card_info(card_id: str) -> dict[str, Any]:
 def _summary(state: State) -> dict[str, str]:
     if state["over"]:
         return {"en": "Game over", "fr": "Partie terminée"}
-    cur = state["current"] + 1
+    cur = ref(state["current"])
     villages = sum(1 for v in state["villages"].values() if v["barbarian"])
     stock = state["temple_stock"]
-    en = f"Player {cur} to play · {words.en(villages, 'barbarian village')} · {words.en(stock, 'temple')} in stock"
-    fr = (f"Au joueur {cur} · {words.fr(villages, 'village barbare', 'villages barbares')} · "
+    en = f"{cur} to play · {words.en(villages, 'barbarian village')} · {words.en(stock, 'temple')} in stock"
+    fr = (f"À {cur} de jouer · {words.fr(villages, 'village barbare', 'villages barbares')} · "
           f"{words.fr(stock, 'temple')} en réserve")
     if state["end"] is not None:
         left = state["end"]["turns_left"]
@@ -85,7 +86,7 @@ def view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     if over:
         res = engine.result(state)
         out["final"] = {"breakdown": res["breakdown"], "ranking": res["ranking"], "ranks": res["ranks"],
-                        "decided_by": res["decided_by"], "vp_tokens": [p["vp"] for p in state["players"]],
+                        "decided_by": res["decided_by"], "labels": res["labels"], "vp_tokens": [p["vp"] for p in state["players"]],
                         "majorities": scoring.majorities(state)}
     if seat is not None:
         p = state["players"][seat]

@@ -3,7 +3,11 @@ temples, villages with their VP) and every player's tableau of six colour column
 
 `board(view, lang)` is the public picture; `player(view, seat, lang)` one player's area in detail,
 with the hand when `view` is that seat's own view. Pure functions of the view (keys:
-engines/deus/README.md); every text in English ("en") or French ("fr").
+engines/deus/README.md); every text in English ("en") or French ("fr"). Players are named by
+their display names (`view["names"]`, `render.core.people`) and shown with their seat disc.
+
+Modules: `labels` (texts and colours), `map` (the continent, also drawn large for the turn card),
+`card` (the turn card hook), this one (side panel, tableaux, final table).
 """
 
 from __future__ import annotations
@@ -14,157 +18,19 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import Canvas, Labels, draw_icon, entry, field, icon_count, palette, stack_vertical
+from engines.core.names import names_seat
+from render.core import Canvas, draw_icon, entry, field, icon_count, palette, stack_vertical
 from render.core.canvas import ellipsize, wrap
 from render.core.encode import MAX_SIDE
 from render.core.fonts import font
+from render.core.people import named, seat_disc, seat_name
+from render.deus.card import card
+from render.deus.labels import CARD, COLOURS, RES, RES_COLOUR, RES_ICON, TERRAIN, T, _counted, _short, _title
+from render.deus.map import draw_map, map_size
+
+__all__ = ["T", "board", "card", "draw_map", "final_lines", "player"]
 
 WIDTH = 1400
-HEX = 56  # hex radius in px (centre to corner)
-SQ3 = math.sqrt(3)
-
-TERRAIN: dict[str, tuple[int, int, int]] = {
-    "sea": (150, 196, 230),
-    "field": (240, 214, 120),
-    "forest": (120, 170, 100),
-    "swamp": (125, 165, 150),
-    "mountain": (182, 172, 160),
-    "village": (120, 70, 55),
-}
-COLOURS = ("maritime", "production", "science", "civil", "military", "temple")
-CARD: dict[str, tuple[int, int, int]] = {
-    "maritime": (40, 100, 190),
-    "production": (46, 135, 60),
-    "science": (222, 178, 30),
-    "civil": (130, 85, 50),
-    "military": (185, 45, 40),
-    "temple": (115, 65, 160),
-}
-T = Labels({
-    # terrains (map labels, then legend names)
-    "t_sea": ("sea", "mer"), "t_field": ("field", "champ"), "t_forest": ("forest", "forêt"), "t_swamp": ("swamp", "marais"),
-    "t_mountain": ("mount.", "mont."), "l_mountain": ("mountain", "montagne"), "t_village": ("", ""),
-    "l_village": ("barbarian village (VP)", "village barbare (PV)"),
-    # building colours: short code on pieces, column title, legend name
-    "s_maritime": ("Sh", "Na"), "s_production": ("Pr", "Pr"), "s_science": ("Sc", "Sc"), "s_civil": ("Ci", "Ci"),
-    "s_military": ("Mi", "Mi"), "s_temple": ("Te", "Te"),
-    "c_maritime": ("Maritime", "Maritime"), "c_production": ("Production", "Production"), "c_science": ("Science", "Science"),
-    "c_civil": ("Civil", "Civil"), "c_military": ("Military", "Militaire"), "c_temple": ("Temple", "Temple"),
-    "g_maritime": ("ship", "navire"), "g_production": ("production", "production"), "g_science": ("science", "science"),
-    "g_civil": ("civil", "civil"), "g_military": ("military unit", "unité militaire"), "g_temple": ("temple", "temple"),
-    "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "clay": ("clay", "argile"), "wheat": ("wheat", "blé"),
-    "taken": ("taken", "pris"),
-    "temple_stock": ("Temples in stock: {n}", "Temples en réserve : {n}"),
-    "piles": ("Draw pile {d} · discards {k}", "Pioche {d} · défausse {k}"),
-    "supply": ("Supply", "Réserve"),
-    "final_turns": ("Final turns left: {n}", "Derniers tours restants : {n}"),
-    "first": ("  · first player", "  · premier joueur"), "to_play": ("  · to play", "  · à jouer"),
-    # counted nouns: "singular|plural" (French keeps the singular for 0 and 1)
-    "n_cards": ("{n} card in hand|{n} cards in hand", "{n} carte en main|{n} cartes en main"),
-    "n_villages": ("{n} village taken|{n} villages taken", "{n} village pris|{n} villages pris"),
-    "your_vp": (" · your VP tokens: {vp} (temples: +{t})", " · vos jetons PV : {vp} (temples : +{t})"),
-    "pieces": ("Pieces board/reserve: ", "Pièces plateau/réserve : "),
-    "your_hand": ("Your hand ({n})", "Votre main ({n})"),
-    "final_line": ("{i}. Player {s}: {vp} VP  (tokens {t}, temples {x}, majorities {m})",
-                   "{i}. Joueur {s} : {vp} PV  (jetons {t}, temples {x}, majorités {m})"),
-    "decided": ("  · tie broken by {why}", "  · départagé par : {why}"),
-})
-
-
-def _short(kind: str, lang: str) -> str:
-    return T("s_" + kind, lang)
-
-
-def _counted(key: str, n: int, lang: str) -> str:
-    """A counted noun in `lang` with the right plural."""
-    one, many = T(key, lang, n=n).split("|")
-    return one if (n < 2 if lang == "fr" else n == 1) else many
-
-
-def _title(kind: str, lang: str) -> str:
-    return T("c_" + kind, lang)
-RES = ("wood", "stone", "clay", "wheat")
-RES_COLOUR = {"wood": (120, 80, 40), "stone": (130, 130, 135), "clay": (190, 80, 60), "wheat": (225, 190, 60)}
-RES_ICON = {"wood": "cube", "stone": "hexagon", "clay": "diamond", "wheat": "triangle"}
-
-
-def _center(q: int, r: int) -> tuple[float, float]:
-    return HEX * SQ3 * (q + r / 2), HEX * 1.5 * r
-
-
-def _corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    return [(cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
-
-
-def _map_size(view: dict[str, Any]) -> tuple[float, float, float, float]:
-    pts = [_center(q, r) for q, r, _t, _e in view["regions"].values()]
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    return min(xs) - HEX, min(ys) - HEX, max(xs) + HEX, max(ys) + HEX
-
-
-def draw_map(c: Canvas, view: dict[str, Any], ox: float, oy: float, lang: str = "en") -> None:
-    """The continent with its top-left corner at (ox, oy)."""
-    x0, y0, _, _ = _map_size(view)
-    at: dict[tuple[int, int], str] = {}
-    centres: dict[str, tuple[float, float]] = {}
-    for rid, (q, r, _t, _e) in view["regions"].items():
-        x, y = _center(q, r)
-        centres[rid] = (x - x0 + ox, y - y0 + oy)
-        at[(q, r)] = rid
-    occupied = view["occupied"]
-    for rid, (_q, _r, terrain, _e) in view["regions"].items():
-        cx, cy = centres[rid]
-        owner = occupied.get(rid, {}).get("owner")
-        c.draw.polygon(_corners(cx, cy, HEX - 1), fill=TERRAIN[terrain], outline=(90, 90, 90))
-        if owner is not None:
-            c.draw.polygon(_corners(cx, cy, HEX - 4), outline=palette.seat(owner), width=5)
-    # tile borders
-    for rid, (q, r, _t, _e) in view["regions"].items():
-        tile = rid.split("r")[0]
-        cx, cy = centres[rid]
-        for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
-            other = at.get((q + dq, r + dr))
-            if other is not None and other.split("r")[0] == tile:
-                continue
-            nx, ny = _center(q + dq, r + dr)
-            sx, sy = _center(q, r)
-            dx, dy = (nx - sx) / 2, (ny - sy) / 2
-            length = math.hypot(dx, dy)
-            px, py = -dy / length * HEX / 2, dx / length * HEX / 2
-            c.draw.line((cx + dx + px, cy + dy + py, cx + dx - px, cy + dy - py), fill=(40, 40, 40), width=4)
-    for rid, (_q, _r, terrain, _e) in view["regions"].items():
-        cx, cy = centres[rid]
-        ink = (255, 255, 255) if terrain == "village" else palette.INK
-        c.text((cx, cy - HEX * 0.62), rid, 13, bold=True, fill=ink, anchor="mm")
-        if terrain == "village":
-            v = view["villages"][rid]
-            if v["barbarian"]:
-                draw_icon(c, "skull", (cx - 12, cy + 4), 24, (235, 225, 210))
-                c.text((cx + 14, cy + 4), str(v["vp"]), 22, bold=True, fill=(255, 255, 255), anchor="mm")
-            else:
-                won = "+".join(f"P{s + 1}" for s in v["won_by"]) or "-"
-                c.text((cx, cy + 2), T("taken", lang), 13, fill=(255, 255, 255), anchor="mm")
-                c.text((cx, cy + 20), won, 14, bold=True, fill=(255, 255, 255), anchor="mm")
-            continue
-        occ = occupied.get(rid)
-        if occ is None:
-            c.text((cx, cy + 4), T("t_" + terrain, lang), 13, fill=(60, 60, 60), anchor="mm")
-            continue
-        col = palette.seat(occ["owner"])
-        b = occ["buildings"]
-        per_row = 3
-        for i, kind in enumerate(b):
-            row, k = divmod(i, per_row)
-            n_in_row = min(per_row, len(b) - row * per_row)
-            bx = cx + (k - (n_in_row - 1) / 2) * 25
-            by = cy - 6 + row * 22
-            if kind == "temple":
-                draw_icon(c, "temple", (bx, by), 20, palette.darken(col, 0.35))
-            else:
-                c.draw.rounded_rectangle((bx - 12, by - 10, bx + 12, by + 10), radius=4, fill=col, outline=(20, 20, 20))
-                c.text((bx, by), _short(kind, lang), 13, bold=True, fill=palette.text_on(col), anchor="mm")
-
 
 def _legend(c: Canvas, x: float, y: float, width: float, lang: str) -> float:
     c.text((x, y), T("legend", lang), 16, bold=True)
@@ -327,8 +193,9 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
     colr = palette.seat(seat)
     c.box((0, 0, width - 1, height - 1), fill=palette.PANEL, outline=colr, width=3)
     c.draw.rounded_rectangle((0, 0, width - 1, 36), radius=8, fill=colr)
-    title = T("player_n", lang, n=seat + 1) + (T("first", lang) if p["first"] else "") + (T("to_play", lang) if view.get("current") == seat else "")
-    c.text((12, 18), title, 18, bold=True, fill=palette.text_on(colr), anchor="lm", max_width=width * 0.5)
+    title = seat_name(view, seat, lang) + (T("first", lang) if p["first"] else "") + (T("to_play", lang) if view.get("current") == seat else "")
+    seat_disc(c, seat, (22, 18), 12)
+    c.text((40, 18), title, 18, bold=True, fill=palette.text_on(colr), anchor="lm", max_width=width * 0.5 - 28)
     you = view.get("you")
     right = f"{_counted('n_cards', p['hand_size'], lang)} · {_counted('n_villages', p['villages_won'], lang)}"
     if you and you["seat"] == seat:
@@ -349,9 +216,9 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
                fill=palette.text_on(CARD[colour]), anchor="mm", max_width=col_w - 8)
         yy = y + 32
         # bottom card first: it resolves first
-        for card in p["columns"][colour]:
-            h = _card_height(view, card["id"], col_w, lines, lang, _where(card))
-            _card_box(c, view, card["id"], (cx, yy, cx + col_w, yy + h), lines, extra=_where(card), lang=lang)
+        for built in p["columns"][colour]:
+            h = _card_height(view, built["id"], col_w, lines, lang, _where(built))
+            _card_box(c, view, built["id"], (cx, yy, cx + col_w, yy + h), lines, extra=_where(built), lang=lang)
             yy += h + 6
         if not p["columns"][colour]:
             c.text((cx + col_w / 2, yy + 10), "—", 16, fill=palette.MUTED, anchor="mm")
@@ -371,7 +238,7 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
 
 def _header(view: dict[str, Any], width: int, lang: str) -> Image.Image:
     c = Canvas(width, 44)
-    c.text((12, 22), "Deus · " + entry(view["summary"], lang), 19, bold=True, anchor="lm", max_width=width - 24)
+    c.text((12, 22), "Deus · " + named(entry(view["summary"], lang), view, lang), 19, bold=True, anchor="lm", max_width=width - 24)
     return c.image
 
 
@@ -379,11 +246,12 @@ def final_lines(view: dict[str, Any], lang: str) -> list[tuple[int, str]]:
     """The final table, best first: (seat, line). The number is the seat's rank, so tied seats
     show the same one; a tie-break that decided is named after the line."""
     final = view["final"]
+    labels = final.get("labels") or {}
     out = []
     for seat in final["ranking"]:
-        b = final["breakdown"][seat]
-        line = T("final_line", lang, i=final["ranks"][seat], s=seat + 1, vp=view["scores"][seat], t=b["tokens"],
-                 x=b["temples"], m=b["majorities"])
+        parts = ", ".join(f"{entry(labels.get(k), lang) or k} {v}" for k, v in final["breakdown"][seat].items())
+        line = T("final_line", lang, i=final["ranks"][seat], name=seat_name(view, seat, lang), vp=view["scores"][seat],
+                 parts=parts)
         if final["decided_by"][seat]:
             line += T("decided", lang, why=entry(final["decided_by"][seat], lang))
         out.append((seat, line))
@@ -397,13 +265,13 @@ def _scores(view: dict[str, Any], width: int, lang: str) -> Image.Image | None:
     c.text((12, 10), T("final_scores", lang), 18, bold=True)
     for i, (seat, line) in enumerate(final_lines(view, lang)):
         y = 38 + 28 * i
-        c.draw.rectangle((12, y + 4, 30, y + 22), fill=palette.seat(seat))
+        seat_disc(c, seat, (21, y + 13), 10)
         c.text((40, y + 13), line, 16, anchor="lm", max_width=width - 60)
     return c.image
 
 
 def _map_block(view: dict[str, Any], width: int, lang: str) -> Image.Image:
-    x0, y0, x1, y1 = _map_size(view)
+    x0, y0, x1, y1 = map_size(view)
     mw, mh = x1 - x0, y1 - y0
     side_w = width - int(mw) - 50
     c = Canvas(width, int(max(mh, 560)) + 20)
@@ -423,7 +291,7 @@ def _recent(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, b
     entries: list[list[str]] = []
     room = bottom - y
     for e in reversed(view["log"]):
-        lines = _wrapped("• " + entry(e, lang), width - 10)
+        lines = _wrapped("• " + _log_text(view, e, lang), width - 10)
         if room < 16 * len(lines):
             break
         room -= 16 * len(lines)
@@ -432,6 +300,15 @@ def _recent(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, b
         for line in lines:
             c.draw.text((x, y), line, font=f, fill=palette.INK)
             y += 16
+
+
+def _log_text(view: dict[str, Any], e: dict[str, Any], lang: str) -> str:
+    """A log entry with the players' names, as the bot shows it: "name: text" when it has a seat
+    and names nobody itself."""
+    text = entry(e, lang)
+    if e.get("seat") is not None and not names_seat(text):
+        text = f"{seat_name(view, e['seat'], lang)}: {text}"
+    return named(text, view, lang)
 
 
 def board(view: dict[str, Any], lang: str = "en") -> Image.Image:

@@ -7,8 +7,13 @@ import pytest
 
 import engines
 import render.deus as render_deus
-from render import board_png, player_png
+import render.deus.map as render_deus_map
+from render import board_png, player_png, turn_card
+from render.core import Canvas, palette, turncard
+from render.core.colorblind import worst_distance
+from render.core.people import named
 from render.deus import board, player
+from render.deus.labels import CARD, TERRAIN
 from tests.render.util import LANGS, playout
 
 E = engines.get_engine("deus")
@@ -83,7 +88,8 @@ def test_final_table_names_a_deciding_tie_break() -> None:
     why = {"en": "more gold", "fr": "plus d'or"}
     v["final"] = {**v["final"], "ranks": [3, 1, 2], "decided_by": [None, why, why]}
     lines = [line for _seat, line in render_deus.final_lines(v, "en")]
-    assert lines[0] == "1. Player 2: 22 VP  (tokens 20, temples 0, majorities 2)  · tie broken by more gold"
+    assert lines[0] == ("1. Player 2: 22 VP  (VP tokens 20, Temples 0, Majorities (resources, gold) 2)"
+                        "  · tie broken by more gold")
     assert lines[1].startswith("2. Player 3: 22 VP") and lines[1].endswith("tie broken by more gold")
 
 
@@ -100,3 +106,102 @@ def test_long_card_names_wrap_instead_of_being_cut() -> None:
     lines = render_deus._name_lines("Temple de Neptune", " · t5r5", cost, 216.0)
     assert lines == ("Temple de", "Neptune · t5r5")
     assert render_deus._name_lines("Port", " · t4r3", (("wood", 1),), 216.0) == ("Port · t4r3",)
+
+
+NAMES = ["Maximilian the Great", "Élodie-Charlotte Fr", "Bartholomew Quixote", "Anastasia Konstantin"]
+
+
+def _mid4() -> dict:
+    """A 4-player view in the middle of a random game, with four long display names."""
+    v = E.view(states(4, 7)[1], None)
+    return {**v, "names": NAMES}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_names_on_board_and_player_images(lang: str) -> None:
+    """Display names replace "Player N" in the header, the panels, the log and the final table."""
+    v = _mid4()
+    bare = {k: x for k, x in v.items() if k != "names"}
+    im = board(v, lang)
+    assert 1200 <= im.width <= 1600 and im.tobytes() != board(bare, lang).tobytes()
+    im.save(f"/tmp/deus-names-board-{lang}.png")
+    for seat in range(4):
+        assert player(v, seat, lang).tobytes() != player(bare, seat, lang).tobytes()
+    line = next(e for e in v["log"] if e["seat"] is not None and "{p" in e["en"])
+    assert render_deus._log_text(v, line, lang).startswith(NAMES[line["seat"]][:10])
+    end = {**E.view(states(4, 7)[-1], None), "names": NAMES}
+    lines = [text for _s, text in render_deus.final_lines(end, lang)]
+    assert all(any(n[:12] in text for text in lines) for n in NAMES)
+    assert not any("tokens" in text.split("(")[1].split()[0:1] for text in lines)  # labels, not keys
+    assert all(("VP tokens" if lang == "en" else "Jetons PV") in text for text in lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turn_card_is_legible_at_phone_width(lang: str) -> None:
+    """A mid-game 4-player card with long names: text >= 11 px at 400 px wide, the region around
+    the last building drawn large, one worded score and tag per seat."""
+    v = _mid4()
+    actor = next(e["seat"] for e in reversed(v["log"]) if e["seat"] is not None)
+    parts = render_deus.card(v, actor, lang)
+    assert len(parts["scores"]) == len(parts["tags"]) == 4
+    assert all(("building" if lang == "en" else "bâtiment") in s for s in parts["scores"])
+    assert all(t for t in parts["tags"])
+    focus = parts["focus"]
+    assert focus is not None and 400 <= focus.width <= 800 and focus.height <= focus.width
+    assert NAMES[actor][:10] in parts["focus_caption"]
+    events = [named(e[lang], v, lang) for e in v["log"][-3:]]
+    image, card = turn_card("deus", v, title="Deus", events=events, footer="…", acting=[v["current"]], actor=actor,
+                            lang=lang)
+    assert card.focus is not None and card.focus.size == focus.size
+    assert turncard.smallest_at_phone_width(card, image) >= 11
+    image.save(f"/tmp/card-deus-{lang}.png")
+
+
+def test_turn_card_focus_follows_the_last_building() -> None:
+    """The focus is centred on the region the actor just built in; at the start (nobody has
+    played) it is the whole continent."""
+    v = _mid4()
+    built = next(e for e in reversed(v["log"]) if " builds " in e["en"])
+    assert render_deus_map.last_regions({**v, "log": v["log"][: v["log"].index(built) + 1]}, built["seat"])
+    start = E.view(E.new_game(4, 1), None)
+    parts = render_deus.card(start, None, "fr")
+    assert parts["focus_caption"] == "Le continent" and parts["scores"] == ["0 bâtiment"] * 4
+
+
+def test_terrain_and_seat_colours_stay_apart_for_colour_blind_players() -> None:
+    """Terrains differ from one another and from the seat colours under deuteranopia and
+    protanopia (the green player on forest or swamp, above all)."""
+    seats = [palette.seat(s) for s in range(4)]
+    terrains = list(TERRAIN.items())
+    for i, (a, ca) in enumerate(terrains):
+        for b, cb in terrains[i + 1:]:
+            assert worst_distance(ca, cb) > 10, (a, b)
+        if a != "village":
+            for s, cs in enumerate(seats):
+                assert worst_distance(cs, ca) > 10, (s, a)
+
+
+def test_owners_are_shown_by_glyph_and_terrain_by_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every occupied region and every conquered village carries its players' seat discs (colour
+    and glyph); building colours that look alike to colour-blind players are told by their
+    column titles and type names."""
+    drawn: list[int] = []
+    real = render_deus_map.seat_disc
+
+    def spy(c, seat, center, radius):  # type: ignore[no-untyped-def]
+        drawn.append(seat)
+        real(c, seat, center, radius)
+
+    monkeypatch.setattr(render_deus_map, "seat_disc", spy)
+    v = E.view(states(4, 7)[-1], None)
+    c = Canvas(2000, 2000)
+    render_deus_map.draw_map(c, v, 0, 0)
+    expected = [o["owner"] for o in v["occupied"].values()]
+    expected += [s for x in v["villages"].values() for s in x["won_by"]]
+    assert sorted(drawn) == sorted(expected) and expected
+    close = [(a, b) for a in CARD for b in CARD if a < b and worst_distance(CARD[a], CARD[b]) <= 10]
+    assert close  # production/civil/military look alike without colour vision
+    for a, b in close:
+        for lang in LANGS:
+            assert render_deus._title(a, lang) != render_deus._title(b, lang)
+    assert render_deus._kind({"cards": {"x": {"colour": "civil"}}}, "x", "fr") == " (Civil)"

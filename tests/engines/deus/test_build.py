@@ -178,7 +178,7 @@ def test_replace_a_missing_resource_by_4_gold_asked_once() -> None:
     s = play(s, 0, "gold")
     assert top(s)["k"] == "place"
     assert s["players"][0]["gold"] == 1 and s["players"][0]["res"]["clay"] == 0
-    assert any(e["en"] == "Player 1 pays 4 gold for missing resources." for e in s["log"])
+    assert any(e["en"] == "{p0} pays 4 gold for missing resources." for e in s["log"])
 
 
 def test_unaffordable_card_is_refused() -> None:

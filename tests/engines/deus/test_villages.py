@@ -99,7 +99,7 @@ def test_attack_happens_as_soon_as_a_building_completes_the_ring() -> None:
     s = play(s, 0, b)
     assert not s["villages"][v]["barbarian"]
     assert s["players"][0]["vp"] == 5 + vp
-    assert any("falls to Player 1" in e["en"] for e in s["log"])
+    assert any("falls to {p0}" in e["en"] for e in s["log"])
 
 
 def test_conquered_village_no_longer_counts_as_barbarian() -> None:
