@@ -13,6 +13,7 @@ from engines.antiquity.data import GOODS
 from engines.antiquity.texts import Opt, bname, gname, offer_text
 from engines.core import Engine
 from engines.core.contract import fit_words
+from engines.core.names import ref
 from engines.core.state import State
 
 
@@ -78,10 +79,10 @@ def city_menu(state: State, seat: int) -> tuple[str, str, list[Opt]]:
         if o["to"] == seat and o["status"] == "open":
             en, fr = (fit_words(t) for t in offer_text(o))
             if trade.can_answer(state, o):
-                opts.append((f"accept{o['n']}", f"accept P{o['from'] + 1}'s offer #{o['n']}",
-                             f"accepter l'offre n° {o['n']} de P{o['from'] + 1}", en, fr))
-            opts.append((f"decline{o['n']}", f"decline P{o['from'] + 1}'s offer #{o['n']}",
-                         f"refuser l'offre n° {o['n']} de P{o['from'] + 1}", en, fr))
+                opts.append((f"accept{o['n']}", f"accept offer #{o['n']} from {ref(o['from'])}",
+                             f"accepter l'offre n° {o['n']} de {ref(o['from'])}", en, fr))
+            opts.append((f"decline{o['n']}", f"decline offer #{o['n']} from {ref(o['from'])}",
+                         f"refuser l'offre n° {o['n']} de {ref(o['from'])}", en, fr))
     opts.append(("done", "done with the city phase", "terminer la phase de cité"))
     return ("City buildings (secret): build, staff, trade, then 'done'.",
             "Bâtiments de la cité (secret) : construire, peupler, échanger, puis « done ».", opts)

@@ -12,6 +12,7 @@ from engines.antiquity.data import FOOD, GOODS, components
 from engines.antiquity.layout import new_city
 from engines.antiquity.texts import RURAL, Opt, counted, gname
 from engines.core import Engine
+from engines.core.names import ref
 from engines.core.state import State
 
 
@@ -140,7 +141,7 @@ def country_try(state: State, seat: int) -> None:
         p["flags"]["cleaned"] = True
         p["sel"] = {}
         en, fr = counted(len(done), ("hex", "hexes"), ("hexagone", "hexagones"))
-        Engine.log(state, f"P{seat + 1} cleans {en} around {h}.", f"P{seat + 1} assainit {fr} autour de {h}.", seat)
+        Engine.log(state, f"{ref(seat)} cleans {en} around {h}.", f"{ref(seat)} assainit {fr} autour de {h}.", seat)
         return
     if do == "mine" and "good" not in sel:
         rg = m["range_good"].get(str(m["ranges"][h]))
@@ -159,12 +160,12 @@ def country_try(state: State, seat: int) -> None:
         if do == "inn":
             m["occ"][h] = {"seat": seat, "kind": "inn", "city": -1}
             m["markers"].pop(h, None)
-            Engine.log(state, f"P{seat + 1} builds an inn at {h}.", f"P{seat + 1} construit une auberge en {h}.", seat)
+            Engine.log(state, f"{ref(seat)} builds an inn at {h}.", f"{ref(seat)} construit une auberge en {h}.", seat)
         else:
             k = len([c for c in p["cities"] if c["center"]])
             p["cities"].append(new_city(components()["limits"]["later_city"]))
             setup.found_city(state, seat, h, k)
-            Engine.log(state, f"P{seat + 1} founds a new city at {h}.", f"P{seat + 1} fonde une cité en {h}.", seat)
+            Engine.log(state, f"{ref(seat)} founds a new city at {h}.", f"{ref(seat)} fonde une cité en {h}.", seat)
         p["flags"]["carts_used"] += 1
         p["sel"] = {}
         return
@@ -208,5 +209,5 @@ def country_try(state: State, seat: int) -> None:
     p["flags"]["carts_used"] += 1
     p["sel"] = {}
     en, fr = RURAL[do]
-    Engine.log(state, f"P{seat + 1} builds a {en} at {h} ({len(counters)} {gname(good)}).",
-             f"P{seat + 1} construit : {fr} en {h} ({len(counters)} {gname(good, True)}).", seat)
+    Engine.log(state, f"{ref(seat)} builds a {en} at {h} ({len(counters)} {gname(good)}).",
+             f"{ref(seat)} construit : {fr} en {h} ({len(counters)} {gname(good, True)}).", seat)

@@ -11,8 +11,9 @@ from engines.antiquity import country, hardship, produce, rules
 from engines.antiquity.data import components
 from engines.antiquity.layout import fresh_flags
 from engines.antiquity.outcome import NO_WINNER
-from engines.antiquity.texts import bname
+from engines.antiquity.texts import bname, seat_list
 from engines.core import Engine
+from engines.core.names import ref
 from engines.core.state import State, clone
 
 
@@ -102,11 +103,11 @@ def finish(state: State) -> None:
     state["acting"] = []
     state["public"] = None
     if state["winners"]:
-        names = ", ".join(f"P{s + 1}" for s in state["winners"])
+        en, fr = seat_list(state["winners"])
         if len(state["winners"]) > 1:
-            Engine.log(state, f"Game over: {names} share the victory.", f"Fin de la partie : {names} se partagent la victoire.")
+            Engine.log(state, f"Game over: {en} share the victory.", f"Fin de la partie : {fr} se partagent la victoire.")
         else:
-            Engine.log(state, f"Game over: {names} wins.", f"Fin de la partie : {names} gagne.")
+            Engine.log(state, f"Game over: {en} wins.", f"Fin de la partie : {fr} gagne.")
     else:
         en, fr = NO_WINNER[state["end"]]
         Engine.log(state, f"Game over. {en}", f"Fin de la partie. {fr}")
@@ -153,12 +154,12 @@ def reveal(state: State) -> None:
         if kinds:
             en = ", ".join(bname(k) for k in kinds)
             fr = ", ".join(bname(k, True) for k in kinds)
-            Engine.log(state, f"P{s + 1} built: {en}.", f"P{s + 1} a construit : {fr}.", s)
+            Engine.log(state, f"{ref(s)} built: {en}.", f"{ref(s)} a construit : {fr}.", s)
         if f["razed"]:
-            Engine.log(state, f"P{s + 1} razed its cathedral.", f"P{s + 1} a rasé sa cathédrale.", s)
+            Engine.log(state, f"{ref(s)} razed their cathedral.", f"{ref(s)} a rasé sa cathédrale.", s)
         if f["cathedral"] and p["saint"]:
             sn = components()["by_saint"][p["saint"]]["name_en"]
-            Engine.log(state, f"P{s + 1} worships {sn}.", f"P{s + 1} adore {sn}.", s)
+            Engine.log(state, f"{ref(s)} worships {sn}.", f"{ref(s)} adore {sn}.", s)
     state["checkpoint"] += 1
 
 
@@ -166,8 +167,8 @@ def turn_order(state: State) -> None:
     """Phase 3: fewest men on cart shops and explorer first; ties keep the previous order."""
     state["order"] = order_by_counts(state["order"], {s: order_count(state, s) for s in state["order"]})
     state["order"] = [s for s in state["order"] if not state["players"][s]["out"]]
-    Engine.log(state, "Turn order: " + " / ".join(f"P{s + 1}" for s in state["order"]) + ".",
-             "Ordre du tour : " + " / ".join(f"P{s + 1}" for s in state["order"]) + ".")
+    order = " / ".join(ref(s) for s in state["order"])
+    Engine.log(state, f"Turn order: {order}.", f"Ordre du tour : {order}.")
 
 
 def order_count(state: State, seat: int) -> int:

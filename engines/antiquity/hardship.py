@@ -9,6 +9,7 @@ from engines.antiquity.data import FOOD
 from engines.antiquity.outcome import out_stamp
 from engines.antiquity.texts import Opt, counted, gname
 from engines.core import Engine
+from engines.core.names import ref
 from engines.core.state import State
 
 
@@ -31,7 +32,7 @@ def step_explore(state: State, seat: int, oid: str) -> None:
         if tok in FOOD:
             state["famine"] += 1
         state["checkpoint"] += 1
-        Engine.log(state, f"P{seat + 1} explores {oid}: {gname(tok)}.", f"P{seat + 1} explore {oid} : {gname(tok, True)}.", seat)
+        Engine.log(state, f"{ref(seat)} explores {oid}: {gname(tok)}.", f"{ref(seat)} explore {oid} : {gname(tok, True)}.", seat)
     Engine.end_turn(state)
 
 
@@ -46,7 +47,7 @@ def begin_famine(state: State) -> None:
         p["sel"] = {}
         if due > 0:
             en, fr = counted(due, ("grave", "graves"), ("tombe", "tombes"))
-            Engine.log(state, f"Famine: P{s + 1} receives {en}.", f"Famine : P{s + 1} reçoit {fr}.", s)
+            Engine.log(state, f"Famine: {ref(s)} receives {en}.", f"Famine : {ref(s)} reçoit {fr}.", s)
 
 
 def grave_opts(state: State, seat: int) -> list[Opt]:
@@ -117,5 +118,5 @@ def eliminate(state: State, seat: int) -> None:
     p["sel"] = {}
     state["eliminated"].append(seat)
     state["out_at"][seat] = out_stamp(state)
-    Engine.log(state, f"P{seat + 1} cannot place all its graves: it has lost and leaves the game.",
-             f"P{seat + 1} ne peut pas placer toutes ses tombes : il a perdu et quitte la partie.", seat)
+    Engine.log(state, f"{ref(seat)} cannot place all their graves: {ref(seat)} has lost and leaves the game.",
+             f"{ref(seat)} ne peut pas placer toutes ses tombes : {ref(seat)} a perdu et quitte la partie.", seat)

@@ -25,6 +25,8 @@ NO_WINNER = {
               "Pas de vainqueur : aucune condition de Saint Patron n'a été remplie avant la fin de la partie d'initiation."),
 }
 PHASE_NUMBER = {"famine": 8, "pollution": 9}
+# the one breakdown line, in words players read (the final post and the board's final table)
+LABELS = {"victory": ("Victory condition met", "Condition de victoire remplie")}
 
 
 def out_stamp(state: State) -> int:
@@ -51,7 +53,7 @@ def final_result(state: State) -> dict[str, Any]:
         for s in range(n)
     ]
     scores = [1 if s in met else 0 for s in range(n)]
-    res = ranked(scores, [{"victory": x} for x in scores], tiebreaks, CRITERIA)
+    res = ranked(scores, [{"victory": x} for x in scores], tiebreaks, CRITERIA, labels=LABELS)
     if end in NO_WINNER:
         en, fr = NO_WINNER[end]
         res["no_winner"] = {"en": en, "fr": fr}

@@ -8,6 +8,7 @@ from engines.antiquity import rules
 from engines.antiquity.data import GOODS
 from engines.antiquity.texts import RURAL, Opt, counted, gname
 from engines.core import Engine
+from engines.core.names import ref
 from engines.core.state import State
 
 
@@ -36,7 +37,7 @@ def discard_all(state: State, seat: int, keep: dict[str, int]) -> None:
     p["keep"] = {}
     if lost:
         en, fr = counted(lost, ("unstored good", "unstored goods"), ("denrée non stockée", "denrées non stockées"))
-        Engine.log(state, f"P{seat + 1} discards {en}.", f"P{seat + 1} défausse {fr}.", seat)
+        Engine.log(state, f"{ref(seat)} discards {en}.", f"{ref(seat)} défausse {fr}.", seat)
 
 
 def opts_store(state: State, seat: int) -> tuple[str, str, list[Opt]]:
@@ -117,5 +118,5 @@ def harvest(state: State) -> None:
         if rules.saint_power(p, "giorgio") and state["cathedrals"]:
             p["goods"]["fish"] += state["cathedrals"]
             en, fr = counted(state["cathedrals"], ("fish", "fish"), ("poisson", "poissons"))
-            Engine.log(state, f"P{s + 1} receives {en} from San Giorgio.", f"P{s + 1} reçoit {fr} de San Giorgio.", s)
+            Engine.log(state, f"{ref(s)} receives {en} from San Giorgio.", f"{ref(s)} reçoit {fr} de San Giorgio.", s)
     Engine.log(state, "Harvest done.", "Récolte faite.")

@@ -12,6 +12,7 @@ from engines.antiquity.data import components
 from engines.antiquity.layout import new_player
 from engines.antiquity.texts import Opt
 from engines.core import Engine, prng
+from engines.core.names import ref
 from engines.core.state import State
 
 
@@ -80,8 +81,8 @@ def step_start(state: State, seat: int, oid: str) -> None:
     p["sel"] = {}
     found_city(state, seat, oid, 0)
     state["start_queue"].pop(0)
-    Engine.log(state, f"P{seat + 1} founds its starting city at {oid}.",
-             f"P{seat + 1} fonde sa cité de départ en {oid}.", seat)
+    Engine.log(state, f"{ref(seat)} founds their starting city at {oid}.",
+             f"{ref(seat)} fonde sa cité de départ en {oid}.", seat)
     Engine.end_turn(state)
 
 

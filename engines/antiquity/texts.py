@@ -10,6 +10,7 @@ from engines.antiquity import hexmap as hx
 from engines.antiquity import pickers
 from engines.antiquity.data import GOODS, components
 from engines.core import Option
+from engines.core.names import ref
 from engines.core.state import State
 
 Opt = tuple[str, ...]  # id, label, label_fr[, description, description_fr]
@@ -23,6 +24,15 @@ def counted(n: int, en: tuple[str, str], fr: tuple[str, str]) -> tuple[str, str]
     """`n` with its noun agreed, in English and French (French takes the singular for 0 and 1):
     `counted(2, ("grave", "graves"), ("tombe", "tombes"))` is ("2 graves", "2 tombes")."""
     return f"{n} {en[n != 1]}", f"{n} {fr[n > 1]}"
+
+
+def seat_list(seats: list[int]) -> tuple[str, str]:
+    """Seats named by their placeholders: "{p0}", "{p0} and {p2}", "{p0}, {p1} and {p2}"."""
+    refs = [ref(s) for s in seats]
+    if len(refs) < 2:
+        return (refs[0], refs[0]) if refs else ("", "")
+    head = ", ".join(refs[:-1])
+    return f"{head} and {refs[-1]}", f"{head} et {refs[-1]}"
 
 
 def gname(g: str, fr: bool = False) -> str:

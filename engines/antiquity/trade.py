@@ -10,6 +10,7 @@ from engines.antiquity import rules
 from engines.antiquity.data import GOODS
 from engines.antiquity.texts import Opt, gname, goods_text, offer_text
 from engines.core import Engine
+from engines.core.names import ref
 from engines.core.state import State
 
 MAX_QTY = 24  # a quantity step offers 1..24 (and "back"): 25 options at most
@@ -42,7 +43,7 @@ def city_offer_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
     sel = p["sel"]
     back = ("back", "back", "retour")
     if "to" not in sel:
-        opts = [(f"p{s + 1}", f"offer to P{s + 1}", f"proposer à P{s + 1}") for s in trade_partners(state, seat)]
+        opts = [(f"p{s + 1}", f"offer to {ref(s)}", f"proposer à {ref(s)}") for s in trade_partners(state, seat)]
         return "Trade with whom?", "Échanger avec qui ?", [*opts, back]
     left = dict(p["goods"])
     for g in sel["give"]:
@@ -103,6 +104,8 @@ def answer_offer(state: State, seat: int, oid: str) -> None:
         b["goods"][g] -= 1
         a["goods"][g] += 1
     o["status"] = "accepted"
-    t = offer_text(o)
-    Engine.log(state, f"Trade: P{o['from'] + 1} and P{o['to'] + 1} agree: {t[0]}.",
-             f"Échange : P{o['from'] + 1} et P{o['to'] + 1} : {t[1]}.", seat)
+    a, b = ref(o["from"]), ref(o["to"])
+    give, get = goods_text(o["give"]) or "nothing", goods_text(o["get"]) or "nothing"
+    give_fr, get_fr = goods_text(o["give"], True) or "rien", goods_text(o["get"], True) or "rien"
+    Engine.log(state, f"Trade: {a} gives {give} to {b} for {get}.",
+             f"Échange : {a} donne {give_fr} à {b} contre {get_fr}.", seat)

@@ -9,9 +9,26 @@ import pytest
 from PIL import Image
 
 from engines.antiquity import ENGINE, flow, hardship, rules
-from render import board_png, player_png
-from render.antiquity import NOUNS, T, _count, board, final_lines, house_chart, player, zone, zone_map
-from tests.engines.antiquity.helpers import eager_playout
+from render import board_png, player_png, turn_card
+from render.antiquity import (
+    NOUNS,
+    T,
+    _count,
+    board,
+    card,
+    final_lines,
+    hexmap,
+    house_chart,
+    player,
+    zone,
+    zone_map,
+)
+from render.antiquity.hexmap import city_fill
+from render.antiquity.labels import CLEARED, POLLUTED_TINT, TERRAIN
+from render.core import palette, turncard
+from render.core.colorblind import worst_distance
+from render.core.people import SEAT_GLYPHS, seat_name
+from tests.engines.antiquity.helpers import eager_playout, smart_playout
 from tests.engines.antiquity.scen import blank, found, put, start
 from tests.render.util import LANGS, antiquity_states
 
@@ -111,13 +128,17 @@ def _finished(shared: bool) -> dict:
 
 
 def test_final_table_shows_shared_ranks_and_the_deciding_tie_break() -> None:
-    """Tied players show the same rank number; a rank decided by the tie rule says so."""
+    """Tied players show the same rank number; a rank decided by the tie rule says so; players
+    are named by their display names and the breakdown by its label, never its key."""
     headline, rows = final_lines(ENGINE.view(_finished(True), None), "fr")
-    assert headline == "Victoire partagée : P1, P2"
-    assert [r[1] for r in rows] == ["1. P1 ★", "1. P2 ★", "3. P3"] and all(not r[3] for r in rows)
-    headline, rows = final_lines(ENGINE.view(_finished(False), None), "en")
-    assert headline == "Winner: P2" and [r[1] for r in rows] == ["1. P2 ★", "2. P1", "3. P3"]
-    assert rows[1][3] == "tie broken by more unpolluted hexes in own zone of control"
+    assert headline == "Victoire partagée : Joueur 1, Joueur 2"
+    assert [r[1] for r in rows] == ["1. Joueur 1 ★", "1. Joueur 2 ★", "3. Joueur 3"]
+    assert [r[3] for r in rows] == ["Condition de victoire remplie"] * 2 + [""]
+    view = {**ENGINE.view(_finished(False), None), "names": ["alice", "bob", "carol"]}
+    headline, rows = final_lines(view, "en")
+    assert headline == "Winner: bob" and [r[1] for r in rows] == ["1. bob ★", "2. alice", "3. carol"]
+    assert rows[1][3] == "Victory condition met · tie broken by more unpolluted hexes in own zone of control"
+    assert "victory" not in " ".join(r[3] for r in rows)
     for lang in LANGS:
         board(ENGINE.view(_finished(False), 0), lang)
 
@@ -147,3 +168,76 @@ def test_house_chart_lists_every_remaining_house() -> None:
     pl = {**v["players"][0], "houses": [1, 2]}
     chart = house_chart(v, pl, "fr")
     assert len(chart) == 18 and chart[0].startswith("3: ") and chart[-1].startswith("20: ")
+
+
+NAMES = ["Bartholomew the Magnificent", "Anastasia Konstantinopoulou", "Jean-Baptiste de La Fontaine",
+         "Wilhelmina Featherstonehaugh"]
+
+
+def _mid_game_four() -> tuple[dict, int]:
+    s, _ = smart_playout(4, 19, {}, max_steps=295)  # the harvest, with countryside buildings of three players
+    assert not s["over"] and len(s["rural"]) >= 4
+    actor = next(e["seat"] for e in reversed(s["log"]) if e["seat"] is not None)
+    return {**ENGINE.view(s, None), "names": NAMES}, actor
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turn_card_is_legible_at_phone_width(lang: str) -> None:
+    view, actor = _mid_game_four()
+    assert view["acting"]
+    image, c = turn_card("antiquity", view, title="Antiquity", events=["Bartholomew the Magnificent explores h65"],
+                         footer="Jean-Baptiste de La Fontaine", acting=view["acting"], actor=actor, lang=lang)
+    assert turncard.smallest_at_phone_width(c, image) >= 11
+    assert c.focus is not None and c.focus.width >= c.focus.height and c.focus.width <= 800
+    assert seat_name(view, actor, lang) in c.focus_caption
+    assert [s.name for s in c.seats] == [seat_name(view, s, lang) for s in range(4)]
+    assert all(s.score.split()[0].isdigit() for s in c.seats)  # men, the count everyone watches
+    assert c.progress.startswith("Turn " if lang == "en" else "Tour ")
+
+
+def test_card_focus_follows_the_last_placement_and_the_graves() -> None:
+    view, _ = _mid_game_four()
+    view["log"] = [*view["log"], {"n": 999, "seat": 1, "en": "{p1} builds an inn at c35.", "fr": "..."}]
+    near = card(view, 1, "en")
+    assert near["focus_caption"] == "Anastasia Konstan…'s zone of control"
+    assert near["focus"].width >= near["focus"].height
+    famine = card({**view, "phase": "famine"}, 1, "fr")
+    assert famine["focus_caption"] == "Cités : Anastasia Konstan…"
+    assert card(view, None, "en")["focus"] is not None
+
+
+def test_seat_colours_stay_apart_from_the_terrain_for_colour_blind_players() -> None:
+    """Antiquity's blue player against water, its green one against mountains: city hexes (the
+    seat's colour) stay apart from every terrain, polluted or not, and the plain seat colours
+    (countryside outlines, men) from every unpolluted terrain, under deuteranopia and protanopia."""
+    terrains = [*TERRAIN.values(), CLEARED]
+    polluted = [tuple(int(a * 0.45 + b * 0.55) for a, b in zip(t, POLLUTED_TINT, strict=True)) for t in terrains]
+    for seat in range(4):
+        for t in terrains + polluted:
+            assert worst_distance(city_fill(seat), t) > 10, (seat, t)
+        for t in terrains:
+            assert worst_distance(palette.seat(seat), t) > 10, (seat, t)
+    assert len(set(SEAT_GLYPHS[:4])) == 4
+
+
+def test_every_seat_mark_on_the_map_carries_its_glyph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not by colour alone: each city hex and centre, inn and man shows the seat's glyph."""
+    view, _ = _mid_game_four()
+    view["map"]["inns"] = [{"seat": 3, "hex": "a11"}]
+    drawn: list[int] = []
+    monkeypatch.setattr(hexmap, "glyph", lambda c, seat, *a: drawn.append(seat))
+    monkeypatch.setattr(hexmap, "seat_disc", lambda c, seat, *a: drawn.append(seat))
+    board(view, "en")
+    mp = view["map"]
+    expected = [c["seat"] for c in mp["cities"] for _ in c["hexes"]] + [i["seat"] for i in mp["inns"]]
+    expected += [b["seat"] for b in mp["rural"] if b["man"]]
+    assert sorted(drawn) == sorted(expected) and set(drawn) == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_names_label_the_board_and_the_player_area(lang: str) -> None:
+    view, actor = _mid_game_four()
+    board(view, lang)
+    player(view, actor, lang)
+    short = {**view, "names": ["al", "bo", "cy", "di"]}
+    assert board(short, lang).tobytes() != board(view, lang).tobytes()

@@ -201,7 +201,7 @@ def test_trade_options_do_not_reveal_the_proposers_secret_city_work() -> None:
     done = E.apply(manned, 1, "accept0")
     assert done["offers"][0]["status"] == "accepted" and done["players"][1]["goods"]["gold"] == 1
     assert E.checkpoint(done) > E.checkpoint(manned)  # what accepting told cannot be undone
-    assert done["log"][-1]["en"].startswith("Trade: P1 and P2 agree")
+    assert done["log"][-1]["en"] == "Trade: {p0} gives 1 gold to {p1} for 1 stone."
     for variant in (s, spent):  # no manned market on either side / the gold is gone
         log = len(variant["log"])
         failed = E.apply(variant, 1, "accept0")
