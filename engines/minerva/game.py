@@ -205,8 +205,6 @@ class Minerva(Engine):
             work.append({"k": "pay", "inst": inst})
         else:
             fx.pay_fixed(p, d["cost"])
-        who, qui = seat_name(seat)
-        self.log(state, f"{who} builds {d['name_en']}.", f"{qui} construit {d['name_fr']}.", seat)
 
     def _frame_step(self, state: State, seat: int, f: dict[str, Any], oid: str) -> None:
         k = f["k"]
@@ -252,6 +250,7 @@ class Minerva(Engine):
             if f["why"] == "build":
                 p["city"][oid] = {"t": f["inst"], "a": False}
                 d = cat.design(f["inst"])
+                self.log(state, f"{who} builds {d['name_en']} at {oid}.", f"{qui} construit {d['name_fr']} en {oid}.", seat)
                 if d["when"] == "build":
                     work.append({"k": "use", "inst": f["inst"], "at": oid})
             elif f["why"] == "res":

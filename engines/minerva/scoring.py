@@ -74,6 +74,17 @@ TIE_BREAKS = (
 )
 
 
+# What each breakdown key means, as the final post and results image show it.
+LABELS = {
+    "culture": ("Culture tiles", "Tuiles culturelles"),
+    "glory": ("Glory tiles", "Tuiles de gloire"),
+    "temples": ("Temples", "Temples"),
+    "end_buildings": ("END buildings", "Bâtiments FIN"),
+    "money_resources": ("Money and resources (1 VP per 3)", "Argent et ressources (1 PV par 3)"),
+    "order": ("Order tile", "Tuile d'ordre"),
+}
+
+
 def tie_breaks(state: State, seat: int, parts: dict[str, int]) -> tuple[int, int, int]:
     """Seat `seat`'s tie-break values, higher is better. Every seat holds an order tile once the
     game is over (everyone passes in round 6); a seat without one (solo) ranks after every tile."""
@@ -87,7 +98,7 @@ def result(state: State) -> dict[str, Any]:
     parts = [breakdown(state, s) for s in range(n)]
     scores = [sum(b.values()) for b in parts]
     tiebreaks = [tie_breaks(state, s, parts[s]) for s in range(n)]
-    out = ranked(scores, parts, tiebreaks, TIE_BREAKS)
+    out = ranked(scores, parts, tiebreaks, TIE_BREAKS, labels=LABELS)
     if state["solo"]:
         out["title"] = solo_title(scores[0])
     return out

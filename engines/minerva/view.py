@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from engines.core import Engine
+from engines.core.names import ref
 from engines.core.state import State
 from engines.minerva import city as grid
 from engines.minerva import effects as fx
@@ -69,8 +70,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     acting = rules.to_act(state)
     ph = PHASES[phase]
     if acting:
-        summary = {"en": f"Round {rnd}/{ROUNDS} · {ph[0]} · Player {acting[0] + 1} to act",
-                   "fr": f"Manche {rnd}/{ROUNDS} · {ph[1]} · au joueur {acting[0] + 1}"}
+        who = ref(acting[0])
+        summary = {"en": f"Round {rnd}/{ROUNDS} · {ph[0]} · {who} to act",
+                   "fr": f"Manche {rnd}/{ROUNDS} · {ph[1]} · à {who} de jouer"}
     else:
         summary = {"en": f"Round {rnd}/{ROUNDS} · {ph[0]}", "fr": f"Manche {rnd}/{ROUNDS} · {ph[1]}"}
     view: dict[str, Any] = {
@@ -90,6 +92,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "turn": {"points": dict(state["turn"]["pts"]), "claimed": list(state["turn"]["claimed"])},
         "players": players,
         "scores": [pl["score"] for pl in players],
+        "breakdown_labels": {k: {"en": en, "fr": fr} for k, (en, fr) in scoring.LABELS.items()},
         "summary": summary,
         "log": Engine.recent_log(state),
     }

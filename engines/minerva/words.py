@@ -3,6 +3,8 @@ so texts read « 1 céréale », « 2 céréales » (French is singular below 2,
 
 from __future__ import annotations
 
+from engines.core.names import ref
+
 # item: (English singular, English plural, French singular, French plural)
 ITEMS: dict[str, tuple[str, str, str, str]] = {
     "grain": ("grain", "grain", "céréale", "céréales"),
@@ -67,4 +69,6 @@ def items_text(items: dict[str, int]) -> tuple[str, str]:
 
 
 def seat_name(seat: int) -> tuple[str, str]:
-    return f"Player {seat + 1}", f"Joueur {seat + 1}"
+    """The seat in an English and a French text: its `{pN}` placeholder, which the bot and the
+    renderers fill with the player's display name (never "Player 1")."""
+    return ref(seat), ref(seat)

@@ -9,11 +9,13 @@ from typing import Any
 
 from PIL import Image
 
+from engines.core.names import names_seat
 from render.core import palette
 from render.core.canvas import Canvas
 from render.core.fonts import font
 from render.core.i18n import Labels, entry, field
 from render.core.icons import draw_icon
+from render.core.people import named, seat_disc, seat_name
 from render.minerva.tiles import (
     CATEGORY_COLORS,
     CULTURE_COLORS,
@@ -22,6 +24,8 @@ from render.minerva.tiles import (
     item_icon,
     lettered,
 )
+from render.minerva.turn import card as card  # the turn card hook (render.turn_card)
+from render.minerva.turn import city_of
 
 WIDTH = 1500
 PAD = 16
@@ -55,18 +59,14 @@ T = Labels({
     "glory_title": ("Round {n} glory tiles · order tiles", "Tuiles de gloire de la manche {n} · tuiles d'ordre"),
     "glory_title_solo": ("Round {n} glory tiles", "Tuiles de gloire de la manche {n}"),
     "ranks": ("1st|2nd|3rd", "1er|2e|3e"),
-    "order": ("Order:", "Ordre :"), "seat_short": ("P{n}", "J{n}"), "free": (" · free", " · libre"),
+    "order": ("Order:", "Ordre :"), "free": (" · free", " · libre"),
     "solo_no_order": ("No order tiles.", "Pas de tuiles d'ordre."),
-    "city_of": ("Player {n}'s city", "Cité du joueur {n}"),
     "final_scores": ("Final scores", "Scores finaux"), "solo_title": ("Solo title: {t}", "Titre solo : {t}"),
-    "final_line": ("{r}. Player {s}: {n} VP", "{r}. Joueur {s} : {n} PV"),
+    "final_line": ("{r}. {name}: {n} VP", "{r}. {name} : {n} PV"),
     "decided": ("tie broken by {why}", "départagé par : {why}"),
     "final_score": ("Final score: {n} VP · rank {r}", "Score final : {n} PV · rang {r}"),
     "final_score_solo": ("Final score: {n} VP", "Score final : {n} PV"),
     "score_so_far": ("Score so far: {n} VP", "Score actuel : {n} PV"),
-    "b_culture": ("Culture tiles", "Tuiles culturelles"), "b_glory": ("Glory tiles", "Tuiles de gloire"), "b_temples": ("Temples", "Temples"),
-    "b_end_buildings": ("END buildings", "Bâtiments FIN"), "b_money_resources": ("Money & resources (1 per 3)", "Argent et ressources (1 par 3)"),
-    "b_order": ("Order tile VP", "Tuile d'ordre (PV)"),
     "free_cells": ("Outlined empty cells are where a tile may go (type the cell, e.g. m12).",
                    "Les cases vides encadrées peuvent recevoir une tuile (tapez la case, p. ex. m12)."),
     "culture_tiles": ("Culture tiles: ", "Tuiles culturelles : "), "glory_tiles": ("Glory tiles: ", "Tuiles de gloire : "),
@@ -83,6 +83,14 @@ def _count(key: str, n: int, lang: str) -> str:
 
 def _seat_color(seat: int) -> palette.Color:
     return palette.seat(seat)
+
+
+def log_line(e: dict[str, Any], view: dict[str, Any], lang: str) -> str:
+    """A log entry as players read it: names filled in; "name: text" when it has a seat but no placeholder."""
+    text = entry(e, lang)
+    if e.get("seat") is not None and not names_seat(text):
+        text = f"{seat_name(view, e['seat'], lang)}{' :' if lang == 'fr' else ':'} {text}"
+    return named(text, view, lang)
 
 
 # ------------------------------------------------------------------ cities
@@ -130,8 +138,9 @@ def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[st
     acting = seat in view.get("to_act", [])
     c.box(rect, fill=palette.PANEL, outline=palette.HIGHLIGHT if acting else col, width=4 if acting else 2)
     c.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 30), fill=col)
-    title = T("player_n", lang, n=seat + 1) + (T("to_act", lang) if acting else "") + (T("passed", lang) if p["passed"] else "")
-    c.text((x0 + 10, y0 + 16), title, 17, bold=True, fill=palette.text_on(col), anchor="lm", max_width=x1 - x0 - 90)
+    seat_disc(c, seat, (x0 + 17, y0 + 16), 11)
+    title = seat_name(view, seat, lang) + (T("to_act", lang) if acting else "") + (T("passed", lang) if p["passed"] else "")
+    c.text((x0 + 34, y0 + 16), title, 17, bold=True, fill=palette.text_on(col), anchor="lm", max_width=x1 - x0 - 110)
     c.text((x1 - 10, y0 + 16), T("n_vp", lang, n=p["score"]), 17, bold=True, fill=palette.text_on(col), anchor="rm")
     y = y0 + 40
     x = x0 + 10
@@ -230,7 +239,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     # header
     c.draw.rectangle((0, 0, WIDTH, 56), fill=(60, 40, 30))
     c.text((PAD, 28), "MINERVA", 28, bold=True, fill=(255, 230, 170), anchor="lm")
-    c.text((200, 28), entry(view["summary"], lang), 20, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - 220)
+    c.text((200, 28), named(entry(view["summary"], lang), view, lang), 20, bold=True, fill=(255, 255, 255), anchor="lm", max_width=WIDTH - 220)
     y = 64
     if final_h:
         _final_panel(c, y, view, lang)
@@ -304,8 +313,12 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
             fill = palette.lighten(_seat_color(held), 0.5) if held is not None else palette.PANEL
             c.box((ox, top, ox + 150, top + 44), fill=fill, outline=palette.INK)
             label = f"{k}" + (" · " + T("n_vp", lang, n=order["vp"][num]) if order["flipped"] and order["vp"][num] else "")
-            label += " · " + T("seat_short", lang, n=held + 1) if held is not None else T("free", lang)
-            c.text((ox + 75, top + 22), label, 16, bold=True, anchor="mm", max_width=142)
+            if held is not None:
+                seat_disc(c, held, (ox + 14, top + 22), 10)
+                label += " · " + seat_name(view, held, lang, 10)
+            else:
+                label += T("free", lang)
+            c.text((ox + 80 if held is not None else ox + 75, top + 22), label, 16, bold=True, anchor="mm", max_width=124 if held is not None else 142)
             ox += 160
     else:
         rule = entry(view["glory_rule"], lang) + " " + T("solo_no_order", lang)
@@ -316,13 +329,14 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
         col = _seat_color(p["seat"])
         c.box((cx, y + cy, cx + w, y + cy + h), fill=palette.PANEL, outline=col, width=3)
         c.draw.rectangle((cx + 2, y + cy + 2, cx + w - 2, y + cy + 30), fill=col)
-        c.text((cx + 10, y + cy + 16), T("city_of", lang, n=p["seat"] + 1), 16, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 20)
+        seat_disc(c, p["seat"], (cx + 17, y + cy + 16), 11)
+        c.text((cx + 34, y + cy + 16), city_of(view, p["seat"], lang), 16, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 44)
         draw_city(c, cx + 8, y + cy + 36, p, cell, 0, lang)
     y += cities_h + 20
     c.text((PAD, y + 10), T("recent_events", lang), 16, bold=True, anchor="lm")
     y += 28
     for e in log_lines:
-        c.text((PAD, y + 9), entry(e, lang), 15, fill=palette.INK, anchor="lm", max_width=WIDTH - 2 * PAD)
+        c.text((PAD, y + 9), log_line(e, view, lang), 15, fill=palette.INK, anchor="lm", max_width=WIDTH - 2 * PAD)
         y += 20
     return c.image
 
@@ -338,7 +352,7 @@ def _final_line(view: dict[str, Any], seat: int, lang: str) -> str:
     """« 1. Player 3: 42 VP · tie broken by more temples »: the rank from `ranks` (shared places
     repeat their number) and the rulebook tie-break that decided, when one did."""
     final = view["final"]
-    line = T("final_line", lang, r=final["ranks"][seat], s=seat + 1, n=final["scores"][seat])
+    line = T("final_line", lang, r=final["ranks"][seat], name=seat_name(view, seat, lang), n=final["scores"][seat])
     decided = final["decided_by"][seat]
     return line + (" · " + T("decided", lang, why=entry(decided, lang)) if decided else "")
 
@@ -348,7 +362,7 @@ def _final_panel(c: Canvas, y: float, view: dict[str, Any], lang: str) -> None:
     top = c.panel((PAD, y, WIDTH - PAD, y + _final_height(view) - 12), T("final_scores", lang), accent=palette.GOLD)
     for i, seat in enumerate(final["ranking"]):
         ly = top + 26 * i
-        c.draw.rectangle((PAD + 12, ly + 4, PAD + 30, ly + 22), fill=_seat_color(seat))
+        seat_disc(c, seat, (PAD + 21, ly + 13), 10)
         c.text((PAD + 40, ly + 13), _final_line(view, seat, lang), 17, bold=final["ranks"][seat] == 1, anchor="lm", max_width=WIDTH - 2 * PAD - 60)
     if "title" in final:
         ly = top + 26 * len(final["ranking"])
@@ -367,7 +381,8 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     c = Canvas(width, height)
     col = _seat_color(seat)
     c.draw.rectangle((0, 0, width, 48), fill=col)
-    c.text((PAD, 24), f"{T('city_of', lang, n=seat + 1)} · {entry(view['summary'], lang)}", 20, bold=True, fill=palette.text_on(col), anchor="lm", max_width=width - 2 * PAD)
+    seat_disc(c, seat, (PAD + 14, 24), 14)
+    c.text((PAD + 36, 24), f"{city_of(view, seat, lang)} · {named(entry(view['summary'], lang), view, lang)}", 20, bold=True, fill=palette.text_on(col), anchor="lm", max_width=width - 2 * PAD - 36)
     _player_panel(c, (PAD, 56, min(width - PAD, PAD + 620), 56 + PANEL_H), p, view, lang)
     bx = PAD + 640
     if bx + 200 < width:
@@ -380,8 +395,9 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
             head = T("score_so_far", lang, n=p["score"])
         c.text((bx, y + 10), head, 17, bold=True, anchor="lm", max_width=width - bx - PAD)
         y += 28
+        words = (final or view).get("labels") or view.get("breakdown_labels") or {}
         for k, v in b.items():
-            c.text((bx, y + 10), T("kv", lang, k=T("b_" + k, lang) if "b_" + k in T.table else k, v=v), 16, anchor="lm", max_width=width - bx - PAD)
+            c.text((bx, y + 10), T("kv", lang, k=entry(words.get(k), lang) or k, v=v), 16, anchor="lm", max_width=width - bx - PAD)
             y += 22
         notes = []
         if final and final["decided_by"][seat]:

@@ -24,6 +24,11 @@ CATEGORY_COLORS: dict[str, Color] = {
     "temple": (70, 90, 120),
     "residential": (70, 130, 60),
 }
+# A glyph per category, drawn on every tile's band and category icon: production (brown), military
+# (red) and residences (green) look alike to red-green colour-blind players, the glyph tells them.
+CATEGORY_GLYPHS: dict[str, str] = {
+    "production": "⚒", "commerce": "⚖", "culture": "♫", "military": "⚔", "special": "✦", "temple": "Π", "residential": "⌂",
+}
 RESOURCE_ICONS: dict[str, tuple[str, Color]] = {
     "grain": ("triangle", (232, 192, 60)),
     "wood": ("hexagon", (133, 94, 60)),
@@ -78,8 +83,17 @@ def item_icon(c: Canvas, item: str, center: tuple[float, float], size: float, la
         x, y = center
         r = size / 2
         c.draw.rectangle((x - r, y - r, x + r, y + r), fill=CATEGORY_COLORS[item], outline=palette.INK)
+        category_glyph(c, item, center, size * 0.8)
     else:
         lettered(c, center, size, palette.LINE, "?")
+
+
+def category_glyph(c: Canvas, category: str, center: tuple[float, float], size: float, color: Color | None = None) -> None:
+    """The category's glyph, in the colour that reads on its category colour (or `color`)."""
+    glyph = CATEGORY_GLYPHS.get(category)
+    if glyph:
+        fill = color or palette.text_on(CATEGORY_COLORS[category])
+        c.draw.text(center, glyph, font=font(max(10, int(size)), True), fill=fill, anchor="mm")
 
 
 def area_glyph(c: Canvas, x: float, y: float, size: float, cross: bool = False) -> float:
@@ -174,17 +188,21 @@ def _draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[st
     x0, y0, x1, y1 = rect
     w = x1 - x0
     col = CATEGORY_COLORS.get(tile.get("category", ""), palette.MUTED)
-    if w < 70:  # safety net for enormous cities: colour and initials only
+    cat = tile.get("category", "")
+    if w < 70:  # safety net for enormous cities: colour, category glyph and initials only
         c.draw.rectangle(rect, fill=col, outline=palette.INK)
         initials = "".join(word[0] for word in field(tile, "name", lang).split()[:2]).upper()
-        c.text(((x0 + x1) / 2, (y0 + y1) / 2), initials, 13, bold=True, fill=palette.text_on(col), anchor="mm")
+        c.text(((x0 + x1) / 2, (y0 + y1) / 2 + 5), initials, 13, bold=True, fill=palette.text_on(col), anchor="mm")
+        category_glyph(c, cat, (x0 + 9, y0 + 9), 12)
         if assistant_color is not None:
             c.draw.ellipse((x1 - 10, y1 - 10, x1 - 2, y1 - 2), fill=assistant_color, outline=palette.INK)
         return
     c.draw.rectangle(rect, fill=palette.lighten(col, 0.82), outline=col, width=2)
     band = 20 if w < 130 else 24
     c.draw.rectangle((x0, y0, x1, y0 + band), fill=col)
-    c.text((x0 + 4, y0 + band / 2), field(tile, "name", lang), 15 if w >= 130 else 14, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 8)
+    category_glyph(c, cat, (x0 + band / 2 + 1, y0 + band / 2), band - 6)
+    c.text((x0 + band + 2, y0 + band / 2), field(tile, "name", lang), 15 if w >= 130 else 14, bold=True, fill=palette.text_on(col), anchor="lm",
+           max_width=w - band - 6)
     if tile.get("design") == "residence":
         draw_icon(c, "house", ((x0 + x1) / 2, (y0 + band + y1) / 2), min(w, y1 - y0 - band) * 0.45, col)
         if assistant_color is not None:

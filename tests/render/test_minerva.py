@@ -3,6 +3,7 @@ points of a game, within size and speed limits."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -10,6 +11,9 @@ import pytest
 import render.minerva as R
 from engines.minerva import ENGINE
 from render import board_png, player_png
+from render.core import palette
+from render.core.i18n import entry
+from render.core.people import named, seat_name
 from tests.render.util import LANGS, busy, playout
 
 
@@ -140,3 +144,146 @@ def test_final_table_repeats_shared_ranks_and_names_the_tie_break(monkeypatch: p
     assert "3. Player 3: 5 VP · tie broken by more temples" in text
     fr = drawn_texts(monkeypatch, R.player, v, 2, "fr")
     assert "rang 3" in fr and "départagé par : plus de temples" in fr
+
+
+# ------------------------------------------------------------------ names, turn card, colour-blind safety
+LONG_NAMES = ["Alexandrina Montgomery", "Bartholomew_the_Great", "Chloé-Marguerite", "Dmitri Vasilyevich"]
+
+
+def mid_game_view() -> dict:
+    """A 4-player view in round 3, after a seat other than the one to act has placed a tile."""
+    s = playout("minerva", 4, 11, [220], choose=busy)[1]
+    v = ENGINE.view(s, None)
+    v["names"] = list(LONG_NAMES)
+    return v
+
+
+def last_actor(v: dict) -> int:
+    return next(e["seat"] for e in reversed(v["log"]) if e["seat"] is not None)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_images_name_players_by_their_display_names(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """With `view["names"]` the board and player images write the players' names (clipped), never
+    "Player 3" / "Joueur 3" / "P3", and the engine's `{pN}` placeholders are filled in."""
+    v = mid_game_view()
+    board = drawn_texts(monkeypatch, R.board, v, lang)
+    seat = last_actor(v)
+    own = drawn_texts(monkeypatch, R.player, v, seat, lang)
+    generic = re.compile(r"\b(Player|Joueur|joueur) \d|\b[PJ]\d\b|\{p\d\}")
+    for text in (board, own):
+        assert not generic.search(text), generic.search(text)
+    for name in ("Alexandrina Montg…", "Bartholomew_the_G…", "Chloé-Marguerite", "Dmitri Vasilyevich"):
+        assert name in board
+    assert R.city_of(v, 2, lang) in board  # « Chloé-Marguerite's city », « Cité de Chloé-Marguerite »
+    assert R.city_of(v, 0, "fr") == "Cité d'Alexandrina Montg…" and R.city_of(v, 3, "fr") == "Cité de Dmitri Vasilyevich"
+    summary = entry(v["summary"], lang)
+    assert "{p" in summary and named(summary, v, lang) in board  # the header names who acts
+    assert seat_name(v, seat, lang) in own
+
+
+def test_final_images_show_breakdown_words_and_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The final table and the breakdown use the players' names and the engine's breakdown labels,
+    never a key such as `money_resources`."""
+    s = states(4, 3)[-1]
+    v = ENGINE.view(s, 1)
+    v["names"] = list(LONG_NAMES)
+    labels = v["final"]["labels"]
+    assert set(labels) == set(v["players"][1]["breakdown"])
+    for lang in LANGS:
+        board = drawn_texts(monkeypatch, R.board, v, lang)
+        first = v["final"]["ranking"][0]
+        assert f"1. {seat_name(v, first, lang)}" in board
+        own = drawn_texts(monkeypatch, R.player, v, 1, lang)
+        sep = " :" if lang == "fr" else ":"
+        for key, value in v["players"][1]["breakdown"].items():
+            assert f"{labels[key][lang]}{sep} {value}" in own.splitlines()
+        assert "money_resources" not in own and "end_buildings" not in own
+    assert labels["money_resources"]["fr"].startswith("Argent et ressources")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turn_card_is_legible_at_phone_width(lang: str) -> None:
+    """The 800-px turn card of a mid-game 4-player table with long names: text at least 11 px once
+    shown 400 px wide, VP per seat, the acting seat marked, and the city of who just played,
+    with text at least 11 px at phone width too."""
+    from render import turn_card
+    from render.core import turncard
+    from render.minerva import turn as C
+
+    v = mid_game_view()
+    actor = last_actor(v)
+    acting = v["to_act"]
+    events = [named(e[lang], v, lang) for e in v["log"][-4:]]
+    image, card = turn_card("minerva", v, title="Minerva", events=events, footer=seat_name(v, acting[0], lang),
+                            acting=acting, actor=actor, lang=lang)
+    assert turncard.smallest_at_phone_width(card, image) >= 11
+    assert card.focus is not None and card.focus.width >= card.focus.height
+    assert card.focus.width <= 800 and card.focus.height <= 800
+    assert card.focus_caption == R.city_of(v, actor, lang) and LONG_NAMES[actor][:10] in card.focus_caption
+    vp = "VP" if lang == "en" else "PV"
+    assert [s.score for s in card.seats] == [f"{p['score']} {vp}" for p in v["players"]]
+    assert [s.acting for s in card.seats] == [s in acting for s in range(4)]
+    assert card.progress == ("Round 3/6 · main phase" if lang == "en" else "Manche 3/6 · phase principale")
+    # the focus: its smallest text, scaled to the card's width then to the phone's
+    focus = C.focus(v, actor, lang)
+    scale = min((turncard.WIDTH - 2 * turncard.PAD) / focus.image.width, 2.0) * turncard.PHONE_WIDTH / turncard.WIDTH
+    assert focus.smallest is not None and focus.smallest * scale >= 11
+    # the cell the actor just touched is inside the focus window
+    mark = C.last_cell(v, actor)
+    assert mark is not None
+    wx, wy = C.window(v["players"][actor], mark)
+    assert wx <= mark[0] < wx + C.FOCUS_COLS and wy <= mark[1] < wy + C.FOCUS_ROWS
+
+
+def test_turn_card_at_game_start_shows_the_seat_to_act() -> None:
+    from render import turn_card
+
+    v = ENGINE.view(ENGINE.new_game(2, 3), None)
+    _image, card = turn_card("minerva", v, title="Minerva", events=[], footer="", acting=v["to_act"], actor=None)
+    assert card.focus is not None and card.focus_caption == "Player 1's city"
+    assert [s.name for s in card.seats] == ["Player 1", "Player 2"]
+
+
+def test_card_labels_have_both_languages_with_the_same_fields() -> None:
+    import string
+
+    from render.minerva import turn as C
+
+    fmt = string.Formatter()
+    for key, (en, fr) in C.T.table.items():
+        assert {n for _, n, _, _ in fmt.parse(en) if n} == {n for _, n, _, _ in fmt.parse(fr) if n}, key
+
+
+def test_category_colours_are_told_apart_by_glyph_where_colour_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Production (brown), military (red) and residences (green) look alike with deuteranopia or
+    protanopia: every category has its own glyph, and every tile drawn shows it."""
+    from render.core.colorblind import worst_distance
+    from render.minerva import tiles
+
+    cats = list(tiles.CATEGORY_COLORS)
+    close = [(a, b) for i, a in enumerate(cats) for b in cats[i + 1:]
+             if worst_distance(tiles.CATEGORY_COLORS[a], tiles.CATEGORY_COLORS[b]) <= 10]
+    assert ("production", "military") in close  # why the glyphs exist
+    assert set(tiles.CATEGORY_GLYPHS) == set(cats) and len(set(tiles.CATEGORY_GLYPHS.values())) == len(cats)
+    # culture points: theatre and learning look alike, their letters differ in both languages
+    assert worst_distance(tiles.CULTURE_COLORS["theatre"], tiles.CULTURE_COLORS["learning"]) <= 10
+    for lang in LANGS:
+        assert len({tiles.culture_letter(k, lang) for k in tiles.CULTURE_COLORS}) == 3
+    # seat colours (assistants on residences) stay apart from the residence tile they sit on
+    for seat in range(4):
+        assert worst_distance(palette.seat(seat), palette.lighten(tiles.CATEGORY_COLORS["residential"], 0.82)) > 10
+    drawn: list[str] = []
+    original = tiles.category_glyph
+
+    def spy(c, category, *a, **k):  # type: ignore[no-untyped-def]
+        drawn.append(category)
+        return original(c, category, *a, **k)
+
+    monkeypatch.setattr(tiles, "category_glyph", spy)
+    tiles._tile_image.cache_clear()
+    v = mid_game_view()
+    R.board(v)
+    shown = {t["tile"]["category"] for p in v["players"] for t in p["city"]} | {t["category"] for t in v["market"]}
+    assert shown <= set(drawn) and {"production", "military", "residential"} <= shown
+    tiles._tile_image.cache_clear()
