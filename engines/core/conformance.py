@@ -145,7 +145,8 @@ def run(
     state = engine.new_game(num_players, seed, options)
     assert state == engine.new_game(num_players, seed, options), "new_game is not deterministic"
     out = Playout(engine, num_players, seed, options)
-    state, forced = engine.settle(state)  # as the bot does: a player never sees a forced option
+    every = range(num_players)  # pure gains taken for every seat (nobody asked to be asked)
+    state, forced = engine.settle(state, every)  # as the bot does: a player never sees a forced option
     out.steps += [(s, o) for s, o, _ in forced]
     last_checkpoint = engine.checkpoint(state)
     for i in range(max_steps):
@@ -165,7 +166,7 @@ def run(
             assert engine.from_json(json.loads(dumped)) == state, "from_json(to_json(s)) != s"
         seat = prng.choice(chooser, seats)
         prompt = check_prompt(engine, state, seat, engine.prompt(state, seat))
-        assert engine.forced(state, seat) is None, f"a forced option is shown: {prompt}"
+        assert engine.forced(state, seat, True) is None, f"a forced option or a pure gain is shown: {prompt}"
         option = prng.choice(chooser, prompt.options).id
         try:
             new = engine.apply(state, seat, option)
@@ -176,7 +177,7 @@ def run(
         assert engine.checkpoint(new) >= last_checkpoint, "checkpoint went backwards"
         last_checkpoint = engine.checkpoint(new)
         out.steps.append((seat, option))
-        state, forced = engine.settle(new)
+        state, forced = engine.settle(new, every)
         out.steps += [(s, o) for s, o, _ in forced]
     else:
         raise AssertionError(f"game not over after {max_steps} steps")

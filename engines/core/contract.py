@@ -91,11 +91,21 @@ class Prompt:
     # A prompt with a single option is forced (taken for the player, see Engine.settle) unless
     # it asks to be shown anyway: when seeing it tells the player something they should read first.
     ask_alone: bool = False
+    # A set pick: the id of the option that closes it. The other options may then be chosen
+    # several at once (a multi-select menu; typed, several codes in a row), each applied as a step,
+    # and the set is closed with this option.
+    done: str = ""
+    # The id of an option that can only help (a pure gain): taken without asking for players who
+    # have not asked to be asked (see Engine.settle).
+    gain: str = ""
 
     def __post_init__(self) -> None:
         ids = [o.id for o in self.options]
         if len(set(ids)) != len(ids):
             raise ValueError(f"duplicate option ids in prompt {self.text!r}: {ids}")
+        for special in (self.done, self.gain):
+            if special and special not in ids:
+                raise ValueError(f"prompt {self.text!r} names {special!r}, which it does not offer")
 
     def ask(self, lang: str = "en") -> str:
         return (self.text_fr or self.text) if lang == "fr" else self.text

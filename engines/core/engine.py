@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+from collections.abc import Collection
 from typing import Any
 
 from engines.core import prng
@@ -192,24 +193,30 @@ class Engine:
         body["log"] = list(log)
         return body
 
-    def forced(self, state: State, seat: int) -> str | None:
+    def forced(self, state: State, seat: int, gains: bool = False) -> str | None:
         """The option `seat` must take now because it has no real choice: its prompt offers exactly
-        one option and does not ask to be shown alone (`Prompt.ask_alone`)."""
+        one option and does not ask to be shown alone (`Prompt.ask_alone`); with `gains`, also an
+        option that can only help (`Prompt.gain`)."""
         if state["over"] or seat not in self.to_act(state):
             return None
         prompt = self.prompt(state, seat)
-        return prompt.options[0].id if prompt is not None and len(prompt.options) == 1 and not prompt.ask_alone else None
+        if prompt is None:
+            return None
+        if len(prompt.options) == 1 and not prompt.ask_alone:
+            return prompt.options[0].id
+        return prompt.gain if gains and prompt.gain else None
 
-    def settle(self, state: State) -> tuple[State, list[tuple[int, str, int]]]:
-        """Take every forced option (see `forced`), for any seat, until each seat to act has a real
-        choice or the game is over. Returns the new state and the steps taken as (seat, option,
-        checkpoint after it); they are recorded like any other step, so a replay is unchanged."""
+    def settle(self, state: State, gains_for: Collection[int] = ()) -> tuple[State, list[tuple[int, str, int]]]:
+        """Take every forced option (see `forced`; pure gains too for the seats in `gains_for`), for
+        any seat, until each seat to act has a real choice or the game is over. Returns the new
+        state and the steps taken as (seat, option, checkpoint after it); they are recorded like
+        any other step, so a replay is unchanged."""
         taken: list[tuple[int, str, int]] = []
         for _ in range(MAX_FORCED):
-            seat = next((s for s in self.to_act(state) if self.forced(state, s) is not None), None) if not state["over"] else None
+            seat = next((s for s in self.to_act(state) if self.forced(state, s, s in gains_for) is not None), None) if not state["over"] else None
             if seat is None:
                 return state, taken
-            option = self.forced(state, seat)
+            option = self.forced(state, seat, seat in gains_for)
             assert option is not None
             state = self.apply(state, seat, option)
             taken.append((seat, option, self.checkpoint(state)))

@@ -37,8 +37,9 @@ def parse_coord(text: str) -> tuple[int, int] | None:
 
 
 def tokens(text: str) -> list[str]:
-    """Split player text into tokens; commas and extra spaces are tolerated, case is folded."""
-    return [t for t in re.split(r"[\s,;]+", text.strip().lower()) if t]
+    """Split player text into tokens; commas, `+` (a set typed as one word: `k1+k2+k3`) and extra
+    spaces are tolerated, case is folded."""
+    return [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
 
 
 def match_option(token: str, options: Sequence[Option]) -> Option:
