@@ -140,6 +140,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Cette action termine votre tour : **Confirmer** pour passer la main, ou **Annuler** pour la reprendre.",
     },
     "btn.confirm_turn": {"en": "Confirm", "fr": "Confirmer"},
+    "panel.placeholder_set": {"en": "Choose one or several…", "fr": "Choisissez-en un ou plusieurs…"},
     "err.nothing_to_confirm": {"en": "You have no step waiting for confirmation.", "fr": "Vous n'avez aucune action en attente de confirmation."},
     "err.confirm_pending": {
         "en": "{name} must first confirm (or undo) the step that ends their turn.",
@@ -217,8 +218,8 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "mygames.other": {"en": "#{id} {game} · {link} · {status} · waiting for {who}", "fr": "n°{id} {game} · {link} · {status} · en attente de {who}"},
     "settings.show": {
-        "en": "Turn alerts: {alert}. Warn me when the player before me starts: {warn}.",
-        "fr": "Alertes de tour : {alert}. Me prévenir quand le joueur avant moi commence : {warn}.",
+        "en": "Turn alerts: {alert}. Warn me when the player before me starts: {warn}. Ask me about options that can only help (otherwise they are taken for me): {gains}.",
+        "fr": "Alertes de tour : {alert}. Me prévenir quand le joueur avant moi commence : {warn}. Me demander pour les choix qui ne peuvent qu'aider (sinon ils sont pris pour moi) : {gains}.",
     },
     "settings.alert_channel": {"en": "a mention in the game's channel", "fr": "une mention dans le salon de la partie"},
     "settings.alert_dm": {"en": "a direct message", "fr": "un message privé"},
@@ -271,8 +272,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] [clock=3d+1d] · join · leave · start · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] · stats [game] · replay · export · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [clock=3d+1d] · join · leave · start · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] · stats [jeu] · replay · export · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] [clock=3d+1d] · join · leave · start · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] · stats [game] · replay · export · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [clock=3d+1d] · join · leave · start · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] · stats [jeu] · replay · export · quit",
     },
     "table.dm": {"en": "(direct message to {name}) {text}", "fr": "(message privé à {name}) {text}"},
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},

@@ -135,12 +135,13 @@ class LocalTable:
         return await self.commands.new(ctx, args[0] if args else "", options, clock)
 
     async def _settings(self, ctx: Ctx, args: list[str]) -> Reply:
-        """`settings [channel|dm|both] [warn=yes|no]`."""
+        """`settings [channel|dm|both] [warn=yes|no] [gains=ask|take]`."""
         alert = next((a for a in args if "=" not in a), None)
         warn = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("warn=")), None)
-        if warn not in (None, "yes", "no"):
-            raise UserError("err.options_syntax", example="warn=yes")
-        return await self.commands.settings(ctx, alert, None if warn is None else warn == "yes")
+        gains = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("gains=")), None)
+        if warn not in (None, "yes", "no") or gains not in (None, "ask", "take"):
+            raise UserError("err.options_syntax", example="warn=yes gains=ask")
+        return await self.commands.settings(ctx, alert, None if warn is None else warn == "yes", None if gains is None else gains == "ask")
 
     async def _skip(self, ctx: Ctx, player: str) -> Reply:
         """The Skip button of a time-out: a vote to skip `player`."""

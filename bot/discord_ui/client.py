@@ -142,6 +142,8 @@ class TabulaBot(commands.Bot):
                 return await c.undo(ctx, game_id, version)
             if kind == "confirm":
                 return await c.confirm(ctx, game_id)
+            if kind == "done":
+                return await c.close_set(ctx, game_id, version)
             if kind == "skip":
                 return await c.skip(ctx, game_id, int(arg or 0), version)
             if kind == "choose" and value is not None:

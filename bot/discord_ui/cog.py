@@ -168,10 +168,15 @@ class GameCog(commands.Cog):
         await run(self.bot, interaction, lambda ctx: self.cmds.mygames(ctx), ephemeral=True)
 
     @app_commands.command(name="settings", description=_("How Tabula tells you it is your turn"))
-    @app_commands.describe(alert=_("Where turn alerts go"), warn_before=_("Also warn me when the player before me starts"))
+    @app_commands.describe(
+        alert=_("Where turn alerts go"), warn_before=_("Also warn me when the player before me starts"),
+        ask_gains=_("Ask me about options that can only help, instead of taking them for me"),
+    )
     @app_commands.choices(alert=[app_commands.Choice(name=a, value=a) for a in ALERTS])
-    async def settings(self, interaction: discord.Interaction, alert: str | None = None, warn_before: bool | None = None) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before), ephemeral=True)
+    async def settings(
+        self, interaction: discord.Interaction, alert: str | None = None, warn_before: bool | None = None, ask_gains: bool | None = None
+    ) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before, ask_gains), ephemeral=True)
 
     @app_commands.command(name="stats", description=_("Finished games of this server: games, wins, average score"))
     @app_commands.describe(game=_("Only this game"))

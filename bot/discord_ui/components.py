@@ -53,7 +53,7 @@ class GameSelect(
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await interaction.client.on_component(interaction, "choose", self.game_id, self.version, self.shown, values[0] if values else None)  # type: ignore[attr-defined]
+        await interaction.client.on_component(interaction, "choose", self.game_id, self.version, self.shown, " ".join(values) or None)  # type: ignore[attr-defined]
 
 
 def view_for(reply: Reply) -> discord.ui.View | None:
@@ -66,6 +66,8 @@ def view_for(reply: Reply) -> discord.ui.View | None:
         menu = discord.ui.Select(
             custom_id=f"ts:{sel.game_id}:{sel.version}:{sel.page}" + (f"-{sel.shown}" if sel.shown else ""),
             placeholder=sel.placeholder[:150],
+            min_values=1,
+            max_values=max(1, min(sel.max_values, len(sel.choices[:25]))),
             options=[
                 discord.SelectOption(label=c.label[:100] or c.value, value=c.value[:100], description=(c.description or None) and c.description[:100])
                 for c in sel.choices[:25]

@@ -44,6 +44,8 @@ FRENCH: dict[str, str] = {
     "clock": "horloge",
     "alert": "alerte",
     "warn_before": "prevenir_avant",
+    "ask_gains": "demander_gains",
+    "Ask me about options that can only help, instead of taking them for me": "Me demander pour les choix qui ne peuvent qu'aider, au lieu de les prendre pour moi",
     "export": "exporter",
     "mygames": "mesparties",
     "settings": "reglages",

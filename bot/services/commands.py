@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.i18n import pick, t
 from bot.services import presenter
-from bot.services.errors import UserError
+from bot.services.errors import StaleInteraction, UserError
 from bot.services.games import TIMED_OUT, GameService, MoveOutcome, SkipVote, Table
 from bot.services.presenter import Mention
 from bot.services.replies import Button, Choice, DirectMessage, ImageFile, Reply, Select
@@ -252,8 +252,17 @@ class Commands:
         of the preview it shows)."""
         if game_id is None:
             game_id = (await self.service.table_in_channel(ctx.channel_id)).id
-        outcome = await self.service.act(game_id, ctx.user_id, move, expected_token=token)
+        outcome = await self.service.act(game_id, ctx.user_id, move, expected_token=token, close_set=token is not None)
         return await self._after_move(ctx, outcome, from_panel=token is not None, shown=shown)
+
+    async def close_set(self, ctx: Ctx, game_id: int, token: int) -> Reply:
+        """The Done button of a set pick (a multi-select menu): close it as it stands."""
+        table = await self.service.load(game_id)
+        seat = table.seat_of(ctx.user_id)
+        prompt = table.engine.prompt(table.state, seat) if table.state is not None and seat is not None else None
+        if prompt is None or not prompt.done:
+            raise StaleInteraction(game_id)
+        return await self.play(ctx, prompt.done, game_id, token)
 
     async def _after_move(self, ctx: Ctx, outcome: MoveOutcome, from_panel: bool, shown: str = "") -> Reply:
         lang, table = ctx.lang, outcome.table
@@ -374,12 +383,15 @@ class Commands:
         if prompt is None:
             text = t("panel.no_decision", lang, who=presenter.names(table, table.to_act(), lambda s: s.name))
             return Reply("\n".join(p for p in (preface, text) if p), ephemeral=True, edit=edit, public=public)
-        pages = max(1, (len(prompt.options) + MENU_PAGE - 1) // MENU_PAGE)
+        pages = max(1, (len(prompt.options) - bool(prompt.done) + MENU_PAGE - 1) // MENU_PAGE)
         page = max(0, min(page, pages - 1))
         v = await self.service.seat_token(table, seat)
         header = t("panel.header", lang, game=presenter.title(table, lang), id=table.id, question=presenter.named(table, prompt.ask(lang), lang))
         hint = t("panel.type_hint", lang, example=prompt.options[0].id)
         buttons = [Button("undo", table.id, v, t("btn.undo", lang))]
+        done = prompt.get(prompt.done) if prompt.done else None
+        if done is not None:  # a set pick: the menu takes several values; this closes it as it stands
+            buttons.insert(0, Button("done", table.id, v, fit_words(presenter.named(table, done.text(lang), lang), 80), "primary"))
         if pages > 1:
             buttons.append(Button("page", table.id, v, t("btn.more", lang), arg=str((page + 1) % pages)))
         png = await self.service.player_png(table, seat, seat, lang)
@@ -389,13 +401,16 @@ class Commands:
             "\n".join(p for p in (preface, header, hint) if p),
             [] if same else [ImageFile("preview.png", png)],
             ephemeral=True,
-            select=Select(table.id, v, t("panel.placeholder", lang), self._choices(prompt, lang, page, table.names), page, digest),
+            select=Select(
+                table.id, v, t("panel.placeholder_set" if done else "panel.placeholder", lang),
+                self._choices(prompt, lang, page, table.names), page, digest, MENU_PAGE if done else 1,
+            ),
             buttons=buttons, edit=edit, public=public, keep_images=same,
         )
 
     async def _confirm_panel(self, table: Table, seat: int, lang: str, preface: str, edit: bool, public: list[Reply]) -> Reply:
         """confirm=on: the step that ends the turn, previewed, with Confirm and Undo."""
-        state = self.service.pending_state(table)
+        state = await self.service.pending_state(table)
         assert state is not None
         png = await self.service.player_png(table, seat, seat, lang, state)
         v = await self.service.seat_token(table, seat)
@@ -414,8 +429,10 @@ class Commands:
 
     @staticmethod
     def _choices(prompt: Prompt, lang: str, page: int, names: list[str] | None = None) -> list[Choice]:
-        """A menu page: each option's label (players named) and, below it, its typed code and effect."""
-        chunk = prompt.options[page * MENU_PAGE : (page + 1) * MENU_PAGE]
+        """A menu page: each option's label (players named) and, below it, its typed code and effect
+        (a set pick's closing option is its own button)."""
+        options = [o for o in prompt.options if o.id != prompt.done] if prompt.done else prompt.options
+        chunk = options[page * MENU_PAGE : (page + 1) * MENU_PAGE]
         out = []
         for o in chunk:
             about = fill(o.about(lang), names, lang)
@@ -526,16 +543,23 @@ class Commands:
         lines = [t("mygames.title", lang, count=len(entries))] + [line for _, line in sorted(entries)]
         return Reply(presenter.clip("\n".join(lines)), ephemeral=True)
 
-    async def settings(self, ctx: Ctx, alert: str | None = None, warn_before: bool | None = None) -> Reply:
-        """Show or change how the caller hears about their turns; choosing DMs sends a test DM."""
+    async def settings(
+        self, ctx: Ctx, alert: str | None = None, warn_before: bool | None = None, ask_gains: bool | None = None
+    ) -> Reply:
+        """Show or change how the caller hears about their turns (choosing DMs sends a test DM),
+        and whether options that can only help are taken for them or asked."""
         current = await self.service.db.user_settings(ctx.user_id)
         alert = (alert or current.alert).lower()
         if alert not in ALERTS:
             raise UserError("err.bad_alert")
         warn = current.warn_before if warn_before is None else warn_before
-        await self.service.db.set_user_settings(ctx.user_id, alert, warn, ctx.lang)
+        gains = current.ask_gains if ask_gains is None else ask_gains
+        await self.service.db.set_user_settings(ctx.user_id, alert, warn, ctx.lang, gains)
         lang = ctx.lang
-        text = t("settings.show", lang, alert=t(f"settings.alert_{alert}", lang), warn=t("settings.yes" if warn else "settings.no", lang))
+        text = t(
+            "settings.show", lang, alert=t(f"settings.alert_{alert}", lang), warn=t("settings.yes" if warn else "settings.no", lang),
+            gains=t("settings.yes" if gains else "settings.no", lang),
+        )
         reply = Reply(text, ephemeral=True)
         if alert != "channel" and (alert != current.alert or current.dm_ok is not True):
             reply.dms.append(DirectMessage(ctx.user_id, Reply(t("settings.dm_check", lang)), Reply(t("settings.dm_refused", lang), ephemeral=True)))

@@ -269,7 +269,7 @@ class GameService:
             await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
             table = await self.load(game_id)
             assert table.state is not None
-            settled, forced = e.settle(table.state)
+            settled, forced = e.settle(table.state, await self.gains_for(table))
             if forced:  # a first question with a single answer is taken for the player
                 table, _ = await self._commit(table, [(s, o, FORCED_USER, c) for s, o, c in forced], settled, False)
             return table
@@ -304,19 +304,20 @@ class GameService:
 
     async def act(
         self, game_id: int, user_id: int, text: str, expected_version: int | None = None, expected_token: int | None = None,
-        *, confirming: bool = False,
+        *, confirming: bool = False, close_set: bool = False,
     ) -> MoveOutcome:
         """Apply a player's option ids (typed or clicked) as one all-or-nothing write. A menu
         choice carries the token of the panel it came from (`seat_token`): a stale one is refused.
         At a confirm=on table, a step that would end the turn is held until the player confirms
-        (`confirming`) or undoes it."""
+        (`confirming`) or undoes it. With `close_set` (a multi-select menu), a set pick whose
+        options were chosen is closed with its `done` option."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
             pending = table.row.pending
             if confirming:
                 if pending is None or table.seat_of(user_id) != pending["seat"]:
                     raise UserError("err.nothing_to_confirm")
-                text = pending["words"]
+                text, close_set = pending["words"], bool(pending.get("close"))
             elif pending is not None:
                 raise UserError("err.confirm_pending", name=table.user_at(pending["seat"]).name)
             if expected_version is not None and table.row.version != expected_version:
@@ -333,12 +334,14 @@ class GameService:
                 raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
             try:
                 done_for_me = await self._forced_since_my_last_step(table, seat)
-                state, applied, steps = self._expand_and_apply(table, seat, user_id, words, done_for_me)
+                gains = await self.gains_for(table)
+                state, applied, steps = self._expand_and_apply(table, seat, user_id, words, done_for_me, gains, close_set)
             except IllegalMove as e:  # name players by their display names in the refusal
                 raise IllegalMove(fill(e.message, table.names, "en"), fill(e.message_fr, table.names, "fr"), e.reason) from e
             turn_done = self._turn_done(engine, state, seat, turns_before)
             if table.row.confirm and turn_done and not confirming:
-                await self._write(table, self.db.set_pending(game_id, table.row.version, {"seat": seat, "user_id": user_id, "words": text}))
+                held = {"seat": seat, "user_id": user_id, "words": text, "close": close_set}
+                await self._write(table, self.db.set_pending(game_id, table.row.version, held))
                 return MoveOutcome(await self.load(game_id), seat, applied, pending=True)
             new, turn_log = await self._commit(table, steps, state, turn_done)
             if turn_done:
@@ -357,9 +360,15 @@ class GameService:
                 out.append(step.option_id)
         return out
 
+    async def gains_for(self, table: Table) -> set[int]:
+        """The seats whose pure gains are taken without asking: every seat but those whose player
+        asked to be asked (`/settings ask_gains:True`); stand-ins always take them."""
+        return {s.seat for s in table.seats if s.standin or not (await self.db.user_settings(s.user_id)).ask_gains}
+
     @staticmethod
     def _expand_and_apply(
-        table: Table, seat: int, user_id: int, words: list[str], done_for_me: list[str] = ()  # type: ignore[assignment]
+        table: Table, seat: int, user_id: int, words: list[str], done_for_me: list[str] = (),  # type: ignore[assignment]
+        gains: set[int] | None = None, close_set: bool = False,
     ) -> tuple[dict[str, Any], list[Option], list[tuple[int, str, int, int]]]:
         """Every typed word applied in order (all or nothing), then every forced option taken
         (`Engine.settle`): the new state, the options chosen and the steps. A word naming an
@@ -373,12 +382,14 @@ class GameService:
 
         def settle() -> None:
             nonlocal state
-            state, forced = engine.settle(state)
+            state, forced = engine.settle(state, gains or ())
             for s, option_id, checkpoint in forced:
                 steps.append((s, option_id, FORCED_USER, checkpoint))
                 done.extend([option_id] if s == seat else [])
 
         settle()
+        first = engine.prompt(state, seat)
+        closing = first.done if close_set and first is not None else ""
         for word in words:
             if engine.prompt(state, seat) is not None and any(d.startswith(word) for d in done):
                 try:
@@ -400,6 +411,12 @@ class GameService:
                 state = engine.apply(state, seat, option_id)
                 steps.append((seat, option_id, user_id, engine.checkpoint(state)))
                 settle()
+        after = engine.prompt(state, seat)
+        if closing and after is not None and after.done == closing:  # the chosen set is complete
+            applied.append(after.get(closing) or Option(closing, closing))
+            state = engine.apply(state, seat, closing)
+            steps.append((seat, closing, user_id, engine.checkpoint(state)))
+            settle()
         return state, applied, steps
 
     @staticmethod
@@ -460,13 +477,14 @@ class GameService:
         engine, state = table.engine, table.state
         assert state is not None
         rng = random.Random(f"{table.id}:{table.step_count}")
+        gains = await self.gains_for(table)
         turns_before = engine.turns(state)
         steps: list[tuple[int, str, int, int]] = []
         while not steps or not self._turn_done(engine, state, seat, turns_before):
             option = standin.choose(engine, state, seat, rng, len(steps))
             state = engine.apply(state, seat, option)
             steps.append((seat, option, STANDIN_USER, engine.checkpoint(state)))
-            state, forced = engine.settle(state)
+            state, forced = engine.settle(state, gains)
             steps += [(s, o, FORCED_USER, c) for s, o, c in forced]
             if len(steps) >= MAX_STANDIN_STEPS:
                 break
@@ -580,12 +598,14 @@ class GameService:
             raise UserError("err.not_your_turn", who=", ".join(table.user_at(s).name for s in table.to_act()))
         return seat
 
-    def pending_state(self, table: Table) -> dict[str, Any] | None:
+    async def pending_state(self, table: Table) -> dict[str, Any] | None:
         """The state after the step awaiting confirmation (what its player previews), if any."""
         pending = table.row.pending
         if pending is None or table.state is None:
             return None
-        state, _, _ = self._expand_and_apply(table, pending["seat"], pending["user_id"], tokens(pending["words"]))
+        state, _, _ = self._expand_and_apply(
+            table, pending["seat"], pending["user_id"], tokens(pending["words"]), (), await self.gains_for(table), bool(pending.get("close")),
+        )
         return state
 
     async def undo(self, game_id: int, user_id: int, expected_token: int | None = None) -> Table:

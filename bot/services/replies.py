@@ -40,6 +40,7 @@ class Select:
     choices: list[Choice]
     page: int = 0
     shown: str = ""  # digest of the preview image shown with this menu (to skip re-sending it)
+    max_values: int = 1  # a set pick: several values at once
 
 
 @dataclass

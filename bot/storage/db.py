@@ -127,6 +127,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN confirm INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN pending TEXT;
     """,
+    # 9: a player may ask to be asked about pure gains (by default they are taken for them)
+    """
+    ALTER TABLE user_settings ADD COLUMN ask_gains INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 
@@ -203,6 +207,7 @@ class UserSettings:
     warn_before: bool = False
     dm_ok: bool | None = None  # None: never tried
     lang: str | None = None
+    ask_gains: bool = False  # ask about options that can only help instead of taking them
 
 
 @dataclass(frozen=True)
@@ -565,16 +570,16 @@ class Database:
         return [StatRow(r[0], r[1], r[2], r[3], int(r[4] or 0), float(r[5] or 0)) for r in rows]
 
     async def user_settings(self, user_id: int) -> UserSettings:
-        row = await self._fetchone("SELECT alert, warn_before, dm_ok, lang FROM user_settings WHERE user_id=?", (user_id,))
+        row = await self._fetchone("SELECT alert, warn_before, dm_ok, lang, ask_gains FROM user_settings WHERE user_id=?", (user_id,))
         if row is None:
             return UserSettings()
-        return UserSettings(row[0], bool(row[1]), None if row[2] is None else bool(row[2]), row[3])
+        return UserSettings(row[0], bool(row[1]), None if row[2] is None else bool(row[2]), row[3], bool(row[4]))
 
-    async def set_user_settings(self, user_id: int, alert: str, warn_before: bool, lang: str) -> None:
+    async def set_user_settings(self, user_id: int, alert: str, warn_before: bool, lang: str, ask_gains: bool = False) -> None:
         await self._execute(
-            "INSERT INTO user_settings (user_id, alert, warn_before, lang) VALUES (?,?,?,?) ON CONFLICT(user_id) DO UPDATE SET"
-            " alert=excluded.alert, warn_before=excluded.warn_before, lang=excluded.lang",
-            (user_id, alert, int(warn_before), lang),
+            "INSERT INTO user_settings (user_id, alert, warn_before, lang, ask_gains) VALUES (?,?,?,?,?) ON CONFLICT(user_id) DO UPDATE SET"
+            " alert=excluded.alert, warn_before=excluded.warn_before, lang=excluded.lang, ask_gains=excluded.ask_gains",
+            (user_id, alert, int(warn_before), lang, int(ask_gains)),
         )
 
     async def set_dm_ok(self, user_id: int, ok: bool) -> None:

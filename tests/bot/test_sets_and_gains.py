@@ -1,0 +1,111 @@
+"""Several options at once (a set pick as a multi-select menu, or typed in one go) and pure gains
+taken for the player unless they asked to be asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord_ui.client import TabulaBot
+from bot.services.commands import Commands, Ctx
+from bot.services.games import GameService
+from bot.settings import Settings
+from bot.storage import Database
+from engines.core import Engine, Option, Prompt
+from engines.core.ranks import ranked
+from engines.core.state import State
+from tests.bot.test_discord_toy import answer, setup_table
+
+ALICE, BOB = 7, 8
+
+
+class Cull(Engine):
+    """Each seat in turn: use a card that only gives (a pure gain) or skip it, then discard any
+    set of its cards k1..k5 (one pick per step, closed by done)."""
+
+    name = "cull"
+    title = title_fr = "Cull"
+    min_players = max_players = 2
+
+    def setup(self, state: State) -> None:
+        state["current"], state["used"], state["asked"] = 0, [False, False], [True, True]
+        state["hand"] = [[f"k{i}" for i in range(1, 6)] for _ in range(2)]
+        state["discarded"] = [[], []]
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["over"] else [state["current"]]
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in self.to_act(state):
+            return None
+        if state["asked"][seat]:
+            return Prompt(seat, "Use your card?", [Option("use", "use (+1 gold)"), Option("skip", "skip")], gain="use")
+        options = [Option(k, f"discard {k}") for k in state["hand"][seat]] + [Option("done", "Done discarding")]
+        return Prompt(seat, "Discard which cards?", options, done="done")
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if state["asked"][seat]:
+            state["asked"][seat], state["used"][seat] = False, option_id == "use"
+        elif option_id == "done":
+            state["current"] += 1
+            self.end_turn(state)
+            state["over"] = state["current"] == 2
+        else:
+            state["hand"][seat].remove(option_id)
+            state["discarded"][seat].append(option_id)
+
+    def result(self, state: State) -> dict[str, Any]:
+        scores = [len(d) for d in state["discarded"]]
+        return ranked(scores, [{"d": x} for x in scores], labels={"d": ("Discards", "Défausses")})
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"log": self.recent_log(state)}
+
+
+def cull_service(db: Database) -> GameService:
+    return GameService(db, get_engine=lambda name: Cull(), game_names=lambda: ["cull"], seed_source=lambda: 3)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path, stub_render: None) -> TabulaBot:
+    return TabulaBot(Settings(database_path=tmp_path / "bot.sqlite3"), make_service=cull_service)
+
+
+async def start(commands: Commands) -> int:
+    alice = Ctx(ALICE, "alice", channel_id=1)
+    await commands.new(alice, "cull")
+    await commands.join(Ctx(BOB, "bob", channel_id=1))
+    await commands.start(alice)
+    return (await commands.service.table_in_channel(1)).id
+
+
+async def test_a_pure_gain_is_taken_unless_the_player_asks_to_be_asked(db: Database, stub_render: None) -> None:
+    commands = Commands(cull_service(db))
+    await commands.settings(Ctx(BOB, "bob", channel_id=1), ask_gains=True)
+    gid = await start(commands)
+    table = await commands.service.load(gid)
+    assert table.state["used"][0] and "Discard which cards?" in (await commands.panel(Ctx(ALICE, "alice", channel_id=1))).text
+    await commands.play(Ctx(ALICE, "alice", channel_id=1), "k2+k4 done")  # a set typed in one word
+    table = await commands.service.load(gid)
+    assert table.state["discarded"][0] == ["k2", "k4"] and not table.state["used"][1]
+    assert "Use your card?" in (await commands.panel(Ctx(BOB, "bob", channel_id=1))).text, "bob asked to be asked"
+
+
+async def test_a_set_is_chosen_in_one_multi_select(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    _, channel, alice, bob = setup_table(simcord_env)
+    await alice.slash(channel, "game new", game="cull")
+    lobby = channel.last_message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    r = await alice.click(channel.last_message, label="Take your turn")
+    panel = answer(r)
+    assert "Discard which cards?" in panel.content
+    r = await alice.select(panel.message, ["k1", "k3", "k5"])
+    table = await simcord_env.bot.services.table_in_channel(channel.id)
+    assert table.state["discarded"][0] == ["k1", "k3", "k5"] and table.state["current"] == 1, "one interaction, set closed"
+    r = await bob.click(channel.last_message, label="Take your turn")
+    r = await bob.click(answer(r).message, label="Done discarding")  # nothing to discard: the set's own button
+    table = await simcord_env.bot.services.table_in_channel(channel.id, include_finished=True)
+    assert table.row.status == "finished" and table.state["discarded"][1] == []
