@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.names import ref
 from engines.core.state import State
 from engines.monumental_duel import effects, rounds
 from engines.monumental_duel import model as m
@@ -170,7 +171,7 @@ def choose(state: State, seat: int, action: str) -> None:
     elif action == "usepolicy":
         top = p["policies"][-1]
         p["used"].append(top)
-        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, top)}.", f"Les {m.civ_name(state, seat, 'fr')} utilisent {m.name(state, top, 'fr')}.")
+        m.log(state, seat, f"{ref(seat)} uses {m.name(state, top)}.", f"{ref(seat)} utilise {m.name(state, top, 'fr')}.")
         m.push(state, seat, m.cdef(state, top)["effect"]["ops"], top)
     elif action == "conquer":
         m.conquer(state, seat)
@@ -181,14 +182,14 @@ def choose(state: State, seat: int, action: str) -> None:
         m.ask(state, seat, "may", ("Which optional effect?", "Quel effet optionnel ?"), may_options(state, seat))
     elif action == "science":
         m.pay(p, {"sci": 2})
-        m.log(state, seat, f"{m.civ_name(state, seat)} make scientific progress.", f"Les {m.civ_name(state, seat, 'fr')} font un Progrès scientifique.")
+        m.log(state, seat, f"{ref(seat)} makes scientific progress.", f"{ref(seat)} fait un Progrès scientifique.")
         m.push(state, seat, [{"op": "progress"}])
     elif action == "advantage":
         opts = [[r, m.res_text({r: 1}).split(" ", 1)[1], m.res_text({r: 1}, "fr").split(" ", 1)[1]] for r in advantage_resources(state, seat)]
         m.ask(state, seat, "advantage", ("Pay the Advantage in which resource?", "Payer l'Avantage avec quelle ressource ?"), opts)
     elif action == "warlord":
         p["used"].append(p["warlord"])
-        m.log(state, seat, f"{m.civ_name(state, seat)} use their warlord {m.name(state, p['warlord'])}.", f"Les {m.civ_name(state, seat, 'fr')} utilisent leur Chef de guerre {m.name(state, p['warlord'], 'fr')}.")
+        m.log(state, seat, f"{ref(seat)} uses their warlord {m.name(state, p['warlord'])}.", f"{ref(seat)} utilise son Chef de guerre {m.name(state, p['warlord'], 'fr')}.")
         m.push(state, seat, m.cdef(state, p["warlord"])["effect"]["ops"], p["warlord"])
     elif action == "negotiate":
         p["used"].append(p["ambassador"])
@@ -212,7 +213,7 @@ def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str,
         s = p["city"][m.slot_index(option[:2])]
         iid = s["know"] if option.endswith("k") else s["card"]
         p["used"].append(iid)
-        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, iid)}.", f"Les {m.civ_name(state, seat, 'fr')} utilisent {m.name(state, iid, 'fr')}.")
+        m.log(state, seat, f"{ref(seat)} uses {m.name(state, iid)}.", f"{ref(seat)} utilise {m.name(state, iid, 'fr')}.")
         m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
     elif kind == "may":
         if option == "policy":
@@ -220,7 +221,7 @@ def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str,
         else:
             s = p["city"][m.slot_index(option[:2])]
             iid = s["know"] if option.endswith("k") else s["card"]
-        m.log(state, seat, f"{m.civ_name(state, seat)} use {m.name(state, iid)} (optional).", f"Les {m.civ_name(state, seat, 'fr')} utilisent {m.name(state, iid, 'fr')} (optionnel).")
+        m.log(state, seat, f"{ref(seat)} uses {m.name(state, iid)} (optional).", f"{ref(seat)} utilise {m.name(state, iid, 'fr')} (optionnel).")
         for op in m.cdef(state, iid)["effect"]["ops"]:  # "you may": pay now, no turn spent
             if op["op"] == "trade":
                 m.pay(p, op["pay"])

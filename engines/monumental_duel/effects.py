@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.names import ref
 from engines.core.state import State
 from engines.monumental_duel import model as m
 from engines.monumental_duel.data import BASIC_KINDS, PTYPES, load
@@ -260,22 +261,21 @@ def execute(state: State, op: dict[str, Any]) -> None:
     """Resolve one queued op for op["seat"]; ops needing a choice set state["ask"]."""
     seat, src, name = op["seat"], op.get("src"), op["op"]
     p = state["players"][seat]
-    civ = m.civ_name(state, seat)
-    civ_fr = m.civ_name(state, seat, "fr")
+    civ = civ_fr = ref(seat)
     if name == "gain":
         got = m.gain(p, op["res"])
-        m.log(state, seat, f"{civ} gain {m.res_text(got)}.", f"Les {civ_fr} gagnent {m.res_text(got, 'fr')}.")
+        m.log(state, seat, f"{civ} gains {m.res_text(got)}.", f"{civ_fr} gagne {m.res_text(got, 'fr')}.")
     elif name == "gain_per":
         n = m.count_type(state, seat, op["what"])
         n = min(n, op.get("max", n))
         got = m.gain(p, op["res"], n)
         if got:
-            m.log(state, seat, f"{civ} gain {m.res_text(got)}.", f"Les {civ_fr} gagnent {m.res_text(got, 'fr')}.")
+            m.log(state, seat, f"{civ} gains {m.res_text(got)}.", f"{civ_fr} gagne {m.res_text(got, 'fr')}.")
     elif name == "if_gained":
         if all(p["gained"][r] >= n for r, n in op["need"].items()):
             m.push(state, seat, op["ops"], src)
         else:
-            m.log(state, seat, f"{civ} did not gain {m.res_text(op['need'])} this round.", f"Les {civ_fr} n'ont pas gagné {m.res_text(op['need'], 'fr')} cette manche.")
+            m.log(state, seat, f"{civ} did not gain {m.res_text(op['need'])} this round.", f"{civ_fr} n'a pas gagné {m.res_text(op['need'], 'fr')} cette manche.")
     elif name == "if_advantage":
         if state["advantage"]["holder"] == seat:
             m.push(state, seat, op["ops"], src)
@@ -291,7 +291,7 @@ def execute(state: State, op: dict[str, Any]) -> None:
         p["limbo"].append(iid)
         d = m.cdef(state, iid)
         got = m.gain(p, d.get("produce", {}))
-        m.log(state, seat, f"{civ} draw and use {d['name_en']} ({m.res_text(got)}).", f"Les {civ_fr} piochent et utilisent {d['name_fr']} ({m.res_text(got, 'fr')}).")
+        m.log(state, seat, f"{civ} draws and uses {d['name_en']} ({m.res_text(got)}).", f"{civ_fr} pioche et utilise {d['name_fr']} ({m.res_text(got, 'fr')}).")
         follow: list[dict[str, Any]] = []
         e = d.get("effect")
         if e and e["when"] in ("action", "activate", "during"):
@@ -326,7 +326,7 @@ def execute(state: State, op: dict[str, Any]) -> None:
             m.ask(state, seat, "copy", ("Which effect do you copy?", "Quel effet copiez-vous ?"), [*opts[:24], SKIP], src=op["from"])
     elif name == "reserve":
         if len(p["reserve"]) >= 2:
-            m.log(state, seat, f"{civ} already hold 2 reserved cards.", f"Les {civ_fr} ont déjà 2 cartes réservées.")
+            m.log(state, seat, f"{civ} already holds 2 reserved cards.", f"{civ_fr} a déjà 2 cartes réservées.")
             return
         opts = [[f"t{k + 1}", m.name(state, x), m.name(state, x, "fr"), *described(state, x)] for k, x in enumerate(state["track"]) if x]
         if opts:
@@ -385,15 +385,15 @@ def answer(state: State, seat: int, kind: str, option: str, data: dict[str, Any]
         moved = m.clear_slot(state, seat, m.slot_index(option), "archive" if kind == "archive" else "discard")
         names = ", ".join(m.name(state, x) for x in moved)
         names_fr = ", ".join(m.name(state, x, "fr") for x in moved)
-        verb = ("archive", "archivent") if kind == "archive" else ("discard", "défaussent")
-        m.log(state, seat, f"{m.civ_name(state, seat)} {verb[0]} {names}.", f"Les {m.civ_name(state, seat, 'fr')} {verb[1]} {names_fr}.")
+        verb = ("archives", "archive") if kind == "archive" else ("discards", "défausse")
+        m.log(state, seat, f"{ref(seat)} {verb[0]} {names}.", f"{ref(seat)} {verb[1]} {names_fr}.")
     elif kind == "reinforce":
         s = p["city"][m.slot_index(option)]
         s["active"] = False
         if s["know"]:
             p["discard"].append(s["know"])
             s["know"] = None
-        m.log(state, seat, f"{m.civ_name(state, seat)} reinforce {m.name(state, s['card'])}.", f"Les {m.civ_name(state, seat, 'fr')} renforcent {m.name(state, s['card'], 'fr')}.")
+        m.log(state, seat, f"{ref(seat)} reinforces {m.name(state, s['card'])}.", f"{ref(seat)} renforce {m.name(state, s['card'], 'fr')}.")
     elif kind == "copy":
         if data["src"] == "city":
             s = p["city"][m.slot_index(option[:2])]
@@ -401,13 +401,13 @@ def answer(state: State, seat: int, kind: str, option: str, data: dict[str, Any]
             m.gain(p, m.cdef(state, iid).get("produce", {}))
         else:
             iid = next(x for x in p["policies"] if m.cdef(state, x)["id"].split(".")[-1] == option)
-        m.log(state, seat, f"{m.civ_name(state, seat)} copy {m.name(state, iid)}.", f"Les {m.civ_name(state, seat, 'fr')} copient {m.name(state, iid, 'fr')}.")
+        m.log(state, seat, f"{ref(seat)} copies {m.name(state, iid)}.", f"{ref(seat)} copie {m.name(state, iid, 'fr')}.")
         m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
     elif kind == "reserve":
         iid = offer_iid(state, seat, option)
         m.take_from(state, seat, iid)
         p["reserve"].append(iid)
-        m.log(state, seat, f"{m.civ_name(state, seat)} reserve {m.name(state, iid)}.", f"Les {m.civ_name(state, seat, 'fr')} réservent {m.name(state, iid, 'fr')}.")
+        m.log(state, seat, f"{ref(seat)} reserves {m.name(state, iid)}.", f"{ref(seat)} réserve {m.name(state, iid, 'fr')}.")
     elif kind == "gain_basic":
         m.acquire(state, seat, state["basics"][option][-1], free=True)
     elif kind == "acquire":
@@ -426,7 +426,7 @@ def answer(state: State, seat: int, kind: str, option: str, data: dict[str, Any]
         drop = old if option == "new" else new
         p["wonder"] = new if option == "new" else old
         state["removed"].append(drop)
-        m.log(state, seat, f"{m.civ_name(state, seat)} remove {m.name(state, drop)} from the game.", f"Les {m.civ_name(state, seat, 'fr')} retirent {m.name(state, drop, 'fr')} du jeu.")
+        m.log(state, seat, f"{ref(seat)} removes {m.name(state, drop)} from the game.", f"{ref(seat)} retire {m.name(state, drop, 'fr')} du jeu.")
     elif kind in ("negotiate", "negotiate_free"):
         m.negotiate(state, seat, option, pay_gold=kind == "negotiate" and option.startswith("f"))
     elif kind == "marker":
@@ -438,7 +438,7 @@ def answer(state: State, seat: int, kind: str, option: str, data: dict[str, Any]
         iid = data["province"]
         p["markers"].setdefault(iid, []).append(option)
         p["markers_left"][option] -= 1
-        m.log(state, seat, f"{m.civ_name(state, seat)} mark {m.name(state, iid)} as {PTYPE_NAMES['en'][option]}.",
-              f"Les {m.civ_name(state, seat, 'fr')} marquent {m.name(state, iid, 'fr')} comme {PTYPE_NAMES['fr'][option]}.")
+        m.log(state, seat, f"{ref(seat)} marks {m.name(state, iid)} as {PTYPE_NAMES['en'][option]}.",
+              f"{ref(seat)} marque {m.name(state, iid, 'fr')} comme {PTYPE_NAMES['fr'][option]}.")
     else:  # pragma: no cover - `answer` is only called for ANSWERS
         raise AssertionError(f"unknown ask {kind}")

@@ -50,13 +50,12 @@ class MonumentalDuel(Engine):
             return (a["text"][0], a["text"][1]), a["options"]
         if state["phase"] == "activate":
             if state["act"]["row"] is None:
-                return ((f"{m.civ_name(state, seat)}: activate which row of your city?", f"{m.civ_name(state, seat, 'fr')} : activer quelle ligne de votre Cité ?"),
+                return ((f"{m.who(state, seat)}: activate which row of your city?", f"{m.who(state, seat, 'fr')} : activer quelle ligne de votre Cité ?"),
                         [[f"row{r + 1}", f"Row {r + 1}", f"Ligne {r + 1}"] for r in range(3)])
             return (("Activate which column?", "Activer quelle colonne ?"),
                     [[f"col-{c}", f"Column {c}", f"Colonne {c}"] for c in "abc"])
-        civ = m.civ_name(state, seat)
         res = state["players"][seat]["res"]
-        return ((f"{civ}: choose an action (you have {m.res_text(res)})", f"{m.civ_name(state, seat, 'fr')} : choisissez une action (vous avez {m.res_text(res, 'fr')})"),
+        return ((f"{m.who(state, seat)}: choose an action (you have {m.res_text(res)})", f"{m.who(state, seat, 'fr')} : choisissez une action (vous avez {m.res_text(res, 'fr')})"),
                 actions.menu(state, seat))
 
     def prompt(self, state: State, seat: int) -> Prompt | None:

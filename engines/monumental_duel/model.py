@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import prng
+from engines.core.names import ref
 from engines.core.state import State
 from engines.monumental_duel.data import BASIC_RES, PTYPES, RES, load
 
@@ -196,6 +197,11 @@ def civ_name(state: State, seat: int, lang: str = "en") -> str:
     return load()["civs"][state["players"][seat]["civ"]]["name_" + lang]
 
 
+def who(state: State, seat: int, lang: str = "en") -> str:
+    """The seat's name placeholder with its civilisation beside it: "{p0} (Mali)"."""
+    return f"{ref(seat)} ({civ_name(state, seat, lang)})"
+
+
 # ---- city deck -------------------------------------------------------------------------------
 def draw(state: State, seat: int, reshuffle: bool = False) -> str | None:
     """Top card of a city deck; the discard is reshuffled only when refilling the city, and never
@@ -205,7 +211,7 @@ def draw(state: State, seat: int, reshuffle: bool = False) -> str | None:
         p["deck"] = p["discard"]
         p["discard"] = []
         prng.shuffle(state["rng"], p["deck"])
-        log(state, seat, f"{civ_name(state, seat)} reshuffle their discard.", f"Les {civ_name(state, seat, 'fr')} mélangent leur défausse.")
+        log(state, seat, f"{ref(seat)} reshuffles their discard.", f"{ref(seat)} mélange sa défausse.")
     if not p["deck"]:
         return None
     state["checkpoint"] += 1
@@ -261,8 +267,8 @@ def acquire(state: State, seat: int, iid: str, discount: int = 0, free: bool = F
         pay(p, card_cost(state, seat, iid, discount))
     take_from(state, seat, iid)
     k = d["kind"]
-    verb = ("gain", "gagnent") if free else ("acquire", "acquièrent")
-    log(state, seat, f"{civ_name(state, seat)} {verb[0]} {d['name_en']}.", f"Les {civ_name(state, seat, 'fr')} {verb[1]} {d['name_fr']}.")
+    verb = ("gains", "gagne") if free else ("acquires", "acquiert")
+    log(state, seat, f"{ref(seat)} {verb[0]} {d['name_en']}.", f"{ref(seat)} {verb[1]} {d['name_fr']}.")
     if k in ("building", "knowledge", "basic"):
         p["deck"].insert(0, iid)
         fire(state, seat, "acquire_knowledge" if k == "knowledge" else "acquire_building")
@@ -291,7 +297,7 @@ def complete_wonder(state: State, seat: int, discount: int = 0) -> None:
     pay(p, discounted(d["cost2"], discount))
     p["wonder"] = None
     p["deck"].insert(0, iid)
-    log(state, seat, f"{civ_name(state, seat)} complete {d['name_en']}.", f"Les {civ_name(state, seat, 'fr')} complètent {d['name_fr']}.")
+    log(state, seat, f"{ref(seat)} completes {d['name_en']}.", f"{ref(seat)} complète {d['name_fr']}.")
     push(state, seat, d["bonus"], iid)
     fire(state, seat, "complete_wonder")
 
@@ -311,8 +317,8 @@ def conquer(state: State, seat: int, discount: int = 0) -> None:
         q["markers_left"][t] += 1
     p["provinces"].append(target)
     paid = res_text(cost)
-    log(state, seat, f"{civ_name(state, seat)} conquer {name(state, target)} ({paid}).",
-        f"Les {civ_name(state, seat, 'fr')} conquièrent {name(state, target, 'fr')} ({res_text(cost, 'fr')}).")
+    log(state, seat, f"{ref(seat)} conquers {name(state, target)} ({paid}).",
+        f"{ref(seat)} conquiert {name(state, target, 'fr')} ({res_text(cost, 'fr')}).")
     if is_mali(state, seat):
         gain(p, {"gold": 1})
     fire(state, seat, "acquire_province")
@@ -323,7 +329,7 @@ def develop_policy(state: State, seat: int, iid: str) -> None:
     pay(p, {"cult": len(p["policies"]) + 1})
     p["culture_deck"].remove(iid)
     p["policies"].append(iid)
-    log(state, seat, f"{civ_name(state, seat)} develop {name(state, iid)}.", f"Les {civ_name(state, seat, 'fr')} développent {name(state, iid, 'fr')}.")
+    log(state, seat, f"{ref(seat)} develops {name(state, iid)}.", f"{ref(seat)} développe {name(state, iid, 'fr')}.")
     for pol in reversed(p["policies"]):
         push(state, seat, cdef(state, pol)["bonus"], pol)
     fire(state, seat, "develop_policy")
@@ -335,8 +341,8 @@ def take_advantage(state: State, seat: int, res: str | None = None, amount: int 
     if res:
         pay(p, {res: amount})
     state["advantage"] = {"holder": seat, "res": res, "n": amount}
-    log(state, seat, f"{civ_name(state, seat)} take the Advantage" + (f" with {res_text({res: amount})}." if res else "."),
-        f"Les {civ_name(state, seat, 'fr')} prennent l'Avantage" + (f" avec {res_text({res: amount}, 'fr')}." if res else "."))
+    log(state, seat, f"{ref(seat)} takes the Advantage" + (f" with {res_text({res: amount})}." if res else "."),
+        f"{ref(seat)} prend l'Avantage" + (f" avec {res_text({res: amount}, 'fr')}." if res else "."))
     if p["civ"] == "japanese":
         gain(p, {"cult": 1})
     fire(state, seat, "take_advantage")
@@ -370,7 +376,7 @@ def negotiate(state: State, seat: int, target: str, pay_gold: bool) -> None:
         iid = p["free_cities"][int(target[1:]) - 1]
         p["fc_used"].append(iid)
         push(state, seat, cdef(state, iid)["negotiate"], iid)
-    log(state, seat, f"{civ_name(state, seat)} negotiate with {name(state, iid)}.", f"Les {civ_name(state, seat, 'fr')} négocient avec {name(state, iid, 'fr')}.")
+    log(state, seat, f"{ref(seat)} negotiates with {name(state, iid)}.", f"{ref(seat)} négocie avec {name(state, iid, 'fr')}.")
     fire(state, seat, "negotiate")
 
 
@@ -381,8 +387,8 @@ def fc_check(state: State, seat: int, iid: str) -> None:
             p = state["players"][seat]
             p["free_cities"].append(iid)
             p["fc_used"].append(iid)
-            log(state, seat, f"{civ_name(state, seat)} win the Free City {name(state, iid)}.",
-                f"Les {civ_name(state, seat, 'fr')} obtiennent la Ville libre {name(state, iid, 'fr')}.")
+            log(state, seat, f"{ref(seat)} wins the Free City {name(state, iid)}.",
+                f"{ref(seat)} obtient la Ville libre {name(state, iid, 'fr')}.")
             if state["fc_deck"]:
                 state["fc_track"][k] = {"card": state["fc_deck"].pop(0), "gold": [0, 0], "tok": [False, False]}
                 state["checkpoint"] += 1

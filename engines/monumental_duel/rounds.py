@@ -4,6 +4,7 @@ effects and advances phases until some seat must decide."""
 
 from __future__ import annotations
 
+from engines.core.names import ref
 from engines.core.state import State
 from engines.monumental_duel import effects
 from engines.monumental_duel import model as m
@@ -72,9 +73,8 @@ def activate(state: State, seat: int, row: int, col: int) -> None:
             p["used"].append(pol)
             pending.append(["policy", pol])
     state["act"]["pending"] = pending
-    civ, civ_fr = m.civ_name(state, seat), m.civ_name(state, seat, "fr")
-    m.log(state, seat, f"{civ} activate row {row + 1} and column {'abc'[col]}: {m.res_text(got_total)}.",
-          f"Les {civ_fr} activent la ligne {row + 1} et la colonne {'abc'[col]} : {m.res_text(got_total, 'fr')}.")
+    m.log(state, seat, f"{ref(seat)} activates row {row + 1} and column {'abc'[col]}: {m.res_text(got_total)}.",
+          f"{ref(seat)} active la ligne {row + 1} et la colonne {'abc'[col]} : {m.res_text(got_total, 'fr')}.")
     state["ctx"] = "activated"
 
 
@@ -142,7 +142,7 @@ def do_pass(state: State, seat: int) -> None:
         slot["tok"][seat] = False
     for r in ("prod", "sci", "mil"):
         p["res"][r] = 0
-    m.log(state, seat, f"{m.civ_name(state, seat)} pass.", f"Les {m.civ_name(state, seat, 'fr')} passent.")
+    m.log(state, seat, f"{ref(seat)} passes.", f"{ref(seat)} passe.")
 
 
 # ---- end of round ---------------------------------------------------------------------------------

@@ -14,6 +14,18 @@ CATEGORIES = ("provinces", "knowledge", "wonders", "policies")
 # « le joueur qui a l'Avantage gagne [...] le plus d'Or restant [...] le plus de Culture restante »
 TIEBREAKS = (("the Advantage", "l'Avantage"), ("more Gold left", "plus d'Or restant"),
              ("more Culture left", "plus de Culture restante"))
+# What players read for each breakdown key (final post, results image, final tables).
+LABELS = {
+    "provinces": ("Provinces (1 each)", "Provinces (1 chacune)"),
+    "knowledge": ("Knowledge cards (1 each)", "Cartes Connaissance (1 chacune)"),
+    "wonders": ("Completed wonders (2 each)", "Merveilles achevées (2 chacune)"),
+    "policies": ("Cultural policies (2 each)", "Politiques culturelles (2 chacune)"),
+    "free_cities": ("Free Cities (2 each)", "Villes libres (2 chacune)"),
+    "domination_provinces": ("Domination: most provinces", "Domination : le plus de Provinces"),
+    "domination_knowledge": ("Domination: most Knowledge", "Domination : le plus de Connaissances"),
+    "domination_wonders": ("Domination: most wonders", "Domination : le plus de Merveilles"),
+    "domination_policies": ("Domination: most policies", "Domination : le plus de Politiques culturelles"),
+}
 
 
 def counts(state: State, seat: int) -> dict[str, int]:
@@ -49,4 +61,4 @@ def result(state: State) -> dict[str, Any]:
     adv = state["advantage"]["holder"]
     res = [p["res"] for p in state["players"]]
     tiebreaks = [(1 if adv == s else 0, res[s]["gold"], res[s]["cult"]) for s in (0, 1)]
-    return ranked(scores, parts, tiebreaks, TIEBREAKS)
+    return ranked(scores, parts, tiebreaks, TIEBREAKS, LABELS)

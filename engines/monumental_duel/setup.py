@@ -65,5 +65,5 @@ def setup(state: State) -> None:
         state["refill"] = {"i": 0, "pending": None}
         assert rounds.refill_city(state, seat), "a civilisation holds a single Knowledge card"
     rounds.refill_track(state)
-    m.log(state, None, f"{m.civ_name(state, 0)} against {m.civ_name(state, 1)}.", f"Les {m.civ_name(state, 0, 'fr')} contre les {m.civ_name(state, 1, 'fr')}.")
+    m.log(state, None, f"{m.who(state, 0)} against {m.who(state, 1)}.", f"{m.who(state, 0, 'fr')} contre {m.who(state, 1, 'fr')}.")
     rounds.start_round(state)

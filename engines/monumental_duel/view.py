@@ -68,8 +68,8 @@ def summary(state: State) -> dict[str, str]:
         if res["ranks"] == [1, 1]:
             return {"en": f"Game over · shared victory {sc[0]}-{sc[1]}", "fr": f"Partie terminée · victoire partagée {sc[0]}-{sc[1]}"}
         why = res["decided_by"][w]
-        return {"en": f"Game over · {m.civ_name(state, w)} win {sc[w]}-{sc[1 - w]}" + (f" (tie broken by {why['en']})" if why else ""),
-                "fr": f"Partie terminée · victoire des {m.civ_name(state, w, 'fr')} {sc[w]}-{sc[1 - w]}" + (f" (égalité départagée : {why['fr']})" if why else "")}
+        return {"en": f"Game over · {m.who(state, w)} wins {sc[w]}-{sc[1 - w]}" + (f" (tie broken by {why['en']})" if why else ""),
+                "fr": f"Partie terminée · {m.who(state, w, 'fr')} gagne {sc[w]}-{sc[1 - w]}" + (f" (égalité départagée : {why['fr']})" if why else "")}
     era = "I" * state["era"]
     last = (" · last round", " · dernière manche") if state["last_round"] else ("", "")
     phase = {"activate": ("City activation", "Activation de la Cité"), "actions": ("Actions", "Actions"),
@@ -81,7 +81,7 @@ def summary(state: State) -> dict[str, str]:
 def view(state: State, seat: int | None, log: list[dict[str, Any]], to_act: list[int]) -> dict[str, Any]:
     res = scoring.result(state)
     out: dict[str, Any] = {
-        "log": log, "summary": summary(state), "scores": res["scores"], "breakdown": res["breakdown"],
+        "log": log, "summary": summary(state), "scores": res["scores"], "breakdown": res["breakdown"], "labels": res["labels"],
         "players": [player(state, s) for s in (0, 1)],
         "round": state["round"], "era": state["era"], "phase": state["phase"], "last_round": state["last_round"],
         "first": state["first"], "current": state["current"], "to_act": to_act, "over": state["over"],

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 import pytest
 
+from engines.core.names import ref
 from engines.monumental_duel import ENGINE as E
-from render.core import Canvas, to_png
+from render import turn_card
+from render.core import Canvas, to_png, turncard
+from render.core.colorblind import worst_distance
+from render.core.palette import seat as seat_colour
+from render.core.people import SEAT_GLYPHS, named
 from render.monumental_duel import board, player
+from render.monumental_duel.card import focus
+from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS
 from tests.render.util import LANGS, PNG, playout
 
 
@@ -66,7 +74,7 @@ def test_render_is_deterministic_and_fast() -> None:
 def _drawn(monkeypatch: pytest.MonkeyPatch, draw: Any) -> list[str]:
     """Every text the renderer writes (plain text and chips) while `draw()` runs."""
     seen: list[str] = []
-    text, chip = Canvas.text, Canvas.chip
+    text, chip, paragraph = Canvas.text, Canvas.chip, Canvas.paragraph
 
     def spy_text(self: Canvas, xy: Any, value: str, *a: Any, **k: Any) -> Any:
         seen.append(value)
@@ -76,8 +84,13 @@ def _drawn(monkeypatch: pytest.MonkeyPatch, draw: Any) -> list[str]:
         seen.append(value)
         return chip(self, xy, value, *a, **k)
 
+    def spy_paragraph(self: Canvas, xy: Any, value: str, *a: Any, **k: Any) -> Any:
+        seen.append(value)
+        return paragraph(self, xy, value, *a, **k)
+
     monkeypatch.setattr(Canvas, "text", spy_text)
     monkeypatch.setattr(Canvas, "chip", spy_chip)
+    monkeypatch.setattr(Canvas, "paragraph", spy_paragraph)
     draw()
     return seen
 
@@ -97,7 +110,8 @@ def test_final_table_shows_shared_ranks(monkeypatch: pytest.MonkeyPatch) -> None
         seen = _drawn(monkeypatch, lambda lang=lang: (board(v, lang), player(v, 0, lang)))
         assert head in seen
         assert seen.count("1.") == 4 and "2." not in seen  # board and player image: two rows each
-        assert any(t.startswith("1. Maliens" if lang == "fr" else "1. Mali") for t in seen)
+        assert ("1. Joueur 1 · Maliens" if lang == "fr" else "1. Player 1 · Mali") in seen
+        assert ("1. Joueur 2 · Aztèques" if lang == "fr" else "1. Player 2 · Aztecs") in seen
         assert not any("tie broken" in t or "départagée" in t for t in seen)
 
 
@@ -106,6 +120,113 @@ def test_final_table_says_which_tiebreak_decided(monkeypatch: pytest.MonkeyPatch
     v = E.view(_ended(1), None)
     seen = _drawn(monkeypatch, lambda: board(v, "fr"))
     assert "égalité départagée : l'Avantage" in seen and "1." in seen and "2." in seen
-    assert "1. Aztèques 13 pts" in seen and "2. Maliens 13 pts" in seen
+    assert "1. Joueur 2 · Aztèques" in seen and "2. Joueur 1 · Maliens" in seen and seen.count("13 pts") >= 4
     im = board(v, "en")
     assert 1200 <= im.width <= 1600 and im.height <= 2400
+
+
+NAMES = ["Bartholomew_the_Magnificent", "Anastasia Konstantinopoulou"]
+
+
+def _named(view: dict) -> dict:
+    return {**view, "names": NAMES}
+
+
+def test_final_table_shows_result_labels_not_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    v = _named(E.view(STATES[-1], None))
+    for lang in ("en", "fr"):
+        seen = _drawn(monkeypatch, lambda lang=lang: (board(v, lang), player(v, 0, lang)))
+        words = [entry[lang] for entry in v["result"]["labels"].values()]
+        assert any(w in t for t in seen for w in words)
+        assert not any(re.search(r"\b(domination|free)_[a-z]+", t) for t in seen)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_images_name_players_by_display_name_with_civilisation(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """With two long display names: header, panels, Advantage and final table name players by
+    name (clipped), their civilisation beside; no "Player 1", no raw placeholder."""
+    for s in (STATES[2], STATES[-1]):
+        v = _named(E.view(s, 0))
+        seen = _drawn(monkeypatch, lambda v=v: (board(v, lang), player(v, 0, lang), player(v, 1, lang)))
+        civ = v["players"][0]["civ_" + lang]
+        assert any(t.startswith("Bartholomew_the_M…") and civ in t for t in seen)
+        assert any("Anastasia Konstan…" in t for t in seen)
+        assert not any(re.search(r"\b(Player|Joueur) \d|\{p\d\}", t) for t in seen), [t for t in seen if "{p" in t][:3]
+    im = board(_named(E.view(STATES[-1], None)), lang)
+    assert 1200 <= im.width <= 1600 and im.height <= 2400
+
+
+def _mid_card(lang: str) -> tuple[Any, turncard.Card]:
+    s = STATES[2]  # 40 moves into Mali v Aztecs
+    v = _named(E.view(s, None))
+    actor = next(e["seat"] for e in reversed(v["log"]) if e["seat"] is not None)
+    events = [named(e[lang], v, lang) for e in v["log"][-4:]]
+    who = named(ref(v["to_act"][0]), v, lang)
+    return turn_card("monumental_duel", v, title="Monumental Duel", events=events, footer=f"{who} ▶",
+                     acting=v["to_act"], actor=actor, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_turn_card_is_legible_at_phone_width(lang: str) -> None:
+    image, card = _mid_card(lang)
+    assert turncard.smallest_at_phone_width(card, image) >= 11
+    assert card.focus is not None and card.focus.width >= 600 and card.focus.height <= card.focus.width
+    assert card.focus_caption.startswith(("Bartholomew_the_M…", "Anastasia Konstan…"))
+    assert [s.name for s in card.seats] == ["Bartholomew_the_M…", "Anastasia Konstan…"]
+    assert all(s.score.endswith(" pts") for s in card.seats)
+    civs = {"en": ("Mali", "Aztecs"), "fr": ("Maliens", "Aztèques")}[lang]
+    assert [s.tag.split(" · ")[0] for s in card.seats] == list(civs)
+    assert "{p" not in card.progress and any(s.acting for s in card.seats)
+
+
+def test_turn_card_focus_is_the_actors_city_drawn_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The focus redraws a city with text >= 22 px at 752 px wide (11 px on a phone)."""
+    v = E.view(STATES[2], None)
+    for seat in (0, 1):
+        seen = _drawn(monkeypatch, lambda seat=seat: focus(v, seat))
+        names = {slot["card"]["name_en"] for slot in v["players"][seat]["city"] if slot["card"]}
+        assert names <= set(seen)
+    im = focus(v, 0)
+    assert im.width == 752 and im.height <= im.width
+
+
+def test_card_kinds_and_seats_do_not_rest_on_colour_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card kinds whose colours merge under protanopia/deuteranopia carry different glyphs (drawn
+    on every card's title bar); seat colours stay apart, and are drawn with their seat glyph."""
+    assert set(KIND_GLYPHS) == set(KIND_COLOURS)
+    kinds = sorted(KIND_COLOURS)
+    close = [(a, b) for i, a in enumerate(kinds) for b in kinds[i + 1:] if worst_distance(KIND_COLOURS[a], KIND_COLOURS[b]) <= 10]
+    assert close  # e.g. building v warlord v province: why the glyphs exist
+    same_glyph = {("basic", "building")}  # both are buildings: the same kind to a player
+    for a, b in close:
+        assert KIND_GLYPHS[a] != KIND_GLYPHS[b] or (a, b) in same_glyph, (a, b)
+    assert worst_distance(seat_colour(0), seat_colour(1)) > 10
+    v = _named(E.view(STATES[2], None))
+    seen = _drawn(monkeypatch, lambda: board(v, "en"))
+    for kind in ("building", "knowledge", "wonder", "province", "policy", "free_city", "warlord", "ambassador"):
+        assert KIND_GLYPHS[kind] in seen, kind
+    assert SEAT_GLYPHS[0] != SEAT_GLYPHS[1]
+    # seat discs on the board: both glyphs drawn (header, panels, Free City sides)
+    drawn: list[str] = []
+    orig = Canvas.__init__
+
+    def spy_init(self: Canvas, *a: Any, **k: Any) -> None:
+        orig(self, *a, **k)
+        draw_text = self.draw.text
+
+        def text(xy: Any, value: str, *args: Any, **kw: Any) -> Any:
+            drawn.append(value)
+            return draw_text(xy, value, *args, **kw)
+
+        self.draw.text = text  # type: ignore[method-assign]
+
+    monkeypatch.setattr(Canvas, "__init__", spy_init)
+    board(v, "fr")
+    assert drawn.count(SEAT_GLYPHS[0]) >= 5 and drawn.count(SEAT_GLYPHS[1]) >= 5
+
+
+def test_seat_colours_differ_from_the_panels_they_sit_on() -> None:
+    """The Free City sides: each seat's tint, told apart under deuteranopia as well as by glyph."""
+    from render.core.palette import lighten
+    a, b = lighten(seat_colour(0), 0.7), lighten(seat_colour(1), 0.7)
+    assert worst_distance(a, b) > 10

@@ -1,0 +1,77 @@
+"""Players are named by their display names: every engine text that names a seat writes `{pN}`
+(filled by the bot and the renderers), its civilisation beside the name, never instead of it."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from engines.core.names import fill, names_seat
+from engines.monumental_duel import ENGINE as E
+from engines.monumental_duel.data import load
+from tests.engines.monumental_duel.helpers import new
+from tests.engines.monumental_duel.test_texts import PLAYOUTS, _playout_texts
+
+GENERIC = re.compile(r"\b(Player|Seat|Joueur|Place) \d|\bP\d\b")
+# a civilisation is written after a name, in brackets ("{p0} (Mali)"), never as the subject
+CIV_ALONE = re.compile(r"(?<!\()\b(Mali|Aztecs|Japanese|Maliens|Aztèques|Japonais)\b")
+
+
+def _civ_texts() -> set[str]:
+    """View fields that describe a civilisation itself (its name, its special rule), not a seat."""
+    return {c[k] for c in load()["civs"].values() for k in ("name_en", "name_fr", "rule_en", "rule_fr")}
+
+
+@pytest.mark.parametrize(("seed", "civs"), PLAYOUTS)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_text_names_a_seat_by_number_or_civilisation_alone(seed: int, civs: tuple[str, str], lang: str) -> None:
+    """Over random playouts (mirror matches included): logs, prompts, option labels and
+    descriptions, refusals and view texts never say "Player 1"/"Joueur 2"/"P1" nor "the Aztecs"."""
+    about_civs = _civ_texts()
+    bad = {(where, t) for where, t in _playout_texts(seed, civs, lang)
+           if GENERIC.search(t) or (t not in about_civs and CIV_ALONE.search(t))}
+    assert not bad, sorted(bad)[:5]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_log_lines_of_a_seat_name_it_once_by_placeholder(seed: int) -> None:
+    """A seat's log line starts with its `{pN}` (so the bot adds no "name:" prefix); lines without
+    a seat name nobody."""
+    rng = random.Random(seed)
+    s = E.new_game(2, seed, {"civ1": "aztecs", "civ2": "aztecs"})
+    while not s["over"]:
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, rng.choice(E.prompt(s, seat).options).id)
+    for e in s["log"]:
+        for lang in ("en", "fr"):
+            if e["seat"] is not None:
+                assert e[lang].startswith(f"{{p{e['seat']}}}"), e
+            elif names_seat(e[lang]):  # only the opening line names seats without being one's
+                assert " against " in e["en"] and " contre " in e["fr"], e
+
+
+def test_setup_prompt_and_summary_put_the_civilisation_beside_the_name() -> None:
+    s = new("mali", "japanese")
+    assert {"en": "{p0} (Mali) against {p1} (Japanese).", "fr": "{p0} (Maliens) contre {p1} (Japonais)."} in \
+        [{"en": e["en"], "fr": e["fr"]} for e in s["log"]]
+    p = E.prompt(s, 0)
+    assert p.text.startswith("{p0} (Mali): ") and p.text_fr.startswith("{p0} (Maliens) : ")
+    assert fill(p.text, ["Bartholomew", "Anastasia"]).startswith("Bartholomew (Mali): activate which row")
+    s["over"], s["phase"] = True, "over"
+    s["advantage"] = {"holder": 1, "res": "mil", "n": 1}
+    summary = E.view(s, None)["summary"]
+    assert summary["en"].startswith("Game over · {p1} (Japanese) wins ")
+    assert summary["fr"].startswith("Partie terminée · {p1} (Japonais) gagne ")
+
+
+def test_result_labels_every_breakdown_key_in_words() -> None:
+    s = new()
+    res = E.result(s)
+    for parts in res["breakdown"]:
+        for key in parts:
+            label = res["labels"][key]
+            assert label["en"] and label["fr"] and "_" not in label["en"] + label["fr"], key
+    assert res["labels"]["domination_knowledge"] == {"en": "Domination: most Knowledge", "fr": "Domination : le plus de Connaissances"}
+    assert E.view(s, None)["labels"] == res["labels"]
