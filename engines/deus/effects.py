@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Option
+from engines.core.contract import fit_words
 from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import rules, words
@@ -205,6 +206,15 @@ def _value(state: State, seat: int, fr: dict[str, Any]) -> dict[str, Any]:
 
 
 ONE_SHOT = ("gain", "produce", "produce_terrain", "draw", "piece", "reward_per")
+# Effects whose every choice only gives (no cost, no consequence on the map or the end of the
+# game): when one choice is left it is a pure gain (`Prompt.gain`). Selling and buying cost;
+# moving and besieging can take villages and trigger the end, so they are always asked.
+HELPS = (*ONE_SHOT, "choose_res", "pieces", "activate", "steal_gold", "steal_res")
+
+
+def only_helps(fr: dict[str, Any]) -> bool:
+    """Whether every choice of this effect frame can only help the player."""
+    return fr["eff"]["op"] in HELPS
 
 
 def opponents_near(state: State, seat: int, need: str) -> list[int]:
@@ -225,9 +235,14 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
     op = e["op"]
     p = state["players"][seat]
     if op in ONE_SHOT:
-        return [Option("use", "Use this effect", "Utiliser cet effet")] if _value(state, seat, fr) else []
+        val = _value(state, seat, fr)
+        if not val:
+            return []
+        en, frn = _fmt(val, e.get("type", ""), hide_vp=False)
+        return [Option("use", fit_words(f"Use it: {en}"), fit_words(f"L'utiliser : {frn}"))]
     if op == "choose_res":
-        return [Option(r, f"Take 1 {r}", f"Prendre 1 {RES_FR[r]}") for r in RESOURCES if state["supply"][r] > 0]
+        return [Option(r, f"Take 1 {r}", f"Prendre 1 {RES_FR[r]}", f"{state['supply'][r]} in the supply",
+                       f"{state['supply'][r]} en réserve générale") for r in RESOURCES if state["supply"][r] > 0]
     if op in ("sell", "sell_vp"):
         gain = f"{e['gold']} gold" if op == "sell" else f"{e['vp']} VP"
         gain_fr = words.gold(e["gold"])[1] if op == "sell" else f"{e['vp']} PV"
@@ -238,12 +253,12 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
         return [Option(r, f"Buy 1 {r} for {e['price']} gold", f"Acheter 1 {RES_FR[r]} pour {words.gold(e['price'])[1]}")
                 for r in RESOURCES if state["supply"][r] > 0]
     if op == "pieces":
-        return [Option(t, f"Take a {t} building", f"Prendre un bâtiment {TYPE_FR[t]}") for t in PIECE_TYPES if p["reserve"][t] > 0]
+        return [Option(t, f"Take a {t} building", f"Prendre un bâtiment {TYPE_FR[t]}", f"{p['reserve'][t]} in your reserve",
+                       f"{p['reserve'][t]} dans votre réserve") for t in PIECE_TYPES if p["reserve"][t] > 0]
     if op == "activate":
         targets = [c for c in ("maritime", "production", "civil", "military") if p["cols"][c]
                    and (e["colour"] == "any" or e["colour"] == c)]
-        return [Option(c, f"Use the top {c} card: {card_of(p['cols'][c][-1]['iid'])['name_en']}",
-                       f"Utiliser la carte {TYPE_FR[c]} du haut : {card_of(p['cols'][c][-1]['iid'])['name_fr']}") for c in targets]
+        return [_activate_option(c, card_of(p["cols"][c][-1]["iid"])) for c in targets]
     if op == "move":
         if fr["stage"]:
             return [Option(r, f"Move to {r} ({state['terrain'][r]})", f"Aller en {r} ({TERRAIN_FR.get(state['terrain'][r], '')})")
@@ -254,12 +269,29 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
             victim = state["players"][int(fr["stage"])]
             return [Option(r, f"Steal 1 {r}", f"Voler 1 {RES_FR[r]}") for r in RESOURCES if victim["res"][r] > 0]
         need = "gold" if op == "steal_gold" else "res"
-        return [Option(f"p{o + 1}", f"Steal from {ref(o)}", f"Voler à {ref(o)}") for o in opponents_near(state, seat, need)]
+        return [Option(f"p{o + 1}", f"Steal from {ref(o)}", f"Voler à {ref(o)}", *_holds(state["players"][o], need))
+                for o in opponents_near(state, seat, need)]
     if op == "siege":
         near = rules.military_neighbours(state, seat)
         return [Option(v, f"Besiege the village {v} ({info['vp']} VP)", f"Assiéger le village {v} ({info['vp']} PV)")
                 for v, info in sorted(state["villages"].items()) if info["barbarian"] and info["vp"] > 0 and v in near]
     raise ValueError(op)
+
+
+def _activate_option(colour: str, card: dict[str, Any]) -> Option:
+    """Use again a column's top card: its name in the label, its effect in the description."""
+    en, frn = describe(card)
+    return Option(colour, f"Use the top {colour} card: {card['name_en']}",
+                  f"Utiliser la carte {TYPE_FR[colour]} du haut : {card['name_fr']}", fit_words(en), fit_words(frn))
+
+
+def _holds(p: dict[str, Any], need: str) -> tuple[str, str]:
+    """What a player one may steal from holds: "Holds 5 gold" / "2 wood, 1 stone"."""
+    if need == "gold":
+        g_en, g_fr = words.gold(p["gold"])
+        return f"Holds {g_en}", f"Possède {g_fr}"
+    held = [words.res(n, r) for r, n in p["res"].items() if n]
+    return fit_words("Holds " + ", ".join(h[0] for h in held)), fit_words("Possède " + ", ".join(h[1] for h in held))
 
 
 def stop_option(fr: dict[str, Any]) -> Option:
@@ -288,7 +320,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
             rules.draw(state, seat, val["cards"])
         if "piece" in val:
             rules.take_pieces(p, e["type"], val["piece"])
-        text_en, text_fr = _fmt(val)
+        text_en, text_fr = _fmt(val, e.get("type", ""))
         log(state, f"{en} uses {fr['title'][0]}: {text_en}.", f"{frn} utilise {fr['title'][1]} : {text_fr}.", seat)
         fr["left"] = 0
         return None
@@ -358,8 +390,9 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
     return None
 
 
-def _fmt(val: dict[str, Any]) -> tuple[str, str]:
-    """A gain in words; VP stay hidden (only 'hidden VP' is said)."""
+def _fmt(val: dict[str, Any], kind: str = "", hide_vp: bool = True) -> tuple[str, str]:
+    """A gain in words; in the log VP stay hidden (only 'hidden VP' is said), in the player's own
+    prompt they are counted."""
     en: list[str] = []
     fr: list[str] = []
     for k, v in val.items():
@@ -367,8 +400,9 @@ def _fmt(val: dict[str, Any]) -> tuple[str, str]:
             en.extend(f"{n} {r}" for r, n in v.items())
             fr.extend(words.res(n, r)[1] for r, n in v.items())
         elif k == "piece":
-            en.append(words.en(v, "building"))
-            fr.append(words.fr(v, "bâtiment"))
+            took = words.buildings(v, kind) if kind else (words.en(v, "building"), words.fr(v, "bâtiment"))
+            en.append(took[0])
+            fr.append(took[1])
         elif k == "gold":
             en.append(words.gold(v)[0])
             fr.append(words.gold(v)[1])
@@ -376,8 +410,8 @@ def _fmt(val: dict[str, Any]) -> tuple[str, str]:
             en.append(words.en(v, "card"))
             fr.append(words.fr(v, "carte"))
         elif k == "vp":
-            en.append("hidden VP")
-            fr.append("des PV cachés")
+            en.append("hidden VP" if hide_vp else f"{v} VP")
+            fr.append("des PV cachés" if hide_vp else f"{v} PV")
     return ", ".join(en) or "nothing", ", ".join(fr) or "rien"
 
 

@@ -28,7 +28,9 @@ class Deus(Engine):
     # 3: a cost is paid with the resources held (asked only when gold must replace one: `gold` or
     # `back`), the chosen god's card goes on top of the discards, a military card follows its unit,
     # equal VP share the place (no invented tie-break)
-    rules_version = 3
+    # 4: the discards of an offering are a set pick closed by `done` (`done` with none chosen goes
+    # back; copies are `farm`, `farm-2`); the `back` option of the offering is gone
+    rules_version = 4
     title_fr = "Deus"
     min_players = 2
     max_players = 4
@@ -108,8 +110,8 @@ class Deus(Engine):
             return
         fr = state["stack"][-1]
         k = fr["k"]
-        if option_id == "back" and k in ("offer", "pay"):
-            state["stack"].pop()
+        if (option_id == "back" and k == "pay") or (option_id == "done" and k == "offer" and not fr["sel"]):
+            state["stack"].pop()  # back to the turn's choice: an empty offering is no offering
             state["acting"] = False
             return
         if k == "pay":
@@ -131,8 +133,7 @@ class Deus(Engine):
                 state["stack"].pop()
                 self._offer(state, seat, fr["sel"])
             else:
-                rest = [i for i in p["hand"] if i not in fr["sel"]]
-                fr["sel"].append(rules.hand_slugs(rest)[option_id])
+                fr["sel"].append(rules.offer_slugs(p["hand"], fr["sel"])[option_id])
         elif k in ("god", "jupiter"):
             state["stack"].pop()
             if k == "god":

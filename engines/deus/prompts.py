@@ -35,10 +35,11 @@ def build_option(cid: str) -> Option:
 
 
 @cache
-def discard_option(cid: str) -> Option:
+def discard_option(oid: str, cid: str) -> Option:
+    """Discard a card (`oid` is `cid`, or `cid-2` for a second copy): its god in the label."""
     c = catalogue()["cards"][cid]
     god = catalogue()["gods"][catalogue()["god_of"][c["colour"]]]
-    return Option(cid, f"Discard {c['name_en']} ({god['name_en']})", f"Défausser {c['name_fr']} ({god['name_fr']})")
+    return Option(oid, f"Discard {c['name_en']} ({god['name_en']})", f"Défausser {c['name_fr']} ({god['name_fr']})")
 
 
 @cache
@@ -81,22 +82,28 @@ def prompt(state: State, seat: int) -> Prompt | None:
         return Prompt(seat, f"Where do you place your {fr['kind']} building?", place_options(state, seat, fr),
                       f"Où placez-vous votre bâtiment {TYPE_FR[fr['kind']]} ?")
     if k == "effect":
-        opts = [*effects.options(state, seat, fr), effects.stop_option(fr)]
+        choices = effects.options(state, seat, fr)
         en, frn = effects.describe({"effect": fr["eff"]})
-        return Prompt(seat, f"{fr['title'][0]}: {en}", opts, f"{fr['title'][1]} : {frn}")
+        gain = choices[0].id if len(choices) == 1 and effects.only_helps(fr) else ""
+        return Prompt(seat, f"{fr['title'][0]}: {en}", [*choices, effects.stop_option(fr)], f"{fr['title'][1]} : {frn}", gain=gain)
     if k == "offer":
-        chosen = len(fr["sel"])
-        rest = [i for i in p["hand"] if i not in fr["sel"]]
-        opts = [discard_option(cid) for cid in rules.hand_slugs(rest)]
-        opts.append(Option("done", f"Offer {words.en(chosen, 'card')}", f"Offrir {words.fr(chosen, 'carte')}") if chosen
-                    else Option("back", "Back", "Retour"))
-        return Prompt(seat, f"Discard cards for an offering ({chosen} chosen)", opts,
-                      f"Défaussez des cartes pour une offrande ({words.fr(chosen, 'carte choisie', 'cartes choisies')})")
+        return _offer_prompt(seat, p["hand"], fr["sel"])
     if k in ("god", "jupiter"):
         opts = [god_option(g, fr["n"]) for g in fr["gods"]]
         return Prompt(seat, "Which god receives the offering?" if k == "god" else "Jupiter: whose favour do you take?", opts,
                       "Quel dieu reçoit l'offrande ?" if k == "god" else "Jupiter : quelle faveur prenez-vous ?")
     raise ValueError(f"unknown frame {k}")  # pragma: no cover
+
+
+def _offer_prompt(seat: int, hand: list[str], chosen: list[str]) -> Prompt:
+    """The discards of an offering: a set pick closed by `done` (with nothing chosen, `done` goes
+    back to the turn's choice: an offering needs at least one card)."""
+    opts = [discard_option(oid, card_of(iid)["id"]) for oid, iid in rules.offer_slugs(hand, chosen).items()]
+    n = len(chosen)
+    opts.append(Option("done", f"Offer {words.en(n, 'card')}", f"Offrir {words.fr(n, 'carte')}") if n
+                else Option("done", "Back (choose another action)", "Retour (choisir une autre action)"))
+    return Prompt(seat, f"Discard cards for an offering ({n} chosen)", opts,
+                  f"Défaussez des cartes pour une offrande ({words.fr(n, 'carte choisie', 'cartes choisies')})", done="done")
 
 
 def _pay_prompt(state: State, seat: int, fr: dict[str, Any]) -> Prompt:

@@ -19,11 +19,11 @@ def explain(state: State, seat: int, option_id: str) -> Msg | None:
         return _turn(state, seat, option_id)
     fr = state["stack"][-1]
     k = fr["k"]
-    if k == "offer":
-        if option_id == "done":
-            return "Choose at least one card to discard first.", "Choisissez d'abord au moins une carte à défausser."
-        if option_id not in rules.hand_slugs([i for i in p["hand"] if i not in fr["sel"]]):
-            return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
+    if k == "offer" and option_id == "back":
+        return ("To go back, choose 'done' with no card chosen.",
+                "Pour revenir en arrière, choisissez « done » sans avoir choisi de carte.")
+    if k == "offer" and option_id not in rules.offer_slugs(p["hand"], fr["sel"]):
+        return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
     if k == "place":
         why = rules.placement_refusal(state, seat, fr["kind"], option_id)
         if why and fr["kind"] != "temple" and option_id in rules.geo(state)["edge"] and option_id not in state["occ"] \

@@ -84,6 +84,20 @@ def hand_slugs(hand: list[str]) -> dict[str, str]:
     return out
 
 
+def offer_slugs(hand: list[str], chosen: list[str]) -> dict[str, str]:
+    """Option id -> card instance for the cards not yet chosen for an offering. Copies are
+    numbered over the whole hand (`farm`, `farm-2`), so an id keeps its card while a set of
+    discards is picked one id at a time (a multi-select menu applies them in a row)."""
+    out: dict[str, str] = {}
+    seen: dict[str, int] = {}
+    for iid in hand:
+        cid = card_of(iid)["id"]
+        seen[cid] = seen.get(cid, 0) + 1
+        if iid not in chosen:
+            out[cid if seen[cid] == 1 else f"{cid}-{seen[cid]}"] = iid
+    return out
+
+
 def put_on_top(state: State, n: int, colour: str) -> None:
     """After an offering of the last `n` discards, put the last chosen card of `colour` (the chosen
     god's) on top of the discards: the god « est déterminé par la couleur et le type de la carte

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import IllegalMove
 from engines.core.state import State
 from engines.deus import rules
 from engines.deus.data import card_of
@@ -98,14 +97,30 @@ def test_hand_limit_of_ten() -> None:
 
 
 def test_offer_needs_at_least_one_card() -> None:
+    """« Défaussez une ou plusieurs cartes »: closing the set with no card chosen offers nothing
+    and goes back to the turn's choice; the closing option says so."""
     s = offered(["port"])
     s = play(s, 0, "offer")
-    assert "done" not in ids(s) and "back" in ids(s)
-    with pytest.raises(IllegalMove) as e:
-        E.apply(s, 0, "done")
-    assert e.value.message == "Choose at least one card to discard first."
-    s = play(s, 0, "back")
-    assert not s["stack"] and s["current"] == 0
+    p = E.prompt(s, 0)
+    assert p.done == "done" and "back" not in ids(s)
+    assert p.get("done").label == "Back (choose another action)"
+    s = play(s, 0, "done")
+    assert not s["stack"] and s["current"] == 0 and len(s["players"][0]["hand"]) == 1
+
+
+def test_offering_discards_are_one_set_pick() -> None:
+    """« Défaussez une ou plusieurs cartes de votre main »: the discards are one set (`done`
+    closes it); copies keep their ids while the set is applied id by id (`farm`, `farm-2`)."""
+    s = offered(["farm", "farm", "port"])
+    s = play(s, 0, "offer")
+    p = E.prompt(s, 0)
+    assert p.done == "done" and ids(s) == ["farm", "farm-2", "port", "done"]
+    s = play(s, 0, "farm-2")
+    assert E.prompt(s, 0).done == "done" and ids(s) == ["farm", "port", "done"]
+    s = play(s, 0, "farm port done neptune")
+    assert len(s["discard"]) == 3 and s["current"] == 1
+    t = play(offered(["farm", "farm"]), 0, "offer farm farm done")  # typed: the second `farm` is `farm-2`
+    assert [card_of(i)["id"] for i in t["discard"]] == ["farm", "farm"] and t["stack"][-1]["title"][0] == "Ceres"
 
 
 def test_empty_draw_pile_reshuffles_discards() -> None:

@@ -120,5 +120,7 @@ def test_refuse_moving_the_only_guard_of_a_temple() -> None:
 def test_refuse_pass_and_empty_offer() -> None:
     s = fresh()
     assert refused(s, "pass") == "You may pass only when you can neither build nor offer."
+    give(s, 0, "port")
     s = play(s, 0, "offer")
-    assert refused(s, "done") == "Choose at least one card to discard first."
+    assert refused(s, "back") == "To go back, choose 'done' with no card chosen."
+    assert refused(s, "siege-tower") == "That card is not in your hand."
