@@ -13,6 +13,12 @@ State = dict[str, Any]
 ORDER = ("vp", "coins", "population", "blessings", "luxury", "faith", "legions", "star", "deploy")
 
 
+def waiting(state: State) -> bool:
+    """Whether a pending decision (trade token, Dominus action...) is asked now. Decisions raised
+    while blessing wait until the blessings are done, so a set of blessings is one pick."""
+    return bool(state["pending"]) and state["phase"] != "bless"
+
+
 def push(state: State, item: dict[str, Any]) -> None:
     state["pending"].append(item)
 
@@ -104,11 +110,14 @@ def pay(p: dict[str, Any], cost: dict[str, int]) -> None:
 
 
 def describe(g: dict[str, int], fr: bool = False) -> str:
-    names = {
-        "luxury": ("luxury", "luxe"), "vp": ("VP", "PV"), "coins": ("coin", "pièce"),
-        "population": ("population", "population"), "legions": ("legion", "légion"),
-        "faith": ("faith", "foi"), "blessings": ("blessing", "bénédiction"), "star": ("star", "étoile"),
-        "deploy": ("free legion in Rome", "légion gratuite à Rome"),
+    """A gain or cost in words, plurals agreed (`2 coins`, `1 pièce`)."""
+    names = {  # (English one, English several, French one, French several)
+        "luxury": ("luxury", "luxury", "luxe", "luxe"), "vp": ("VP", "VP", "PV", "PV"),
+        "coins": ("coin", "coins", "pièce", "pièces"), "population": ("population",) * 4,
+        "legions": ("legion", "legions", "légion", "légions"), "faith": ("faith", "faith", "foi", "foi"),
+        "blessings": ("blessing", "blessings", "bénédiction", "bénédictions"),
+        "star": ("star", "stars", "étoile", "étoiles"),
+        "deploy": ("free legion in Rome", "free legions in Rome", "légion gratuite à Rome", "légions gratuites à Rome"),
     }
-    parts = [f"{n} {names[k][1 if fr else 0]}" for k, n in g.items()]
+    parts = [f"{n} {names[k][(2 if fr else 0) + (n > 1)]}" for k, n in g.items()]
     return ", ".join(parts) if parts else ("nothing" if not fr else "rien")

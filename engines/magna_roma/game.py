@@ -1,8 +1,9 @@
 """The Magna Roma engine: set-up, the turn as small decisions, modules and the end of the game.
 
 A turn: (solo: pick one of 3 tiles) -> rotation `r0`-`r3` -> cell (`c4`...) -> pending choices
-(trade tokens, Dominus actions...) -> optional action (`build`, `conquer`, `bless`) and staffing
-monuments (`staff.<monument>`, `move.<monument>`) -> `done` -> next tile `s1`-`s10` (multiplayer).
+(trade tokens, Dominus actions...) -> optional action (`build.<monument>`, `conquer`, `bless`) and
+staffing monuments (`staff.<monument>`, `move.<monument>`) -> the next tile `s1`-`s10`, which also
+ends the actions (multiplayer; `done` in solo or once the city is finished).
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ from engines.core.ranks import ranked
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
 from engines.magna_roma.data import COLOURS, data
-from engines.magna_roma.gains import advance_stars, describe, gain, pay
-from engines.magna_roma.prompts import COL_FR, SYM_EN, SYM_FR, Prompts, _name
+from engines.magna_roma.gains import advance_stars, describe, gain, pay, waiting
+from engines.magna_roma.prompts import PLACEMENTS, Prompts
+from engines.magna_roma.texts import COL_FR, SYM_EN, SYM_FR, name_of
 from engines.magna_roma.view import build_view
 
 State = dict[str, Any]
-PLACEMENTS = 24
-PHASES = ("opening", "pick", "rotate", "cell", "action", "monument", "corner", "conquer", "bless", "moveto", "select",
+PHASES = ("opening", "pick", "rotate", "cell", "action", "corner", "conquer", "bless", "moveto",
           "closing", "over")
 PENDING_KINDS = ("trade", "star", "prestige", "dominus", "dfrom", "dto")
 
@@ -32,7 +33,9 @@ class MagnaRoma(Prompts, Engine):
     name = "magna_roma"
     # 2: Portus ports of 2 spaces, anchor last on islands (leaving it pays the goods); unlimited
     # population moves; ties shared after the rulebook's criteria
-    rules_version = 2
+    # 3: fewer decisions: `build.<monument>` in one step, the next tile ends the actions (no
+    # `done` then), blessings a set (`done` with none keeps the action), symmetric rotations once
+    rules_version = 3
     title = "Magna Roma"
     title_fr = "Magna Roma"
     min_players = 1
@@ -113,7 +116,7 @@ class MagnaRoma(Prompts, Engine):
 
     # ---- steps ----------------------------------------------------------------------------------
     def step(self, state: State, seat: int, option_id: str) -> None:
-        if state["pending"]:
+        if waiting(state):
             self._resolve(state, seat, option_id)
         else:
             getattr(self, f"_on_{state['phase']}")(state, seat, option_id)
@@ -124,7 +127,7 @@ class MagnaRoma(Prompts, Engine):
         an optional-action step with nothing to do but `done`, and the end of the turn."""
         while not state["over"]:
             seat = state["current"]
-            if state["pending"]:
+            if waiting(state):
                 item = state["pending"][0]
                 if item["kind"] == "trade" and self._pending_prompt(state, seat).ids() == ["skip"]:
                     state["pending"].pop(0)
@@ -205,8 +208,10 @@ class MagnaRoma(Prompts, Engine):
 
     def _on_action(self, state: State, seat: int, oid: str) -> None:
         p = state["players"][seat]
-        if oid == "build":
-            state["phase"] = "monument"
+        if oid.startswith("build."):
+            self._on_monument(state, seat, oid[6:])
+        elif oid[:1] == "s" and oid[1:].isdigit():
+            self._on_select(state, seat, oid)
         elif oid == "conquer":
             state["phase"] = "conquer"
         elif oid == "bless":
@@ -232,6 +237,7 @@ class MagnaRoma(Prompts, Engine):
         state["phase"] = "action"
 
     def _on_monument(self, state: State, seat: int, oid: str) -> None:
+        """`build.<monument>`: the Forum goes on the centre at once; another asks for its corner."""
         if data()["monument"][oid].get("on_centre"):
             self._build(state, seat, oid, "centre")
         else:
@@ -267,8 +273,8 @@ class MagnaRoma(Prompts, Engine):
         slot = data()["province"][pid]["slots"][slot_i]
         card["slots"][slot_i] = seat
         p["military"] -= slot["cost"]
-        self.log(state, f"{ref(seat)} conquers {_name('province', pid)} slot {slot_i + 1} with {slot['cost']} legions.",
-                 f"{ref(seat)} conquiert {_name('province', pid, True)} case {slot_i + 1} avec {slot['cost']} légions.", seat)
+        self.log(state, f"{ref(seat)} conquers {name_of('province', pid)} slot {slot_i + 1} with {slot['cost']} legions.",
+                 f"{ref(seat)} conquiert {name_of('province', pid, True)} case {slot_i + 1} avec {slot['cost']} légions.", seat)
         if slot["bonus"]:
             gain(state, seat, slot["bonus"])
         state["acted"] = True
@@ -276,11 +282,11 @@ class MagnaRoma(Prompts, Engine):
 
     def _on_bless(self, state: State, seat: int, oid: str) -> None:
         p = state["players"][seat]
-        state["acted"] = True
-        if oid == "done":
+        if oid == "done":  # blessing nothing keeps the optional action
             state["sel"] = {}
             state["phase"] = "action"
             return
+        state["acted"] = True
         p["blessings"] -= 1
         p["city"][oid]["b"] = True
         state["sel"]["blessed"] = state["sel"].get("blessed", 0) + 1
@@ -291,18 +297,17 @@ class MagnaRoma(Prompts, Engine):
             state["phase"] = "action"
 
     def _after_actions(self, state: State, seat: int) -> None:
-        """After the optional action: choose the next tile, unless the city is complete."""
+        """`done` (solo, a finished city, or no tile within reach): the turn closes; otherwise the
+        actions end with the choice of the next tile (`s1`...), see `_on_select`."""
         p = state["players"][seat]
         state["sel"] = {}
         if p["placed"] >= PLACEMENTS:
             p["pos"] = None  # a finished city reserves no tile
-        if not state["solo"] and p["placed"] < PLACEMENTS and self._selectable(state, seat):
-            state["phase"] = "select"
-        else:
-            self._close_turn(state, seat)
+        self._close_turn(state, seat)
 
     def _on_select(self, state: State, seat: int, oid: str) -> None:
         state["players"][seat]["pos"] = int(oid[1:]) - 1
+        state["sel"] = {}
         self._close_turn(state, seat)
 
     def _close_turn(self, state: State, seat: int) -> None:

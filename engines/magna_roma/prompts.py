@@ -10,23 +10,24 @@ from engines.core.names import ref
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus
 from engines.magna_roma.data import COLOURS, data
-from engines.magna_roma.gains import can_pay, describe
+from engines.magna_roma.gains import can_pay, describe, waiting
+from engines.magna_roma.texts import (
+    COL_FR,
+    ICON_EN,
+    ICON_FR,
+    SIDE_EN,
+    SIDE_FR,
+    SYM_EN,
+    SYM_FR,
+    monument_text,
+    name_of,
+    slot_text,
+    staff_option,
+    yield_text,
+)
 
 State = dict[str, Any]
-SIDE_EN = ("N", "E", "S", "W")
-SIDE_FR = ("N", "E", "S", "O")  # nord, est, sud, ouest
-SYM_EN = {"luxury": "luxury", "prestige": "prestige", "coins": "coins", "population": "population",
-          "military": "military", "favour": "favour"}
-SYM_FR = {"luxury": "luxe", "prestige": "prestige", "coins": "argent", "population": "population",
-          "military": "militaire", "favour": "faveur"}
-COL_FR = {"red": "rouge", "purple": "violet", "brown": "marron"}
-ICON_EN = {"mask": "mask", "lyre": "lyre", "column": "column"}
-ICON_FR = {"mask": "masque", "lyre": "lyre", "column": "colonne"}
-
-
-def _name(kind: str, ident: str, fr: bool = False) -> str:
-    entry = data()[kind][ident]
-    return entry["name_fr" if fr else "name_en"]
+PLACEMENTS = 24  # districts in a finished city (5x5 less the centre)
 
 
 class Prompts:
@@ -37,25 +38,26 @@ class Prompts:
         """The legal options of the current seat: a waiting decision first, then the phase's step."""
         if state["over"] or seat != state["current"]:
             return None
-        if state["pending"]:
+        if waiting(state):
             return self._pending_prompt(state, seat)
         phase = state["phase"]
         p = state["players"][seat]
-        if phase in ("opening", "select"):
+        if phase == "opening":
             opts = [Option(f"s{i + 1}", self._space_label(state, i), self._space_label(state, i, True))
                     for i in self._selectable(state, seat)]
-            if phase == "opening":
-                return Prompt(seat, "Choose your first district tile", opts, "Choisissez votre première tuile quartier")
-            return Prompt(seat, "Choose the tile for your next turn", opts, "Choisissez la tuile de votre prochain tour")
+            return Prompt(seat, "Choose your first district tile", opts, "Choisissez votre première tuile quartier")
         if phase == "pick":
             opts = [Option(f"s{i + 1}", self._space_label(state, i), self._space_label(state, i, True))
                     for i, t in enumerate(state["spaces"]) if t]
             return Prompt(seat, "Choose one of the 3 district tiles", opts, "Choisissez une des 3 tuiles quartier")
         if phase == "rotate":
             tile = data()["tile"][state["hand"]]
-            opts = []
+            opts, seen = [], set()
             for r in range(4):
                 s = cityg.rotated(tile["sides"], r)
+                if tuple(s) in seen:
+                    continue  # a symmetric tile: this turn gives the same district as an earlier one
+                seen.add(tuple(s))
                 en = f"{r * 90}°: " + " ".join(f"{SIDE_EN[k]} {SYM_EN[s[k]]}" for k in range(4))
                 fr = f"{r * 90}° : " + " ".join(f"{SIDE_FR[k]} {SYM_FR[s[k]]}" for k in range(4))
                 opts.append(Option(f"r{r}", en, fr))
@@ -64,16 +66,11 @@ class Prompts:
             opts = []
             for c in cityg.legal_cells(p["city"], state["solo"]):
                 entry = {"t": state["hand"], "r": state["rot"]}
-                gains = self._preview(p["city"], c, entry)
-                opts.append(Option(c, f"{c}: {gains[0]}", f"{c} : {gains[1]}"))
+                gains = self._preview(state, p["city"], c, entry)
+                opts.append(Option(c, f"{c}: {gains[0]}", f"{c} : {gains[1]}", gains[2], gains[3]))
             return Prompt(seat, "Where do you place the district?", opts, "Où placez-vous le quartier ?")
         if phase == "action":
             return self._action_prompt(state, seat)
-        if phase == "monument":
-            opts = [Option(m, f"{_name('monument', m)} ({data()['monument'][m]['cost']} coins)",
-                           f"{_name('monument', m, True)} ({data()['monument'][m]['cost']} pièces)")
-                    for m in self._buildable(state, seat)]
-            return Prompt(seat, "Which monument do you build?", opts, "Quel monument construisez-vous ?")
         if phase == "corner":
             used = self._used_cells(p)
             opts = [Option(v, f"corner of {', '.join(cityg.corner_cells(v))}", f"coin de {', '.join(cityg.corner_cells(v))}")
@@ -84,19 +81,23 @@ class Prompts:
             opts = []
             for pid, k in self._conquerable(state, seat):
                 slot = data()["province"][pid]["slots"][k]
-                b = f" +{describe(slot['bonus'])}" if slot["bonus"] else ""
-                bf = f" +{describe(slot['bonus'], True)}" if slot["bonus"] else ""
-                opts.append(Option(f"{pid}.{k + 1}", f"{_name('province', pid)} slot {k + 1}: {slot['cost']} legions, {slot['vp']} VP each{b}",
-                                   f"{_name('province', pid, True)} case {k + 1} : {slot['cost']} légions, {slot['vp']} PV chacun{bf}"))
+                opts.append(Option(f"{pid}.{k + 1}", f"{name_of('province', pid)} slot {k + 1}: {slot['cost']} legions",
+                                   f"{name_of('province', pid, True)} case {k + 1} : {slot['cost']} légions",
+                                   *slot_text(state, seat, pid, k)))
             return Prompt(seat, "Which province slot do you conquer?", opts, "Quelle case de province conquérez-vous ?")
         if phase == "bless":
-            opts = [Option(c, f"bless {c}", f"bénir {c}") for c in self._blessable(p)]
+            opts = [Option(c, f"bless {c}", f"bénir {c}", *self._bless_preview(state, p, c)) for c in self._blessable(p)]
             if state["sel"].get("blessed"):
                 opts.append(Option("done", "stop blessing", "arrêter de bénir"))
-            return Prompt(seat, "Which district do you bless?", opts, "Quel quartier bénissez-vous ?")
+            else:
+                opts.append(Option("done", "bless nothing", "ne rien bénir", "keeps your optional action for this turn",
+                                   "garde votre action optionnelle de ce tour"))
+            n = p["blessings"]
+            return Prompt(seat, f"Which districts do you bless ({n} token{'s' if n > 1 else ''})?", opts,
+                          f"Quels quartiers bénissez-vous ({n} jeton{'s' if n > 1 else ''}) ?", done="done")
         if phase == "moveto":
             src = state["sel"]["from"]
-            opts = [Option(m["id"], f"to {_name('monument', m['id'])}", f"vers {_name('monument', m['id'], True)}")
+            opts = [Option(m["id"], f"to {name_of('monument', m['id'])}", f"vers {name_of('monument', m['id'], True)}")
                     for m in p["monuments"] if m["id"] != src and m["pop"] < self._cap(m["id"])]
             return Prompt(seat, "Move one population to which monument?", opts, "Déplacer une population vers quel monument ?")
         raise AssertionError(f"no prompt for phase {phase}")
@@ -109,42 +110,65 @@ class Prompts:
         icon = f" {(ICON_FR if fr else ICON_EN)[t['icon']]}" if t["icon"] else ""
         return f"space {i + 1}: {colour}{stars}{icon} ({sides})" if not fr else f"case {i + 1} : {colour}{stars}{icon} ({sides})"
 
-    def _preview(self, city: dict[str, Any], cell: str, entry: dict[str, Any]) -> tuple[str, str]:
+    def _preview(self, state: State, city: dict[str, Any], cell: str, entry: dict[str, Any]) -> tuple[str, str, str, str]:
+        """Label parts (symbols completed, `+` for same colour) and the description: their yield."""
         trial = dict(city)
         trial[cell] = entry
         done = cityg.completed(trial, cell)
         if not done:
-            return "no symbol", "aucun symbole"
+            return "no symbol", "aucun symbole", "", ""
         en = ", ".join(f"{SYM_EN[s]}{'+' if same else ''}" for s, same in done)
         fr = ", ".join(f"{SYM_FR[s]}{'+' if same else ''}" for s, same in done)
-        return en, fr
+        return (en, fr, *yield_text(state, done))
+
+    def _bless_preview(self, state: State, p: dict[str, Any], cell: str) -> tuple[str, str]:
+        """What blessing `cell` gives now: its completed symbols are rewarded again."""
+        done = cityg.completed(p["city"], cell)
+        return yield_text(state, done) if done else ("no symbol", "aucun symbole")
 
     def _action_prompt(self, state: State, seat: int) -> Prompt:
         """At most one optional action, plus staffing and population moves, which are not actions and
-        may be repeated « autant de fois que vous le souhaitez » until `done`."""
+        may be repeated « autant de fois que vous le souhaitez », until the next tile (or `done`)."""
         p = state["players"][seat]
         opts: list[Option] = []
         if not state["acted"]:
-            if self._buildable(state, seat):
-                opts.append(Option("build", "Build a monument", "Construire un monument"))
+            for mid in self._buildable(state, seat):
+                cost = data()["monument"][mid]["cost"]
+                opts.append(Option(f"build.{mid}", f"Build the {name_of('monument', mid)} ({cost} coins)",
+                                   f"Construire le monument {name_of('monument', mid, True)} ({cost} pièces)",
+                                   *monument_text(mid)))
             if self._conquerable(state, seat):
                 opts.append(Option("conquer", "Send legions to conquer a province", "Envoyer des légions conquérir une province"))
             if p["blessings"] > 0 and self._blessable(p):
                 opts.append(Option("bless", "Bless districts", "Bénir des quartiers"))
         if p["population"] > 0:
-            for m in p["monuments"]:
-                if m["pop"] < self._cap(m["id"]):
-                    opts.append(Option(f"staff.{m['id']}", f"Put 1 population on {_name('monument', m['id'])}",
-                                       f"Mettre 1 population sur {_name('monument', m['id'], True)}"))
+            opts.extend(staff_option(p, m) for m in p["monuments"] if m["pop"] < self._cap(m["id"]))
         for m in p["monuments"]:
             if m["pop"] > 0 and any(o is not m and o["pop"] < self._cap(o["id"]) for o in p["monuments"]):
-                opts.append(Option(f"move.{m['id']}", f"Move 1 population from {_name('monument', m['id'])}",
-                                   f"Déplacer 1 population depuis {_name('monument', m['id'], True)}"))
-        if state["acted"]:
-            opts.append(Option("done", "End your actions", "Terminer vos actions"))
-        else:
-            opts.append(Option("done", "No optional action", "Aucune action optionnelle"))
+                opts.append(Option(f"move.{m['id']}", f"Move 1 population from {name_of('monument', m['id'])}",
+                                   f"Déplacer 1 population depuis {name_of('monument', m['id'], True)}"))
+        nxt = self._next_tiles(state, seat)
+        for i in nxt:  # ending the actions and choosing the next tile are one decision
+            opts.append(Option(f"s{i + 1}", self._space_label(state, i), self._space_label(state, i, True),
+                               "next tile: ends your actions and reserves it for your next turn",
+                               "prochaine tuile : termine vos actions et la réserve pour votre prochain tour"))
+        if not nxt:
+            if state["acted"]:
+                opts.append(Option("done", "End your actions", "Terminer vos actions"))
+            else:
+                opts.append(Option("done", "No optional action", "Aucune action optionnelle"))
+        if nxt and len(opts) == len(nxt):
+            return Prompt(seat, "Choose the tile for your next turn", opts, "Choisissez la tuile de votre prochain tour")
+        if nxt:
+            return Prompt(seat, "Optional action (one) and population, or your next tile", opts,
+                          "Action optionnelle (une) et population, ou votre prochaine tuile")
         return Prompt(seat, "Optional action (one) and population", opts, "Action optionnelle (une) et population")
+
+    def _next_tiles(self, state: State, seat: int) -> list[int]:
+        """Spaces the seat may reserve once its actions end (none in solo or a finished city)."""
+        if state["solo"] or state["players"][seat]["placed"] >= PLACEMENTS:
+            return []
+        return self._selectable(state, seat)
 
     def _pending_prompt(self, state: State, seat: int) -> Prompt:
         """A decision raised by a gain (trade token, colony star, prestige or Dominus action)."""
@@ -170,15 +194,18 @@ class Prompts:
                     Option("dominus", "Use it on the Dominus map", "L'utiliser sur le plateau Dominus")]
             return Prompt(seat, "Prestige symbol: points or Dominus?", opts, "Symbole de prestige : points ou Dominus ?")
         if kind == "dominus":
-            return Prompt(seat, "Dominus: deploy or move units", self._dominus_options(p, item["size"]),
-                          "Dominus : déployer ou déplacer des unités")
+            opts = self._dominus_options(p, item["size"])
+            # deploying is free and never hurts (Rome scores nothing; a legion in Rome can still
+            # move later): when it is the only action, it is a pure gain
+            only = opts[0].id if len(opts) == 2 and opts[0].id in ("deploy", "deploy2") else ""
+            return Prompt(seat, "Dominus: deploy or move units", opts, "Dominus : déployer ou déplacer des unités", gain=only)
         if kind == "dfrom":
-            opts = [Option(r, f"from {_name('region', r)}", f"depuis {_name('region', r, True)}")
+            opts = [Option(r, f"from {name_of('region', r)}", f"depuis {name_of('region', r, True)}")
                     for r in dominus.unit_regions(p, item["unit"])]
             opts.append(Option("skip", "Stop moving", "Arrêter de déplacer"))
             return Prompt(seat, f"Move a {item['unit']} from where?", opts, "Déplacer une unité depuis où ?")
         if kind == "dto":
-            opts = [Option(r, f"to {_name('region', r)}", f"vers {_name('region', r, True)}") for r in dominus.adjacent(item["from"])]
+            opts = [Option(r, f"to {name_of('region', r)}", f"vers {name_of('region', r, True)}") for r in dominus.adjacent(item["from"])]
             return Prompt(seat, "Move it to which adjacent province?", opts, "Vers quelle province adjacente ?")
         raise AssertionError(kind)
 
@@ -271,7 +298,7 @@ class Prompts:
 
     # ---- refusals -------------------------------------------------------------------------------
     def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
-        if state["over"] or seat != state["current"] or state["pending"]:
+        if state["over"] or seat != state["current"] or waiting(state):
             return None
         p = state["players"][seat]
         phase = state["phase"]
@@ -330,15 +357,7 @@ class Prompts:
                         "La population est déjà sur ce monument : choisissez-en un autre.")
             return ("That monument already holds all the population it can.",
                     "Ce monument accueille déjà toute la population possible.")
-        if phase == "monument" and option_id in data()["monument"]:
-            if option_id not in state["mon_offer"]:
-                return ("That monument is not on offer.", "Ce monument n'est pas proposé.")
-            cost = data()["monument"][option_id]["cost"]
-            if cost > p["coins"]:
-                return (f"You need {cost} coins for that monument.", f"Il vous faut {cost} pièces pour ce monument.")
-            return ("Your city has no free corner where 4 districts meet.",
-                    "Votre ville n'a aucune intersection libre de 4 quartiers.")
-        if phase in ("select", "opening") and option_id[:1] == "s" and option_id[1:].isdigit():
+        if phase in ("opening", "action") and option_id[:1] == "s" and option_id[1:].isdigit():
             i = int(option_id[1:]) - 1
             if 0 <= i < len(state["spaces"]):
                 others = {q["pos"]: s for s, q in enumerate(state["players"]) if s != seat and q["pos"] is not None}
@@ -352,11 +371,15 @@ class Prompts:
 
     def _explain_action(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
         p = state["players"][seat]
-        if option_id in ("build", "conquer", "bless") and state["acted"]:
+        if (option_id in ("build", "conquer", "bless") or option_id.startswith("build.")) and state["acted"]:
             return ("Only one optional action per turn.", "Une seule action optionnelle par tour.")
-        if option_id == "build":
-            return ("No monument on offer is both affordable and placeable in your city.",
-                    "Aucun monument proposé n'est à la fois payable et plaçable dans votre ville.")
+        if option_id == "build" or option_id.startswith("build."):
+            return self._explain_build(state, p, option_id[6:])
+        if option_id in p["city"] and cityg.is_district(p["city"][option_id]) and p["blessings"] <= 0:
+            return ("You have no blessing token left.", "Il ne vous reste aucun jeton Bénédiction.")
+        if option_id == "done" and self._next_tiles(state, seat):
+            return ("Choose your next tile (s1...): it ends your actions.",
+                    "Choisissez votre prochaine tuile (s1...) : elle termine vos actions.")
         if option_id == "conquer":
             if state["dominus"]:
                 return ("With Dominus there is no military board to conquer.",
@@ -370,6 +393,20 @@ class Prompts:
         if option_id.startswith(("staff.", "move.")):
             return self._explain_population(p, option_id)
         return None
+
+    @staticmethod
+    def _explain_build(state: State, p: dict[str, Any], mid: str) -> tuple[str, str]:
+        """Why `build.<mid>` is refused: not on offer, too dear, or no free corner."""
+        if mid in data()["monument"]:
+            if mid not in state["mon_offer"]:
+                return ("That monument is not on offer.", "Ce monument n'est pas proposé.")
+            cost = data()["monument"][mid]["cost"]
+            if cost > p["coins"]:
+                return (f"You need {cost} coins for that monument.", f"Il vous faut {cost} pièces pour ce monument.")
+            return ("Your city has no free corner where 4 districts meet.",
+                    "Votre ville n'a aucune intersection libre de 4 quartiers.")
+        return ("No monument on offer is both affordable and placeable in your city.",
+                "Aucun monument proposé n'est à la fois payable et plaçable dans votre ville.")
 
     def _explain_population(self, p: dict[str, Any], option_id: str) -> tuple[str, str] | None:
         """Why population cannot be put on (`staff.<id>`) or moved from (`move.<id>`) a monument."""

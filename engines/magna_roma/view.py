@@ -9,6 +9,7 @@ from engines.core.names import ref
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
 from engines.magna_roma.data import COLOURS, data
+from engines.magna_roma.gains import waiting
 
 State = dict[str, Any]
 LOG_LENGTH = 12
@@ -17,13 +18,11 @@ PHASE = {
     "pick": ("Choose a tile", "Choix d'une tuile"),
     "rotate": ("Rotate the district", "Rotation du quartier"),
     "cell": ("Place the district", "Placement du quartier"),
-    "action": ("Optional action", "Action optionnelle"),
-    "monument": ("Build a monument", "Construire un monument"),
+    "action": ("Optional action or next tile", "Action optionnelle ou prochaine tuile"),
     "corner": ("Build a monument", "Construire un monument"),
     "conquer": ("Conquer a province", "Conquérir une province"),
     "bless": ("Bless districts", "Bénir des quartiers"),
     "moveto": ("Move population", "Déplacer la population"),
-    "select": ("Choose the next tile", "Choix de la prochaine tuile"),
     "closing": ("End of turn", "Fin du tour"),
     "over": ("Game over", "Partie terminée"),
 }
@@ -104,7 +103,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     cur = state["current"]
     turn = min(p["placed"] for p in state["players"]) + (0 if over else 1)
     phase_en, phase_fr = PHASE.get(state["phase"], (state["phase"], state["phase"]))
-    if state["pending"]:
+    if waiting(state):
         phase_en, phase_fr = PENDING.get(state["pending"][0]["kind"], (phase_en, phase_fr))
     if over:
         summary = {"en": "Game over", "fr": "Partie terminée"}

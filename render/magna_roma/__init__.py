@@ -99,7 +99,7 @@ def _monument_card(c: Canvas, m: dict[str, Any] | None, rect: tuple[float, float
         return
     c.box(rect, fill=(250, 240, 220))
     c.text((x0 + 10, y0 + 18), field(m, "name", lang), 17, bold=True, anchor="lm", max_width=x1 - x0 - 20)
-    c.text((x0 + 10, y0 + 38), m["id"], 14, anchor="lm", fill=palette.MUTED)
+    c.text((x0 + 10, y0 + 38), f"build.{m['id']}", 14, anchor="lm", fill=palette.MUTED)  # its code in /play
     x = x0 + 10
     draw_icon(c, "coin", (x + 10, y0 + 66), 20)
     c.text((x + 24, y0 + 66), f"{m['cost']}", 17, bold=True, anchor="lm")

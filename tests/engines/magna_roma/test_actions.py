@@ -23,7 +23,7 @@ def _builder(coins: int = 10, offer: tuple[str, str, str] = ("odeon", "forum", "
 def test_build_monument_pays_coins_places_and_refills() -> None:
     s = _builder()
     top = s["mon_deck"][-1]
-    s = ENGINE.play(s, 0, "build odeon f5")
+    s = ENGINE.play(s, 0, "build.odeon f5")
     p = s["players"][0]
     assert p["coins"] == 10 - 5
     assert p["monuments"] == [{"id": "odeon", "at": "f5", "pop": 0}]
@@ -32,13 +32,13 @@ def test_build_monument_pays_coins_places_and_refills() -> None:
 
 def test_monument_needs_enough_coins() -> None:
     s = _builder(coins=2)
-    assert "build" not in ids(s, 0)
+    assert not [i for i in ids(s, 0) if i.startswith("build")]
 
 
 def test_monument_on_the_centre_is_refused() -> None:
     s = _builder()
     fill(s, 0, {"e4": "t05", "f4": "t06", "d4": "t07", "d5": "t08"})
-    s = ENGINE.play(s, 0, "build odeon")
+    s = ENGINE.play(s, 0, "build.odeon")
     assert "e4" not in ids(s, 0) and "d4" not in ids(s, 0) and "f5" in ids(s, 0)
     with pytest.raises(IllegalMove, match="never be built on your city centre"):
         ENGINE.apply(s, 0, "e4")
@@ -48,7 +48,7 @@ def test_monument_on_the_centre_is_refused() -> None:
 
 def test_monument_not_on_four_districts_is_refused() -> None:
     s = _builder()
-    s = ENGINE.play(s, 0, "build odeon")
+    s = ENGINE.play(s, 0, "build.odeon")
     assert ids(s, 0) == ["f5"]
     with pytest.raises(IllegalMove, match="4 districts of your city meet"):
         ENGINE.apply(s, 0, "f6")
@@ -57,9 +57,9 @@ def test_monument_not_on_four_districts_is_refused() -> None:
 def test_monument_never_over_another_monument() -> None:
     s = _builder(coins=20)
     fill(s, 0, {"h5": "t09", "h6": "t10", "c3": "t11", "d3": "t12", "c4": "t13", "d4": "t14"})
-    s = ENGINE.play(s, 0, "build odeon f5")
+    s = ENGINE.play(s, 0, "build.odeon f5")
     s = at_action(s)
-    s = ENGINE.play(s, 0, "build arch")
+    s = ENGINE.play(s, 0, "build.arch")
     assert ids(s, 0) == ["c3"]
     with pytest.raises(IllegalMove, match="already stands"):
         ENGINE.apply(s, 0, "g5")
@@ -68,7 +68,7 @@ def test_monument_never_over_another_monument() -> None:
 def test_forum_goes_on_the_centre_and_gives_a_luxury() -> None:
     s = _builder()
     s["trades"] = {}
-    s = ENGINE.play(s, 0, "build forum")
+    s = ENGINE.play(s, 0, "build.forum")
     p = s["players"][0]
     assert p["monuments"] == [{"id": "forum", "at": "centre", "pop": 0}]
     assert p["market"] == 1 and p["coins"] == 7
@@ -76,18 +76,18 @@ def test_forum_goes_on_the_centre_and_gives_a_luxury() -> None:
 
 def test_pantheon_and_temple_of_mars_immediate_bonuses() -> None:
     s = _builder(offer=("pantheon", "mars", "arch"), coins=20)
-    s = ENGINE.play(s, 0, "build pantheon f5")
+    s = ENGINE.play(s, 0, "build.pantheon f5")
     assert s["players"][0]["blessings"] == 1
     s = at_action(s)
     fill(s, 0, {"c3": "t11", "d3": "t12", "c4": "t13", "d4": "t14"})
-    s = ENGINE.play(s, 0, "build mars c3")
+    s = ENGINE.play(s, 0, "build.mars c3")
     assert s["players"][0]["military"] == 1
 
 
 def test_population_on_monuments_any_time_and_moves() -> None:
     s = _builder(coins=20)
     s["players"][0]["population"] = 3
-    s = ENGINE.play(s, 0, "build odeon f5")
+    s = ENGINE.play(s, 0, "build.odeon f5")
     assert "staff.odeon" in ids(s, 0)
     s = ENGINE.play(s, 0, "staff.odeon staff.odeon")
     p = s["players"][0]
@@ -103,9 +103,9 @@ def test_population_moves_between_monuments_as_often_as_you_like() -> None:
     s = ENGINE.play(s, 0, "move.mausoleum arch move.mausoleum arch move.arch mausoleum move.arch mausoleum")
     s = ENGINE.play(s, 0, "move.mausoleum arch move.arch mausoleum move.mausoleum arch")
     assert [m["pop"] for m in s["players"][0]["monuments"]] == [1, 1]
-    assert {"move.mausoleum", "move.arch", "done"} <= set(ids(s, 0)) and s["phase"] == "action"
-    s = ENGINE.apply(s, 0, "done")
-    assert s["phase"] == "select"
+    assert {"move.mausoleum", "move.arch", "s3"} <= set(ids(s, 0)) and s["phase"] == "action"
+    s = ENGINE.apply(s, 0, "s3")  # the next tile ends the moves
+    assert s["players"][0]["pos"] == 2 and ENGINE.to_act(s) == [1]
 
 
 @pytest.mark.parametrize(
@@ -223,10 +223,12 @@ def test_optional_action_refusals_are_specific() -> None:
         ENGINE.apply(s, 0, "conquer")
     s = _builder(coins=4, offer=("odeon", "aqueduct", "baths"))
     s["players"][0]["population"] = 1  # something left to do keeps the action step open
-    s = ENGINE.apply(s, 0, "build")
+    assert [i for i in ids(s, 0) if i.startswith("build")] == ["build.baths"]
     with pytest.raises(IllegalMove, match="need 5 coins"):
-        ENGINE.apply(s, 0, "odeon")
-    s = ENGINE.apply(s, 0, "baths")
+        ENGINE.apply(s, 0, "build.odeon")
+    with pytest.raises(IllegalMove, match="not on offer"):
+        ENGINE.apply(s, 0, "build.senate")
+    s = ENGINE.apply(s, 0, "build.baths")
     s = ENGINE.apply(s, 0, "f5")
     with pytest.raises(IllegalMove, match="one optional action per turn"):
         ENGINE.apply(s, 0, "build")

@@ -54,7 +54,7 @@ def test_dominus_military_symbol_deploys_or_moves(monkeypatch: pytest.MonkeyPatc
     assert s["players"][0]["military"] == 0
     assert ids(s, 0) == ["deploy2", "move2", "deploymove", "general", "skip"]
     s = ENGINE.apply(s, 0, "general")
-    assert s["players"][0]["general"] == "roma" and s["phase"] == "select"
+    assert s["players"][0]["general"] == "roma" and s["phase"] == "action" and ids(s, 0)[0][0] == "s"
 
 
 def test_dominus_general_deploys_only_with_same_colour(monkeypatch: pytest.MonkeyPatch) -> None:

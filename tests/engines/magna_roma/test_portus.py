@@ -29,8 +29,6 @@ def _only(s: State, good: str, n: int = 1) -> None:
 def _turn(s: State, monkeypatch: pytest.MonkeyPatch, colour: str) -> State:
     """Seat 1 places a `colour` district that completes no symbol, then ends its turn."""
     s = place(s, 0, tile(monkeypatch, "xq", colour, ["luxury"] * 4), "e4")
-    if s["phase"] == "action":
-        s = ENGINE.apply(s, 0, "done")
     return ENGINE.apply(s, 0, ids(s, 0)[0])  # the next tile: the turn ends and the ship sails
 
 
