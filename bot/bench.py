@@ -103,29 +103,34 @@ def bench_replay(engine: Engine, games: int) -> dict[str, Any]:
 
 def bench_decisions(engine: Engine, games: int, max_steps: int) -> dict[str, Any]:
     """Decisions a player makes per turn, played by the stand-in (the project's scripted player)
-    with forced options taken as the bot does, and the share of questions shown that offered a
-    single option (the target is none)."""
+    with forced options and pure gains taken as the bot does (a set pick counts once, as its
+    multi-select), and the share of questions shown that offered a single option (target: none)."""
     players = min(engine.max_players, max(engine.min_players, 3))
+    everyone = range(players)  # pure gains taken, as for players who did not ask to be asked
     per_turn: list[int] = []
     shown = single = 0
     for seed in range(games):
         rng = random.Random(seed)
-        state, _ = engine.settle(engine.new_game(players, 3000 + seed))
+        state, _ = engine.settle(engine.new_game(players, 3000 + seed), everyone)
         open_turns: dict[int, int] = {}
+        in_set: dict[int, str] = {}  # a set pick under way: its picks are one multi-select
         for _ in range(max_steps):
             if engine.is_over(state):
                 break
             seat = rng.choice(engine.to_act(state))
             prompt = engine.prompt(state, seat)
             assert prompt is not None
-            shown += 1
+            continuing = bool(prompt.done) and in_set.get(seat) == prompt.done
+            shown += not continuing
             single += len(prompt.options) == 1
             turns = engine.turns(state)
             option = standin.choose(engine, state, seat, rng, open_turns.get(seat, 0))
-            state, _ = engine.settle(engine.apply(state, seat, option))
-            open_turns[seat] = open_turns.get(seat, 0) + 1
+            in_set[seat] = prompt.done if prompt.done and option != prompt.done else ""
+            state, _ = engine.settle(engine.apply(state, seat, option), everyone)
+            open_turns[seat] = open_turns.get(seat, 0) + (not continuing)
             if engine.is_over(state) or engine.turns(state) != turns or seat not in engine.to_act(state):
                 per_turn.append(open_turns.pop(seat))
+                in_set.pop(seat, None)
     return {
         "players": players,
         "turns": len(per_turn),
