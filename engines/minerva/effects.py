@@ -25,7 +25,7 @@ from engines.minerva import rules
 from engines.minerva.data import CULTURES, MAX_PER_RESOURCE, RESOURCES, catalog
 from engines.minerva.words import CATEGORY_NOUNS, CULTURE_NAMES, ITEMS, counted, items_text, seat_name
 
-MAX_COUNT = 20  # largest repetition count offered in one prompt (keeps prompts <= 25 with sells)
+MAX_COUNT = 20  # largest repetition count offered in one prompt (keeps prompts <= 25)
 # The decision frames this module owns (see `expand`).
 EFFECT_FRAMES = frozenset({"pick", "cult", "ctile", "or", "count", "loop", "bath", "moveof", "circus"})
 
@@ -88,6 +88,12 @@ def icons(eff: dict[str, Any]) -> list[str]:
 def is_choice_arrow(eff: dict[str, Any]) -> bool:
     """Arrows whose payment or gain involves a choice run one repetition at a time."""
     return any(k in ("any", "same") for k in eff["pay"]) or any(k in ("any", "culture", "culture_tile") for k in eff["gain"])
+
+
+def only_gains(eff: dict[str, Any]) -> bool:
+    """An effect that can only give (no payment, no loss): applying it is a pure gain. A choice of
+    what to take (a resource, a culture point or tile) is still asked afterwards."""
+    return ("gain" in eff and "pay" not in eff) or ("or" in eff and all(only_gains(e) for e in eff["or"]))
 
 
 def can_pay(p: dict[str, Any], pay: dict[str, int]) -> bool:
@@ -238,7 +244,8 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
         e = f["e"]
         most = min(max_times(p, e["pay"]), MAX_COUNT)
         en, fr = describe(e)
-        sells = rules.sells(p, set(e["pay"])) if "coin" in e["pay"] and most < MAX_COUNT else []
+        held = {r: p["res"][r] for r in e["pay"] if r in RESOURCES}
+        sells = rules.sell_options(p, held) if "coin" in e["pay"] and most < MAX_COUNT else []
         opts = [Option(f"x{i}", *counted(i, "time")) for i in range(most + 1)] if most or sells else []
         opts += sells
         return (f"{f['src_en']}: {en}. How many times?", f"{f['src_fr']} : {fr}. Combien de fois ?", opts)
@@ -253,7 +260,7 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
                     opts.append(Option(r, f"Pay {what[0]}", f"Payer {what[1]}"))
         elif can_pay(p, e["pay"]):
             opts = [Option(r, f"Gain {counted(1, r)[0]}", f"Gagner {counted(1, r)[1]}") for r in RESOURCES]
-        sells = rules.sells(p) if "coin" in e["pay"] and not can_pay(p, e["pay"]) else []
+        sells = rules.sell_options(p) if "coin" in e["pay"] and not can_pay(p, e["pay"]) else []
         if opts or sells:
             opts.append(Option("stop", "Stop", "Arrêter"))
         opts += sells

@@ -39,7 +39,7 @@ class Minerva(Engine):
     title_fr = "Minerva"
     min_players = 1
     max_players = 4
-    rules_version = 2  # 2: no `pass` after paying the fee
+    rules_version = 3  # 2: no `pass` after paying the fee; 3: sales as a set pick, fewer questions
     option_specs: list[dict[str, Any]] = []
 
     # ---------------------------------------------------------------- set-up
@@ -127,7 +127,7 @@ class Minerva(Engine):
         if seat not in self.to_act(state):
             return None
         text, text_fr, options = prompts.ask(state, seat)
-        return Prompt(seat, text, options, text_fr)
+        return Prompt(seat, text, options, text_fr, **prompts.marks(state, seat))
 
     def expand(self, state: State, seat: int, word: str) -> list[str]:
         """A legal cell typed while the menu shows another page of cells stands for the `more`
@@ -143,14 +143,9 @@ class Minerva(Engine):
 
     # ---------------------------------------------------------------- steps
     def step(self, state: State, seat: int, option_id: str) -> None:
-        p = P(state, seat)
-        if option_id.startswith("sell."):
-            r = option_id[5:]
-            p["res"][r] -= 1
-            p["money"] += 1
-            what = counted(1, r)
-            self.log(state, f"{seat_name(seat)[0]} sells {what[0]}.", f"{seat_name(seat)[1]} vend {what[1]}.", seat)
-        elif state["phase"] == "assist":
+        if option_id == "sell":
+            state["work"].append({"k": "sell", "keep": rules.sell_keep(state, seat), "sold": {}})
+        elif state["phase"] == "assist" and not state["work"]:
             self._assist_step(state, seat, option_id)
         elif state["work"]:
             self._frame_step(state, seat, state["work"][-1], option_id)
@@ -162,6 +157,9 @@ class Minerva(Engine):
         p = P(state, seat)
         who, qui = seat_name(seat)
         if oid == "fee":
+            if p["money"] < 1:  # sell first: the sale's `done` pays the fee
+                state["work"].append({"k": "sell", "keep": {}, "sold": {}, "then": "fee"})
+                return
             p["money"] -= 1
             state["turn"]["fee"] = True
             return
@@ -251,7 +249,9 @@ class Minerva(Engine):
                 p["city"][oid] = {"t": f["inst"], "a": False}
                 d = cat.design(f["inst"])
                 self.log(state, f"{who} builds {d['name_en']} at {oid}.", f"{qui} construit {d['name_fr']} en {oid}.", seat)
-                if d["when"] == "build":
+                if d["when"] == "build" and ("pay" in d["effect"] or d["effect"].get("area") == "activate"):
+                    work.append({"k": "eff", "e": d["effect"], "at": oid, "src": d["id"]})  # `x0` / `stop` decline it
+                elif d["when"] == "build":
                     work.append({"k": "use", "inst": f["inst"], "at": oid})
             elif f["why"] == "res":
                 p["city"][oid] = {"t": "res", "a": False}
@@ -284,12 +284,36 @@ class Minerva(Engine):
         elif k == "claim":
             work.pop()
             rules.take_culture(state, seat, oid[6:])
+        elif k == "sell":
+            self._sell_step(state, seat, f, oid)
+
+    def _sell_step(self, state: State, seat: int, f: dict[str, Any], oid: str) -> None:
+        """One resource token of the set pick sold for 1 denarius, or `done` (then the fee, when
+        the sale was opened to pay it and a denarius is there)."""
+        p = P(state, seat)
+        if oid == "done":
+            state["work"].pop()
+            if f.get("then") == "fee" and p["money"] >= 1 and rules.can_act(state, p, spend=1):
+                p["money"] -= 1
+                state["turn"]["fee"] = True
+            elif f.get("then") == "buy" and p["money"] >= ASSISTANT_PRICES[p["assistants"]][0]:
+                self._buy_assistant(state, seat, "buy.coin")
+            return
+        r = oid.rstrip("0123456789")
+        p["res"][r] -= 1
+        p["money"] += 1
+        f["sold"][r] = f["sold"].get(r, 0) + 1
+        who, qui = seat_name(seat)
+        what = counted(1, r)
+        self.log(state, f"{who} sells {what[0]}.", f"{qui} vend {what[1]}.", seat)
 
     def _advance(self, state: State) -> None:
         """Run automatic work until a seat must decide; end turns, phases and rounds."""
         while not state["over"]:
             if state["phase"] == "assist":
                 q = state["queue"]
+                if state["work"]:  # a sale to pay for the assistant
+                    return
                 if not q:
                     self._end_round(state)
                     continue
@@ -345,10 +369,17 @@ class Minerva(Engine):
 
     def _assist_step(self, state: State, seat: int, oid: str) -> None:
         p = P(state, seat)
-        who, qui = seat_name(seat)
-        if oid in ("done", "skip"):
+        if oid == "skip":
             state["queue"].pop(0)
             return
+        if oid == "buy.coin" and p["money"] < ASSISTANT_PRICES[p["assistants"]][0]:  # sell first: the sale's `done` buys
+            state["work"].append({"k": "sell", "keep": {}, "sold": {}, "then": "buy"})
+            return
+        self._buy_assistant(state, seat, oid)
+
+    def _buy_assistant(self, state: State, seat: int, oid: str) -> None:
+        p = P(state, seat)
+        who, qui = seat_name(seat)
         coins, glory = ASSISTANT_PRICES[p["assistants"]]
         if oid == "buy.coin":
             p["money"] -= coins
@@ -359,6 +390,7 @@ class Minerva(Engine):
         p["assistants"] += 1
         p["hand"] += 1
         p["bought"] = True
+        state["queue"].pop(0)  # one assistant per round: buying closes the seat's turn of the phase
         self.log(state, f"{who} buys an assistant for {paid[0]}.", f"{qui} achète un assistant pour {paid[1]}.", seat)
 
     def _end_round(self, state: State) -> None:

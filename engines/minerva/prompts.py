@@ -18,7 +18,7 @@ from engines.minerva.words import CATEGORIES, CULTURE_TILES, DIRECTIONS, counted
 
 
 def ask(state: State, seat: int) -> tuple[str, str, list[Option]]:
-    if state["phase"] == "assist":
+    if state["phase"] == "assist" and not state["work"]:
         return assist_prompt(state, seat)
     if state["work"]:
         return frame_prompt(state, seat, state["work"][-1])
@@ -35,9 +35,10 @@ def turn_prompt(state: State, seat: int) -> tuple[str, str, list[Option]]:
         opts = []
         if p["money"] >= 1 and rules.can_act(state, p, spend=1):
             opts.append(Option("fee", "Pay 1 denarius to take a turn", "Payer 1 denier pour jouer"))
+        elif p["money"] < 1 and fee_after_sale(state, p):
+            opts.append(Option("fee", "Sell resources, then pay 1 denarius to play", "Vendre des ressources, puis payer 1 denier pour jouer",
+                               "1 denarius per resource sold", "1 denier par ressource vendue"))
         opts.append(Option("pass", "Pass for the rest of the round", "Passer pour le reste de la manche"))
-        if p["money"] < 1:
-            opts += rules.sells(p)
         return ("Someone has passed: pay 1 denarius to play, or pass.",
                 "Quelqu'un a passé : payez 1 denier pour jouer, ou passez.", opts)
     opts = []
@@ -54,18 +55,39 @@ def turn_prompt(state: State, seat: int) -> tuple[str, str, list[Option]]:
     return (f"Round {r}: choose your action.", f"Manche {r} : choisissez votre action.", opts)
 
 
+def fee_after_sale(state: State, p: dict[str, Any]) -> bool:
+    """With no denarius: whether selling one resource would pay the fee and leave an action."""
+    for r in rules.sellable(p):
+        after = {**p, "money": p["money"] + 1, "res": {**p["res"], r: p["res"][r] - 1}}
+        if rules.can_act(state, after, spend=1):
+            return True
+    return False
+
+
 def cost_text(cost: dict[str, int]) -> tuple[str, str]:
     return items_text(cost) if cost else ("free", "gratuit")
 
 
 def tile_option(inst: str) -> Option:
-    """A building: its name, category and cost as the label, its effect as the description."""
+    """A building: its name and category as the label; its cost and effect as the description."""
     d = catalog().design(inst)
-    c = cost_text(d["cost"])
+    en, fr = about_tile(d)
+    if d["category"] == "temple":  # « Temple de … » names its category
+        return Option(d["id"], fit_words(d["name_en"]), fit_words(d["name_fr"]), en, fr)
     cat = CATEGORIES[d["category"]]
-    effect = fx.describe(d["effect"], d["when"])
-    return Option(d["id"], fit_words(f"{d['name_en']} ({cat[0]}, {c[0]})"), fit_words(f"{d['name_fr']} ({cat[1]}, {c[1]})"),
-                  fit_words(effect[0]), fit_words(effect[1]))
+    return Option(d["id"], fit_words(f"{d['name_en']} ({cat[0]})"), fit_words(f"{d['name_fr']} ({cat[1]})"), en, fr)
+
+
+WHEN = {"activate": ("", ""), "build": ("when built: ", "à la construction : "), "end": ("at the end: ", "en fin de partie : ")}
+
+
+def about_tile(d: dict[str, Any]) -> tuple[str, str]:
+    """« Cost 2 wood · when built: … »: what a building costs and does, within 100 characters."""
+    c = items_text(d["cost"]) if d["cost"] else None
+    e = fx.describe(d["effect"], d["when"])
+    w = WHEN[d["when"]]
+    cost = (f"Cost {c[0]}", f"Coût {c[1]}") if c else ("Free", "Gratuit")
+    return fit_words(f"{cost[0]} · {w[0]}{e[0]}"), fit_words(f"{cost[1]} · {w[1]}{e[1]}")
 
 
 def _round_tile(bonus: int) -> tuple[str, str]:
@@ -97,7 +119,9 @@ def _build_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str,
             if rules.pair_ok(p, pr):
                 names = [(_round_tile(pr["bonus"]) if t.startswith("round.") else (cat.design(t)["name_en"], cat.design(t)["name_fr"]))
                          for t in pr["tiles"]]
-                opts.append(Option(f"p{i + 1}", fit_words(" | ".join(n[0] for n in names)), fit_words(" | ".join(n[1] for n in names))))
+                costs = [_round_tile(pr["bonus"]) if t.startswith("round.") else cost_text(cat.design(t)["cost"]) for t in pr["tiles"]]
+                opts.append(Option(f"p{i + 1}", fit_words(" | ".join(n[0] for n in names)), fit_words(" | ".join(n[1] for n in names)),
+                                   fit_words("Costs: " + " | ".join(c[0] for c in costs)), fit_words("Coûts : " + " | ".join(c[1] for c in costs))))
         if f.get("cat") is None:
             opts += [tile_option(inst) for inst in rules.buyable(state, p)]
         return "Choose a pair (or a temple).", "Choisissez une paire (ou un temple).", opts
@@ -124,7 +148,7 @@ def _pay_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, l
         h = items_text(have) if have else ("nothing", "rien")
         opts.append(Option("coins", fit_words(f"Pay {h[0]} + {coins[0]}"), fit_words(f"Payer {h[1]} + {coins[1]}")))
     else:
-        opts += [o for o in rules.sells(p) if p["res"][o.id[5:]] > d["cost"].get(o.id[5:], 0)]
+        opts += rules.sell_options(p, d["cost"])
     lack = counted(missing, "resource")
     each = ("each", " chacune") if missing > 1 else ("for it", "")
     return (f"You lack {lack[0]} for {d['name_en']}: pay 3 denarii {each[0]}.",
@@ -167,46 +191,93 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
             if cells:
                 names = ", ".join(cat.design(p["city"][c]["t"])["name_en"] for c in cells)
                 names_fr = ", ".join(cat.design(p["city"][c]["t"])["name_fr"] for c in cells)
-                opts.append(Option(dname, fit_words(f"{en.capitalize()}: {names}"), fit_words(f"{fr.capitalize()} : {names_fr}")))
+                yields = line_yield(p, cells)
+                opts.append(Option(dname, fit_words(f"{en.capitalize()}: {names}"), fit_words(f"{fr.capitalize()} : {names_fr}"), *yields))
         return (f"Activate which direction from {f['at']}?", f"Activer quelle direction depuis {f['at']} ?", opts)
     if k == "ares":
         opts = [Option(c, f"Residence {c}", f"Résidence {c}") for c in rules.free_residences(p)]
         return "Place the assistant on which residence?", "Placer l'assistant sur quelle résidence ?", opts
     if k == "claim":
         opts = []
-        for c in rules.claimable(state):
+        for c in rules.claimable(state)[:1]:  # « il reçoit cette tuile »: no choice, one tile at a time
             vp = counted(cat.culture[state["culture"][c][0]]["vp"], "vp")
             name = CULTURE_TILES[c]
             opts.append(Option(f"claim.{c}", f"Take the {name[0]} ({vp[0]})", f"Prendre la {name[1]} ({vp[1]})"))
         pts = [counted(state["turn"]["pts"][c], c) for c in ("theatre", "art", "learning")]
         return (f"Culture this turn: {', '.join(x[0] for x in pts)}. Take your tiles.",
                 f"Culture ce tour : {', '.join(x[1] for x in pts)}. Prenez vos tuiles.", opts)
+    if k == "sell":
+        return _sell_prompt(p, f)
     raise AssertionError(f"unknown frame {k}")
+
+
+def line_yield(p: dict[str, Any], cells: list[str]) -> tuple[str, str]:
+    """What activating a line does, tile by tile (activation effects only), within 100 characters."""
+    cat = catalog()
+    parts = [fx.describe(d["effect"]) for d in (cat.design(p["city"][c]["t"]) for c in cells) if d["when"] == "activate"]
+    if not parts:
+        return "No activation effect", "Aucun effet d'activation"
+    return fit_words("; ".join(x[0] for x in parts)), fit_words(" ; ".join(x[1] for x in parts))
+
+
+def _sell_prompt(p: dict[str, Any], f: dict[str, Any]) -> tuple[str, str, list[Option]]:
+    """A set pick: one option per resource token that may be sold (numbered after those already
+    sold, so every id picked in one menu stays valid while the picks are applied), and `done`."""
+    opts = []
+    for r, n in rules.sellable(p, f["keep"]).items():
+        en, fr = counted(1, r)
+        for i in range(f["sold"].get(r, 0) + 1, f["sold"].get(r, 0) + n + 1):
+            opts.append(Option(f"{r}{i}", en.capitalize(), fr.capitalize(), "Sell for 1 denarius", "Vendre pour 1 denier"))
+    if f.get("then") == "fee":
+        opts.append(Option("done", "Done: pay 1 denarius and play", "Terminé : payer 1 denier et jouer",
+                           "Only if an action remains once it is paid", "Seulement si une action reste possible une fois payé"))
+    elif f.get("then") == "buy":
+        coins = counted(ASSISTANT_PRICES[p["assistants"]][0], "coin")
+        opts.append(Option("done", f"Done: buy the assistant for {coins[0]}", f"Terminé : acheter l'assistant pour {coins[1]}",
+                           "Only if you then have enough denarii", "Seulement si vous avez alors assez de deniers"))
+    else:
+        opts.append(Option("done", "Done selling", "Fin de la vente"))
+    coins = counted(p["money"], "coin")
+    return (f"Sell resources, 1 denarius each (you have {coins[0]}).",
+            f"Vendez des ressources, 1 denier chacune (vous avez {coins[1]}).", opts)
+
+
+def marks(state: State, seat: int) -> dict[str, str]:
+    """The prompt's set and pure-gain marks: the sale is a set pick closed by `done`; applying a
+    building's on-build effect that only gives is a pure gain."""
+    f = state["work"][-1] if state["work"] else None
+    if f is None:
+        return {}
+    if f["k"] == "sell":
+        return {"done": "done"}
+    if f["k"] == "use" and fx.only_gains(catalog().design(f["inst"])["effect"]):
+        return {"gain": "use"}
+    return {}
 
 
 def assist_prompt(state: State, seat: int) -> tuple[str, str, list[Option]]:
     p = P(state, seat)
-    if p["bought"]:
-        return ("You bought your assistant for this round.", "Vous avez acheté votre assistant de la manche.",
-                [Option("done", "Done", "Terminé")])
     coins, glory = ASSISTANT_PRICES[p["assistants"]]
     opts = []
+    c = counted(coins, "coin")
     if p["money"] >= coins:
-        c = counted(coins, "coin")
         opts.append(Option("buy.coin", f"Buy an assistant for {c[0]}", f"Acheter un assistant pour {c[1]}"))
+    elif coins <= p["money"] + sum(p["res"].values()):
+        lack = counted(coins - p["money"], "coin")
+        opts.append(Option("buy.coin", f"Sell resources, then buy an assistant for {c[0]}", f"Vendre des ressources, puis acheter un assistant pour {c[1]}",
+                           f"You lack {lack[0]}: 1 per resource sold", f"Il vous manque {lack[1]} : 1 par ressource vendue"))
     if p["glory"] >= glory:
         g = counted(glory, "glory")
         opts.append(Option("buy.glory", f"Buy an assistant for {g[0]}", f"Acheter un assistant pour {g[1]}"))
     opts.append(Option("skip", "Buy nothing", "Ne rien acheter"))
-    if p["money"] < coins <= p["money"] + sum(p["res"].values()):
-        opts += rules.sells(p)
     return ("Buy an assistant?", "Acheter un assistant ?", opts)
 
 
 def can_buy_assistant(state: State, seat: int) -> bool:
-    """Whether the assistant phase asks this seat anything (it may sell resources to pay)."""
+    """Whether the assistant phase asks this seat anything (it may sell resources to pay); buying
+    closes the seat's turn of the phase."""
     p = P(state, seat)
     if p["bought"] or p["assistants"] >= len(ASSISTANT_PRICES):
-        return p["bought"]
+        return False
     coins, glory = ASSISTANT_PRICES[p["assistants"]]
     return p["money"] + sum(p["res"].values()) >= coins or p["glory"] >= glory

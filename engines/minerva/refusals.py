@@ -19,7 +19,6 @@ STOP_RES = ("Activation stops at the next residence: that direction activates no
             "L'activation s'arrête à la résidence suivante : cette direction n'active rien.")
 SECOND_CULTURE = ("You may take only one culture tile per category each turn.",
                   "Vous ne pouvez prendre qu'une tuile culturelle par catégorie et par tour.")
-SECOND_ASSISTANT = ("You may buy only one assistant per round.", "Vous ne pouvez acheter qu'un assistant par manche.")
 BUSY_RESIDENCE = ("That residence already has an assistant.", "Cette résidence a déjà un assistant.")
 # « il doit soit payer 1 denarius à la banque soit aussi passer »: one or the other.
 PAID_NO_PASS = ("You paid 1 denarius to take this turn: choose an action (passing was the other choice).",
@@ -37,8 +36,6 @@ def explain(state: State, seat: int, oid: str) -> Why:
     p = state["players"][seat]
     if state["phase"] == "assist":
         if oid.startswith("buy."):
-            if p["bought"]:
-                return SECOND_ASSISTANT
             if p["assistants"] >= len(ASSISTANT_PRICES):
                 return ("You already have the most assistants allowed (5).", "Vous avez déjà le maximum d'assistants (5).")
             coins, glory = ASSISTANT_PRICES[p["assistants"]]
@@ -79,6 +76,9 @@ def explain(state: State, seat: int, oid: str) -> Why:
             return SECOND_CULTURE
         if not state["culture"][c]:
             return ("That culture stack is empty.", "Cette pile culturelle est vide.")
+        if c in rules.claimable(state):
+            return ("Culture tiles are taken one at a time (theatre, art, then learning): this one comes next.",
+                    "Les tuiles culturelles se prennent une à une (théâtre, art, puis universitaire) : celle-ci vient ensuite.")
         need = counted(catalog().culture[state["culture"][c][0]]["need"], c)
         return (f"You need {need[0]} this turn for that tile.", f"Il vous faut {need[1]} ce tour pour cette tuile.")
     if kind is None and not state["turn"]["acted"]:
@@ -96,7 +96,8 @@ def explain(state: State, seat: int, oid: str) -> Why:
                 return FEE_PAID
             if p["money"] >= 1:
                 return FEE_USELESS
-            return ("You have no denarius to pay the fee: sell a resource or pass.", "Vous n'avez pas de denier pour payer : vendez une ressource ou passez.")
+            return ("You have no denarius to pay the fee, and no resource whose sale would leave an action: pass.",
+                    "Vous n'avez pas de denier pour payer, ni de ressource dont la vente laisserait une action : passez.")
         if oid == "pass" and state["turn"]["fee"]:
             return PAID_NO_PASS
     if kind in ("tile", "pair") and oid in catalog().designs:

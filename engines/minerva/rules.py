@@ -46,14 +46,30 @@ def affordable(p: dict[str, Any], cost: dict[str, int]) -> bool:
     return missing == 0 or 3 * missing <= p["money"] + surplus
 
 
-def sells(p: dict[str, Any], exclude: set[str] | None = None) -> list[Option]:
-    """Sell 1 resource for 1 denarius (allowed at any time), one option per resource held."""
-    out = []
-    for r in RESOURCES:
-        if p["res"][r] > 0 and r not in (exclude or set()):
-            en, fr = counted(1, r)
-            out.append(Option(f"sell.{r}", f"Sell {en} for 1 denarius", f"Vendre {fr} pour 1 denier"))
-    return out
+def sellable(p: dict[str, Any], keep: dict[str, int] | None = None) -> dict[str, int]:
+    """Resources that may be sold (1 resource → 1 denarius, allowed at any time), beyond `keep`."""
+    keep = keep or {}
+    return {r: p["res"][r] - keep.get(r, 0) for r in RESOURCES if p["res"][r] > keep.get(r, 0)}
+
+
+SELL = Option("sell", "Sell resources", "Vendre des ressources",
+              "1 denarius each; pick several at once", "1 denier chacune ; choisissez-en plusieurs d'un coup")
+
+
+def sell_options(p: dict[str, Any], keep: dict[str, int] | None = None) -> list[Option]:
+    """The `sell` option (it opens a set pick of resource tokens) when something may be sold."""
+    return [SELL] if sellable(p, keep) else []
+
+
+def sell_keep(state: State, seat: int) -> dict[str, int]:
+    """What a sale opened now must leave: a building's own cost, the resources an arrow pays."""
+    p = P(state, seat)
+    f = state["work"][-1] if state["work"] else None
+    if f is not None and f["k"] == "pay":
+        return dict(catalog().design(f["inst"])["cost"])
+    if f is not None and f["k"] == "count":
+        return {r: p["res"][r] for r in f["e"]["pay"] if r in RESOURCES}
+    return {}
 
 
 # ---------------------------------------------------------------- actions

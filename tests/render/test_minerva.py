@@ -152,7 +152,7 @@ LONG_NAMES = ["Alexandrina Montgomery", "Bartholomew_the_Great", "Chloé-Marguer
 
 def mid_game_view() -> dict:
     """A 4-player view in round 3, after a seat other than the one to act has placed a tile."""
-    s = playout("minerva", 4, 11, [220], choose=busy)[1]
+    s = playout("minerva", 4, 11, [300], choose=busy)[1]
     v = ENGINE.view(s, None)
     v["names"] = list(LONG_NAMES)
     return v

@@ -327,29 +327,25 @@ def choose(state: dict[str, Any], seat: int) -> str:
     cat = catalog()
     work = state["work"]
     f = work[-1] if work else None
+    if f is not None and f["k"] == "sell":  # one resource at a time, the most held (the rulebook's tip)
+        tokens = [i for i in ids if i != "done"]
+        if tokens and not sum(f["sold"].values()):
+            return max(tokens, key=lambda i: p["res"][i.rstrip("0123456789")])
+        return "done"
     if state["phase"] == "assist":
-        if "done" in ids:
-            return "done"
         glory = ASSISTANT_PRICES[p["assistants"]][1]
         if "buy.glory" in ids:
             # glory tokens still count for this round's glory tile: spend them only when that keeps the tile
             g_after = p["glory"] - glory
             if state["solo"] and solo_glory_vp(state, g_after) == solo_glory_vp(state, p["glory"]):
                 return "buy.glory"
-        if "buy.coin" in ids:
-            return "buy.coin"
-        sells = [i for i in ids if i.startswith("sell.")]
-        if sells and state["round"] <= 4:
-            return max(sells, key=lambda i: p["res"][i[5:]])
+        if "buy.coin" in ids and (p["money"] >= ASSISTANT_PRICES[p["assistants"]][0] or state["round"] <= 4):
+            return "buy.coin"  # selling resources for it only in rounds 1-4
         return "skip"
     if f is None:
-        if "fee" in ids or (any(i.startswith("sell.") for i in ids) and "pass" in ids):
-            if main_action(state, seat) == "pass":
-                return "pass"
-            if "fee" in ids:
-                return "fee"
-            return max((i for i in ids if i.startswith("sell.")), key=lambda i: p["res"][i[5:]])  # the rulebook's tip
-        if ids == ["pass"] or (len(ids) > 1 and all(i.startswith("sell.") or i == "pass" for i in ids)):
+        if "fee" in ids:
+            return "pass" if main_action(state, seat) == "pass" else "fee"
+        if ids == ["pass"]:
             return "pass"
         action = main_action(state, seat)
         return action if action in ids else ids[0]  # after the fee, passing is no longer offered
@@ -406,7 +402,7 @@ def choose(state: dict[str, Any], seat: int) -> str:
             times += 1
         return f"x{times}"
     if k == "loop":
-        real = [i for i in ids if i != "stop" and not i.startswith("sell.")]
+        real = [i for i in ids if i not in ("stop", "sell")]
         s = Sim(state, seat)
         if real and s.arrow_useful(f["e"]):
             if any(x in ("any", "same") for x in f["e"]["pay"]):
@@ -418,10 +414,7 @@ def choose(state: dict[str, Any], seat: int) -> str:
         return max(real, key=lambda c: tile_value(cat.design(city[c]["t"])))
     if k == "use":
         return "use"
-    for o in ids:  # claims, moves, circus: the first is fine
-        if not o.startswith("sell."):
-            return o
-    return ids[0]
+    return ids[0]  # claims, moves, circus, a sale to pay a cost: the first is fine
 
 
 ROUND_BONUS = 3

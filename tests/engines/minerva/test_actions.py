@@ -70,13 +70,19 @@ def test_passing_takes_smallest_order_tile_and_later_turns_cost_a_fee() -> None:
     assert s["players"][0]["money"] == 5 and s["players"][2]["money"] == 6
 
 
-def test_without_money_after_a_pass_you_must_sell_or_pass() -> None:
+def test_without_money_after_a_pass_you_sell_to_pay_the_fee_or_pass() -> None:
+    """« les joueurs peuvent toujours vendre leurs ressources »: with no denarius, `fee` opens the
+    sale (a set pick) and its `done` pays the fee."""
     s = fresh(2)
     s = play(s, 0, "pass")
     give(s, 1, money=0, grain=1)
-    assert ids(s, 1) == ["pass", "sell.grain"]
-    s = play(s, 1, "sell.grain")
     assert ids(s, 1) == ["fee", "pass"]
+    s = play(s, 1, "fee")
+    pr = ENGINE.prompt(s, 1)
+    assert pr.ids() == ["grain1", "done"] and pr.done == "done"
+    s = play(s, 1, "grain1 done")
+    p = s["players"][1]
+    assert p["money"] == 0 and p["res"]["grain"] == 0 and s["turn"]["fee"] and "pass" not in ids(s, 1)
 
 
 def test_pay_1_denarius_or_pass_one_or_the_other() -> None:
@@ -114,7 +120,7 @@ def test_round_ends_with_assistants_glory_then_preparation() -> None:
     s = play(s, 0, "pass")
     s = play(s, 1, "pass")
     assert s["phase"] == "assist" and s["queue"] == [1, 0]  # largest order tile first
-    s = play(s, 1, "buy.coin done")
+    s = play(s, 1, "buy.coin")
     s = play(s, 0, "skip")
     assert s["round"] == 2 and s["phase"] == "main" and s["current"] == 0  # order tile 1 starts
     assert s["players"][1]["glories"] == ["glory-1-1"]

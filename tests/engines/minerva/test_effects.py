@@ -105,10 +105,10 @@ def test_trading_post_buys_resources_at_two_denarii() -> None:
     s = fresh(2)
     give(s, 0, money=7, wood=1)
     s["market"] = ["trading-post.60"]
-    s = play(s, 0, "build trading-post m12 use wood stone stone")
+    s = play(s, 0, "build trading-post m12 wood stone stone")
     p = s["players"][0]
     assert p["money"] == 1 and p["res"]["wood"] == 1 and p["res"]["stone"] == 2
-    assert ids(s, 0) == ["stop", "sell.grain", "sell.wood", "sell.stone"]  # selling may fund one more
+    assert ids(s, 0) == ["stop", "sell"]  # selling may fund one more
     s = play(s, 0, "stop")
     assert s["current"] == 1
 
@@ -127,7 +127,7 @@ def test_public_baths_apply_three_surrounding_tiles() -> None:
     city(s, 0, {"l12": "farm", "n12": "foundry", "l14": "stables", "n14": "res"})
     give(s, 0, money=0, stone=1, wood=1, grain=0)
     s["market"] = ["public-baths.60"]
-    s = play(s, 0, "build public-baths m12 use")
+    s = play(s, 0, "build public-baths m12")
     assert set(ids(s, 0)) == {"l12", "n12", "m13", "stop"}  # the residence and far tiles are not offered
     s = play(s, 0, "l12 n12 m13 ore")
     p = s["players"][0]
@@ -176,10 +176,12 @@ def test_sell_offered_before_paying_a_cost() -> None:
     assert "build" not in ids(s, 0)
     give(s, 0, money=7)
     s = play(s, 0, "build villa")
-    assert ids(s, 0) == ["sell.grain"]
-    s = play(s, 0, "sell.grain")
-    assert ids(s, 0) == ["sell.grain"]  # 8 denarii: still short
-    s = play(s, 0, "sell.grain coins m12")
+    assert ids(s, 0) == ["sell"]  # alone: taken for the player, the sale shows at once
+    s = play(s, 0, "sell")
+    assert ids(s, 0) == ["grain1", "grain2", "done"]
+    s = play(s, 0, "grain1 done")
+    assert ids(s, 0) == ["sell"]  # 8 denarii: still short
+    s = play(s, 0, "sell grain1 done coins m12")
     assert s["players"][0]["money"] == 0 and s["players"][0]["city"]["m12"]["t"] == "villa.60"
 
 

@@ -24,7 +24,7 @@ def test_culture_example_trojanus() -> None:
     city(s, 0, {"n13": "theatre", "o13": "statue", "p13": "library"})
     s = play(s, 0, "res q13 left grain")
     assert s["turn"]["pts"] == {"theatre": 2, "art": 2, "learning": 2}
-    assert sorted(ids(s, 0)) == ["claim.art", "claim.theatre"]
+    assert ids(s, 0) == ["claim.theatre"]  # « il reçoit cette tuile »: one at a time, no choice
     s = play(s, 0, "claim.theatre")
     assert ids(s, 0) == ["claim.art"]
     s = play(s, 0, "claim.art")
@@ -41,8 +41,10 @@ def test_culture_example_second_tile_of_a_category_refused() -> None:
     s["culture"]["theatre"] = ["theatre-1"]
     city(s, 0, {"n13": "statue", "o13": "odeon"})
     s = play(s, 0, "res p13 left grain")
-    s = play(s, 0, "claim.art")
     assert ids(s, 0) == ["claim.theatre"]
+    done = play(s, 0, "claim.theatre claim.art")
+    assert done["players"][0]["culture"] == ["theatre-1", "art-2"] and done["culture"]["art"] == ["art-3"]
+    s["turn"]["claimed"].append("art")  # as if the art tile were taken: a second one is refused
     assert refused(s, 0, "claim.art") == SECOND_CULTURE[0]
 
 
@@ -70,7 +72,7 @@ def test_assistant_price_example_trojanus() -> None:
     p = s["players"][0]
     p["hand"], p["assistants"] = 1, 4
     s["phase"], s["queue"] = "assist", [0, 1]
-    give(s, 0, money=14, glory=2)
+    give(s, 0, money=14, glory=2, grain=0)  # 14 denarii and nothing to sell
     assert "buy.coin" not in ids(s, 0) and "buy.glory" not in ids(s, 0)
     assert "15 denarii or 3 glory" in refused(s, 0, "buy.coin")
     give(s, 0, money=15, glory=3)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engines.minerva.refusals import BUSY_RESIDENCE, GAP, NOT_TOUCHING, RESOURCES_SUFFICE, SECOND_ASSISTANT
+from engines.minerva import ENGINE
+from engines.minerva.refusals import BUSY_RESIDENCE, GAP, NOT_TOUCHING, RESOURCES_SUFFICE
 from tests.engines.minerva.util import city, fresh, give, ids, play, refused
 
 
@@ -33,14 +34,14 @@ def test_activating_through_a_gap_is_refused_and_stops() -> None:
     assert s["players"][0]["res"]["grain"] == 1 + 4  # two farms, stops at the residence k10
 
 
-def test_second_assistant_in_a_round_is_refused() -> None:
+def test_one_assistant_per_round_buying_closes_the_turn() -> None:
+    """One assistant per round: buying ends the seat's turn of the phase (no `done` to click)."""
     s = fresh(2)
     s["phase"], s["queue"] = "assist", [0, 1]
     give(s, 0, money=20)
+    give(s, 1, money=20)
     s = play(s, 0, "buy.coin")
-    assert ids(s, 0) == ["done"]
-    assert refused(s, 0, "buy.coin") == SECOND_ASSISTANT[0]
-    assert refused(s, 0, "buy.glory") == SECOND_ASSISTANT[0]
+    assert s["queue"] == [1] and ENGINE.prompt(s, 0) is None and s["players"][0]["assistants"] == 1
 
 
 def test_assistant_on_an_occupied_residence_is_refused() -> None:
@@ -81,7 +82,6 @@ def test_typed_moves_get_the_specific_refusal_too() -> None:
     import pytest
 
     from engines.core import IllegalMove
-    from engines.minerva import ENGINE
 
     s = fresh(2)
     with pytest.raises(IllegalMove) as err:
