@@ -12,8 +12,22 @@ from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
 from engines.antiquity import pickers, rules
 from engines.antiquity.data import components
-from engines.antiquity.texts import SAINTS, Opt, bname, counted, gname, house_cost_text, shape_text
+from engines.antiquity.texts import (
+    EFFECTS,
+    SAINTS,
+    Ask,
+    Opt,
+    bname,
+    cost_text,
+    counted,
+    gname,
+    house_cost_text,
+    shape_text,
+)
 from engines.core.state import State
+
+MAX_OPTIONS = 25
+AGAIN = ("cart", "fountain")  # built several in one pick (besides free houses)
 
 
 @lru_cache(maxsize=1)
@@ -155,17 +169,16 @@ def shape(sel: dict[str, Any]) -> tuple[str, ...]:
     return cty.shape_of(sel["kind"], sel.get("dims"))
 
 
-def city_build_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def city_build_opts(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
     back = ("back", "back", "retour")
     if "kind" not in sel:
-        opts = [(k, bname(k), bname(k, True)) for k in buildable(state, seat)]
-        return "Which building?", "Quel bâtiment ?", [*opts, back]
+        return "Which building?", "Quel bâtiment ?", [*kind_opts(state, seat), back]
     kind = sel["kind"]
     if kind == "house" and "house" not in sel:
         nums = house_numbers(p, sel.get("below", 21), sel.get("free", False))
-        opts = [(f"h{n}", f"house {n}: {house_cost_text(n)}", f"maison {n} : {house_cost_text(n, True)}") for n in nums]
+        opts = [house_opt(n) for n in nums]
         if sel.get("free"):
             opts.append(("skip", "no free house", "pas de maison gratuite"))
             return "San Nicolo: pick a free lower house.", "San Nicolo : choisissez une maison gratuite plus basse.", opts
@@ -184,14 +197,72 @@ def city_build_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
     if ch:
         opts = [(f"pay.{g}", f"pay with {gname(g)}", f"payer avec {gname(g, True)}") for g in ch]
         return "Pay with which good?", "Payer avec quelle denrée ?", [*opts, back]
+    return cell_menu(p, sel)
+
+
+def kind_opts(state: State, seat: int) -> list[Opt]:
+    """What may be built, houses first (each number its own option when they fit in the menu,
+    so a house is its number then its cell), each with its cost and effect."""
+    p = state["players"][seat]
+    kinds = buildable(state, seat)
+    opts = [kind_opt(k) for k in kinds if k != "house"]
+    if "house" not in kinds:
+        return opts
+    nums = house_numbers(p)
+    if len(nums) + len(opts) < MAX_OPTIONS:
+        return [*(house_opt(n) for n in nums), *opts]
+    en, fr = house_about()
+    return [("house", "House (then its number)", "Maison (puis son numéro)", en, fr), *opts]
+
+
+def cell_menu(p: dict[str, Any], sel: dict[str, Any]) -> Ask:
+    """The cells for the top-left corner in the current orientation (the first that fits, said
+    so), and the other orientations; a set pick for buildings built several at once."""
     orients = fitting_orients(p, sel)
-    if "rot" not in sel:
-        opts = [(f"rot{i + 1}", f"orientation {i + 1}: {shape_text(o)}", f"orientation {i + 1} : {shape_text(o)}")
-                for i, o in orients]
-        return "Which orientation?", "Quelle orientation ?", [*opts, back]
-    cells = anchor_cells(p, sel)
-    opts = pickers.cell_labelled(cells, sel.get("cx", ""), "top-left corner at {c}", "coin haut-gauche en {c}")
-    return "Where (city, column, row of the top-left corner)?", "Où (cité, colonne, rangée du coin haut-gauche) ?", [*opts, back]
+    turns = [(f"rot{i + 1}", f"turn it: orientation {i + 1} ({shape_text(o)})",
+              f"tourner : orientation {i + 1} ({shape_text(o)})") for i, o in orients if i != sel["rot"]]
+    several = in_set(sel)
+    end = (("done", f"stop building: {bname(sel['kind'])}", f"arrêter de construire : {bname(sel['kind'], True)}")
+           if several else ("back", "back", "retour"))
+    cells = pickers.cell_labelled(anchor_cells(p, sel), sel.get("cx", ""), "top-left corner at {c}",
+                                  "coin haut-gauche en {c}", MAX_OPTIONS - len(turns) - 1)
+    name = f"house {sel['house']}" if sel["kind"] == "house" else bname(sel["kind"])
+    name_fr = f"maison {sel['house']}" if sel["kind"] == "house" else bname(sel["kind"], True)
+    now = shape_text(cty.orientations(shape(sel))[sel["rot"]])
+    en = f"{name} (orientation {sel['rot'] + 1}: {now}): top-left corner at which cell?" if turns else f"{name}: at which cell?"
+    fr = (f"{name_fr} (orientation {sel['rot'] + 1} : {now}) : coin haut-gauche sur quelle case ?"
+          if turns else f"{name_fr} : sur quelle case ?")
+    if several:
+        en += " Pick several cells to build several."
+        fr += " Choisissez plusieurs cases pour en construire plusieurs."
+        return en, fr, [*cells, *turns, end], "done"
+    return en, fr, [*cells, *turns, end]
+
+
+def in_set(sel: dict[str, Any]) -> bool:
+    """Several of a kind may be placed in one pick: free houses, cart shops and fountains (the
+    same kind is offered again after each, paid without a choice), never a move."""
+    if sel.get("bid") or sel.get("free"):
+        return False
+    if sel["kind"] == "house":
+        return not any(house_costs()[sel["house"] - 1][g] for g in ("food", "luxury"))
+    return sel["kind"] in AGAIN
+
+
+def kind_opt(kind: str) -> Opt:
+    cost = building_costs()[kind]
+    en, fr = EFFECTS[kind]
+    return (kind, bname(kind), bname(kind, True), f"{cost_text(cost)} · {en}", f"{cost_text(cost, True)} · {fr}")
+
+
+def house_opt(n: int) -> Opt:
+    en, fr = EFFECTS["house"]
+    return (f"h{n}", f"house {n}", f"maison {n}", f"{house_cost_text(n)} · {en}", f"{house_cost_text(n, True)} · {fr}")
+
+
+def house_about() -> tuple[str, str]:
+    en, fr = EFFECTS["house"]
+    return f"cost by its number · {en}", f"coût selon son numéro · {fr}"
 
 
 def fitting_orients(p: dict[str, Any], sel: dict[str, Any]) -> list[tuple[int, tuple[cty.Cell, ...]]]:
@@ -219,17 +290,16 @@ def auto_build(state: State, seat: int) -> None:
             return
         sel["pay"] = full
         if "rot" not in sel:
-            orients = fitting_orients(p, sel)
-            if len(orients) == 1:
-                sel["rot"] = orients[0][0]
-                continue
+            sel["rot"] = fitting_orients(p, sel)[0][0]  # the first that fits; the cell menu turns it
         return
 
 
 def city_build_step(state: State, seat: int, oid: str) -> None:
     p = state["players"][seat]
     sel = p["sel"]
-    if "kind" not in sel:
+    if "kind" not in sel and oid[0] == "h" and oid[1:].isdigit():
+        sel.update(kind="house", house=int(oid[1:]))
+    elif "kind" not in sel:
         sel["kind"] = oid
     elif sel["kind"] == "house" and "house" not in sel:
         if oid == "skip":
@@ -246,6 +316,10 @@ def city_build_step(state: State, seat: int, oid: str) -> None:
         sel.setdefault("pay", []).append(oid[4:])
     elif oid.startswith("rot"):
         sel["rot"] = int(oid[3:]) - 1
+        sel.pop("cx", None)
+    elif oid == "done":
+        p["sel"] = {}
+        return
     elif cty.is_cell(oid):
         finish_build(state, seat, oid)
         return
@@ -281,7 +355,7 @@ def finish_build(state: State, seat: int, cid: str) -> None:
         p["houses"].sort()
     cty.place(p, bid, kind, k, o, r, c, **extra)
     p["flags"]["new"].append(bid)
-    p["sel"] = {}
+    p["sel"] = again(state, seat, sel)
     if kind == "fountain":
         p["flags"]["fountains"] += 1
     if kind == "cathedral":
@@ -290,6 +364,28 @@ def finish_build(state: State, seat: int, cid: str) -> None:
     if (kind == "house" and not sel.get("free") and rules.saint_power(p, "nicolo")
             and house_numbers(p, sel["house"], True)):
         p["sel"] = {"do": "build", "kind": "house", "free": True, "below": sel["house"], "rot": 0}
+
+
+def again(state: State, seat: int, sel: dict[str, Any]) -> dict[str, Any]:
+    """After a building of a set pick (`in_set`), the same kind again while one can be built and
+    paid without a choice (free houses: the lowest free number), else the menu."""
+    if not in_set(sel):
+        return {}
+    p = state["players"][seat]
+    if sel["kind"] == "house":
+        free = [n for n in house_numbers(p, free=True) if not any(house_costs()[n - 1][g] for g in ("food", "luxury"))]
+        nxt = {"do": "build", "kind": "house", "house": free[0]} if free else {}
+    else:
+        nxt = {"do": "build", "kind": sel["kind"]} if sel["kind"] in buildable(state, seat) else {}
+    if not nxt:
+        return {}
+    p["sel"] = nxt
+    auto_build(state, seat)
+    if "rot" not in nxt:  # a payment to choose: the set ends here
+        return {}
+    if sel["rot"] in (i for i, _ in fitting_orients(p, nxt)):
+        nxt["rot"] = sel["rot"]  # keep the orientation the player chose
+    return nxt
 
 
 def city_saint_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:

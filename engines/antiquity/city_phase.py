@@ -10,7 +10,7 @@ from typing import Any
 from engines.antiquity import building, pickers, rules, trade
 from engines.antiquity import city as cty
 from engines.antiquity.data import GOODS
-from engines.antiquity.texts import Opt, bname, gname, offer_text
+from engines.antiquity.texts import Ask, Opt, bname, counted, gname, offer_text
 from engines.core import Engine
 from engines.core.contract import fit_words
 from engines.core.names import ref
@@ -42,7 +42,7 @@ def movable(p: dict[str, Any]) -> list[str]:
     return [bid for bid in p["buildings"] if not cty.graves_on(p, bid)]
 
 
-def opts_city(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def opts_city(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
     if not sel:
@@ -139,37 +139,30 @@ def end_city(state: State, seat: int) -> None:
     Engine.end_turn(state)
 
 
-def city_staff_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def city_staff_opts(state: State, seat: int) -> Ask:
+    """A set pick of the buildings to man (as many as free men), each named by kind and cell
+    (`cart.1c4`, so `staff cart` types the only cart shop)."""
     p = state["players"][seat]
-    sel = p["sel"]
-    cands = cty.staffable(p)
-    back = ("back", "back", "retour")
-    if "kind" not in sel:
-        kinds = sorted({p["buildings"][b]["kind"] for b in cands})
-        return "Staff which building?", "Peupler quel bâtiment ?", [*[(k, bname(k), bname(k, True)) for k in kinds], back]
     opts = []
-    for b in sorted(cands):
+    for b in sorted(cty.staffable(p), key=lambda b: (p["buildings"][b]["kind"], int(b.split("b")[1]))):
         x = p["buildings"][b]
-        if x["kind"] != sel["kind"]:
-            continue
         r, c = x["cells"][0]
         where = cty.cell_id(x["city"], r, c)
-        opts.append((b, f"{bname(x['kind'])} at {where}", f"{bname(x['kind'], True)} en {where}"))
-    return "Which one?", "Lequel ?", [*opts, back]
+        opts.append((f"{x['kind']}.{where}", f"{bname(x['kind'])} at {where}", f"{bname(x['kind'], True)} en {where}"))
+    n = free_men(state, seat)
+    en, fr = counted(n, ("free man", "free men"), ("homme libre", "hommes libres"))
+    return (f"Staff which buildings? ({en})", f"Peupler quels bâtiments ? ({fr})",
+            [*opts[:24], ("done", "done staffing", "fin du peuplement")], "done")
 
 
 def city_staff_step(state: State, seat: int, oid: str) -> None:
     p = state["players"][seat]
-    sel = p["sel"]
-    if "kind" not in sel:
-        sel["kind"] = oid
-        same = [b for b in cty.staffable(p) if p["buildings"][b]["kind"] == oid]
-        if len(same) == 1:
-            oid = same[0]
-        else:
-            return
-    p["staffed"].append(oid)
-    p["sel"] = {}
+    if oid != "done":  # `cart.1c4`: the cart shop whose first cell is 1c4
+        kind, where = oid.split(".")
+        p["staffed"].append(next(b for b in cty.staffable(p) if p["buildings"][b]["kind"] == kind
+                                 and cty.cell_id(p["buildings"][b]["city"], *p["buildings"][b]["cells"][0]) == where))
+    if oid == "done" or free_men(state, seat) <= 0 or not cty.staffable(p):
+        p["sel"] = {}
 
 
 def city_exchange_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
@@ -247,7 +240,7 @@ def city_regrave_step(state: State, seat: int, oid: str) -> None:
     p["sel"] = {}
 
 
-def city_move_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def city_move_opts(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
     back = ("back", "back", "retour")
@@ -292,7 +285,7 @@ def city_move_step(state: State, seat: int, oid: str) -> None:
     building.city_build_step(state, seat, oid)
 
 
-CITY_OPTS: dict[str, Callable[[State, int], tuple[str, str, list[Opt]]]] = {
+CITY_OPTS: dict[str, Callable[[State, int], Ask]] = {
     "build": building.city_build_opts, "saint": building.city_saint_opts, "staff": city_staff_opts,
     "exchange": city_exchange_opts, "heal": city_heal_opts, "regrave": city_regrave_opts, "move": city_move_opts,
     "offer": trade.city_offer_opts, "confirm": city_confirm_opts,

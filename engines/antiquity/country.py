@@ -78,7 +78,17 @@ def opts_country(state: State, seat: int) -> tuple[str, str, list[Opt]]:
             "inn": ("Inn on which hex?", "Auberge sur quel hexagone ?"),
             "city": ("Centre of the new city?", "Centre de la nouvelle cité ?"),
             "clean": ("Clean around which polluted hex?", "Assainir autour de quel hexagone pollué ?")}[do]
-    return text[0], text[1], [*texts.hex_opts(state, cands, sel.get("hx", "")), back]
+    opts = texts.hex_opts(state, cands, sel.get("hx", ""))
+    if do in ("woodcutter", "farm", "mine"):
+        opts = [(*o, *yield_text(state, o[0], do)) if len(o[0]) == 3 else o for o in opts]
+    return text[0], text[1], [*opts, back]
+
+
+def yield_text(state: State, h: str, do: str) -> tuple[str, str]:
+    """The preview of a producer built on `h`: its size, the goods it will harvest, one a turn."""
+    n = len(rules.spread(state, h, {"woodcutter": "F", "farm": "P", "mine": "M"}[do]))
+    en, fr = counted(n, ("good", "goods"), ("denrée", "denrées"))
+    return f"size {n}: yields {en}, one a turn", f"taille {n} : produit {fr}, une par tour"
 
 
 def country_cands(state: State, seat: int) -> list[str]:

@@ -8,7 +8,7 @@ from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
 from engines.antiquity import hexmap as hx
 from engines.antiquity import rules
-from engines.antiquity.building import supply_left
+from engines.antiquity.building import house_numbers, supply_left
 from engines.antiquity.country import carts_left
 from engines.antiquity.data import components
 
@@ -20,6 +20,10 @@ def explain(state: State, seat: int, oid: str) -> tuple[str, str] | None:
     ph = state["phase"]
     sel = p["sel"]
     by = components()["by_building"]
+    if ph == "city" and sel.get("do") == "build" and "kind" not in sel and oid == "house" and house_numbers(p):
+        nums = ", ".join(f"h{n}" for n in house_numbers(p)[:6])
+        return (f"Pick a house by its number on the cost chart: {nums}…",
+                f"Choisissez une maison par son numéro sur le graphique des coûts : {nums}…")
     if ph == "city" and sel.get("do") == "build" and "kind" not in sel and oid in by:
         spec = by[oid]
         if spec["unique"] and cty.built(p, oid):
@@ -31,6 +35,9 @@ def explain(state: State, seat: int, oid: str) -> tuple[str, str] | None:
             return ("You cannot pay for that building.", "Vous ne pouvez pas payer ce bâtiment.")
         return ("That building does not fit anywhere on your city cards.",
                 "Ce bâtiment ne tient nulle part sur vos cartes de cité.")
+    if ph == "city" and sel.get("do") in ("build", "move") and "rot" in sel and cty.is_cell(oid):
+        return ("It does not fit there in this orientation: a cell is taken, graved or off the card.",
+                "Il ne tient pas là dans cette orientation : une case est prise, a une tombe ou sort de la carte.")
     if ph == "city" and not sel:
         if oid == "staff":
             return ("You have no free man or no building that can take one.",

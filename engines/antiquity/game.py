@@ -13,13 +13,13 @@ from typing import Any
 from engines.antiquity import city_phase, country, flow, hardship, layout, produce, setup
 from engines.antiquity.explain import explain
 from engines.antiquity.outcome import final_result
-from engines.antiquity.texts import Opt, option
+from engines.antiquity.texts import Ask, option
 from engines.antiquity.view import build_view
 from engines.core import Engine, Prompt
 from engines.core.state import State
 
 # each phase's options and steps (the phase machine `flow.advance` runs after every step)
-OPTIONS: dict[str, Callable[[State, int], tuple[str, str, list[Opt]]]] = {
+OPTIONS: dict[str, Callable[[State, int], Ask]] = {
     "start": setup.opts_start, "city": city_phase.opts_city, "country": country.opts_country,
     "store": produce.opts_store, "harvest": produce.opts_harvest, "explore": hardship.opts_explore,
     "famine": hardship.opts_famine, "pollution": hardship.opts_pollution,
@@ -41,7 +41,10 @@ class Antiquity(Engine):
     # version 1 are rebuilt by replaying their steps, which stay legal
     # 3: eliminations end the game only once the phase is over, the tie rule favours the most
     # unpolluted hexes, trades of any size (quantity step), cells picked by column (`1c`)
-    rules_version = 3
+    # 4: fewer clicks (issue 14): cells in one paged menu, orientation in the cell menu, house
+    # numbers in the build menu, set picks (free houses, cart shops, fountains, staffing, storing,
+    # harvest)
+    rules_version = 4
     option_specs = [{
         "key": "intro", "choices": ["off", "on"], "default": "off",
         "help": "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",
@@ -59,8 +62,8 @@ class Antiquity(Engine):
     def prompt(self, state: State, seat: int) -> Prompt | None:
         if state["over"] or seat not in state["acting"]:
             return None
-        text, text_fr, opts = OPTIONS[state["phase"]](state, seat)
-        return Prompt(seat, text, [option(*o) for o in opts], text_fr)
+        text, text_fr, opts, *done = OPTIONS[state["phase"]](state, seat)
+        return Prompt(seat, text, [option(*o) for o in opts], text_fr, done=done[0] if done else "")
 
     def step(self, state: State, seat: int, option_id: str) -> None:
         if option_id == "back":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.antiquity import city as cty
 from engines.antiquity import rules
 from engines.antiquity.data import GOODS
-from engines.antiquity.texts import RURAL, Opt, counted, gname
+from engines.antiquity.texts import RURAL, Ask, counted, gname, goods_text
 from engines.core import Engine
 from engines.core.names import ref
 from engines.core.state import State
@@ -40,23 +40,33 @@ def discard_all(state: State, seat: int, keep: dict[str, int]) -> None:
         Engine.log(state, f"{ref(seat)} discards {en}.", f"{ref(seat)} défausse {fr}.", seat)
 
 
-def opts_store(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def opts_store(state: State, seat: int) -> Ask:
+    """A set pick: `keep.wood.3` keeps 3 wood in all, so the goods to keep are chosen at once
+    (wood 1, 2 and 3 picked together keep 3); at most 24 such options, the lower counts first."""
     p = state["players"][seat]
     keep = p["keep"]
-    left = p["keep"]["_cap"] - sum(v for k, v in keep.items() if not k.startswith("_"))
-    opts = [(f"keep.{g}", f"store one {gname(g)}", f"stocker 1 {gname(g, True)}")
-            for g in GOODS if p["goods"][g] > keep.get(g, 0)]
+    left = keep["_cap"] - sum(v for k, v in keep.items() if not k.startswith("_"))
+    units = []
+    for g in GOODS:
+        have = keep.get(g, 0)
+        units.extend((k - have, GOODS.index(g), g, k) for k in range(have + 1, min(p["goods"][g], have + left) + 1))
+    opts = []
+    for _, _, g, k in sorted(units)[:24]:
+        en, fr = goods_text([g] * k), goods_text([g] * k, True)
+        opts.append((f"keep.{g}.{k}", f"store {en}", f"stocker {fr}"))
+    opts.sort(key=lambda o: (GOODS.index(o[0].split(".")[1]), int(o[0].split(".")[2])))
     opts.append(("done", "discard the rest", "défausser le reste"))
     en, fr = counted(left, ("space", "spaces"), ("case libre", "cases libres"))
-    return f"Storage: {en} left. Keep which goods?", f"Entrepôt : {fr}. Garder quelles denrées ?", opts
+    return (f"Storage: {en} left. Keep which goods? (pick several)",
+            f"Entrepôt : {fr}. Garder quelles denrées ? (plusieurs choix)", opts, "done")
 
 
 def step_store(state: State, seat: int, oid: str) -> None:
     p = state["players"][seat]
     keep = p["keep"]
     if oid.startswith("keep."):
-        g = oid[5:]
-        keep[g] = keep.get(g, 0) + 1
+        _, g, k = oid.split(".")
+        keep[g] = max(keep.get(g, 0), int(k))
     kept = {k: v for k, v in keep.items() if not k.startswith("_")}
     if oid == "done" or sum(kept.values()) >= keep["_cap"]:
         discard_all(state, seat, kept)
@@ -80,25 +90,29 @@ def begin_harvest(state: State) -> None:
             p["picks"][bid] = []
 
 
-def opts_harvest(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def opts_harvest(state: State, seat: int) -> Ask:
+    """The hexes to empty first, a set pick closed by `auto.<producer>` (the default, first:
+    reading order for the rest); its id names the producer so it closes only this one's pick."""
     p = state["players"][seat]
     bid, need = p["harvest"][0]
     b = state["rural"][bid]
     chosen = p["picks"][bid]
     others = [h for h in b["counters"] if h != b["man"] and h not in chosen]
     en, fr = RURAL[b["kind"]]
-    opts = [(h, f"take the {gname(b['good'])} at {h}", f"prendre {gname(b['good'], True)} en {h}") for h in others]
-    opts.append(("auto", "any order (reading order)", "ordre indifférent (ordre de lecture)"))
-    return (f"Harvest your {en} at {b['man']}: empty which hex next? ({need - len(chosen)} to take)",
-            f"Récolte de votre {fr} en {b['man']} : vider quel hexagone ? (reste {need - len(chosen)})", opts)
+    opts = [(f"auto.{bid}", "default: any order (reading order)", "par défaut : ordre indifférent (ordre de lecture)")]
+    opts += [(h, f"take the {gname(b['good'])} at {h}", f"prendre {gname(b['good'], True)} en {h}") for h in others]
+    return (f"Harvest your {en} at {b['man']}: empty which hex first? ({need - len(chosen)} to take)",
+            f"Récolte de votre {fr} en {b['man']} : vider quel hexagone d'abord ? (reste {need - len(chosen)})",
+            opts, f"auto.{bid}")
 
 
 def step_harvest(state: State, seat: int, oid: str) -> None:
     p = state["players"][seat]
     bid, need = p["harvest"][0]
-    if oid != "auto":
+    auto = oid.startswith("auto.")
+    if not auto:
         p["picks"][bid].append(oid)
-    if oid == "auto" or len(p["picks"][bid]) >= need:
+    if auto or len(p["picks"][bid]) >= need:
         p["harvest"].pop(0)
     if not p["harvest"]:
         Engine.end_turn(state)

@@ -14,6 +14,8 @@ from engines.core.names import ref
 from engines.core.state import State
 
 Opt = tuple[str, ...]  # id, label, label_fr[, description, description_fr]
+# a prompt's text, French text, options and, for a set pick, the id that closes it
+Ask = tuple[str, str, list[Opt]] | tuple[str, str, list[Opt], str]
 SAINTS = ("giorgio", "barbara", "cristofori", "nicolo", "maria")
 RURAL = {"woodcutter": ("woodcutter", "maison de bûcheron"), "farm": ("farm", "ferme"), "mine": ("mine", "mine"),
          "fishery": ("fishery", "pêcherie")}
@@ -105,3 +107,42 @@ def shape_text(cells: tuple[tuple[int, int], ...]) -> str:
     w = max(c for _, c in cells) + 1
     s = set(cells)
     return "/".join("".join("#" if (r, c) in s else "." for c in range(w)) for r in range(h))
+
+
+# what each city building does, from the rulebook (menu descriptions, with the cost)
+EFFECTS = {
+    "cart": ("manned: one countryside building or city a turn", "peuplé : un bâtiment rural ou une cité par tour"),
+    "warehouse": ("manned: stores 1 good per cell", "peuplé : stocke 1 denrée par case"),
+    "fountain": ("lowers the famine level by 1", "abaisse le niveau de famine de 1"),
+    "university": ("faculties touching it share its man", "les facultés qui la touchent partagent son homme"),
+    "theology": ("manned: may raze your cathedral", "peuplée : permet de raser votre cathédrale"),
+    "biology": ("manned: a farm without paying its seed", "peuplée : une ferme sans payer sa semence"),
+    "alchemy": ("manned: cleans polluted land", "peuplée : assainit le pays pollué"),
+    "philosophy": ('manned: ignore "different" in costs', "peuplée : ignore le D des coûts"),
+    "brewery": ("cart shops may build inns", "les artisanats peuvent construire des auberges"),
+    "forced": ("manned: harvest 3 goods, discard the first", "peuplés : récolter 3 denrées, défausser la première"),
+    "stable": ("manned: zone of control 1 hex wider", "peuplée : zone de contrôle élargie d'un hexagone"),
+    "harbour": ("manned: zone of control across water", "peuplé : zone de contrôle au-delà de l'eau"),
+    "hospital": ("manned: remove up to 5 graves a turn", "peuplé : enlever jusqu'à 5 tombes par tour"),
+    "explorer": ("manned: turn exploration markers", "peuplé : retourner des marqueurs d'exploration"),
+    "granary": ("3 fewer famine graves", "3 tombes de famine en moins"),
+    "dump": ("manned: no one pollutes your zone", "peuplée : personne ne pollue votre zone"),
+    "cathedral": ("choose a patron saint", "choisir un Saint Patron"),
+    "market": ("manned: trade, and 2 goods for 1", "peuplé : échanger, et 2 denrées contre 1"),
+    "house": ("one more man", "un homme de plus"),
+}
+
+
+def cost_text(cost: dict[str, Any], fr: bool = False) -> str:
+    """A building's cost: "1 wood", "2 different luxury" ("2 luxe différents")."""
+    parts = []
+    for g in ("wood", "stone"):
+        if cost[g]:
+            parts.append(f"{cost[g]} {gname(g, fr).lower()}")
+    if cost["luxury"]:
+        several = cost["different"] and cost["luxury"] > 1
+        if fr:
+            parts.append(f"{cost['luxury']} {'luxes différents' if several else 'luxe'}")
+        else:
+            parts.append(f"{cost['luxury']} {'different luxury' if several else 'luxury'}")
+    return " + ".join(parts) or ("gratuit" if fr else "free")

@@ -71,12 +71,13 @@ async def play_game(  # type: ignore[no-untyped-def]
             if steps % 7 == 0:
                 choices = await actor.autocomplete(channel, "play", "move", "")
                 table = await env.bot.services.table_in_channel(channel.id)
-                prompt = table.engine.prompt(table.state, table.to_act()[0])
+                prompt = table.engine.prompt(table.state, table.seat_of(actor.id))
                 closing = {prompt.done} if prompt is not None and prompt.done else set()
                 # a set pick's closing option is a button, not a menu value; /play still offers it
                 # (autocomplete lists at most 25, the closing option among them)
                 typed_ids = {c["value"] for c in choices} - closing
-                assert choices and typed_ids <= set(values) and len(typed_ids) >= min(len(values), 25 - len(closing))
+                assert choices and typed_ids <= set(values), (sorted(typed_ids - set(values)), sorted(values))
+                assert len(typed_ids) >= min(len(values), 25 - len(closing)), (sorted(typed_ids), sorted(values))
                 r = await actor.slash(channel, "play", move=chooser.choice(choices)["value"])
                 typed += 1
                 panel = answer(r)

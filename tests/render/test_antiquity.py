@@ -85,9 +85,7 @@ def test_own_secret_work_only_in_own_panel() -> None:
     while s["phase"] != "city":
         seat = ENGINE.to_act(s)[0]
         s = ENGINE.apply(s, seat, ENGINE.prompt(s, seat).ids()[0])
-    s = ENGINE.play(s, 0, "build house h1")
-    while s["players"][0]["sel"]:
-        s = ENGINE.apply(s, 0, ENGINE.prompt(s, 0).ids()[0])
+    s = ENGINE.play(s, 0, "build h1 1a1 done")
     assert s["players"][0]["houses"] == [1]
     own = player(ENGINE.view(s, 0), 0)
     seen_by_other = player(ENGINE.view(s, 1), 0)

@@ -78,8 +78,9 @@ def smart_choice(rng: random.Random, state: State, seat: int, ids: list[str]) ->
     if phase == "city" and sel.get("do") == "confirm":
         return "confirm"
     if phase == "city" and sel.get("do") == "build" and "kind" not in sel:
-        if "house" in ids and len(p["houses"]) < 6:
-            return "house"
+        houses = [o for o in ids if o[0] == "h" and o[1:].isdigit()]
+        if houses and len(p["houses"]) < 6:
+            return houses[0]
         n_carts = sum(1 for b in p["buildings"].values() if b["kind"] == "cart")
         if "cart" in ids and n_carts < 2 and wood > 2:
             return "cart"
@@ -91,6 +92,11 @@ def smart_choice(rng: random.Random, state: State, seat: int, ids: list[str]) ->
     if phase == "city" and sel.get("do") == "build" and sel.get("kind") == "house" and "house" not in sel:
         houses = [o for o in ids if o.startswith("h")]
         return houses[0] if houses else rng.choice(ids)
+    if phase == "city" and sel.get("do") == "build" and "done" in ids:  # a set pick of one kind
+        n_carts = sum(1 for b in p["buildings"].values() if b["kind"] == "cart")
+        enough = len(p["houses"]) >= 6 if sel["kind"] == "house" else (n_carts >= 2 or wood <= 2)
+        cells = [o for o in ids if len(o) == 3 and o[1].isalpha()]
+        return "done" if enough or not cells else rng.choice(cells)
     if phase == "country" and not sel:
         builds = [o for o in ids if o != "done"]
         return rng.choice(builds) if builds and rng.random() < 0.95 else "done"

@@ -112,7 +112,9 @@ def test_example_3_woodcutter_sizes() -> None:
     s["players"][0]["goods"]["wood"] = 1
     s = E.apply(s, 0, "woodcutter")
     s = choose(s, 0, b_star)
-    assert s["phase"] == "harvest" and set(E.prompt(s, 0).ids()) == {*forest_b[1:], "auto"}
+    assert s["phase"] == "harvest" and set(E.prompt(s, 0).ids()) == {*forest_b[1:], "auto.r0"}
+    harvest = E.prompt(s, 0)  # a set pick; the default (reading order) first, said so, and closing it
+    assert harvest.ids()[0] == harvest.done == "auto.r0" and harvest.options[0].label.startswith("default")
     s = E.apply(s, 0, forest_b[2])  # the owner picks which hex to empty first
     b = next(iter(s["rural"].values()))
     assert forest_b[2] not in b["counters"]
@@ -166,7 +168,7 @@ def test_example_5_fisheries() -> None:
     s = choose(s, 0, second)
     s = E.apply(s, 0, "pearls")
     if s["phase"] == "harvest":
-        s = E.apply(s, 0, "auto")
+        s = E.play(s, 0, "auto")
     b = next(iter(s["rural"].values()))
     assert b["good"] == "pearls" and len(b["counters"]) == 1 and set(b["counters"]) < set(expect)
     assert s["players"][0]["goods"]["pearls"] == 1  # harvested once already

@@ -61,8 +61,8 @@ def test_city_phase_is_simultaneous_and_secret() -> None:
     s = two_cities()
     assert E.to_act(s) == [0, 1]
     assert E.prompt(s, 0) is not None and E.prompt(s, 1) is not None
-    s = finish_selection(E.play(s, 0, "build house h1"), 0)
-    s = finish_selection(E.play(s, 0, "build cart"), 0)
+    s = E.play(s, 0, "build h1 1a1 done")
+    s = E.play(s, 0, "build cart 1c1 done")
     s = E.play(s, 0, "staff cart")
     p0 = s["players"][0]
     assert p0["houses"] == [1] and len(p0["staffed"]) == 1
@@ -96,11 +96,11 @@ def test_staffing_a_stable_stays_secret_in_the_zone_shown_to_others() -> None:
 def test_houses_any_order_with_chart_costs_and_a_free_man() -> None:
     s = two_cities()
     p = s["players"][0]
-    s = E.apply(E.apply(s, 0, "build"), 0, "house")
+    s = E.apply(s, 0, "build")
     ids = E.prompt(s, 0).ids()
     assert {"h1", "h2", "h3", "h4"} <= set(ids) and "h5" not in ids  # h5 costs a food
     s["players"][0]["goods"]["grain"] = 1
-    s = E.apply(E.apply(E.apply(s, 0, "back"), 0, "build"), 0, "house")
+    s = E.apply(E.apply(s, 0, "back"), 0, "build")
     assert "h5" in E.prompt(s, 0).ids() and "h7" not in E.prompt(s, 0).ids()  # h7: 2 different food
     s = finish_selection(E.apply(s, 0, "h5"), 0)
     p = s["players"][0]
@@ -263,7 +263,7 @@ def test_san_nicolo_builds_two_houses_for_the_price_of_one() -> None:
     put(s, 0, "cathedral", "1e1")
     s["players"][0]["saint"] = "nicolo"
     s["players"][0]["goods"]["grain"] = 1
-    s = E.play(s, 0, "build house h6")
+    s = E.play(s, 0, "build h6")
     while "h1" not in E.prompt(s, 0).ids():
         s = E.apply(s, 0, E.prompt(s, 0).ids()[0])
     assert "h6" not in E.prompt(s, 0).ids() and "skip" in E.prompt(s, 0).ids()
@@ -295,9 +295,8 @@ def test_fountain_lowers_the_famine_level_when_revealed() -> None:
     s = two_cities(intro="on")
     s["famine"] = 1
     s["players"][0]["goods"].update(wine=2)
-    for _ in range(2):
-        s = finish_selection(E.play(s, 0, "build fountain"), 0)
-    assert s["famine"] == 1  # still secret
+    s = finish_selection(E.play(s, 0, "build fountain"), 0)  # a set pick: both fountains
+    assert s["players"][0]["flags"]["fountains"] == 2 and s["famine"] == 1  # still secret
     end_city(s)
     assert s["famine"] == 0  # never below zero
 
@@ -419,7 +418,7 @@ def test_storage_keeps_what_manned_warehouses_hold() -> None:
     end_city(s)
     assert s["phase"] == "store" and E.to_act(s) == [0]
     assert s["players"][1]["goods"]["wood"] == 0  # no warehouse: everything lost
-    s = E.play(s, 0, "keep.gold keep.wood")
+    s = E.play(s, 0, "keep.gold.1 keep.wood.1")
     assert s["players"][0]["goods"]["gold"] == 1 and s["players"][0]["goods"]["wood"] == 1
 
 
@@ -660,21 +659,22 @@ def test_trades_any_quantity_of_goods_any_number_of_offers() -> None:
 
 def test_typed_cell_notation_is_accepted_at_every_cell_picker() -> None:
     """The notation taught by `/rules` (« 1c4 : cité 1, colonne c, rangée 4 ») is accepted
-    wherever a cell is asked, even while the picker shows cities or columns: each step's id is
-    a prefix of the cell's."""
+    wherever a cell is asked, even for a cell the menu reaches through "more" (a later column
+    or city): each such option's id is a prefix of the cells it leads to."""
     s = two_cities()
-    s = E.play(s, 0, "build house h1")
-    assert E.prompt(s, 0).ids() == ["1a", "1b", "1c", "1d", "1e", "1f", "1g", "back"]
-    assert E.prompt(s, 0).get("1c").label_fr == "cité 1, colonne c"
-    s = E.play(s, 0, "1c4")
-    assert s["players"][0]["cities"][0]["grid"][3][2]
-    s = E.play(s, 1, "build house h1 1a2")
+    s = E.play(s, 0, "build h1")
+    ids = E.prompt(s, 0).ids()
+    assert ids[:14] == [f"1{c}{r}" for c in "ab" for r in range(1, 8)] and ids[14:] == ["1c", "1d", "1e", "1f", "1g", "done"]
+    assert E.prompt(s, 0).get("1e").label_fr == "plus : cité 1, à partir de la colonne e"
+    s = E.play(s, 0, "1g4")
+    assert s["players"][0]["cities"][0]["grid"][3][6]
+    s = E.play(s, 1, "build h1 1a2")
     assert s["players"][1]["cities"][0]["grid"][1][0]
     s["players"][0]["cities"].append({"size": 6, "center": "a11", "grid": [[""] * 6 for _ in range(6)], "graves": []})
     s["players"][0]["graves_due"] = 1
     s["phase"] = "famine"
     flow.advance(s)
-    assert E.prompt(s, 0).ids() == ["1", "2"]
+    assert E.prompt(s, 0).ids()[-1] == "2"  # city 2 is behind a "more" option
     s = E.play(s, 0, "2f6")
     assert s["players"][0]["cities"][1]["graves"] == [[5, 5]]
 
