@@ -104,16 +104,22 @@ def bench_replay(engine: Engine, games: int) -> dict[str, Any]:
 def bench_decisions(engine: Engine, games: int, max_steps: int) -> dict[str, Any]:
     """Decisions a player makes per turn, played by the stand-in (the project's scripted player)
     with forced options and pure gains taken as the bot does (a set pick counts once, as its
-    multi-select), and the share of questions shown that offered a single option (target: none)."""
+    multi-select, and so does a placement of several up to its `picks`), and the share of
+    questions shown that offered a single option (target: none).
+    Turns are also grouped by the phase they began in (`view(None)["phase"]`), since a phase
+    such as Antiquity's city building is a whole round's work in one turn."""
     players = min(engine.max_players, max(engine.min_players, 3))
     everyone = range(players)  # pure gains taken, as for players who did not ask to be asked
     per_turn: list[int] = []
+    by_phase: dict[str, list[int]] = {}
     shown = single = 0
     for seed in range(games):
         rng = random.Random(seed)
         state, _ = engine.settle(engine.new_game(players, 3000 + seed), everyone)
         open_turns: dict[int, int] = {}
+        phase_of: dict[int, str] = {}  # the phase each open turn began in
         in_set: dict[int, str] = {}  # a set pick under way: its picks are one multi-select
+        picks_left: dict[int, int] = {}  # values left in a placement's menu (`Prompt.picks`)
         for _ in range(max_steps):
             if engine.is_over(state):
                 break
@@ -121,16 +127,23 @@ def bench_decisions(engine: Engine, games: int, max_steps: int) -> dict[str, Any
             prompt = engine.prompt(state, seat)
             assert prompt is not None
             continuing = bool(prompt.done) and in_set.get(seat) == prompt.done
+            if prompt.picks > 1:  # a placement of several: one menu takes up to `picks` of them
+                continuing = picks_left.get(seat, 0) > 0
+                picks_left[seat] = picks_left[seat] - 1 if continuing else prompt.picks - 1
             shown += not continuing
             single += len(prompt.options) == 1
             turns = engine.turns(state)
+            if seat not in open_turns:
+                phase_of[seat] = str(engine.view(state, None).get("phase") or "")
             option = standin.choose(engine, state, seat, rng, open_turns.get(seat, 0))
             in_set[seat] = prompt.done if prompt.done and option != prompt.done else ""
             state, _ = engine.settle(engine.apply(state, seat, option), everyone)
             open_turns[seat] = open_turns.get(seat, 0) + (not continuing)
             if engine.is_over(state) or engine.turns(state) != turns or seat not in engine.to_act(state):
                 per_turn.append(open_turns.pop(seat))
+                by_phase.setdefault(phase_of.pop(seat), []).append(per_turn[-1])
                 in_set.pop(seat, None)
+                picks_left.pop(seat, None)
     return {
         "players": players,
         "turns": len(per_turn),
@@ -138,6 +151,10 @@ def bench_decisions(engine: Engine, games: int, max_steps: int) -> dict[str, Any
         "decisions_per_turn_p90": percentile([float(x) for x in per_turn], 0.9),
         "decisions_per_turn_max": max(per_turn, default=0),
         "single_option_share": round(single / max(1, shown), 4),
+        "by_phase": {
+            phase or "-": {"turns": len(counts), "mean": round(sum(counts) / len(counts), 2), "max": max(counts)}
+            for phase, counts in sorted(by_phase.items())
+        },
     }
 
 

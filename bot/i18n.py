@@ -141,6 +141,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "btn.confirm_turn": {"en": "Confirm", "fr": "Confirmer"},
     "panel.placeholder_set": {"en": "Choose one or several…", "fr": "Choisissez-en un ou plusieurs…"},
+    "panel.placeholder_picks": {"en": "Choose up to {n}…", "fr": "Choisissez-en jusqu'à {n}…"},
     "err.nothing_to_confirm": {"en": "You have no step waiting for confirmation.", "fr": "Vous n'avez aucune action en attente de confirmation."},
     "err.confirm_pending": {
         "en": "{name} must first confirm (or undo) the step that ends their turn.",

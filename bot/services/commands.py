@@ -402,8 +402,8 @@ class Commands:
             [] if same else [ImageFile("preview.png", png)],
             ephemeral=True,
             select=Select(
-                table.id, v, t("panel.placeholder_set" if done else "panel.placeholder", lang),
-                self._choices(prompt, lang, page, table.names), page, digest, MENU_PAGE if done else 1,
+                table.id, v, self._placeholder(prompt, lang),
+                self._choices(prompt, lang, page, table.names), page, digest, MENU_PAGE if prompt.done else prompt.picks,
             ),
             buttons=buttons, edit=edit, public=public, keep_images=same,
         )
@@ -426,6 +426,14 @@ class Commands:
             game_id = (await self.service.table_in_channel(ctx.channel_id)).id
         outcome = await self.service.act(game_id, ctx.user_id, "", confirming=True)
         return await self._after_move(ctx, outcome, from_panel=True)
+
+    @staticmethod
+    def _placeholder(prompt: Prompt, lang: str) -> str:
+        if prompt.done:
+            return t("panel.placeholder_set", lang)
+        if prompt.picks > 1:
+            return t("panel.placeholder_picks", lang, n=prompt.picks)
+        return t("panel.placeholder", lang)
 
     @staticmethod
     def _choices(prompt: Prompt, lang: str, page: int, names: list[str] | None = None) -> list[Choice]:

@@ -63,7 +63,8 @@ class Antiquity(Engine):
         if state["over"] or seat not in state["acting"]:
             return None
         text, text_fr, opts, *done = OPTIONS[state["phase"]](state, seat)
-        return Prompt(seat, text, [option(*o) for o in opts], text_fr, done=done[0] if done else "")
+        several = hardship.picks(state, seat, opts) if state["phase"] in ("famine", "pollution") else 1
+        return Prompt(seat, text, [option(*o) for o in opts], text_fr, done=done[0] if done else "", picks=several)
 
     def step(self, state: State, seat: int, option_id: str) -> None:
         if option_id == "back":

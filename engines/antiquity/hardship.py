@@ -61,6 +61,15 @@ def opts_famine(state: State, seat: int) -> tuple[str, str, list[Opt]]:
             grave_opts(state, seat))
 
 
+def picks(state: State, seat: int, opts: list[Opt]) -> int:
+    """Graves and pollution markers due are placed several in one menu: up to the number due,
+    among the options that are places (not a step towards more of them)."""
+    p = state["players"][seat]
+    due = p["pollution_due"] if state["phase"] == "pollution" and p["pollution_due"] > 0 else p["graves_due"]
+    places = sum(1 for o in opts if len(o[0]) == 3)
+    return max(1, min(due, places))
+
+
 def place_grave_step(state: State, seat: int, oid: str) -> bool:
     p = state["players"][seat]
     if not cty.is_cell(oid):

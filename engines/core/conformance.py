@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import prng
-from engines.core.contract import OPTION_ID, IllegalMove, Prompt
+from engines.core.contract import MAX_OPTIONS, OPTION_ID, IllegalMove, Prompt
 from engines.core.engine import Engine
 from engines.core.ranks import competition_ranks
 from engines.core.state import State, is_json_safe
 
-MAX_OPTIONS = 25
 MAX_TEXT = 100  # Discord's limit for a select option's label and description
 
 

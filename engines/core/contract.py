@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 OPTION_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
+MAX_OPTIONS = 25  # a Discord select menu's limit
 
 
 class Reason(StrEnum):
@@ -95,6 +96,9 @@ class Prompt:
     # several at once (a multi-select menu; typed, several codes in a row), each applied as a step,
     # and the set is closed with this option.
     done: str = ""
+    # A placement of several of one thing (graves, markers): the menu accepts up to this many
+    # values at once, each applied as a step; the prompt repeats while some remain to place.
+    picks: int = 1
     # The id of an option that can only help (a pure gain): taken without asking for players who
     # have not asked to be asked (see Engine.settle).
     gain: str = ""
@@ -103,6 +107,10 @@ class Prompt:
         ids = [o.id for o in self.options]
         if len(set(ids)) != len(ids):
             raise ValueError(f"duplicate option ids in prompt {self.text!r}: {ids}")
+        if not 1 <= self.picks <= MAX_OPTIONS:
+            raise ValueError(f"prompt {self.text!r}: picks must be 1 to {MAX_OPTIONS}, not {self.picks}")
+        if self.picks > 1 and self.done:
+            raise ValueError(f"prompt {self.text!r}: a set pick (done) takes any number of picks already")
         for special in (self.done, self.gain):
             if special and special not in ids:
                 raise ValueError(f"prompt {self.text!r} names {special!r}, which it does not offer")

@@ -10,7 +10,7 @@ from engines.antiquity import ENGINE as E
 from engines.antiquity import rules
 from engines.core import IllegalMove
 from engines.core.state import State
-from tests.engines.antiquity.scen import put, start
+from tests.engines.antiquity.scen import blank, end_city, found, put, start
 
 
 def first_turn() -> State:
@@ -116,3 +116,33 @@ def test_a_set_pick_of_overlapping_cart_shops_is_refused_clearly() -> None:
     with pytest.raises(IllegalMove, match="does not fit there"):
         E.play(s, 0, "1a1 1a1")
     assert s["players"][0]["buildings"] == {}
+
+
+def test_famine_graves_are_placed_in_one_menu() -> None:
+    """« Chaque joueur doit placer dans sa cité autant de tombes que la différence » : six graves
+    due are one decision, a menu taking up to six cells (`Prompt.picks`), typed `1a1+1a2+…`."""
+    s = blank(2)
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    start(s)
+    s["famine"] = 6
+    end_city(s)
+    assert s["phase"] == "famine" and s["players"][0]["graves_due"] == 6
+    prompt = E.prompt(s, 0)
+    assert prompt is not None and prompt.picks == 6
+    cells = [o.id for o in prompt.options if len(o.id) == 3][:6]
+    s = E.play(s, 0, "+".join(cells))
+    assert s["players"][0]["graves_due"] == 0 and E.prompt(s, 0) is None
+    assert sorted(f"1{'abcdefg'[c]}{r + 1}" for r, c in s["players"][0]["cities"][0]["graves"]) == sorted(cells)
+
+
+def test_the_last_grave_is_a_single_pick() -> None:
+    """One grave left: the menu takes one cell (no multi-select for a single placement)."""
+    s = blank(2)
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    start(s)
+    s["famine"] = 1
+    end_city(s)
+    prompt = E.prompt(s, 0)
+    assert prompt is not None and prompt.picks == 1
