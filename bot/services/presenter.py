@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import pick, t
-from bot.services.games import Table, time_left
+from bot.services.table import Table, time_left
 from bot.storage import GameRow, SeatRow
 from engines.core.names import fill, names_seat
 from engines.core.ranks import winners

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.services.games import FORCED_USER, GameService
+from bot.services.games import GameService
+from bot.services.table import FORCED_USER
 from bot.storage import Database
 from engines.core import Engine, Option, Prompt
 from engines.core.conformance import check_replay, run

@@ -1,0 +1,141 @@
+"""Play over days: the stand-in, skip votes, leaving a started game, reminders and time-outs.
+Mixed into GameService, whose loading and commits it uses."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.services import standin
+from bot.services.errors import StaleInteraction, UserError
+from bot.services.table import FORCED_USER, STANDIN_USER, ClockAlert, MoveOutcome, SkipVote, Table, time_left
+
+# Reminders go out when a waiting player's time falls to these shares of what they had when
+# their wait began (stages 1, 2, 3); the time-out is the stage after them.
+REMIND_SHARES = (0.5, 0.25, 0.1)
+TIMED_OUT = len(REMIND_SHARES) + 1
+# Skipped this many times, a player is replaced by the stand-in for the rest of the game.
+SKIPS_FOR_STANDIN = 3
+# Bounds the stand-in's work per write, whatever an engine's turn structure.
+MAX_STANDIN_STEPS = 400
+
+
+class ClockRules:
+    async def _standin_turn(
+        self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False
+    ) -> tuple[Table, list[dict[str, Any]]]:
+        """The stand-in plays one whole turn of `seat` (call with the game lock held); the skip
+        that called it, or the hand-over of the seat, is stored with its steps."""
+        engine, state = table.engine, table.state
+        assert state is not None
+        rng = random.Random(f"{table.id}:{table.step_count}")
+        gains = await self.gains_for(table)
+        turns_before = engine.turns(state)
+        steps: list[tuple[int, str, int, int]] = []
+        while not steps or not self._turn_done(engine, state, seat, turns_before):
+            option = standin.choose(engine, state, seat, rng, len(steps))
+            state = engine.apply(state, seat, option)
+            steps.append((seat, option, STANDIN_USER, engine.checkpoint(state)))
+            state, forced = engine.settle(state, gains)
+            steps += [(s, o, FORCED_USER, c) for s, o, c in forced]
+            if len(steps) >= MAX_STANDIN_STEPS:
+                break
+        return await self._commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None)
+
+    async def _standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
+        """Let stand-ins play while one of their seats is to act (call with the game lock held)."""
+        logs: list[dict[str, Any]] = []
+        for _ in range(MAX_STANDIN_STEPS):
+            seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
+            if seat is None:
+                break
+            table, more = await self._standin_turn(table, seat)
+            logs += more
+        return table, logs
+
+    async def leave_active(self, game_id: int, user_id: int) -> MoveOutcome:
+        """A player leaves a started game: the stand-in takes the seat so the others can finish."""
+        async with self.locks.hold(game_id):
+            table = await self.load(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("err.not_seated")
+            if table.row.status != "active":
+                raise UserError("err.not_active", status=table.row.status)
+            turn_log: list[dict[str, Any]] = []
+            if seat in table.to_act():
+                table, turn_log = await self._standin_turn(table, seat, hand_over=True)
+            else:
+                await self.db.set_standin(game_id, seat)
+                self._cache.pop(game_id, None)
+                table = await self.load(game_id)
+            table, more = await self._standins(table)
+            turn_log += more
+            return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log)
+
+    async def vote_skip(self, game_id: int, voter_id: int, seat: int, expected_version: int) -> SkipVote | MoveOutcome:
+        """Another player votes to skip a seat whose time ran out; with a majority of the other
+        players, the stand-in plays that turn (and keeps the seat after SKIPS_FOR_STANDIN skips)."""
+        async with self.locks.hold(game_id):
+            table = await self.load(game_id)
+            if table.row.version != expected_version or seat not in table.to_act():
+                raise StaleInteraction(game_id)
+            voter = table.seat_of(voter_id)
+            if voter is None:
+                raise UserError("err.not_seated")
+            if voter == seat:
+                raise UserError("err.skip_self")
+            target = table.user_at(seat)
+            left = time_left(table.row, target, self.clock())
+            if left is None or left > 0:
+                raise UserError("err.skip_too_early")
+            voters = [s for s in table.seats if s.seat != seat and not s.standin]
+            needed = len(voters) // 2 + 1
+            votes = await self.db.vote_skip(game_id, seat, voter_id)
+            if votes < needed:
+                return SkipVote(table, seat, votes, needed)
+            standin_now = target.skips + 1 >= SKIPS_FOR_STANDIN
+            table, turn_log = await self._standin_turn(table, seat, skipped=True, hand_over=standin_now)
+            table, more = await self._standins(table)
+            return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
+
+    async def wake_standins(self) -> list[MoveOutcome]:
+        """Stand-in turns left unplayed (the process stopped between a move and the stand-in's
+        reply): play them now, so a game never waits on a stand-in."""
+        out = []
+        for game_id in await self.db.games_with_standins():
+            async with self.locks.hold(game_id):
+                table = await self.load(game_id)
+                seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
+                if seat is None:
+                    continue
+                table, turn_log = await self._standins(table)
+                out.append(MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log))
+        return out
+
+    async def due_alerts(self) -> list[ClockAlert]:
+        """Reminders and time-outs now due in clocked games; each is returned once, ever (the
+        stage is stored before it is announced), so a restart neither repeats nor loses one."""
+        now = self.clock()
+        out = []
+        for game_id in await self.db.clocked_games():
+            table = await self.load(game_id)
+            assert table.row.bank_s is not None
+            for s in table.seats:
+                left = time_left(table.row, s, now)
+                if s.standin or s.wait_since is None or left is None:
+                    continue
+                start = table.row.bank_s if s.bank is None else s.bank
+                stage = TIMED_OUT if left <= 0 else sum(left <= share * start for share in REMIND_SHARES)
+                if stage > s.alerted and await self.db.mark_alerted(game_id, s.seat, stage):
+                    out.append(ClockAlert(table, s, stage, left))
+                    self._cache.pop(game_id, None)  # the stage is stored without a version bump
+        return out
+
+    async def set_lost(self, game_id: int, lost: bool) -> bool:
+        """Mark a game whose channel cannot be posted in (its clocks pause), or clear the mark
+        once a post there worked again; False when nothing changed."""
+        async with self.locks.hold(game_id):
+            changed = await self.db.set_lost(game_id, lost)
+            self._cache.pop(game_id, None)
+            return changed

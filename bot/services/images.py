@@ -1,0 +1,73 @@
+"""Views and images of a table, rendered off the event loop. Mixed into GameService."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import render
+import render.core.results
+from bot.services.table import CardText, Table
+
+
+class Images:
+    async def results_png(self, title: str, outcome: str, rows: list[dict[str, Any]]) -> bytes:
+        """Final scores with their breakdown (arguments as render.core.results.results_png takes them)."""
+        return await asyncio.to_thread(render.core.results.results_png, title, outcome, rows)
+
+    async def replay_gif(self, table: Table, lang: str, card: CardText) -> bytes:
+        """The game's course as an animated GIF of turn cards, one per completed turn: what was
+        played, the scores and who was to act next. `card(state, entries, lang)` words a card's
+        title, events and footer (the presenter's job)."""
+        steps = [(s.seat, s.option_id) for s in await self.db.steps(table.id)]
+
+        def draw() -> bytes:
+            engine = table.engine
+            state = engine.new_game(len(table.seats), table.row.seed, table.row.options)
+            frames, turns, logged = [], engine.turns(state), 0
+
+            def frame(actor: int | None) -> None:
+                nonlocal logged
+                title, events, footer = card(state, state["log"][logged:], lang)
+                logged = len(state["log"])
+                acting = [] if engine.is_over(state) else engine.to_act(state)
+                view = {**engine.view(state, None), "names": table.names}
+                frames.append({"view": view, "title": title, "events": events, "footer": footer, "acting": acting, "actor": actor})
+
+            frame(None)
+            for seat, option in steps:
+                state = engine.apply(state, seat, option)
+                if engine.turns(state) != turns or engine.is_over(state):
+                    turns = engine.turns(state)
+                    frame(seat)
+            return render.replay_gif(table.row.game, frames, lang)
+
+        return await asyncio.to_thread(draw)
+
+    async def turn_card_png(
+        self, table: Table, lang: str, *, title: str, events: list[str], footer: str, actor: int | None
+    ) -> bytes:
+        """The turn card of the current state (public), rendered off the event loop."""
+        return await asyncio.to_thread(
+            render.turn_card_png, table.row.game, self.view(table, None),
+            title=title, events=events, footer=footer, acting=table.to_act(), actor=actor, lang=lang,
+        )
+
+    def view(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The engine's view with the players' display names, for the renderers."""
+        assert table.state is not None
+        return {**table.engine.view(table.state, seat), "names": table.names}
+
+    async def board_png(self, table: Table, lang: str = "en") -> bytes:
+        """The public board, rendered off the event loop."""
+        return await asyncio.to_thread(render.board_png, table.row.game, self.view(table, None), lang)
+
+    async def player_png(
+        self, table: Table, seat: int, viewer: int | None, lang: str = "en", state: dict[str, Any] | None = None
+    ) -> bytes:
+        """One player's area (of `state`, by default the table's); private details only when the
+        viewer is that player."""
+        base = table.state if state is None else state
+        assert base is not None
+        view = {**table.engine.view(base, viewer if viewer == seat else None), "names": table.names}
+        return await asyncio.to_thread(render.player_png, table.row.game, view, seat, lang)

@@ -1,0 +1,93 @@
+"""A loaded game and what the service's operations return: plain records, no I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.storage import GameRow, SeatRow
+from engines.core import Engine, Option
+
+# Words a turn card: (state, the log entries of the turn, lang) -> (title, events, footer).
+CardText = Callable[[dict[str, Any], list[dict[str, Any]], str], tuple[str, list[str], str]]
+
+STANDIN_USER = 0  # the user id recorded on the stand-in's steps
+FORCED_USER = -1  # the user id recorded on forced steps (a single option, taken for the player)
+
+
+def time_left(row: GameRow, seat: SeatRow, now: float) -> float | None:
+    """Seconds left in a seat's bank now; None in a game without a time limit. Clocks stand
+    still while the game is paused (its channel cannot be posted in)."""
+    if row.bank_s is None:
+        return None
+    bank = row.bank_s if seat.bank is None else seat.bank
+    if seat.wait_since is None:
+        return bank
+    until = now if row.lost_at is None else min(now, row.lost_at)
+    return bank - max(0.0, until - seat.wait_since)
+
+
+@dataclass
+class Table:
+    """A loaded game: its record, seats and (once started) its engine state."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    engine: Engine
+    state: dict[str, Any] | None = None
+    step_count: int = 0
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def user_at(self, seat: int) -> SeatRow:
+        return self.seats[seat]
+
+    @property
+    def names(self) -> list[str]:
+        """The players' display names, by seat (what `{pN}` placeholders become)."""
+        return [s.name for s in self.seats]
+
+    def to_act(self) -> list[int]:
+        if self.state is None or self.row.status != "active":
+            return []
+        return self.engine.to_act(self.state)
+
+
+@dataclass
+class MoveOutcome:
+    table: Table
+    seat: int
+    options: list[Option] = field(default_factory=list)
+    turn_done: bool = False
+    finished: bool = False
+    turn_log: list[dict[str, Any]] = field(default_factory=list)
+    pending: bool = False  # the turn's last step awaits the player's confirmation (confirm=on)
+
+
+@dataclass(frozen=True)
+class ClockAlert:
+    """A reminder (stages 1 to 3) or a time-out (TIMED_OUT) the scheduler must announce."""
+
+    table: Table
+    seat: SeatRow
+    stage: int
+    left: float
+
+
+@dataclass(frozen=True)
+class SkipVote:
+    """A vote counted toward skipping a seat whose time ran out."""
+
+    table: Table
+    seat: int
+    votes: int
+    needed: int
