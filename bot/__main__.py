@@ -1,23 +1,29 @@
 """`python -m bot`: run the Discord bot (or the local table when no token is set).
 
-Subcommands: `bench` prints the benchmark report; `replay FILE` replays an exported game.
+Subcommands: `bench` prints the benchmark report; `soak` the reliability figures; `replay FILE`
+replays an exported game; `repair GAME` exports or aborts a game that needs repair; `backup FILE`
+copies the database while the bot runs.
+Whatever stops the start (a bad setting, a refused token, no network) is told in one line on
+stderr with a non-zero exit, never a traceback: the person reading it is setting the bot up.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sys
 
 from bot.i18n import t
-from bot.settings import Settings
+from bot.settings import ConfigError, Settings
+from bot.storage import StorageError
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         settings = Settings.load()
-    except ValueError as e:
+    except ConfigError as e:
         print(f"Configuration error: {e}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -29,31 +35,77 @@ def main(argv: list[str] | None = None) -> int:
         from bot.replay import main as replay_main
 
         return replay_main(argv[1:])
-    if argv:
-        print("usage: python -m bot [bench [--quick] | replay FILE]", file=sys.stderr)
-        return 2
-    if not settings.discord_token:
-        from bot.local_table import run_table
+    if argv[:1] == ["soak"]:
+        from bot.soak import main as soak_main
 
-        print(t("token.missing", settings.default_locale), file=sys.stderr)
-        asyncio.run(run_table(settings))
-        return 0
-    return run_discord(settings)
+        return soak_main(argv[1:])
+    if argv and argv[0] not in ("repair", "backup"):
+        print(
+            "usage: python -m bot [bench [--quick] | soak [--quick] | replay FILE | repair GAME [--export FILE] [--abort]"
+            " | backup FILE [--force]]",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        if argv[:1] == ["backup"]:
+            from bot.backup import main as backup_main
+
+            return backup_main(argv[1:], settings)
+        if argv:
+            from bot.repair import main as repair_main
+
+            return repair_main(argv[1:], settings)
+        if not settings.discord_token:
+            from bot.local_table import run_table
+
+            print(t("token.missing", settings.default_locale), file=sys.stderr)
+            try:
+                asyncio.run(run_table(settings))
+            except KeyboardInterrupt:  # Ctrl-C at the prompt: games are already saved
+                return 130
+            return 0
+        return run_discord(settings)
+    except StorageError as e:  # unreadable, read-only or newer database: one line, non-zero exit
+        print(f"Database error: {e}", file=sys.stderr)
+        return 1
+
+
+def _detail(error: BaseException, token: str) -> str:
+    """One short line about `error` (an HTTP error page can be many lines of HTML), token masked."""
+    import discord
+
+    if isinstance(error, discord.HTTPException):
+        text = f"{error.status} {getattr(error.response, 'reason', '') or ''}".strip() + (f": {error.text}" if error.text else "")
+    else:
+        text = str(error) or type(error).__name__
+    text = re.sub(r"\s+", " ", text.replace(token, "***") if token else text).strip()
+    return text if len(text) <= 160 else text[:159] + "…"
 
 
 def run_discord(settings: Settings) -> int:
+    import aiohttp
     import discord
 
     from bot.discord_ui.client import TabulaBot
 
+    lang = settings.default_locale
     bot = TabulaBot(settings)
     try:
         bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure:
-        print(t("token.invalid", settings.default_locale), file=sys.stderr)
+        print(t("token.invalid", lang), file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:
         print("Discord refused a privileged intent; Tabula needs none, so check the token belongs to this bot.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, TimeoutError) as e:  # no network, DNS failure, refused connection
+        print(t("token.unreachable", lang, error=_detail(e, settings.discord_token)), file=sys.stderr)
+        return 1
+    except (discord.GatewayNotFound, discord.ConnectionClosed, discord.DiscordServerError) as e:
+        print(t("token.discord_down", lang, error=_detail(e, settings.discord_token)), file=sys.stderr)
+        return 1
+    except discord.HTTPException as e:
+        print(t("token.discord_refused", lang, error=_detail(e, settings.discord_token)), file=sys.stderr)
         return 1
     return 0
 

@@ -147,15 +147,20 @@ def bench_decisions(engine: Engine, games: int, max_steps: int) -> dict[str, Any
     return {
         "players": players,
         "turns": len(per_turn),
-        "decisions_per_turn_mean": round(sum(per_turn) / max(1, len(per_turn)), 2),
+        "decisions_per_turn_mean": _mean(per_turn),
         "decisions_per_turn_p90": percentile([float(x) for x in per_turn], 0.9),
         "decisions_per_turn_max": max(per_turn, default=0),
         "single_option_share": round(single / max(1, shown), 4),
+        "decisions_per_turn_mean_outside_long_phases": _mean([c for p, cs in by_phase.items() if p not in engine.long_phases for c in cs]),
         "by_phase": {
-            phase or "-": {"turns": len(counts), "mean": round(sum(counts) / len(counts), 2), "max": max(counts)}
+            phase or "-": {"turns": len(counts), "mean": _mean(counts), "max": max(counts)}
             for phase, counts in sorted(by_phase.items())
         },
     }
+
+
+def _mean(values: list[int]) -> float:
+    return round(sum(values) / max(1, len(values)), 2)
 
 
 def rss_mib() -> float:

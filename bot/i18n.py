@@ -71,10 +71,57 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "err.no_such_player": {"en": "No player called '{name}' in this game.", "fr": "Aucun joueur « {name} » dans cette partie."},
     "err.unknown_topic": {"en": "Unknown topic '{topic}'. Topics: {topics}.", "fr": "Sujet inconnu « {topic} ». Sujets : {topics}."},
-    "err.corrupt": {
-        "en": "This game's record could not be read ({detail}). It is kept untouched; an admin can export it.",
-        "fr": "L'enregistrement de cette partie est illisible ({detail}). Il est conservé tel quel ; un admin peut l'exporter.",
+    "err.needs_repair": {
+        "en": "Game #{id} needs repair: this version of Tabula cannot rebuild it from its record, which is kept untouched. Its creator or a moderator can export or abort it with `/game repair game:{id}`.",
+        "fr": "La partie n°{id} est à réparer : cette version de Tabula ne peut pas la reconstruire depuis son enregistrement, conservé tel quel. Son créateur ou un modérateur peut l'exporter ou l'abandonner avec `/game repair game:{id}`.",
     },
+    "err.foreign_game": {
+        "en": "This button belongs to game #{id}, which is not played here: nothing was changed.",
+        "fr": "Ce bouton appartient à la partie n°{id}, qui ne se joue pas ici : rien n'a changé.",
+    },
+    "err.lobby_closed": {
+        "en": "This lobby is closed (game #{id} has started or was closed): its buttons no longer do anything. Use `/game leave` to leave a started game.",
+        "fr": "Ce salon d'attente est fermé (la partie n°{id} a commencé ou a été fermée) : ses boutons ne font plus rien. Utilisez `/game leave` pour quitter une partie commencée.",
+    },
+    "err.manage_server_only": {
+        "en": "Only members who can manage this server may change its language.",
+        "fr": "Seuls les membres qui peuvent gérer ce serveur peuvent changer sa langue.",
+    },
+    "err.repair_not_needed": {
+        "en": "Game #{id} reads fine: nothing to repair.",
+        "fr": "La partie n°{id} se lit correctement : rien à réparer.",
+    },
+    "game.leave_confirm": {
+        "en": "Leave {game} #{id}? The stand-in takes your seat for the rest of the game, for good.",
+        "fr": "Quitter {game} n°{id} ? La doublure prend votre place jusqu'à la fin de la partie, définitivement.",
+    },
+    "lobby.expired": {
+        "en": "The table for {game} #{id} was closed after {idle} without anyone joining or starting it. Open a new one with `/game new`.",
+        "fr": "La table de {game} n°{id} a été fermée après {idle} sans que personne ne la rejoigne ni ne la lance. Ouvrez-en une autre avec `/game new`.",
+    },
+    "err.replay_busy": {
+        "en": "Replays take a lot of work: try again in {seconds} s.",
+        "fr": "Les rediffusions demandent beaucoup de travail : réessayez dans {seconds} s.",
+    },
+    "settings.dm_still_refused": {
+        "en": "Your direct messages refused Tabula last time, so your alerts go to the game's channel. To try again after opening them, choose `alert:channel`, then `alert:dm`.",
+        "fr": "Vos messages privés ont refusé Tabula la dernière fois, vos alertes vont donc dans le salon de la partie. Pour réessayer après les avoir ouverts, choisissez `alert:channel`, puis `alert:dm`.",
+    },
+    "table.start_solo": {"en": "Type `start solo` to play alone.", "fr": "Tapez `start solo` pour jouer seul."},
+    "table.leave_yes": {"en": "Type `leave yes` to confirm.", "fr": "Tapez `leave yes` pour confirmer."},
+    "game.solo_confirm": {
+        "en": "You are alone at the {game} #{id} table. Start a solo game, or wait for others to press **Join**?",
+        "fr": "Vous êtes seul à la table de {game} n°{id}. Lancer une partie en solo, ou attendre que d'autres cliquent sur **Rejoindre** ?",
+    },
+    "btn.start_solo": {"en": "Yes, play solo", "fr": "Oui, jouer en solo"},
+    "game.waited": {"en": "Waiting for: {waits}", "fr": "En attente de : {waits}"},
+    "game.waiting_one": {"en": "{name} ({time})", "fr": "{name} (depuis {time})"},
+    "btn.confirm_leave": {"en": "Yes, leave the game", "fr": "Oui, quitter la partie"},
+    "game.needs_repair_line": {
+        "en": "#{id} {game} · **needs repair** (`/game repair game:{id}`)",
+        "fr": "n°{id} {game} · **à réparer** (`/game repair game:{id}`)",
+    },
+    "repair.aborted": {"en": "Game #{id} was aborted; its record stays exportable.", "fr": "La partie n°{id} a été abandonnée ; son enregistrement reste exportable."},
     "err.no_private": {"en": "You have no private information in this game right now.", "fr": "Vous n'avez pas d'information privée dans cette partie pour l'instant."},
     "err.expired_panel": {
         "en": "This panel is out of date. Press “Take your turn” again.",
@@ -185,11 +232,16 @@ CATALOG: dict[str, dict[str, str]] = {
     "game.clocks": {"en": "Time left: {clocks}", "fr": "Temps restant : {clocks}"},
     "clock.none": {"en": "no time limit", "fr": "sans limite de temps"},
     "clock.bank": {"en": "{bank} per player, +{bonus} per turn", "fr": "{bank} par joueur, +{bonus} par tour"},
-    "time.days": {"en": "{d}d {h}h", "fr": "{d} j {h} h"},
-    "time.hours": {"en": "{h}h {m}min", "fr": "{h} h {m} min"},
+    "time.day": {"en": "{d} day", "fr": "{d} jour"},
+    "time.days": {"en": "{d} days", "fr": "{d} jours"},
     "clock.reminder": {
         "en": "{who}, your clock in {game} #{id} is running low: {left} left. {link}",
         "fr": "{who}, votre horloge dans {game} n°{id} arrive à sa fin : il reste {left}. {link}",
+    },
+    "clock.voters": {"en": "{voters}: you may vote to skip with the button below.", "fr": "{voters} : vous pouvez voter pour passer son tour avec le bouton ci-dessous."},
+    "clock.expired_dm": {
+        "en": "{who}'s time in {game} #{id} has run out: you may vote to skip their turn with the button in the game's channel.",
+        "fr": "Le temps de {who} dans {game} n°{id} est écoulé : vous pouvez voter pour passer son tour avec le bouton dans le salon de la partie.",
     },
     "clock.expired": {
         "en": "{who}'s time in {game} #{id} has run out. The other players may vote to skip their turn (a stand-in plays it).",
@@ -273,8 +325,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] [clock=3d+1d] · join · leave · start · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] · stats [game] · replay · export · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [clock=3d+1d] · join · leave · start · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] · stats [jeu] · replay · export · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] · stats [game] · replay · export · repair <n> export|abort · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] · stats [jeu] · replay · export · repair <n> export|abort · quit",
     },
     "table.dm": {"en": "(direct message to {name}) {text}", "fr": "(message privé à {name}) {text}"},
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},
@@ -288,6 +340,27 @@ CATALOG: dict[str, dict[str, str]] = {
     "token.invalid": {
         "en": "Discord refused the token (DISCORD_TOKEN). Reset it in the Developer Portal (Bot tab), paste it into .env, and start again.",
         "fr": "Discord a refusé le jeton (DISCORD_TOKEN). Régénérez-le dans le portail développeur (onglet Bot), collez-le dans .env et relancez.",
+    },
+    # --- start-up failures and the local table (bot/__main__.py, bot/local_table.py) ----------
+    "token.unreachable": {
+        "en": "Cannot reach Discord ({error}). Check this machine's internet connection, DNS and any proxy or firewall, then start again.",
+        "fr": "Impossible de joindre Discord ({error}). Vérifiez la connexion internet de cette machine, le DNS et tout proxy ou pare-feu, puis relancez.",
+    },
+    "token.discord_down": {
+        "en": "Discord did not let the bot connect ({error}). This is usually an outage on Discord's side (https://discordstatus.com): start again later.",
+        "fr": "Discord n'a pas laissé le bot se connecter ({error}). C'est en général une panne chez Discord (https://discordstatus.com) : relancez plus tard.",
+    },
+    "token.discord_refused": {
+        "en": "Discord refused a request while the bot was starting ({error}). If SYNC_GUILD_ID is set, check the bot was added to that server; otherwise start again in a few minutes.",
+        "fr": "Discord a refusé une requête au démarrage du bot ({error}). Si SYNC_GUILD_ID est défini, vérifiez que le bot a été ajouté à ce serveur ; sinon relancez dans quelques minutes.",
+    },
+    "table.help_slash": {
+        "en": "Discord's forms work too: `/game new minerva`, `/play move:build`. Game names ignore case.",
+        "fr": "Les formes de Discord marchent aussi : `/game new minerva`, `/play move:build`. Les noms de jeux ignorent la casse.",
+    },
+    "table.unexpected": {
+        "en": "! That command failed unexpectedly ({error}); nothing else is affected, the table goes on. LOG_LEVEL=DEBUG shows the details.",
+        "fr": "! Cette commande a échoué de façon inattendue ({error}) ; rien d'autre n'est touché, la table continue. LOG_LEVEL=DEBUG montre les détails.",
     },
 }
 

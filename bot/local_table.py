@@ -1,21 +1,30 @@
 """The local table: the bot's commands typed in a terminal, offline, with the same handlers.
 
-`as <name>` switches the acting user; images that would be posted are written to a folder and
-their paths printed; direct messages are printed with their addressee. Clocks run on the real
-time: due reminders and time-outs are shown before each command, and `skip <player>` votes to
-skip a player whose time ran out. It ends cleanly at end of input (or `quit`).
+`as <name>` switches the acting user; images that would be posted are written to a folder of
+their own for each session (so a later session never overwrites them) and their paths printed;
+direct messages are printed with their addressee. Clocks run on the real time: due reminders
+and time-outs are shown before each command, and `skip <player>` votes to skip a player whose
+time ran out. It ends cleanly at end of input (or `quit`) and never on a bad line: whatever is
+typed gets an answer and the table goes on.
+
+Discord's forms are accepted (`/game new minerva`, `/play move:build`), and the replies, written
+for Discord, are shown in the local syntax (`play build`, `@bob`).
 """
 
 from __future__ import annotations
 
+import io
+import logging
 import re
 import shlex
 import sys
+import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TextIO
 
+import engines
 from bot.i18n import t
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import UserError
@@ -27,11 +36,61 @@ from engines.core import IllegalMove
 
 CHANNEL_ID = 1
 GUILD_ID = 1
+MAX_LINE = 2000  # longer than any real command (Discord caps an option at 6000, a name at 32)
+MAX_NAME = 32  # Discord's display-name limit
+log = logging.getLogger(__name__)
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # terminal escapes, NUL, tabs, stray newlines
+_WHOLE = re.compile(r"[0-9]{1,9}")  # ASCII digits: str.isdigit() accepts '²', which int() refuses
+_CODE = re.compile(r"`/([^`\n]+)`")  # a command named in a reply, as Discord shows it
+_NAMED_ARGS = ("move", "game", "player", "page", "topic", "options", "alert")  # Discord option: value
+_FLAGS = {"warn_before": ("warn=yes", "warn=no"), "ask_gains": ("gains=ask", "gains=take")}
 
 
 def user_id_for(name: str) -> int:
     """A stable fake user id per name, so a restarted table finds its players again."""
     return 10_000 + zlib.crc32(name.lower().encode())
+
+
+def clean(line: str) -> str:
+    """The line as a command: control characters (escape sequences that would reach the terminal
+    in every later reply) become spaces, lone surrogates from undecodable input (which SQLite
+    refuses) become '?', and it is cut at `MAX_LINE`."""
+    line = line.encode("utf-8", "replace").decode("utf-8")
+    return _CONTROL.sub(" ", line[:MAX_LINE]).strip()
+
+
+def local_words(words: list[str]) -> list[str]:
+    """Discord's form of a command in local words: `/game new game:minerva clock:3d` is
+    `new minerva clock=3d`, `/play move:build` is `play build`, `/settings ask_gains:True` is
+    `settings gains=ask`. Local words pass through unchanged."""
+    if not words or not words[0].startswith("/"):
+        return words
+    words = [words[0][1:], *words[1:]]
+    if words[0].lower() == "game" and len(words) > 1:
+        words = words[1:]
+    out = [words[0]]
+    for word in words[1:]:
+        key, sep, value = word.partition(":")
+        key = key.lower()
+        if not sep or not value:
+            out.append(word)
+        elif key in _NAMED_ARGS:
+            out.append(value)
+        elif key == "clock":
+            out.append(f"clock={value}")
+        elif key in _FLAGS:
+            yes, no = _FLAGS[key]
+            out.append(yes if value.lower() == "true" else no if value.lower() == "false" else word)
+        else:
+            out.append(word)
+    return out
+
+
+def local_text(text: str) -> str:
+    """A reply written for Discord in the local syntax: the commands it names (`/play move:x`,
+    `/game new`) as typed here, user and channel mentions as names."""
+    return _CODE.sub(lambda m: "`" + " ".join(local_words(("/" + m[1]).split())) + "`", text)
 
 
 class LocalTable:
@@ -42,24 +101,40 @@ class LocalTable:
         self.lang = lang
         self.user = "alice"
         self.images = 0
+        self.session_dir: Path | None = None
         self.known: dict[int, str] = {}
 
     def ctx(self) -> Ctx:
         return Ctx(user_id_for(self.user), self.user, CHANNEL_ID, GUILD_ID, self.lang, can_manage=True)
 
     def say(self, text: str) -> None:
-        print(re.sub(r"<@(\d+)>", lambda m: self._name_of(int(m.group(1))), text), file=self.out)
+        text = re.sub(r"<@!?(\d+)>", lambda m: self._name_of(int(m.group(1))), text)
+        print(re.sub(r"<#\d+>", "#local", text), file=self.out)
 
     def _name_of(self, user_id: int) -> str:
         return f"@{self.known.get(user_id, user_id)}"
 
+    def _new_image_path(self, filename: str) -> Path:
+        """`<image dir>/<session start>/0001-board.png`: the session folder is made on the first
+        image, and never one that exists (two sessions started in the same second)."""
+        if self.session_dir is None:
+            stamp, n = time.strftime("%Y-%m-%d_%H%M%S"), 1
+            while True:
+                candidate = self.image_dir / (stamp if n == 1 else f"{stamp}-{n}")
+                try:
+                    candidate.mkdir(parents=True)
+                    break
+                except FileExistsError:
+                    n += 1
+            self.session_dir = candidate
+        self.images += 1
+        return self.session_dir / f"{self.images:04d}-{filename}"
+
     def show(self, reply: Reply) -> None:
         if reply.text:
-            self.say(("(private) " if reply.ephemeral else "") + reply.text)
+            self.say(("(private) " if reply.ephemeral else "") + local_text(reply.text))
         for img in reply.images:
-            self.images += 1
-            self.image_dir.mkdir(parents=True, exist_ok=True)
-            path = self.image_dir / f"{self.images:04d}-{img.filename}"
+            path = self._new_image_path(img.filename)
             path.write_bytes(img.data)
             self.say(t("table.image", self.lang, path=path))
         if reply.select is not None:
@@ -70,69 +145,93 @@ class LocalTable:
         for post in reply.public:
             self.show(post)
         for dm in reply.dms:
-            self.say(t("table.dm", self.lang, name=self._name_of(dm.user_id), text=dm.post.text))
+            self.say(t("table.dm", self.lang, name=self._name_of(dm.user_id), text=local_text(dm.post.text)))
 
     async def handle(self, line: str) -> bool:
-        """Run one command line; False when the session should end."""
+        """Run one command line; False when the session should end. Never raises on what is typed."""
+        line = clean(line)
         try:
             words = shlex.split(line)
-        except ValueError:
+        except ValueError:  # an unclosed quote: plain words then
             words = line.split()
+        words = local_words(words)
         if not words:
             return True
         cmd, args = words[0].lower(), words[1:]
+        if cmd in ("quit", "exit"):
+            return False
+        self.known[user_id_for(self.user)] = self.user
+        try:
+            for _, post in await self.commands.clock_notices():
+                self.show(post)
+            if cmd == "help":
+                self.say(t("table.help", self.lang))
+                self.say(t("table.help_slash", self.lang))
+            elif cmd == "as":
+                self.user = " ".join(args)[:MAX_NAME].strip() or "alice"
+                self.say(t("table.now", self.lang, name=self.user))
+            elif (action := self._action(cmd, args)) is not None:
+                self.show(await action())
+            else:
+                self.say(t("table.unknown", self.lang, cmd=cmd[:40]))
+        except UserError as e:
+            self.say("! " + local_text(t(e.key, self.lang, **e.fields)))
+        except IllegalMove as e:
+            self.say("! " + local_text(e.text(self.lang)))
+        except Exception as e:  # a bug met by some input: say so and keep the session (and its games)
+            log.debug("local table command %r failed", line, exc_info=True)
+            self.say(t("table.unexpected", self.lang, error=f"{type(e).__name__}: {e}"[:200]))
+        return True
+
+    def _action(self, cmd: str, args: list[str]) -> Callable[[], Awaitable[Reply]] | None:
+        """The handler call for `cmd`, or None for an unknown command."""
         c, ctx = self.commands, self.ctx()
-        self.known[ctx.user_id] = self.user
-        actions: dict[str, Callable[[], object]] = {
-            "new": lambda: self._new(ctx, args),
+        rest = " ".join(args)
+        actions: dict[str, Callable[[], Awaitable[Reply]]] = {
+            "new": lambda: self._new(ctx, self._game_first(args)),
             "join": lambda: c.join(ctx),
-            "leave": lambda: c.leave(ctx),
-            "start": lambda: c.start(ctx),
+            "leave": lambda: self._leave(ctx, args),
+            "start": lambda: self._start(ctx, args),
             "abort": lambda: self._abort(ctx),
             "list": lambda: c.list(ctx),
-            "board": lambda: c.board(ctx, " ".join(args) or None),
+            "board": lambda: c.board(ctx, rest or None),
             "status": lambda: c.status(ctx),
-            "log": lambda: c.log(ctx, int(args[0]) if args and args[0].isdigit() else None),
-            "play": lambda: c.play(ctx, " ".join(args)),
+            "log": lambda: c.log(ctx, int(args[0]) if args and _WHOLE.fullmatch(args[0]) else None),
+            "play": lambda: c.play(ctx, rest),
             "options": lambda: c.panel(ctx),
             "turn": lambda: c.panel(ctx),
             "undo": lambda: c.undo(ctx),
             "confirm": lambda: c.confirm(ctx),
             "hand": lambda: c.hand(ctx),
-            "rules": lambda: c.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None),
+            "rules": lambda: self._rules(ctx, self._game_first(args)),
             "mygames": lambda: c.mygames(ctx),
-            "stats": lambda: c.stats(ctx, args[0] if args else None),
+            "stats": lambda: c.stats(ctx, self._game_first(args)[0] if args else None),
             "replay": lambda: c.replay(ctx),
             "export": lambda: c.export(ctx),
+            "repair": lambda: self._repair(ctx, args),
             "settings": lambda: self._settings(ctx, args),
-            "skip": lambda: self._skip(ctx, " ".join(args)),
+            "skip": lambda: self._skip(ctx, rest),
         }
-        if cmd in ("quit", "exit"):
-            return False
-        for _, post in await c.clock_notices():
-            self.show(post)
-        if cmd == "help":
-            self.say(t("table.help", self.lang))
-        elif cmd == "as":
-            self.user = " ".join(args) or "alice"
-            self.say(t("table.now", self.lang, name=self.user))
-        elif cmd in actions:
-            try:
-                reply = await actions[cmd]()  # type: ignore[misc]
-                self.show(reply)
-            except UserError as e:
-                self.say("! " + t(e.key, self.lang, **e.fields))
-            except IllegalMove as e:
-                self.say("! " + e.text(self.lang))
-        else:
-            self.say(t("table.unknown", self.lang, cmd=cmd))
-        return True
+        return actions.get(cmd)
+
+    def _game_first(self, args: list[str]) -> list[str]:
+        """`args` with its leading game name as the engines spell it, whatever its case and
+        however it is written (`Minerva`, `Magna Roma`, `monumental-duel`)."""
+        names = self.commands.service.game_names()
+        for k in range(min(len(args), 3), 0, -1):
+            name = engines.key(" ".join(args[:k]))
+            if name in names:
+                return [name, *args[k:]]
+        return [args[0].lower(), *args[1:]] if args else []
 
     async def _new(self, ctx: Ctx, args: list[str]) -> Reply:
         """`new <game> [key=value…] [clock=3d+1d]`: the clock word is the /game new clock option."""
         clock = next((a.partition("=")[2] for a in args[1:] if a.lower().startswith("clock=")), None)
         options = " ".join(a for a in args[1:] if not a.lower().startswith("clock=")) or None
         return await self.commands.new(ctx, args[0] if args else "", options, clock)
+
+    async def _rules(self, ctx: Ctx, args: list[str]) -> Reply:
+        return await self.commands.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None)
 
     async def _settings(self, ctx: Ctx, args: list[str]) -> Reply:
         """`settings [channel|dm|both] [warn=yes|no] [gains=ask|take]`."""
@@ -149,16 +248,48 @@ class LocalTable:
         seat = self.commands.find_player(table, player)
         return await self.commands.skip(ctx, table.id, seat, table.row.version)
 
+    async def _start(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`start`; alone at the table it asks first, and `start solo` confirms a solo game."""
+        reply = await self.commands.start(ctx, solo=args[:1] in (["solo"], ["yes"]))
+        if reply.buttons and not reply.public:
+            reply.buttons, reply.text = [], reply.text + "\n" + t("table.start_solo", self.lang)
+        return reply
+
+    async def _leave(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`leave`; in a started game it asks first, and `leave yes` confirms (the seat goes to
+        the stand-in for good)."""
+        table = await self.commands.service.table_in_channel(ctx.channel_id)
+        if table.row.status == "active" and args[:1] == ["yes"]:
+            return await self.commands.leave_confirmed(ctx, table.id)
+        reply = await self.commands.leave(ctx)
+        if reply.buttons and table.row.status == "active":
+            reply.buttons, reply.text = [], reply.text + "\n" + t("table.leave_yes", self.lang)
+        return reply
+
+    async def _repair(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`repair N export|abort`: a game that needs repair."""
+        if len(args) != 2 or not _WHOLE.fullmatch(args[0]) or args[1] not in ("export", "abort"):
+            raise UserError("err.options_syntax", example="repair 3 export")
+        return await self.commands.repair(ctx, int(args[0]), args[1])
+
     async def _abort(self, ctx: Ctx) -> Reply:
         table = await self.commands.service.table_in_channel(ctx.channel_id)
         await self.commands.abort(ctx)
         return await self.commands.abort_confirmed(ctx, table.id, True)
 
 
+def _tolerant(stream: TextIO) -> None:
+    """Undecodable input bytes and unprintable output characters are replaced, not fatal."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
+
+
 async def run_table(settings: Settings, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
+    _tolerant(stdin)
+    _tolerant(out)
     db = await Database.open(settings.database_path)
     try:
-        service = GameService(db, max_active_games_per_user=settings.max_active_games_per_user)
+        service = GameService(db, max_active_games_per_user=settings.max_active_games_per_user, lobby_expiry_s=settings.lobby_expiry_s)
         commands = Commands(service, mention=lambda s: f"@{s.name}")
         table = LocalTable(commands, settings.table_image_dir, out, settings.default_locale)
         table.say(t("table.welcome", table.lang, dir=settings.table_image_dir))
@@ -170,8 +301,8 @@ async def run_table(settings: Settings, stdin: TextIO = sys.stdin, out: TextIO =
             if not line:
                 break
             if not interactive:
-                table.say(f"{table.user}> {line.rstrip()}")
-            if not await table.handle(line.strip()):
+                table.say(f"{table.user}> {clean(line)}")
+            if not await table.handle(line):
                 break
         table.say(t("table.bye", table.lang, db=settings.database_path))
     finally:

@@ -1,13 +1,25 @@
 """Typed settings from the environment and an optional `.env` file (the environment wins).
 
-The token is kept out of `repr` and never logged.
+Every value is checked here, so a typo stops the start with one line naming the variable and
+what it accepts (`ConfigError`) instead of a traceback from deep inside. The token is kept out
+of `repr`, of error messages and of the logs.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOCALES = ("en", "fr")
+_WHOLE = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() and int() accept '²' or '٣'
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # no 'inf', 'nan' or '1e9'
+
+
+class ConfigError(ValueError):
+    """A setting with a value it cannot take; the message is the one line shown to the user."""
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -15,7 +27,11 @@ def read_dotenv(path: Path) -> dict[str, str]:
     values: dict[str, str] = {}
     if not path.is_file():
         return values
-    for raw in path.read_text(encoding="utf-8").splitlines():
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{path} cannot be read as UTF-8 text ({e.__class__.__name__})") from None
+    for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith("#") or "=" not in line:
             continue
@@ -25,6 +41,46 @@ def read_dotenv(path: Path) -> dict[str, str]:
             value = value[1:-1]
         values[key.strip().removeprefix("export ").strip()] = value
     return values
+
+
+def _bad(key: str, wanted: str, value: str) -> ConfigError:
+    return ConfigError(f"{key} must be {wanted}, not {value!r}")
+
+
+def _whole(key: str, value: str, minimum: int) -> int:
+    if not _WHOLE.fullmatch(value) or int(value) < minimum:
+        raise _bad(key, f"a whole number ≥ {minimum}", value)
+    return int(value)
+
+
+def _seconds(key: str, value: str, minimum: float) -> float:
+    if not _NUMBER.fullmatch(value) or float(value) < minimum:
+        raise _bad(key, f"a number of seconds ≥ {minimum:g}", value)
+    return float(value)
+
+
+def _choice(key: str, value: str, allowed: tuple[str, ...]) -> str:
+    """The allowed spelling of `value`, whatever its case."""
+    for a in allowed:
+        if a.lower() == value.lower():
+            return a
+    raise _bad(key, "one of " + ", ".join(allowed), value)
+
+
+def _path(key: str, value: str, want_dir: bool) -> Path:
+    """A path that is not already something of the other kind (a folder for a file, or the reverse)."""
+    path = Path(value)
+    if path.exists() and path.is_dir() != want_dir:
+        raise _bad(key, "a folder" if want_dir else "a file path (a folder is there)", value)
+    return path
+
+
+def _token(value: str) -> str:
+    """A pasted token with a space in it ('Bot xxx', two lines) is refused here rather than by
+    Discord; the value itself is never repeated."""
+    if re.search(r"\s", value):
+        raise ConfigError("DISCORD_TOKEN must be the bot token alone (Developer Portal, Bot tab), without spaces or a 'Bot ' prefix")
+    return value
 
 
 @dataclass(frozen=True)
@@ -38,27 +94,27 @@ class Settings:
     create_cooldown_s: float = 0.0
     scheduler_seconds: float = 60.0
     guild_id_for_sync: int | None = None
+    lobby_expiry_s: float = 7 * 86400.0  # a lobby with no activity this long is closed
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
+        """Raises `ConfigError` on the first value that does not fit."""
         merged = read_dotenv(dotenv) if dotenv is not None else {}
         merged.update(os.environ if env is None else env)
 
         def get(key: str, default: str) -> str:
             return merged.get(key, "").strip() or default
 
-        locale = get("DEFAULT_LOCALE", "en")
-        if locale not in ("en", "fr"):
-            raise ValueError("DEFAULT_LOCALE must be 'en' or 'fr'")
         sync = get("SYNC_GUILD_ID", "")
         return cls(
-            discord_token=get("DISCORD_TOKEN", ""),
-            database_path=Path(get("DATABASE_PATH", "data/tabula.sqlite3")),
-            log_level=get("LOG_LEVEL", "INFO").upper(),
-            default_locale=locale,
-            table_image_dir=Path(get("TABLE_IMAGE_DIR", "table-images")),
-            max_active_games_per_user=int(get("MAX_ACTIVE_GAMES_PER_USER", "20")),
-            create_cooldown_s=float(get("GAME_CREATE_COOLDOWN_SECONDS", "60")),
-            scheduler_seconds=max(1.0, float(get("SCHEDULER_SECONDS", "60"))),
-            guild_id_for_sync=int(sync) if sync else None,
+            discord_token=_token(get("DISCORD_TOKEN", "")),
+            database_path=_path("DATABASE_PATH", get("DATABASE_PATH", "data/tabula.sqlite3"), want_dir=False),
+            log_level=_choice("LOG_LEVEL", get("LOG_LEVEL", "INFO"), LOG_LEVELS),
+            default_locale=_choice("DEFAULT_LOCALE", get("DEFAULT_LOCALE", "en"), LOCALES),
+            table_image_dir=_path("TABLE_IMAGE_DIR", get("TABLE_IMAGE_DIR", "table-images"), want_dir=True),
+            max_active_games_per_user=_whole("MAX_ACTIVE_GAMES_PER_USER", get("MAX_ACTIVE_GAMES_PER_USER", "20"), 1),
+            create_cooldown_s=_seconds("GAME_CREATE_COOLDOWN_SECONDS", get("GAME_CREATE_COOLDOWN_SECONDS", "60"), 0),
+            scheduler_seconds=_seconds("SCHEDULER_SECONDS", get("SCHEDULER_SECONDS", "60"), 1),
+            guild_id_for_sync=_whole("SYNC_GUILD_ID", sync, 1) if sync else None,
+            lobby_expiry_s=86400.0 * _whole("LOBBY_EXPIRY_DAYS", get("LOBBY_EXPIRY_DAYS", "7"), 1),
         )

@@ -14,7 +14,13 @@ from engines.core.engine import Engine
 
 KNOWN = ("antiquity", "deus", "magna_roma", "minerva", "monumental_duel")
 
-__all__ = ["KNOWN", "Engine", "IllegalMove", "Option", "Prompt", "Reason", "get_engine", "names"]
+__all__ = ["KNOWN", "Engine", "IllegalMove", "Option", "Prompt", "Reason", "get_engine", "key", "names"]
+
+
+def key(typed: str) -> str:
+    """A game's name as typed by a person (`Minerva`, `Magna Roma`, `monumental-duel`) in the
+    spelling of the engine names."""
+    return "_".join(typed.strip().lower().replace("-", " ").split())
 
 
 def names() -> list[str]:

@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.discord_ui.components import GameButton, GameSelect
+from bot.discord_ui.guard import InvalidRequests
 from bot.discord_ui.respond import channel_lost, run, send_dm, send_public
 from bot.discord_ui.translator import FRENCH, Translator
 from bot.i18n import set_commands
@@ -26,11 +27,15 @@ log = logging.getLogger(__name__)
 class TabulaBot(commands.Bot):
     def __init__(self, settings: Settings, make_service: Callable[[Database], GameService] | None = None) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.invalid_requests = InvalidRequests()
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, http_trace=self.invalid_requests.trace()
+        )
         self.settings = settings
         self._make_service = make_service or (
             lambda db: GameService(
-                db, max_active_games_per_user=settings.max_active_games_per_user, create_cooldown_s=settings.create_cooldown_s
+                db, max_active_games_per_user=settings.max_active_games_per_user, create_cooldown_s=settings.create_cooldown_s,
+                lobby_expiry_s=settings.lobby_expiry_s,
             )
         )
         self._service: GameService | None = None
@@ -122,12 +127,15 @@ class TabulaBot(commands.Bot):
             return await c.panel(ctx, game_id, edit=kind in ("choose", "undo", "page"))
 
         async def handler(ctx: Ctx) -> Reply:
+            await c.check_origin(ctx, game_id, same_channel=kind != "abort")
+            if kind in ("join", "leave", "start") and not arg:  # a lobby's buttons
+                await c.check_lobby(game_id, version)
             if kind == "join":
                 return await c.join(ctx, game_id)
             if kind == "leave":
-                return await c.leave(ctx, game_id)
+                return await (c.leave_confirmed(ctx, game_id) if arg == "yes" else c.leave(ctx, game_id))
             if kind == "start":
-                return await c.start(ctx, game_id)
+                return await c.start(ctx, game_id, solo=arg == "solo")
             if kind == "abort":
                 return await c.abort_confirmed(ctx, game_id, arg == "yes")
             if kind == "turn":  # opening one's panel is never stale: it shows the current question

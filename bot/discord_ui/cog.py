@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.discord_ui.respond import make_ctx, run
 from bot.i18n import t
 from bot.services.commands import ALERTS, CLOCK_PRESETS
+from bot.services.errors import UserError
 from bot.services.replies import Reply
 
 if TYPE_CHECKING:
@@ -135,6 +136,12 @@ class GameCog(commands.Cog):
     async def export(self, interaction: discord.Interaction) -> None:
         await run(self.bot, interaction, lambda ctx: self.cmds.export(ctx), ephemeral=True)
 
+    @game.command(name="repair", description=_("A game that needs repair: export its record or abort it (creator or moderator)"))
+    @app_commands.describe(game=_("The game's number"), action=_("What to do"))
+    @app_commands.choices(action=[app_commands.Choice(name=_("Export its record"), value="export"), app_commands.Choice(name=_("Abort it"), value="abort")])
+    async def repair(self, interaction: discord.Interaction, game: app_commands.Range[int, 1], action: str) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.repair(ctx, game, action), ephemeral=True)
+
     @game.command(name="language", description=_("Set this server's language for Tabula"))
     @app_commands.describe(language=_("Language"))
     @app_commands.choices(language=[app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr"), app_commands.Choice(name="Auto", value="auto")])
@@ -142,6 +149,8 @@ class GameCog(commands.Cog):
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         async def handler(ctx):  # type: ignore[no-untyped-def]
             assert interaction.guild_id is not None
+            if not ctx.can_manage_server:  # default_permissions is not enforced on a subcommand
+                raise UserError("err.manage_server_only")
             await self.bot.services.db.set_guild_locale(interaction.guild_id, None if language == "auto" else language)
             return Reply(t("locale.set", language if language != "auto" else ctx.lang, locale=language), ephemeral=True)
 
@@ -192,7 +201,8 @@ class GameCog(commands.Cog):
     @rules.autocomplete("topic")
     async def rules_topic(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None) or ""
-        return [app_commands.Choice(name=n[:100], value=v) for n, v in self.cmds.rules_topics(game) if current.lower() in n.lower()][:25]
+        lang = (await make_ctx(self.bot, interaction)).lang
+        return [app_commands.Choice(name=n[:100], value=v) for n, v in self.cmds.rules_topics(game, lang) if current.lower() in n.lower()][:25]
 
     @new.autocomplete("game")
     @rules.autocomplete("game")

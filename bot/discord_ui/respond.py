@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 # Answer directly when the work is done this fast; otherwise defer (Discord allows 3 s).
 ACK_BUDGET = 2.0
+# What a deferred "thinking…" message shows for the instant before it is deleted, when the
+# answer needs the other visibility (see _answer_beside_thinking).
+PLACEHOLDER = "…"
 # Discord's error code for a post in an archived thread (one the bot could not reopen).
 THREAD_ARCHIVED = 50083
 # Discord's upload limit for bots without boosts; images are downscaled below it by render.
@@ -50,6 +53,7 @@ async def make_ctx(bot: TabulaBot, interaction: discord.Interaction) -> Ctx:
         guild_id=interaction.guild_id,
         lang=lang,
         can_manage=bool(perms and perms.manage_channels),
+        can_manage_server=bool(perms and perms.manage_guild),
     )
 
 
@@ -66,19 +70,21 @@ async def run(
 
     The answer is sent directly when ready within ACK_BUDGET seconds (so an error can be
     ephemeral even after a public command); otherwise the interaction is deferred first, well
-    inside Discord's 3-second limit, and the answer follows.
+    inside Discord's 3-second limit, and the answer follows, an error still privately.
     """
     task = asyncio.ensure_future(_produce(bot, interaction, handler, on_stale))
     done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
     deferred = not done
+    thinking: bool | None = None  # the visibility of a pending "thinking…" message, if any
     if deferred:
         if component:
-            await interaction.response.defer()
+            await interaction.response.defer()  # no visible message: follow-ups keep their own flag
         else:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            thinking = ephemeral
     reply = await task
     try:
-        await deliver(interaction, reply, component=component, deferred=deferred)
+        await deliver(interaction, reply, component=component, deferred=deferred, thinking=thinking)
     except discord.HTTPException:
         log.exception("could not deliver a reply (user=%s channel=%s)", interaction.user.id, interaction.channel_id)
 
@@ -127,7 +133,12 @@ def _mentions(reply: Reply) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=[discord.Object(i) for i in reply.mentions], roles=False, everyone=False)
 
 
-async def deliver(interaction: discord.Interaction, reply: Reply, *, component: bool, deferred: bool) -> None:
+async def deliver(
+    interaction: discord.Interaction, reply: Reply, *, component: bool, deferred: bool, thinking: bool | None = None
+) -> None:
+    """Send the answer as the interaction's response (or its follow-up once deferred), then the
+    public posts and DMs. `thinking` is the visibility (ephemeral or not) of a deferral's pending
+    "thinking…" message, None when there is none."""
     text = clip(reply.text)
     view = view_for(reply)
     mentions = _mentions(reply)
@@ -143,7 +154,9 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, component: 
         kwargs = {"content": text, "files": _files(reply), "ephemeral": reply.ephemeral, "allowed_mentions": mentions}
         if view is not None:
             kwargs["view"] = view
-        if deferred:
+        if thinking is not None and thinking != reply.ephemeral:
+            await _answer_beside_thinking(interaction, kwargs)
+        elif deferred:
             await interaction.followup.send(**kwargs)  # type: ignore[arg-type]
         else:
             await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
@@ -159,8 +172,30 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, component: 
                 await send_public(interaction.client, channel, dm.fallback)  # type: ignore[arg-type]
 
 
+async def _answer_beside_thinking(interaction: discord.Interaction, kwargs: dict[str, object]) -> None:
+    """Answer with the other visibility than the deferral's "thinking…" message.
+
+    The first follow-up after a deferral only fills that message in and keeps its visibility
+    (Discord ignores the follow-up's own flag), so an error after a public command deferred would
+    show in the channel. The thinking message is closed with a placeholder, the answer sent as a
+    second follow-up, which keeps its own flag, and the placeholder deleted. (Deleting it first
+    is no way out: Discord then refuses the interaction's follow-ups, Unknown Message.)
+    """
+    await interaction.edit_original_response(content=PLACEHOLDER)
+    try:
+        await interaction.followup.send(**kwargs)  # type: ignore[arg-type]
+    finally:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.warning("could not delete the placeholder of a deferred answer (user=%s)", interaction.user.id)
+
+
 async def send_dm(bot: TabulaBot, dm: DirectMessage) -> bool:
-    """Send a private alert; remember whether this user's DMs reach them, for the next alerts."""
+    """Send a private alert; remember whether this user's DMs reach them, for the next alerts.
+    Close to Discord's invalid-request ban, DMs (which users may refuse) wait: the fallback is used."""
+    if bot.invalid_requests.backing_off():
+        return False
     try:
         user = bot.get_user(dm.user_id) or await bot.fetch_user(dm.user_id)
         await user.send(clip(dm.post.text), files=_files(dm.post), allowed_mentions=discord.AllowedMentions.none())

@@ -105,7 +105,10 @@ class ClockRules:
         out = []
         for game_id in await self.db.games_with_standins():
             async with self.locks.hold(game_id):
-                table = await self.load(game_id)
+                try:
+                    table = await self.load(game_id)
+                except UserError:  # needs repair: skipped, the others go on
+                    continue
                 seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
                 if seat is None:
                     continue
@@ -119,7 +122,10 @@ class ClockRules:
         now = self.clock()
         out = []
         for game_id in await self.db.clocked_games():
-            table = await self.load(game_id)
+            try:
+                table = await self.load(game_id)
+            except UserError:  # needs repair: skipped, the others go on
+                continue
             assert table.row.bank_s is not None
             for s in table.seats:
                 left = time_left(table.row, s, now)

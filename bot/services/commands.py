@@ -7,22 +7,30 @@ identical in both; only how a Reply is shown differs.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from typing import Any
 
+import engines
 from bot.i18n import pick, t
 from bot.services import presenter
 from bot.services.clocks import TIMED_OUT
 from bot.services.ctx import Ctx
-from bot.services.errors import StaleInteraction, UserError
+from bot.services.errors import NeedsRepair, StaleInteraction, UserError
 from bot.services.games import GameService
 from bot.services.panels import Panels
 from bot.services.presenter import Mention
+from bot.services.ratelimit import Cooldowns, LruCache
 from bot.services.replies import Button, DirectMessage, ImageFile, Reply
 from bot.services.table import MoveOutcome, SkipVote, Table
-from bot.storage import SeatRow
+from bot.storage import GameRow, SeatRow
 from engines.core.contract import fit_words, quote
 from engines.core.notation import starting_with, tokens
+
+log = logging.getLogger(__name__)
+
+REPLAY_USER_S = 60.0  # a user may ask for a new replay once a minute
+REPLAY_GUILD_S = 15.0  # and a server for one every 15 s, whoever asks
 
 # Like Board Game Arena's speeds: a time bank per player + time added per turn, or no limit.
 CLOCK_PRESETS = ["none", "12h+2h", "1d+12h", "3d+1d", "7d+1d", "14d+2d"]
@@ -62,6 +70,9 @@ class Commands(Panels):
         self.service = service
         self.mention = mention
         self.default_lang = default_lang
+        self._replays = LruCache(16)  # by game, version and language: a replay is made once
+        self._replay_user = Cooldowns(REPLAY_USER_S, service.clock)
+        self._replay_guild = Cooldowns(REPLAY_GUILD_S, service.clock)
 
     # ---- lobby -----------------------------------------------------------------------------
     async def new(self, ctx: Ctx, game: str, options: str | None = None, clock: str | None = None) -> Reply:
@@ -76,11 +87,15 @@ class Commands(Panels):
         )
         return self.lobby(table, await self.public_lang(table))
 
+    def _engine_or_none(self, game: str) -> Any:
+        """The engine of a stored game's name, or None for a game this build does not have."""
+        return self.service.get_engine(game) if game in self.service.game_names() else None
+
     async def public_lang(self, table: Table) -> str:
         """The language of a game's public posts and images: the server's choice (/game language),
         else its creator's, so a channel never switches language with whoever played last.
         Private replies use each user's own language (`Ctx.lang`)."""
-        return await self.service.db.guild_locale(table.row.guild_id) or table.row.lang or self.default_lang
+        return await self._row_lang(table.row)
 
     def lobby(self, table: Table, lang: str) -> Reply:
         v = table.row.version
@@ -104,14 +119,30 @@ class Commands(Panels):
         reply.edit = game_id is not None
         return reply
 
+    async def check_origin(self, ctx: Ctx, game_id: int, *, same_channel: bool = True) -> None:
+        """A button or menu acts only on a game of the server (and, unless `same_channel` is
+        off, the channel) it was clicked in: a forged or misplaced id changes nothing."""
+        row = await self.service.db.game(game_id)
+        if row is None or row.guild_id != ctx.guild_id or (same_channel and row.channel_id != ctx.channel_id):
+            raise UserError("err.foreign_game", id=game_id)
+
+    async def check_lobby(self, game_id: int, version: int) -> None:
+        """A lobby's buttons work while it is a lobby: after Start (or abort) they are stale."""
+        row = await self.service.db.game(game_id)
+        if row is None or row.status != "lobby" or row.version < version:
+            raise UserError("err.lobby_closed", id=game_id)
+
     async def leave(self, ctx: Ctx, game_id: int | None = None) -> Reply:
         game_id_ = await self._lobby_id(ctx, game_id)
-        if (await self.service.load(game_id_)).row.status == "active":
-            outcome = await self.service.leave_active(game_id_, ctx.user_id)
-            lang = await self.public_lang(outcome.table)
-            head = t("game.left_standin", lang, name=ctx.name)
-            public = await self.turn_post(outcome.table, lang, head, outcome)
-            return Reply(t("game.left_standin", ctx.lang, name=ctx.name), ephemeral=True, public=[public])
+        table = await self.service.load(game_id_)
+        if table.row.status == "active":  # handing one's seat to the stand-in is for good: confirm
+            if table.seat_of(ctx.user_id) is None:
+                raise UserError("err.not_seated")
+            v = table.row.version
+            return Reply(
+                t("game.leave_confirm", ctx.lang, game=presenter.title(table, ctx.lang), id=table.id), ephemeral=True,
+                buttons=[Button("leave", table.id, v, t("btn.confirm_leave", ctx.lang), "danger", "yes")],
+            )
         table = await self.service.leave(game_id_, ctx.user_id)
         lang = await self.public_lang(table)
         if table.row.status == "aborted":
@@ -120,12 +151,32 @@ class Commands(Panels):
         reply.edit = game_id is not None
         return reply
 
-    async def start(self, ctx: Ctx, game_id: int | None = None) -> Reply:
-        table = await self.service.start(await self._lobby_id(ctx, game_id), ctx.user_id, ctx.can_manage)
+    async def leave_confirmed(self, ctx: Ctx, game_id: int) -> Reply:
+        """The confirmed leave of a started game: the stand-in takes the seat."""
+        outcome = await self.service.leave_active(game_id, ctx.user_id)
+        lang = await self.public_lang(outcome.table)
+        head = t("game.left_standin", lang, name=ctx.name)
+        public = await self.turn_post(outcome.table, lang, head, outcome)
+        return Reply(t("game.left_standin", ctx.lang, name=ctx.name), ephemeral=True, edit=True, public=[public])
+
+    async def start(self, ctx: Ctx, game_id: int | None = None, solo: bool = False) -> Reply:
+        """Start the lobby; with its creator alone at the table, ask first whether a solo game is
+        meant (`solo` is that confirmation)."""
+        gid = await self._lobby_id(ctx, game_id)
+        lobby = await self.service.load(gid)
+        if len(lobby.seats) == 1 and not solo and lobby.row.status == "lobby" and lobby.engine.min_players == 1:
+            return Reply(
+                t("game.solo_confirm", ctx.lang, game=presenter.title(lobby, ctx.lang), id=gid), ephemeral=True,
+                buttons=[Button("start", gid, lobby.row.version, t("btn.start_solo", ctx.lang), "primary", "solo")],
+            )
+        table = await self.service.start(gid, ctx.user_id, ctx.can_manage)
         lang = await self.public_lang(table)
         players = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(table.seats))
         started = t("game.started", lang, game=presenter.title(table, lang), id=table.id, players=players)
-        return Reply(started, edit=game_id is not None, public=[await self.turn_post(table, lang, "")])
+        public = [await self.turn_post(table, lang, "")]
+        if solo and game_id is not None:  # the confirmation button: the lobby message is not this one
+            return Reply(started, ephemeral=True, edit=True, public=[Reply(started), *public])
+        return Reply(started, edit=game_id is not None, public=public)
 
     async def abort(self, ctx: Ctx, game_id: int | None = None) -> Reply:
         """Ask for confirmation; a game id reaches a game of this server from any channel (one
@@ -165,7 +216,11 @@ class Commands(Panels):
             return Reply(t("game.list_empty", ctx.lang), ephemeral=True)
         lines = []
         for row in rows:
-            table = await self.service.load(row.id)
+            try:
+                table = await self.service.load(row.id)
+            except UserError:  # one unreadable game never hides the others
+                lines.append(self._repair_line(row, ctx.lang))
+                continue
             lines.append(t(
                 "game.list_line", ctx.lang, id=row.id, game=presenter.title(table, ctx.lang),
                 status=t(f"status.{row.status}", ctx.lang), channel=row.channel_id,
@@ -215,6 +270,7 @@ class Commands(Panels):
         return Reply(t("hand.title", ctx.lang, id=table.id), [ImageFile("private.png", png)], ephemeral=True)
 
     async def rules(self, ctx: Ctx, game: str, topic: str | None = None) -> Reply:
+        game = engines.key(game)
         if game not in self.service.game_names():
             raise UserError("err.unknown_game", name=game, games=", ".join(self.service.game_names()))
         e = self.service.get_engine(game)
@@ -225,13 +281,16 @@ class Commands(Panels):
         entry = help_[key]
         head = f"**{pick(e.title, e.title_fr, ctx.lang)} · {pick(entry['title_en'], entry['title_fr'], ctx.lang)}**"
         body = pick(entry["en"], entry["fr"], ctx.lang)
-        topics = t("rules.topics", ctx.lang, topics=", ".join(help_))
+        listed = ", ".join(f"{k} ({pick(v['title_en'], v['title_fr'], ctx.lang)})" for k, v in help_.items())
+        topics = t("rules.topics", ctx.lang, topics=listed)
         return Reply(presenter.clip(f"{head}\n{body}\n\n{topics}"), ephemeral=True)
 
-    def rules_topics(self, game: str) -> list[tuple[str, str]]:
+    def rules_topics(self, game: str, lang: str = "en") -> list[tuple[str, str]]:
+        """The topics of a game's /rules, titled in the reader's language (for autocomplete)."""
+        game = engines.key(game)
         if game not in self.service.game_names():
             return []
-        return [(f"{k} · {v['title_en']}", k) for k, v in self.service.get_engine(game).rules_help().items()]
+        return [(f"{k} · {pick(v['title_en'], v['title_fr'], lang)}", k) for k, v in self.service.get_engine(game).rules_help().items()]
 
     # ---- playing ---------------------------------------------------------------------------
     async def play(self, ctx: Ctx, move: str, game_id: int | None = None, token: int | None = None, shown: str = "") -> Reply:
@@ -329,10 +388,18 @@ class Commands(Panels):
         """Reminders and time-outs due now, and the turns of stand-ins left unplayed, as
         (channel id, post) for the scheduler to send."""
         out = []
+        for table in await self.service.expire_lobbies():
+            lang = await self.public_lang(table)
+            idle = presenter.duration(self.service.lobby_expiry_s, lang)
+            text = t("lobby.expired", lang, id=table.id, game=presenter.title(table, lang), idle=idle)
+            out.append((table.row.channel_id, Reply(text)))
         for outcome in await self.service.wake_standins():
             table = outcome.table
             lang = await self.public_lang(table)
-            out.append((table.row.channel_id, await self.turn_post(table, lang, "", outcome)))
+            try:
+                out.append((table.row.channel_id, await self.turn_post(table, lang, "", outcome)))
+            except Exception:  # one game's post failing never holds back the others' alerts
+                log.exception("game %s: the stand-in's turn post could not be made", table.id)
         for alert in await self.service.due_alerts():
             table, seat = alert.table, alert.seat
             lang = await self.public_lang(table)
@@ -344,9 +411,16 @@ class Commands(Panels):
                 out.append((table.row.channel_id, Reply(text, mentions=[seat.user_id], dms=[dm] if dm else [])))
                 continue
             skip = Button("skip", table.id, table.row.version, t("btn.skip", lang, name=seat.name), "danger", str(seat.seat))
-            others = [s.user_id for s in table.seats if s.seat != seat.seat and not s.standin]
+            voters = [s for s in table.seats if s.seat != seat.seat and not s.standin]
+            pinged, dms = [], []  # the voters are who can unblock the table: each is told as they chose
+            for voter in voters:
+                ping, dm = await self._alert(voter, "clock.expired_dm", lang, who=seat.name, **fields)
+                pinged += [voter] if ping or dm is None else []
+                dms += [dm] if dm else []
             text = t("clock.expired", lang, who=self.mention(seat), **fields)
-            out.append((table.row.channel_id, Reply(text, buttons=[skip], mentions=[seat.user_id, *others])))
+            if pinged:
+                text += "\n" + t("clock.voters", lang, voters=" ".join(self.mention(v) for v in pinged))
+            out.append((table.row.channel_id, Reply(text, buttons=[skip], mentions=[seat.user_id, *(v.user_id for v in pinged)], dms=dms)))
         return out
 
     async def mygames(self, ctx: Ctx) -> Reply:
@@ -354,7 +428,11 @@ class Commands(Panels):
         lang = ctx.lang
         entries: list[tuple[tuple[int, float], str]] = []
         for row in await self.service.db.open_games_of_user(ctx.user_id):
-            table = await self.service.load(row.id)
+            try:
+                table = await self.service.load(row.id)
+            except UserError:
+                entries.append(((1, float(row.id)), self._repair_line(row, lang)))
+                continue
             seat = table.seat_of(ctx.user_id)
             assert seat is not None
             me = table.user_at(seat)
@@ -394,15 +472,26 @@ class Commands(Panels):
             gains=t("settings.yes" if gains else "settings.no", lang),
         )
         reply = Reply(text, ephemeral=True)
-        if alert != "channel" and (alert != current.alert or current.dm_ok is not True):
+        if alert != "channel" and (alert != current.alert or current.dm_ok is None):  # one try per change of setting
             reply.dms.append(DirectMessage(ctx.user_id, Reply(t("settings.dm_check", lang)), Reply(t("settings.dm_refused", lang), ephemeral=True)))
+        elif alert != "channel" and current.dm_ok is False:  # refused before: no new DM (each refusal counts against the bot)
+            reply.text += "\n" + t("settings.dm_still_refused", lang)
         return reply
 
     async def replay(self, ctx: Ctx) -> Reply:
         """The game so far (or to its end) as an animated image of its boards, turn by turn."""
         table = await self._started(ctx)
         lang = await self.public_lang(table)
-        gif = await self.service.replay_gif(table, lang, lambda state, entries, lang: presenter.card_text(table, state, entries, lang))
+        key = (table.id, table.row.version, lang)
+        gif = self._replays.get_fresh(key)
+        if gif is None:  # seconds of CPU: once per user every REPLAY_USER_S, per server every REPLAY_GUILD_S
+            wait = max(self._replay_user.wait(ctx.user_id), self._replay_guild.wait(ctx.guild_id))
+            if wait > 0:
+                raise UserError("err.replay_busy", seconds=int(wait) + 1)
+            self._replay_user.use(ctx.user_id)
+            self._replay_guild.use(ctx.guild_id)
+            gif = await self.service.replay_gif(table, lang, lambda state, entries, lang: presenter.card_text(table, state, entries, lang))
+            self._replays.put(key, gif)
         return Reply(t("replay.caption", lang, game=presenter.title(table, lang), id=table.id), [ImageFile("replay.gif", gif)])
 
     async def export(self, ctx: Ctx) -> Reply:
@@ -410,17 +499,38 @@ class Commands(Panels):
         table = await self._started(ctx)
         if table.row.status != "finished":
             raise UserError("err.export_active")
-        steps = await self.service.db.steps(table.id)
-        row = table.row
-        record = {
-            "game": row.game, "num_players": len(table.seats), "seed": row.seed, "options": row.options,
-            "steps": [{"seat": s.seat, "option": s.option_id} for s in steps],
-            "seats": [{"name": s.name, "user_id": s.user_id, "standin": s.standin} for s in table.seats],
-            "clock": {"bank_s": row.bank_s, "bonus_s": row.bonus_s}, "id": row.id,
-        }
-        name = f"tabula-{row.id}.json"
-        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-        return Reply(t("export.done", ctx.lang, id=row.id, file=name), [ImageFile(name, data)], ephemeral=True)
+        return await self._record_file(ctx, table.id)
+
+    async def _record_file(self, ctx: Ctx, game_id: int) -> Reply:
+        name = f"tabula-{game_id}.json"
+        data = json.dumps(await self.service.record(game_id), ensure_ascii=False, indent=1).encode()
+        return Reply(t("export.done", ctx.lang, id=game_id, file=name), [ImageFile(name, data)], ephemeral=True)
+
+    @staticmethod
+    def _repair_line(row: GameRow, lang: str) -> str:
+        return t("game.needs_repair_line", lang, id=row.id, game=row.game)
+
+    async def repair(self, ctx: Ctx, game_id: int, action: str) -> Reply:
+        """A game that needs repair, for its creator or a moderator of its server: `export` its
+        record (kept untouched) or `abort` it."""
+        row = await self.service.db.game(game_id)
+        if row is None or row.guild_id != ctx.guild_id:
+            raise UserError("err.no_open_game_id", id=game_id)
+        if ctx.user_id != row.creator_id and not ctx.can_manage:
+            raise UserError("err.abort_forbidden")
+        try:
+            await self.service.load(game_id)
+        except NeedsRepair:
+            pass
+        else:
+            raise UserError("err.repair_not_needed", id=game_id)
+        if action == "export":
+            return await self._record_file(ctx, game_id)
+        await self.service.abort_unreadable(game_id)
+        return Reply(t("repair.aborted", ctx.lang, id=game_id), ephemeral=True, public=[Reply(t("repair.aborted", await self._row_lang(row), id=game_id))])
+
+    async def _row_lang(self, row: GameRow) -> str:
+        return await self.service.db.guild_locale(row.guild_id) or row.lang or self.default_lang
 
     async def stats(self, ctx: Ctx, game: str | None = None) -> Reply:
         """Finished games of this server per game and player: games, wins, average score."""
@@ -432,7 +542,7 @@ class Commands(Panels):
         for row in rows:
             if row.game != current:
                 current = row.game
-                e = self.service.get_engine(row.game)
-                lines.append(f"**{pick(e.title, e.title_fr, ctx.lang)}**")
+                title = (e.title, e.title_fr) if (e := self._engine_or_none(row.game)) else (row.game, row.game)
+                lines.append(f"**{pick(*title, ctx.lang)}**")
             lines.append(t("stats.line", ctx.lang, name=row.name, played=row.played, wins=row.wins, average=f"{row.average:.1f}"))
         return Reply(presenter.clip("\n".join(lines)), ephemeral=True)

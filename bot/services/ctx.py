@@ -14,4 +14,5 @@ class Ctx:
     channel_id: int
     guild_id: int | None = None
     lang: str = "en"
-    can_manage: bool = False
+    can_manage: bool = False  # Manage Channels: moderates tables
+    can_manage_server: bool = False  # Manage Server: sets the server's language

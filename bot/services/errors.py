@@ -18,3 +18,12 @@ class StaleInteraction(UserError):
     def __init__(self, game_id: int) -> None:
         super().__init__("err.stale")
         self.game_id = game_id
+
+
+class NeedsRepair(UserError):
+    """A game whose record this build cannot rebuild (another rules version, a step log that
+    no longer replays). Its message names the game's number only, never its content."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("err.needs_repair", id=game_id)
+        self.game_id = game_id

@@ -14,7 +14,7 @@ from typing import Any
 
 import engines
 from bot.services.clocks import ClockRules
-from bot.services.errors import StaleInteraction, UserError
+from bot.services.errors import NeedsRepair, StaleInteraction, UserError
 from bot.services.images import Images
 from bot.services.lobby import LobbyRules
 from bot.services.locks import KeyedLocks
@@ -36,6 +36,7 @@ class GameService(LobbyRules, ClockRules, Images):
         *,
         max_active_games_per_user: int = 20,
         create_cooldown_s: float = 0.0,
+        lobby_expiry_s: float = 7 * 86400.0,
         get_engine: Callable[[str], Engine] = engines.get_engine,
         game_names: Callable[[], list[str]] = engines.names,
         seed_source: Callable[[], int] = lambda: secrets.randbits(53),
@@ -43,6 +44,7 @@ class GameService(LobbyRules, ClockRules, Images):
         self.db = db
         self.max_active = max_active_games_per_user
         self.create_cooldown_s = create_cooldown_s
+        self.lobby_expiry_s = lobby_expiry_s
         self.clock = db.clock
         self.get_engine = get_engine
         self.game_names = game_names
@@ -52,6 +54,8 @@ class GameService(LobbyRules, ClockRules, Images):
 
     # ---- loading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> Table:
+        if not 0 < game_id < 2**63:  # beyond any stored id (and SQLite's integers)
+            raise UserError("err.no_game_here")
         row = await self.db.game(game_id)
         if row is None:
             raise UserError("err.no_game_here")
@@ -66,19 +70,51 @@ class GameService(LobbyRules, ClockRules, Images):
         return table
 
     async def _state(self, row: GameRow, engine: Engine, num_players: int) -> tuple[dict[str, Any], int]:
-        """The snapshot when it is current and valid, else a replay of the step log."""
+        """The snapshot when its checksum shows it was made for this game, seed, step count and
+        rules version; else a replay of the step log, stored back as the new snapshot. A game
+        started under other rules, or whose log does not replay, needs repair (NeedsRepair,
+        which says nothing of the game's content)."""
+        if row.rules_version is not None and row.rules_version != engine.rules_version:
+            log.error("game %s: started under rules version %s, this build plays %s", row.id, row.rules_version, engine.rules_version)
+            raise NeedsRepair(row.id)
         steps = await self.db.steps(row.id)
-        snap = await self.db.snapshot(row.id)
-        if snap is not None and snap[0] == len(steps):
+        snap = await self.db.snapshot(row.id, row.seed, len(steps), engine.rules_version)
+        if snap is not None:
             try:
-                return engine.from_json(snap[1]), len(steps)
-            except (ValueError, KeyError, TypeError) as e:
-                log.warning("game %s: snapshot rejected (%s); replaying", row.id, e)
+                return engine.from_json(snap), len(steps)
+            except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
+                log.warning("game %s: snapshot rejected (%s); replaying", row.id, type(e).__name__)
         try:
-            return self.replay(row, engine, [(s.seat, s.option_id) for s in steps], num_players), len(steps)
-        except (ValueError, KeyError, TypeError) as e:
-            log.error("game %s: replay failed: %s", row.id, e)
-            raise UserError("err.corrupt", detail=str(e)[:200]) from e
+            state = self.replay(row, engine, [(s.seat, s.option_id) for s in steps], num_players)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
+            log.error("game %s: its %d steps do not replay (%s)", row.id, len(steps), type(e).__name__)
+            raise NeedsRepair(row.id) from e
+        await self.db.repair_snapshot(row.id, len(steps), engine.to_json(state))
+        return state, len(steps)
+
+    async def record(self, game_id: int) -> dict[str, Any]:
+        """A game's full record (what `python -m bot replay` reads), from the rows alone, so a
+        game that needs repair can still be exported."""
+        row = await self.db.game(game_id)
+        if row is None:
+            raise UserError("err.no_game_here")
+        seats, steps = await self.db.seats(game_id), await self.db.steps(game_id)
+        return {
+            "game": row.game, "num_players": len(seats), "seed": row.seed, "options": row.options,
+            "rules_version": row.rules_version, "status": row.status,
+            "steps": [{"seat": s.seat, "option": s.option_id} for s in steps],
+            "seats": [{"name": s.name, "user_id": s.user_id, "standin": s.standin} for s in seats],
+            "clock": {"bank_s": row.bank_s, "bonus_s": row.bonus_s}, "id": row.id,
+        }
+
+    async def abort_unreadable(self, game_id: int) -> None:
+        """Abort a game that needs repair (its record stays, exportable)."""
+        async with self.locks.hold(game_id):
+            row = await self.db.game(game_id)
+            if row is None or row.status not in ("lobby", "active"):
+                raise UserError("err.no_open_game_id", id=game_id)
+            await self.db.set_status(game_id, row.version, "aborted")
+            self._cache.pop(game_id, None)
 
     @staticmethod
     def replay(row: GameRow, engine: Engine, steps: list[tuple[int, str]], num_players: int) -> dict[str, Any]:
@@ -221,7 +257,8 @@ class GameService(LobbyRules, ClockRules, Images):
                 steps.append((seat, option_id, user_id, engine.checkpoint(state)))
                 settle()
         after = engine.prompt(state, seat)
-        if closing and after is not None and after.done == closing:  # the chosen set is complete
+        closed = any(s == seat and option_id == closing for s, option_id, _, _ in steps)  # taken for the player already
+        if closing and not closed and after is not None and after.done == closing:  # the chosen set is complete
             applied.append(after.get(closing) or Option(closing, closing))
             state = engine.apply(state, seat, closing)
             steps.append((seat, closing, user_id, engine.checkpoint(state)))

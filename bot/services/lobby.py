@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import engines
 from bot.i18n import Both
 from bot.services.errors import UserError
 from bot.services.table import FORCED_USER, Table
+from bot.storage import GameExists, LimitReached
 from engines.core import IllegalMove
 
 
@@ -16,6 +18,7 @@ class LobbyRules:
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any],
         bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
     ) -> Table:
+        game = engines.key(game)  # `Minerva`, `Magna Roma`
         if game not in self.game_names():
             raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
         engine = self.get_engine(game)
@@ -23,30 +26,24 @@ class LobbyRules:
             options = engine.resolve_options(None, options) if options else {}
         except IllegalMove as e:
             raise UserError("err.bad_options", detail=Both(e.text("en"), e.text("fr"))) from e
-        async with self.locks.hold(("channel", channel_id)):
-            existing = await self.db.open_game_in_channel(channel_id)
-            if existing is not None:
-                raise UserError("err.game_exists", game=self.get_engine(existing.game).title, status=existing.status)
-            await self._check_cap(user_id)
-            await self._check_cooldown(user_id)
+        try:
             row = await self.db.create_game(
                 guild_id=guild_id, channel_id=channel_id, game=game, options=options,
                 seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s, lang=lang,
-                confirm=confirm,
+                confirm=confirm, max_open=self.max_active, cooldown_s=self.create_cooldown_s,
             )
+        except GameExists as e:
+            existing = await self.db.open_game_in_channel(channel_id)
+            title = self.get_engine(existing.game).title if existing is not None else "?"
+            raise UserError("err.game_exists", game=title, status=existing.status if existing else "lobby") from e
+        except LimitReached as e:
+            raise self._limit_error(e) from e
         return await self.load(row.id)
 
-    async def _check_cap(self, user_id: int) -> None:
-        count = await self.db.count_open_games_of_user(user_id)
-        if count >= self.max_active:
-            raise UserError("err.too_many_games", count=count, limit=self.max_active)
-
-    async def _check_cooldown(self, user_id: int) -> None:
-        """Against abandoned tables: one new table per user per cooldown."""
-        last = await self.db.last_created_by(user_id)
-        wait = 0.0 if last is None else last + self.create_cooldown_s - self.clock()
-        if wait > 0:
-            raise UserError("err.cooldown", seconds=int(wait) + 1)
+    def _limit_error(self, e: LimitReached) -> UserError:
+        if e.kind == "cap":
+            return UserError("err.too_many_games", count=int(e.value), limit=self.max_active)
+        return UserError("err.cooldown", seconds=int(e.value) + 1)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
         async with self.locks.hold(game_id):
@@ -57,9 +54,11 @@ class LobbyRules:
                 raise UserError("err.already_seated")
             if len(table.seats) >= table.engine.max_players:
                 raise UserError("err.table_full", max=table.engine.max_players)
-            await self._check_cap(user_id)
             seats = [(s.user_id, s.name) for s in table.seats] + [(user_id, name)]
-            await self._write(table, self.db.set_seats(game_id, table.row.version, seats))
+            try:
+                await self._write(table, self.db.set_seats(game_id, table.row.version, seats, joining=user_id, max_open=self.max_active))
+            except LimitReached as e:
+                raise self._limit_error(e) from e
             return await self.load(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Table:
@@ -70,8 +69,9 @@ class LobbyRules:
             if table.row.status != "lobby":
                 raise UserError("err.not_lobby")
             seats = [(s.user_id, s.name) for s in table.seats if s.user_id != user_id]
-            if seats:
-                await self._write(table, self.db.set_seats(game_id, table.row.version, seats))
+            if seats:  # the creator leaving hands the lobby to the next seated player
+                heir = seats[0][0] if user_id == table.row.creator_id else None
+                await self._write(table, self.db.set_seats(game_id, table.row.version, seats, creator_id=heir))
             else:
                 await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
             return await self.load(game_id)
@@ -108,3 +108,16 @@ class LobbyRules:
                 raise UserError("err.abort_forbidden")
             await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
             return await self.load(game_id)
+
+    async def expire_lobbies(self) -> list[Table]:
+        """Close lobbies left without activity (a join, a leave) for `lobby_expiry_s`, so an
+        abandoned table never holds its channel or its players' caps; returned to be announced."""
+        closed = []
+        for game_id in await self.db.idle_lobbies(self.clock() - self.lobby_expiry_s):
+            async with self.locks.hold(game_id):
+                table = await self.load(game_id)
+                if table.row.status != "lobby" or table.row.updated_at > self.clock() - self.lobby_expiry_s:
+                    continue
+                await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+                closed.append(await self.load(game_id))
+        return closed

@@ -34,10 +34,16 @@ def link(row: GameRow) -> str:
 
 
 def duration(seconds: float, lang: str) -> str:
+    """As people write it: "1 day", "2 days 3 h", "5 h", "1 h 30 min", "45 min" (« 2 jours 3 h »);
+    days drop minutes, and a zero part is left out."""
     s = max(0, int(seconds))
-    if s >= 86400:
-        return t("time.days", lang, d=s // 86400, h=s % 86400 // 3600)
-    return t("time.hours", lang, h=s // 3600, m=s % 3600 // 60)
+    d, h, m = s // 86400, s % 86400 // 3600, s % 3600 // 60
+    if d:
+        days = t("time.day" if d == 1 else "time.days", lang, d=d)
+        return f"{days} {h} h" if h else days
+    if h:
+        return f"{h} h {m} min" if m else f"{h} h"
+    return f"{m} min"
 
 
 def clock_text(row: GameRow, lang: str) -> str:
@@ -99,8 +105,12 @@ def status_text(table: Table, lang: str, mention: Mention, now: float) -> str:
         "game.status", lang, game=title(table, lang), id=table.id, summary=summary(table, lang),
         who=names(table, table.to_act(), mention), scores=score_text,
     )
-    clocks = clocks_line(table, lang, now)
-    return f"{text}\n{clocks}" if clocks else text
+    waits = [
+        t("game.waiting_one", lang, name=s.name, time=duration(now - s.wait_since, lang))
+        for s in table.seats if s.wait_since is not None and not s.standin
+    ]
+    lines = [text] + ([t("game.waited", lang, waits=", ".join(waits))] if waits else []) + [clocks_line(table, lang, now)]
+    return "\n".join(line for line in lines if line)
 
 
 def log_lines(entries: list[dict[str, Any]], table: Table, lang: str, markdown: bool = True) -> list[str]:

@@ -2,14 +2,17 @@
 
 from bot.storage.db import (
     Database,
+    GameExists,
     GameRow,
+    LimitReached,
     SeatChanges,
     SeatClock,
     SeatRow,
     StaleVersion,
     StatRow,
     StepRow,
+    StorageError,
     UserSettings,
 )
 
-__all__ = ["Database", "GameRow", "SeatChanges", "SeatClock", "SeatRow", "StaleVersion", "StatRow", "StepRow", "UserSettings"]
+__all__ = ["Database", "GameExists", "GameRow", "LimitReached", "SeatChanges", "SeatClock", "SeatRow", "StaleVersion", "StatRow", "StepRow", "StorageError", "UserSettings"]

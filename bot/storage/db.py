@@ -8,7 +8,9 @@ compare-and-swap inside one transaction, so a stale button or a double click nev
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -131,7 +133,48 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE user_settings ADD COLUMN ask_gains INTEGER NOT NULL DEFAULT 0;
     """,
+    # 10: damaged records: a snapshot carries a checksum of what it was made from (game, seed,
+    # step count, rules version, text) and a game the rules version it started under; one open
+    # table per channel is enforced by the database (duplicate lobbies from before are closed)
+    """
+    ALTER TABLE snapshots ADD COLUMN checksum TEXT;
+    ALTER TABLE games ADD COLUMN rules_version INTEGER;
+    UPDATE games SET rules_version = (
+        SELECT CASE WHEN json_valid(state) THEN json_extract(state, '$.rules_version') END
+        FROM snapshots WHERE snapshots.game_id = games.id
+    ) WHERE status IN ('active', 'finished');
+    UPDATE games SET status = 'aborted' WHERE status = 'lobby' AND EXISTS (
+        SELECT 1 FROM games g WHERE g.channel_id = games.channel_id AND g.status IN ('lobby', 'active')
+        AND (g.status = 'active' OR g.id < games.id)
+    );
+    CREATE UNIQUE INDEX games_open_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+    """,
 ]
+
+
+def snapshot_checksum(game_id: int, seed: int, steps: int, rules_version: int, text: str) -> str:
+    """What a snapshot is bound to: a copy from another game, step count or rules version, or a
+    damaged text, no longer matches."""
+    return hashlib.sha256(f"{game_id}|{seed}|{steps}|{rules_version}|{text}".encode()).hexdigest()
+
+
+class StorageError(Exception):
+    """The database cannot be used (unreadable, read-only, written by a newer Tabula): one line
+    for the operator, raised by `Database.open` after closing the connection."""
+
+
+class GameExists(Exception):
+    """Another open table holds the channel (the database's one-open-table-per-channel index)."""
+
+
+class LimitReached(Exception):
+    """A per-user limit, checked inside the writing transaction so that concurrent requests (and
+    other processes) cannot all pass it: `kind` is "cap" (`value`: open games held) or
+    "cooldown" (`value`: seconds left to wait)."""
+
+    def __init__(self, kind: str, value: float) -> None:
+        super().__init__(kind, value)
+        self.kind, self.value = kind, value
 
 
 class StaleVersion(Exception):
@@ -159,6 +202,7 @@ class GameRow:
     lang: str | None = None  # its creator's language: public posts use it unless the server sets one
     confirm: bool = False  # a turn's last step waits for the player's confirmation
     pending: dict[str, Any] | None = None  # that step, awaiting it: {"seat", "user_id", "words"}
+    rules_version: int | None = None  # the engine's rules version the game started under
 
     @property
     def channel_lost(self) -> bool:
@@ -232,13 +276,19 @@ class StepRow:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
-    " bank_s, bonus_s, lost_at, lang, confirm, pending"
+    " bank_s, bonus_s, lost_at, lang, confirm, pending, rules_version"
 )
+OPEN_GAMES_OF_USER = (
+    "SELECT COUNT(*) FROM seats JOIN games ON games.id = seats.game_id WHERE user_id=? AND status IN ('lobby','active')"
+)
+LAST_CREATED_BY = "SELECT MAX(created_at) FROM games WHERE creator_id=?"
 _SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank, won"
 
 
 def _game(row: Any) -> GameRow:
-    return GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17], bool(row[17]), json.loads(row[18]) if row[18] else None)
+    return GameRow(
+        row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17], bool(row[17]), json.loads(row[18]) if row[18] else None, row[19]
+    )
 
 
 def _seat(row: Any) -> SeatRow:
@@ -275,19 +325,42 @@ class Database:
         async with self.lock, self.conn.execute(sql, args) as cur:
             return list(await cur.fetchall())
 
+    async def _fetchone_in_tx(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        """A read inside an open transaction (which already holds the lock)."""
+        async with self.conn.execute(sql, args) as cur:
+            return await cur.fetchone()
+
     async def _execute(self, sql: str, args: tuple[Any, ...] = ()) -> None:
         async with self.lock:
             await self.conn.execute(sql, args)
 
     @classmethod
     async def open(cls, path: Path | str, clock: Clock = time.time) -> Database:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        """Open and migrate; any failure closes the connection and raises StorageError, whose
+        message is the one line an operator needs. A database written by a newer Tabula (a
+        schema this build does not know) is refused before anything is written."""
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except (OSError, sqlite3.Error) as e:
+            raise StorageError(f"cannot open the database {path}: {e}") from e
         db = cls(conn, clock)
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL", "busy_timeout=5000"):
-            await db._fetchall(f"PRAGMA {pragma}")  # consume the answer: no statement left open
-        await db.migrate()
+        try:
+            (version,) = await db._fetchone("PRAGMA user_version")
+            if version > len(MIGRATIONS):
+                raise StorageError(
+                    f"the database {path} was written by a newer Tabula (schema {version}, this build knows {len(MIGRATIONS)}); "
+                    "upgrade Tabula or point DATABASE_PATH elsewhere"
+                )
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL", "busy_timeout=5000"):
+                await db._fetchall(f"PRAGMA {pragma}")  # consume the answer: no statement left open
+            await db.migrate()
+        except (OSError, sqlite3.Error, StorageError) as e:
+            await conn.close()
+            if isinstance(e, StorageError):
+                raise
+            raise StorageError(f"cannot use the database {path}: {e}") from e
         return db
 
     async def close(self) -> None:
@@ -336,10 +409,7 @@ class Database:
         return [_game(r) for r in rows]
 
     async def count_open_games_of_user(self, user_id: int) -> int:
-        (n,) = await self._fetchone(
-            "SELECT COUNT(*) FROM seats JOIN games ON games.id = seats.game_id WHERE user_id=? AND status IN ('lobby','active')",
-            (user_id,),
-        )
+        (n,) = await self._fetchone(OPEN_GAMES_OF_USER, (user_id,))
         return int(n)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
@@ -357,9 +427,28 @@ class Database:
         row = await self._fetchone("SELECT COUNT(*) FROM steps WHERE game_id=? AND seat=?", (game_id, seat))
         return int(row[0]) if row else 0
 
-    async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
-        row = await self._fetchone("SELECT steps, state FROM snapshots WHERE game_id=?", (game_id,))
-        return (row[0], json.loads(row[1])) if row else None
+    async def snapshot(self, game_id: int, seed: int, steps: int, rules_version: int) -> dict[str, Any] | None:
+        """The stored state after `steps` steps, only when its checksum proves it was made for
+        this game, seed, step count and rules version and is intact; else None (replay)."""
+        row = await self._fetchone("SELECT steps, CAST(state AS BLOB), checksum FROM snapshots WHERE game_id=?", (game_id,))
+        if row is None or row[0] != steps or not isinstance(row[1], bytes):
+            return None
+        try:  # damaged bytes (not UTF-8) are damage like any other, not a crash
+            text = row[1].decode("utf-8")
+            if row[2] != snapshot_checksum(game_id, seed, steps, rules_version, text):
+                return None
+            state = json.loads(text)
+        except ValueError:
+            return None
+        return state if isinstance(state, dict) else None
+
+    async def repair_snapshot(self, game_id: int, steps: int, state: dict[str, Any]) -> None:
+        """Store a state rebuilt by replay, unless the game moved on meanwhile (no version bump:
+        the snapshot is a cache of the step log)."""
+        async with self.transaction():
+            row = await self._fetchone_in_tx("SELECT COUNT(*) FROM steps WHERE game_id=?", (game_id,))
+            if row[0] == steps:
+                await self._put_snapshot(game_id, steps, state)
 
     async def guild_locale(self, guild_id: int | None) -> str | None:
         if guild_id is None:
@@ -381,14 +470,21 @@ class Database:
     async def create_game(
         self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any], seed: int, creator_id: int,
         creator_name: str, bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
+        max_open: int | None = None, cooldown_s: float = 0.0,
     ) -> GameRow:
+        """A new lobby, unless the channel has an open table (GameExists) or the creator is at
+        `max_open` open games or created one less than `cooldown_s` ago (LimitReached)."""
         now = self.clock()
         async with self.transaction():
-            cur = await self.conn.execute(
-                "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id, version, created_at, updated_at,"
-                " bank_s, bonus_s, lang, confirm) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s, lang, int(confirm)),
-            )
+            await self._check_limits(creator_id, max_open, cooldown_s, now)
+            try:
+                cur = await self.conn.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id, version, created_at, updated_at,"
+                    " bank_s, bonus_s, lang, confirm) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s, lang, int(confirm)),
+                )
+            except sqlite3.IntegrityError as e:
+                raise GameExists(channel_id) from e
             game_id = cur.lastrowid
             await self.conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,?,?,?)", (game_id, 0, creator_id, creator_name))
         row = await self.game(int(game_id))  # type: ignore[arg-type]
@@ -398,10 +494,28 @@ class Database:
     async def set_message(self, game_id: int, message_id: int) -> None:
         await self._execute("UPDATE games SET message_id=? WHERE id=?", (message_id, game_id))
 
-    async def set_seats(self, game_id: int, expected_version: int, seats: list[tuple[int, str]]) -> None:
-        """Replace the lobby's seat list (join/leave), ordered, with a version bump."""
+    async def _check_limits(self, user_id: int, max_open: int | None, cooldown_s: float, now: float) -> None:
+        """Inside the writing transaction: the per-user cap on open games and the creation cooldown."""
+        if max_open is not None:
+            (count,) = await self._fetchone_in_tx(OPEN_GAMES_OF_USER, (user_id,))
+            if count >= max_open:
+                raise LimitReached("cap", count)
+        if cooldown_s > 0:
+            (last,) = await self._fetchone_in_tx(LAST_CREATED_BY, (user_id,))
+            if last is not None and last + cooldown_s > now:
+                raise LimitReached("cooldown", last + cooldown_s - now)
+
+    async def set_seats(
+        self, game_id: int, expected_version: int, seats: list[tuple[int, str]], *, joining: int | None = None,
+        max_open: int | None = None, creator_id: int | None = None,
+    ) -> None:
+        """Replace the lobby's seat list (join/leave), ordered, with a version bump; a `joining`
+        user is held to `max_open` open games in the same transaction; `creator_id` hands the
+        lobby to another seated player."""
         async with self.transaction():
-            await self._bump(game_id, expected_version)
+            if joining is not None:
+                await self._check_limits(joining, max_open, 0.0, self.clock())
+            await self._bump(game_id, expected_version, **({} if creator_id is None else {"creator_id": creator_id}))
             await self.conn.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
             await self.conn.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,?,?,?)",
@@ -414,14 +528,17 @@ class Database:
         async with self.transaction():
             await self._bump(game_id, expected_version, status=status)
             if state is not None:
+                await self.conn.execute("UPDATE games SET rules_version=? WHERE id=?", (state["rules_version"], game_id))
                 await self._put_snapshot(game_id, 0, state)
             await self._change_seats(game_id, seats)
 
     async def _put_snapshot(self, game_id: int, steps: int, state: dict[str, Any]) -> None:
+        text = json.dumps(state, separators=(",", ":"))
+        checksum = snapshot_checksum(game_id, state["seed"], steps, state["rules_version"], text)
         await self.conn.execute(
-            "INSERT INTO snapshots (game_id, steps, state) VALUES (?,?,?) "
-            "ON CONFLICT(game_id) DO UPDATE SET steps=excluded.steps, state=excluded.state",
-            (game_id, steps, json.dumps(state, separators=(",", ":"))),
+            "INSERT INTO snapshots (game_id, steps, state, checksum) VALUES (?,?,?,?) "
+            "ON CONFLICT(game_id) DO UPDATE SET steps=excluded.steps, state=excluded.state, checksum=excluded.checksum",
+            (game_id, steps, text, checksum),
         )
 
     async def append_steps(
@@ -501,8 +618,12 @@ class Database:
         return [_game(r) for r in rows]
 
     async def last_created_by(self, user_id: int) -> float | None:
-        (at,) = await self._fetchone("SELECT MAX(created_at) FROM games WHERE creator_id=?", (user_id,))
+        (at,) = await self._fetchone(LAST_CREATED_BY, (user_id,))
         return at
+
+    async def idle_lobbies(self, before: float) -> list[int]:
+        rows = await self._fetchall("SELECT id FROM games WHERE status='lobby' AND updated_at < ? ORDER BY id", (before,))
+        return [r[0] for r in rows]
 
     async def clocked_games(self) -> list[int]:
         """Active games with a time limit whose channel works: the ones the scheduler must watch."""

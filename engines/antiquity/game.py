@@ -45,6 +45,7 @@ class Antiquity(Engine):
     # numbers in the build menu, set picks (free houses, cart shops, fountains, staffing, storing,
     # harvest)
     rules_version = 4
+    long_phases = ("city",)
     option_specs = [{
         "key": "intro", "choices": ["off", "on"], "default": "off",
         "help": "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",

@@ -36,6 +36,9 @@ class Engine:
     max_players: int = 4
     rules_version: int = 1
     option_specs: list[dict[str, Any]] = []
+    # Phases (`view(None)["phase"]`) whose one turn is a whole round's work (Antiquity's city
+    # building): measured apart by the bench's decisions per turn.
+    long_phases: tuple[str, ...] = ()
 
     # ---- to implement -------------------------------------------------------------------------
     def setup(self, state: State) -> None:
@@ -87,14 +90,21 @@ class Engine:
             allowed = spec.get("players")
             if num_players is not None and allowed is not None and num_players not in allowed and value != spec["default"]:
                 en, fr = " or ".join(map(str, allowed)), " ou ".join(map(str, allowed))
+                many = max(allowed) > 1
+                seated_en = "1 is seated" if num_players == 1 else f"{num_players} are seated"
+                seated_fr = "1 est assis" if num_players == 1 else f"{num_players} sont assis"
                 raise IllegalMove(
-                    f"{key}={value} is for {en} player(s), and {num_players} are seated.",
-                    f"{key}={value} se joue à {fr} joueur(s), et {num_players} sont assis.",
+                    f"{key}={value} is for {en} player{'s' if many else ''}, and {seated_en}.",
+                    f"{key}={value} se joue à {fr} joueur{'s' if many else ''}, et {seated_fr}.",
                 )
             resolved[key] = value
         if options:
             unknown = ", ".join(sorted(options))
-            raise IllegalMove(f"{self.title} has no option {unknown}.", f"{self.title_fr} n'a pas d'option {unknown}.")
+            known = ", ".join(spec["key"] for spec in self.option_specs)
+            raise IllegalMove(
+                f"{self.title} has no option {unknown} ({f'its options: {known}' if known else 'it has no options'}).",
+                f"{self.title_fr} n'a pas d'option {unknown} ({f'ses options : {known}' if known else 'il n’a aucune option'}).",
+            )
         return resolved
 
     def new_game(self, num_players: int, seed: int, options: dict[str, Any] | None = None) -> State:

@@ -3,18 +3,20 @@
 A non-temple card carries one `effect` {op, ...}; a temple carries a `score` {count, per, vp}.
 When a column resolves, each card becomes an `effect` frame on the decision stack; every effect
 is optional (`skip`/`done`). Repeated choices are capped by the card's `max`/`n`, so a column
-always resolves in a bounded number of steps.
+always resolves in a bounded number of steps. The choices that come many at a time (Ceres' and
+Mars' set picks, sales and purchases in bundles, moves) are built by `picks.py`.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engines.core import Option
 from engines.core.contract import fit_words
 from engines.core.names import ref
 from engines.core.state import State
-from engines.deus import rules, words
+from engines.deus import picks, rules, words
 from engines.deus.data import COLOURS, PIECE_TYPES, RESOURCES, card_of
 from engines.deus.words import RES_FR, TERRAIN_FR, TYPE_FR
 
@@ -166,10 +168,12 @@ def describe(card: dict[str, Any]) -> tuple[str, str]:
 
 
 # ---- frames ----------------------------------------------------------------------------------------
-def frame(effect: dict[str, Any], region: str | None, title_en: str, title_fr: str) -> dict[str, Any]:
-    """A pending effect: `left` counts the repeats still allowed."""
+def frame(effect: dict[str, Any], region: str | None, title_en: str, title_fr: str, as_set: bool = False) -> dict[str, Any]:
+    """A pending effect: `left` counts the repeats still allowed, `picked` the ids chosen (a set
+    frame's copies, a move's `src-dst`); `set` makes its choices one set pick (`set_copies`)."""
     left = effect.get("max", effect.get("n", 1))
-    return {"k": "effect", "eff": effect, "region": region, "left": left, "stage": "", "title": [title_en, title_fr]}
+    return {"k": "effect", "eff": effect, "region": region, "left": left, "stage": "", "title": [title_en, title_fr],
+            "picked": [], "set": as_set}
 
 
 def _value(state: State, seat: int, fr: dict[str, Any]) -> dict[str, Any]:
@@ -230,7 +234,7 @@ def opponents_near(state: State, seat: int, need: str) -> list[int]:
 
 
 def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
-    """The choices of an effect frame, `skip`/`done` excluded (empty: nothing useful to do)."""
+    """The choices of an effect frame, `skip`/`done`/`stop` excluded (empty: nothing useful to do)."""
     e = fr["eff"]
     op = e["op"]
     p = state["players"][seat]
@@ -240,37 +244,23 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
             return []
         en, frn = _fmt(val, e.get("type", ""), hide_vp=False)
         return [Option("use", fit_words(f"Use it: {en}"), fit_words(f"L'utiliser : {frn}"))]
-    if op == "choose_res":
-        return [Option(r, f"Take 1 {r}", f"Prendre 1 {RES_FR[r]}", f"{state['supply'][r]} in the supply",
-                       f"{state['supply'][r]} en réserve générale") for r in RESOURCES if state["supply"][r] > 0]
-    if op in ("sell", "sell_vp"):
-        gain = f"{e['gold']} gold" if op == "sell" else f"{e['vp']} VP"
-        gain_fr = words.gold(e["gold"])[1] if op == "sell" else f"{e['vp']} PV"
-        return [Option(r, f"Sell 1 {r} for {gain}", f"Vendre 1 {RES_FR[r]} pour {gain_fr}") for r in RESOURCES if p["res"][r] > 0]
-    if op == "buy":
-        if p["gold"] < e["price"]:
-            return []
-        return [Option(r, f"Buy 1 {r} for {e['price']} gold", f"Acheter 1 {RES_FR[r]} pour {words.gold(e['price'])[1]}")
-                for r in RESOURCES if state["supply"][r] > 0]
-    if op == "pieces":
-        return [Option(t, f"Take a {t} building", f"Prendre un bâtiment {TYPE_FR[t]}", f"{p['reserve'][t]} in your reserve",
-                       f"{p['reserve'][t]} dans votre réserve") for t in PIECE_TYPES if p["reserve"][t] > 0]
+    if op in ("choose_res", "pieces"):
+        return picks.take_options(state, seat, fr)
+    if op in ("sell", "sell_vp", "buy"):
+        return picks.trade_options(state, seat, fr)
     if op == "activate":
         targets = [c for c in ("maritime", "production", "civil", "military") if p["cols"][c]
                    and (e["colour"] == "any" or e["colour"] == c)]
         return [_activate_option(c, card_of(p["cols"][c][-1]["iid"])) for c in targets]
     if op == "move":
-        if fr["stage"]:
-            return [Option(r, f"Move to {r} ({state['terrain'][r]})", f"Aller en {r} ({TERRAIN_FR.get(state['terrain'][r], '')})")
-                    for r in rules.move_targets(state, seat, fr["stage"])]
-        return [Option(r, f"Move the unit in {r}", f"Déplacer l'unité en {r}") for r in rules.movable_units(state, seat)]
-    if op in ("steal_gold", "steal_res"):
-        if fr["stage"]:
-            victim = state["players"][int(fr["stage"])]
-            return [Option(r, f"Steal 1 {r}", f"Voler 1 {RES_FR[r]}") for r in RESOURCES if victim["res"][r] > 0]
-        need = "gold" if op == "steal_gold" else "res"
-        return [Option(f"p{o + 1}", f"Steal from {ref(o)}", f"Voler à {ref(o)}", *_holds(state["players"][o], need))
-                for o in opponents_near(state, seat, need)]
+        return picks.move_options(state, seat, fr)
+    if op == "steal_gold":
+        return [Option(f"p{o + 1}", f"Steal from {ref(o)}", f"Voler à {ref(o)}", *_holds(state["players"][o], "gold"))
+                for o in opponents_near(state, seat, "gold")]
+    if op == "steal_res":
+        victims = [int(fr["stage"])] if fr["stage"] else opponents_near(state, seat, "res")
+        return [Option(f"p{o + 1}-{r}", f"Steal 1 {r} from {ref(o)}", f"Voler 1 {RES_FR[r]} à {ref(o)}",
+                       *_holds(state["players"][o], "res")) for o in victims for r in RESOURCES if state["players"][o]["res"][r] > 0]
     if op == "siege":
         near = rules.military_neighbours(state, seat)
         return [Option(v, f"Besiege the village {v} ({info['vp']} VP)", f"Assiéger le village {v} ({info['vp']} PV)")
@@ -295,7 +285,13 @@ def _holds(p: dict[str, Any], need: str) -> tuple[str, str]:
 
 
 def stop_option(fr: dict[str, Any]) -> Option:
-    if fr["eff"]["op"] in ONE_SHOT or fr["eff"]["op"] in ("activate", "siege") or fr["left"] == fr["eff"].get("max", fr["eff"].get("n", 1)):
+    """`skip` before any choice, `done` after one; a set frame's is `stop` throughout (the id that
+    closes its set pick must not change while the set is picked)."""
+    op = fr["eff"]["op"]
+    untouched = op in ONE_SHOT or op in ("activate", "siege") or fr["left"] == fr["eff"].get("max", fr["eff"].get("n", 1))
+    if fr["set"]:
+        return Option("stop", *(("Skip this effect", "Ignorer cet effet") if untouched else ("Stop here", "S'arrêter là")))
+    if untouched:
         return Option("skip", "Skip this effect", "Ignorer cet effet")
     return Option("done", "Stop here", "S'arrêter là")
 
@@ -307,7 +303,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
     op = e["op"]
     p = state["players"][seat]
     en, frn = rules.who(seat)
-    if oid in ("skip", "done"):
+    if oid in ("skip", "done", "stop"):
         fr["left"] = 0
         return None
     if op in ONE_SHOT:
@@ -324,56 +320,51 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
         log(state, f"{en} uses {fr['title'][0]}: {text_en}.", f"{frn} utilise {fr['title'][1]} : {text_fr}.", seat)
         fr["left"] = 0
         return None
+    if picks.set_copies(state, seat, fr) is not None:
+        fr["picked"].append(oid)  # a copy of a set pick: its id is used up
+    whole = op in ("sell", "sell_vp", "buy") and picks.trade_bundles(state, seat, fr) is not None
+    key = oid.partition("-")[0]
     fr["left"] -= 1
     if op == "choose_res":
-        rules.supply_take(state, p, oid, 1)
-        log(state, f"{en} takes 1 {oid}.", f"{frn} prend 1 {RES_FR[oid]}.", seat)
-    elif op in ("sell", "sell_vp"):
-        p["res"][oid] -= 1
-        state["supply"][oid] += 1
-        if op == "sell":
-            p["gold"] += e["gold"]
-        else:
-            p["vp"] += e["vp"]
-        log(state, f"{en} sells 1 {oid}.", f"{frn} vend 1 {RES_FR[oid]}.", seat)
-    elif op == "buy":
-        p["gold"] -= e["price"]
-        rules.supply_take(state, p, oid, 1)
-        log(state, f"{en} buys 1 {oid}.", f"{frn} achète 1 {RES_FR[oid]}.", seat)
+        rules.supply_take(state, p, key, 1)
+        log(state, f"{en} takes 1 {key}.", f"{frn} prend 1 {RES_FR[key]}.", seat)
+    elif op in ("sell", "sell_vp", "buy"):
+        _trade(state, seat, e, oid.split("-"), log)
+        if whole:
+            fr["left"] = 0  # a whole bundle: the sale or purchase is done
     elif op == "pieces":
-        rules.take_pieces(p, oid, 1)
-        log(state, f"{en} takes a {oid} building from the reserve.", f"{frn} prend un bâtiment {TYPE_FR[oid]} de sa réserve.", seat)
+        rules.take_pieces(p, key, 1)
+        log(state, f"{en} takes a {key} building from the reserve.", f"{frn} prend un bâtiment {TYPE_FR[key]} de sa réserve.", seat)
     elif op == "activate":
         fr["left"] = 0
         top = p["cols"][oid][-1]
         card = card_of(top["iid"])
         return frame(card["effect"], top["region"], card["name_en"], card["name_fr"])
     elif op == "move":
-        if not fr["stage"]:
+        if "-" not in oid:  # the unit first (too many moves for one menu): its move comes next
             fr["stage"] = oid
             fr["left"] += 1
             return None
-        src, fr["stage"] = fr["stage"], ""
-        rules.move_unit(state, seat, src, oid)
-        log(state, f"{en} moves a military unit from {src} to {oid}.", f"{frn} déplace une unité militaire de {src} vers {oid}.", seat)
+        src, _, dst = oid.partition("-")
+        fr["stage"] = ""
+        fr["picked"].append(oid)
+        rules.move_unit(state, seat, src, dst)
+        log(state, f"{en} moves a military unit from {src} to {dst}.", f"{frn} déplace une unité militaire de {src} vers {dst}.", seat)
         rules.attack_villages(state, log)
-    elif op in ("steal_gold", "steal_res"):
-        if op == "steal_gold":
-            victim = int(oid[1:]) - 1
-            n = min(e["n"], state["players"][victim]["gold"])
-            state["players"][victim]["gold"] -= n
-            p["gold"] += n
-            log(state, f"{en} steals {n} gold from {ref(victim)}.", f"{frn} vole {words.gold(n)[1]} à {ref(victim)}.", seat)
-            fr["left"] = 0
-        elif not fr["stage"]:
-            fr["stage"] = str(int(oid[1:]) - 1)
-            fr["left"] += 1
-        else:
-            victim = int(fr["stage"])
-            state["players"][victim]["res"][oid] -= 1
-            p["res"][oid] += 1
-            log(state, f"{en} steals 1 {oid} from {ref(victim)}.", f"{frn} vole 1 {RES_FR[oid]} à {ref(victim)}.", seat)
-            fr["stage"] = ""
+    elif op == "steal_gold":
+        victim = int(oid[1:]) - 1
+        n = min(e["n"], state["players"][victim]["gold"])
+        state["players"][victim]["gold"] -= n
+        p["gold"] += n
+        log(state, f"{en} steals {n} gold from {ref(victim)}.", f"{frn} vole {words.gold(n)[1]} à {ref(victim)}.", seat)
+        fr["left"] = 0
+    elif op == "steal_res":
+        victim = int(key[1:]) - 1
+        r = oid.partition("-")[2]
+        state["players"][victim]["res"][r] -= 1
+        p["res"][r] += 1
+        log(state, f"{en} steals 1 {r} from {ref(victim)}.", f"{frn} vole 1 {RES_FR[r]} à {ref(victim)}.", seat)
+        fr["stage"] = str(victim)  # the rest, if any, from the same player
     elif op == "siege":
         v = state["villages"][oid]
         n = min(e["vp"], v["vp"])
@@ -388,6 +379,26 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
         fr["left"] = 0
         rules.check_end(state, log)
     return None
+
+
+def _trade(state: State, seat: int, e: dict[str, Any], units: list[str], log: Any) -> None:
+    """Sell (for gold or VP) or buy `units` (resource names, repeated for several)."""
+    p = state["players"][seat]
+    for r in units:
+        if e["op"] == "buy":
+            p["gold"] -= e["price"]
+            rules.supply_take(state, p, r, 1)
+            continue
+        p["res"][r] -= 1
+        state["supply"][r] += 1
+        if e["op"] == "sell":
+            p["gold"] += e["gold"]
+        else:
+            p["vp"] += e["vp"]
+    what = [words.res(n, r) for r, n in Counter(units).items()]
+    en, frn = rules.who(seat)
+    verb, verb_fr = ("buys", "achète") if e["op"] == "buy" else ("sells", "vend")
+    log(state, f"{en} {verb} {', '.join(w[0] for w in what)}.", f"{frn} {verb_fr} {', '.join(w[1] for w in what)}.", seat)
 
 
 def _fmt(val: dict[str, Any], kind: str = "", hide_vp: bool = True) -> tuple[str, str]:

@@ -1,10 +1,10 @@
 """The Deus engine: a turn is a stack of small decisions (frames) on state["stack"].
 
-Frames (the turn's first choice, a card to build or `offer`, has none): pay (asked only when the
-card's cost needs gold: `gold` or `back`), place (tile then region when there are more than 25
-regions), column (resolves a colour column bottom up, one effect frame per
-card), effect (see effects.py), offer (cards to discard), god, jupiter, finish_offer. `advance`
-runs every frame that needs no decision and ends the turn when the stack is empty.
+Frames (the turn's first choice, a card to build or the god of an offering, has none): place
+(tile then region when there are more than 25 regions), column (resolves a colour column bottom
+up, one effect frame per card), effect (see effects.py), offer (cards to discard for the god
+chosen), jupiter, finish_offer. `advance` runs every frame that needs no decision and ends the
+turn when the stack is empty.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from engines.core.names import ref
 from engines.core.state import State, clone
 from engines.deus import effects, prompts, refusals, rules, scoring, view, words
 from engines.deus import setup as setup_mod
-from engines.deus.data import COLOURS, PIECE_TYPES, card_of, catalogue
+from engines.deus.data import PIECE_TYPES, card_of, catalogue
 from engines.deus.words import TYPE_FR
 
 
@@ -30,7 +30,12 @@ class Deus(Engine):
     # equal VP share the place (no invented tie-break)
     # 4: the discards of an offering are a set pick closed by `done` (`done` with none chosen goes
     # back; copies are `farm`, `farm-2`); the `back` option of the offering is gone
-    rules_version = 4
+    # 5: fewer decisions (issue 14): the gold replacing a missing resource is in the build option
+    # (no `gold`/`back` step), the god of an offering is the turn's choice (`vesta`, then the
+    # discards), Ceres' resources and Mars' buildings are one set pick (`wood`, `wood-2`... then
+    # `stop`), a sale or purchase is one choice (`wood-wood-clay`), a move is one choice
+    # (`t3r4-t3r5`) and each unit moves once, a theft is one choice (`p2-wood`)
+    rules_version = 5
     title_fr = "Deus"
     min_players = 2
     max_players = 4
@@ -93,31 +98,20 @@ class Deus(Engine):
         p = state["players"][seat]
         en, frn = rules.who(seat)
         if not state["stack"]:
-            if option_id not in ("offer", "pass"):
-                state["acting"] = True
-                iid = rules.hand_slugs(p["hand"])[option_id]
-                if rules.shortfall(p, card_of(iid)["cost"]):
-                    state["stack"].append({"k": "pay", "iid": iid})  # confirm the gold, or go back
-                    return
-                self._start_build(state, seat, iid)
-            elif option_id == "offer":
-                state["acting"] = True
-                state["stack"].append({"k": "offer", "sel": []})
+            state["acting"] = True
+            if option_id in catalogue()["gods"] and len(p["hand"]) == 1:
+                self._offer(state, seat, list(p["hand"]), option_id)  # the only card: nothing to choose
+            elif option_id in catalogue()["gods"]:
+                state["stack"].append({"k": "offer", "god": option_id, "sel": []})
+            elif option_id != "pass":
+                self._start_build(state, seat, rules.hand_slugs(p["hand"])[option_id])
             else:
                 self.log(state, f"{en} passes.", f"{frn} passe.", seat)
-                state["acting"] = True
             self._advance(state)
             return
         fr = state["stack"][-1]
         k = fr["k"]
-        if (option_id == "back" and k == "pay") or (option_id == "done" and k == "offer" and not fr["sel"]):
-            state["stack"].pop()  # back to the turn's choice: an empty offering is no offering
-            state["acting"] = False
-            return
-        if k == "pay":
-            state["stack"].pop()
-            self._start_build(state, seat, fr["iid"])
-        elif k == "place":
+        if k == "place":
             if option_id.startswith("t") and "r" not in option_id:
                 fr["tile"] = option_id
                 return
@@ -129,16 +123,18 @@ class Deus(Engine):
             if pushed is not None:
                 state["stack"].append(pushed)
         elif k == "offer":
-            if option_id == "done":
-                state["stack"].pop()
-                self._offer(state, seat, fr["sel"])
-            else:
+            if option_id != "done":
                 fr["sel"].append(rules.offer_slugs(p["hand"], fr["sel"])[option_id])
-        elif k in ("god", "jupiter"):
+                return
             state["stack"].pop()
-            if k == "god":
-                rules.put_on_top(state, fr["n"], catalogue()["gods"][option_id]["colour"])
-            self._god(state, seat, option_id, fr["n"], fr.get("piece"))
+            colour = catalogue()["gods"][fr["god"]]["colour"]
+            if not any(card_of(i)["colour"] == colour for i in fr["sel"]):
+                state["acting"] = False  # back to the turn's choice: no card of the god, no offering
+                return
+            self._offer(state, seat, fr["sel"], fr["god"])
+        elif k == "jupiter":
+            state["stack"].pop()
+            self._god(state, seat, option_id, fr["n"])
         self._advance(state)
 
     def _start_build(self, state: State, seat: int, iid: str) -> None:
@@ -182,42 +178,40 @@ class Deus(Engine):
         state["stack"].remove(fr)
         rules.attack_villages(state, self.log)
 
-    def _offer(self, state: State, seat: int, sel: list[str]) -> None:
+    def _offer(self, state: State, seat: int, sel: list[str], god: str) -> None:
+        """Discard `sel`, the last chosen card of the god's colour on top (« le Dieu … déterminé
+        par la couleur … de la carte que vous avez défaussée sur le dessus »), and apply the
+        favour."""
         p = state["players"][seat]
         for iid in sel:
             p["hand"].remove(iid)
             state["discard"].append(iid)
+        rules.put_on_top(state, len(sel), catalogue()["gods"][god]["colour"])
         names = ", ".join(card_of(i)["name_en"] for i in sel)
         names_fr = ", ".join(card_of(i)["name_fr"] for i in sel)
         en, frn = rules.who(seat)
         self.log(state, f"{en} offers {names}.", f"{frn} offre : {names_fr}.", seat)
-        gods = sorted({catalogue()["god_of"][card_of(i)["colour"]] for i in sel},
-                      key=lambda g: COLOURS.index(catalogue()["gods"][g]["colour"]))
-        if len(gods) == 1:
-            self._god(state, seat, gods[0], len(sel), None)
-        else:
-            state["stack"].append({"k": "god", "gods": gods, "n": len(sel)})
+        self._god(state, seat, god, len(sel))
 
-    def _god(self, state: State, seat: int, god: str, n: int, piece: str | None) -> None:
+    def _god(self, state: State, seat: int, god: str, n: int) -> None:
         """Apply a god's favour for `n` discarded cards, then (finish_offer) take one building of
-        the matching type and draw back to 5 (or more with Minerva), never above 10."""
+        the type of the god (for Jupiter, of the god whose favour is taken) and draw back to 5 (or
+        more with Minerva), never above 10. Ceres' resources and Mars' buildings are set frames."""
         p = state["players"][seat]
         g = catalogue()["gods"][god]
         if god == "jupiter":
-            state["stack"].append({"k": "jupiter", "gods": [x for x in catalogue()["gods"] if x != "jupiter"], "n": n,
-                                   "piece": None})
+            state["stack"].append({"k": "jupiter", "gods": [x for x in catalogue()["gods"] if x != "jupiter"], "n": n})
             return
-        piece = piece or g["colour"]
-        state["stack"].append({"k": "finish_offer", "piece": piece, "god": god,
+        state["stack"].append({"k": "finish_offer", "piece": g["colour"], "god": god,
                                "target": rules.HAND + (n if god == "minerva" else 0)})
         if god == "neptune":
             p["gold"] += 2 * n
         elif god == "vesta":
             p["vp"] += 1 if n == 1 else 2
         elif god == "ceres":
-            state["stack"].append(effects.frame({"op": "choose_res", "n": n}, None, "Ceres", "Cérès"))
+            state["stack"].append(effects.frame({"op": "choose_res", "n": n}, None, "Ceres", "Cérès", as_set=True))
         elif god == "mars":
-            state["stack"].append(effects.frame({"op": "pieces", "n": n}, None, "Mars", "Mars"))
+            state["stack"].append(effects.frame({"op": "pieces", "n": n}, None, "Mars", "Mars", as_set=True))
 
     def _advance(self, state: State) -> None:
         """Run the frames that need no decision; end the turn when nothing is pending."""

@@ -1,6 +1,7 @@
-"""The prompt of each decision: the turn's choice (a card to build or `offer`), then one per frame
-of the decision stack (pay, place, effect, offer, god, jupiter). Options whose text depends only
-on a card, god or region are built once (`Option` is immutable)."""
+"""The prompt of each decision: the turn's choice (a card to build, gold included when it replaces
+a missing resource, or the god of an offering), then one per frame of the decision stack (place,
+effect, offer, jupiter). Options whose text depends only on a card, god or region are built once
+(`Option` is immutable)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,20 @@ from typing import Any
 from engines.core import Option, Prompt
 from engines.core.contract import fit_words
 from engines.core.state import State
-from engines.deus import effects, rules, words
-from engines.deus.data import card_of, catalogue
+from engines.deus import effects, picks, rules, words
+from engines.deus.data import COLOURS, card_of, catalogue
 from engines.deus.words import TERRAIN_FR, TYPE_FR
 
 MAX_OPTIONS = 25
-BACK = Option("back", "Back (choose another action)", "Retour (choisir une autre action)")
+# A god's favour per card discarded, as the turn's choice names it (`god_text` counts the cards).
+FAVOUR: dict[str, tuple[str, str]] = {
+    "neptune": ("2 gold per card", "2 ors par carte"),
+    "ceres": ("1 resource of your choice per card", "1 ressource au choix par carte"),
+    "minerva": ("1 more card drawn per card", "1 carte piochée de plus par carte"),
+    "vesta": ("1 VP for 1 card, 2 VP for 2 or more", "1 PV pour 1 carte, 2 PV pour 2 ou plus"),
+    "mars": ("1 building of your choice per card", "1 bâtiment au choix par carte"),
+    "jupiter": ("the favour of another god", "la faveur d'un autre dieu"),
+}
 
 
 def cost_text(cost: dict[str, int]) -> tuple[str, str]:
@@ -25,13 +34,34 @@ def cost_text(cost: dict[str, int]) -> tuple[str, str]:
 
 
 @cache
-def build_option(cid: str) -> Option:
-    """Build a card: its name and type as label, its cost and effect as description."""
+def build_option(cid: str, short: tuple[tuple[str, int], ...] = ()) -> Option:
+    """Build a card: its name and type as label, with the gold paid for the resources `short` of
+    its cost (« remplacer des ressources … par 4 ors »: choosing it is choosing to pay); its cost
+    and effect as description."""
     c = catalogue()["cards"][cid]
     cost, cost_fr = cost_text(c["cost"])
     text, text_fr = effects.describe(c)
-    return Option(cid, f"Build {c['name_en']} ({c['colour']})", f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]})",
-                  fit_words(f"Cost: {cost} · {text}"), fit_words(f"Coût : {cost_fr} · {text_fr}"))
+    label, label_fr = f"Build {c['name_en']} ({c['colour']})", f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]})"
+    if short:
+        miss, miss_fr = cost_text(dict(short))
+        gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(n for _, n in short))
+        label, label_fr = f"{label} paying {gold} for {miss}", f"{label_fr} en payant {gold_fr} pour {miss_fr}"
+    return Option(cid, label, label_fr, fit_words(f"Cost: {cost} · {text}"), fit_words(f"Coût : {cost_fr} · {text_fr}"))
+
+
+@cache
+def offer_option(god: str) -> Option:
+    """Make an offering to a god (the colour of the card discarded on top): its favour per card."""
+    g = catalogue()["gods"][god]
+    colour, en, fr = g["colour"], *FAVOUR[god]
+    took, took_fr = words.buildings(1, colour)
+    if god == "jupiter":  # composed: the building is of the type of the god whose favour is taken
+        took, took_fr = "the chosen god's building", "le bâtiment du dieu choisi"
+    draw, draw_fr = ("draw to 5 + 1 per card", "piochez jusqu'à 5 + 1 par carte") if god == "minerva" \
+        else ("draw to 5", "piochez jusqu'à 5")
+    return Option(god, f"Offer to {g['name_en']}: {en}", f"Offrande à {g['name_fr']} : {fr}",
+                  fit_words(f"Discards with a {colour} card on top; take {took}, {draw}"),
+                  fit_words(f"Défausse avec une carte {TYPE_FR[colour]} dessus ; prenez {took_fr}, {draw_fr}"))
 
 
 @cache
@@ -75,60 +105,77 @@ def prompt(state: State, seat: int) -> Prompt | None:
         return turn_prompt(state, seat)
     fr = state["stack"][-1]
     k = fr["k"]
-    p = state["players"][seat]
-    if k == "pay":
-        return _pay_prompt(state, seat, fr)
     if k == "place":
         return Prompt(seat, f"Where do you place your {fr['kind']} building?", place_options(state, seat, fr),
                       f"Où placez-vous votre bâtiment {TYPE_FR[fr['kind']]} ?")
     if k == "effect":
-        choices = effects.options(state, seat, fr)
-        en, frn = effects.describe({"effect": fr["eff"]})
-        gain = choices[0].id if len(choices) == 1 and effects.only_helps(fr) else ""
-        return Prompt(seat, f"{fr['title'][0]}: {en}", [*choices, effects.stop_option(fr)], f"{fr['title'][1]} : {frn}", gain=gain)
+        return _effect_prompt(state, seat, fr)
     if k == "offer":
-        return _offer_prompt(seat, p["hand"], fr["sel"])
-    if k in ("god", "jupiter"):
-        opts = [god_option(g, fr["n"]) for g in fr["gods"]]
-        return Prompt(seat, "Which god receives the offering?" if k == "god" else "Jupiter: whose favour do you take?", opts,
-                      "Quel dieu reçoit l'offrande ?" if k == "god" else "Jupiter : quelle faveur prenez-vous ?")
+        return _offer_prompt(seat, state["players"][seat]["hand"], fr)
+    if k == "jupiter":
+        return Prompt(seat, "Jupiter: whose favour do you take?", [god_option(g, fr["n"]) for g in fr["gods"]],
+                      "Jupiter : quelle faveur prenez-vous ?")
     raise ValueError(f"unknown frame {k}")  # pragma: no cover
 
 
-def _offer_prompt(seat: int, hand: list[str], chosen: list[str]) -> Prompt:
-    """The discards of an offering: a set pick closed by `done` (with nothing chosen, `done` goes
-    back to the turn's choice: an offering needs at least one card)."""
-    opts = [discard_option(oid, card_of(iid)["id"]) for oid, iid in rules.offer_slugs(hand, chosen).items()]
+def _effect_prompt(state: State, seat: int, fr: dict[str, Any]) -> Prompt:
+    """An effect's choices and its stop option. A set frame (Ceres, Mars) is a set pick closed by
+    `stop`; a choice that can only help is a pure gain when it is the only one (for a set, when
+    every copy left is of one resource or type: taking them one by one asks nothing)."""
+    choices = effects.options(state, seat, fr)
+    en, frn = effects.describe({"effect": fr["eff"]})
+    is_set = picks.set_copies(state, seat, fr) is not None
+    kinds = {o.id.partition("-")[0] if is_set else o.id for o in choices}
+    gain = choices[0].id if len(kinds) == 1 and effects.only_helps(fr) else ""
+    return Prompt(seat, f"{fr['title'][0]}: {en}", [*choices, effects.stop_option(fr)], f"{fr['title'][1]} : {frn}",
+                  gain=gain, done="stop" if is_set else "")
+
+
+def _offer_prompt(seat: int, hand: list[str], fr: dict[str, Any]) -> Prompt:
+    """The discards of an offering to the god chosen: a set pick closed by `done`, which offers
+    them once a card of the god's colour is among them (it goes on top), else goes back to the
+    turn's choice. The god's cards come first."""
+    god, chosen = fr["god"], fr["sel"]
+    g = catalogue()["gods"][god]
+    colour = g["colour"]
+    slugs = rules.offer_slugs(hand, chosen)
+    ordered = sorted(slugs.items(), key=lambda kv: card_of(kv[1])["colour"] != colour)
+    opts = [discard_option(oid, card_of(iid)["id"]) for oid, iid in ordered]
     n = len(chosen)
-    opts.append(Option("done", f"Offer {words.en(n, 'card')}", f"Offrir {words.fr(n, 'carte')}") if n
-                else Option("done", "Back (choose another action)", "Retour (choisir une autre action)"))
-    return Prompt(seat, f"Discard cards for an offering ({n} chosen)", opts,
-                  f"Défaussez des cartes pour une offrande ({words.fr(n, 'carte choisie', 'cartes choisies')})", done="done")
-
-
-def _pay_prompt(state: State, seat: int, fr: dict[str, Any]) -> Prompt:
-    """Asked only when the player lacks a resource of the cost and has the gold to replace it."""
-    short = rules.shortfall(state["players"][seat], card_of(fr["iid"])["cost"])
-    miss, miss_fr = cost_text(short)
-    gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(short.values()))
-    opts = [Option("gold", f"Pay {gold} for the missing {miss}", f"Payer {gold_fr} pour remplacer : {miss_fr}"), BACK]
-    return Prompt(seat, f"You lack {miss}: pay {gold} instead (4 gold per resource)?", opts,
-                  f"Il vous manque {miss_fr} : payer {gold_fr} à la place (4 ors par ressource) ?")
+    if any(card_of(i)["colour"] == colour for i in chosen):
+        en, fr_text = god_text(god, n)
+        opts.append(Option("done", f"Offer {words.en(n, 'card')}: {en}", f"Offrir {words.fr(n, 'carte')} : {fr_text}"))
+    elif chosen:
+        opts.append(Option("done", f"Back: {g['name_en']} needs a {colour} card",
+                           f"Retour : {g['name_fr']} exige une carte {TYPE_FR[colour]}"))
+    else:
+        opts.append(Option("done", "Back (choose another action)", "Retour (choisir une autre action)"))
+    return Prompt(seat, f"Offering to {g['name_en']}: which cards do you discard? ({n} chosen)", opts,
+                  f"Offrande à {g['name_fr']} : quelles cartes défaussez-vous ? "
+                  f"({words.fr(n, 'carte choisie', 'cartes choisies')})", done="done")
 
 
 def turn_prompt(state: State, seat: int) -> Prompt:
+    """Build a card (its label says the gold paid when a resource is missing) or make an offering
+    to a god whose colour is in the hand; `pass` when neither is possible."""
     p = state["players"][seat]
     opts = []
     room: dict[str, bool] = {}
     for cid, iid in rules.hand_slugs(p["hand"]).items():
         if rules.build_refusal(state, seat, iid, room) is None:
-            opts.append(build_option(cid))
-    if p["hand"]:
-        opts.append(Option("offer", "Make an offering to the gods", "Faire une offrande aux dieux"))
+            opts.append(build_option(cid, tuple(rules.shortfall(p, card_of(iid)["cost"]).items())))
+    colours = {card_of(i)["colour"] for i in p["hand"]}
+    opts += [offer_option(g) for g in offer_gods() if catalogue()["gods"][g]["colour"] in colours]
     if not opts:
         opts.append(Option("pass", "Pass (nothing is possible)", "Passer (rien n'est possible)"))
     return Prompt(seat, "Your turn: build a card or make an offering?", opts,
                   "À vous : construire une carte ou faire une offrande ?")
+
+
+@cache
+def offer_gods() -> tuple[str, ...]:
+    """The gods in the order of their colours."""
+    return tuple(sorted(catalogue()["gods"], key=lambda g: COLOURS.index(catalogue()["gods"][g]["colour"])))
 
 
 def place_options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core.state import State
 from engines.deus import rules, words
-from engines.deus.data import card_of, catalogue
+from engines.deus.data import catalogue
 from engines.deus.words import RES_FR
 
 Msg = tuple[str, str]
@@ -31,19 +31,20 @@ def explain(state: State, seat: int, option_id: str) -> Msg | None:
             return why[0] + " A detached edge region costs 3 VP.", why[1] + " Une région isolée du bord coûte 3 PV."
         return why
     if k == "effect" and fr["eff"]["op"] == "move":
-        if not fr["stage"]:
-            return rules.move_refusal(state, seat, option_id)
-        return ("A unit moves to a neighbouring region that is free or yours, by sea only onto your ships.",
-                "Une unité va dans une région voisine libre ou à vous, en mer seulement sur vos navires.")
-    if k == "effect" and fr["eff"]["op"] == "sell" and option_id in RES_FR:
-        return f"You have no {option_id} to sell.", f"Vous n'avez pas {words.de(RES_FR[option_id])} à vendre."
-    if k == "pay":
-        short = rules.shortfall(p, card_of(fr["iid"])["cost"])
-        miss = [words.res(n, r) for r, n in short.items()]
-        gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(short.values()))
-        return (f"You lack {', '.join(m[0] for m in miss)}: choose 'gold' to pay {gold} instead, or 'back'.",
-                f"Il vous manque {', '.join(m[1] for m in miss)} : choisissez « gold » pour payer {gold_fr} "
-                f"à la place, ou « back ».")
+        src = option_id.partition("-")[0]
+        if src in {pid.partition("-")[2] for pid in fr["picked"]}:
+            return "That unit has already moved.", "Cette unité s'est déjà déplacée."
+        why = rules.move_refusal(state, seat, src) if not fr["stage"] else None
+        return why or ("A unit moves to a neighbouring region that is free or yours, by sea only onto your ships.",
+                       "Une unité va dans une région voisine libre ou à vous, en mer seulement sur vos navires.")
+    units = option_id.split("-")
+    if k == "effect" and fr["eff"]["op"] in ("sell", "sell_vp") and all(r in RES_FR for r in units):
+        r = next((r for r in units if units.count(r) > p["res"][r]), None)
+        if r is not None and p["res"][r] == 0:
+            return f"You have no {r} to sell.", f"Vous n'avez pas {words.de(RES_FR[r])} à vendre."
+        if r is not None:
+            held, held_fr = words.res(p["res"][r], r)
+            return f"You hold only {held}.", f"Vous n'avez que {held_fr}."
     return None
 
 
@@ -60,8 +61,14 @@ def _turn(state: State, seat: int, option_id: str) -> Msg | None:
                     "Choisissez la carte à construire par son code (ex. « farm »).")
         return ("None of your cards can be built now (pieces, cost or room).",
                 "Aucune de vos cartes ne peut être construite (pions, coût ou place).")
-    if option_id == "offer" and not p["hand"]:
-        return "You have no card to offer.", "Vous n'avez aucune carte à offrir."
+    gods = catalogue()["gods"]
+    if option_id in gods:
+        colour = gods[option_id]["colour"]
+        return (f"You have no {colour} card to offer to {gods[option_id]['name_en']}.",
+                f"Vous n'avez aucune carte {words.TYPE_FR[colour]} à offrir à {gods[option_id]['name_fr']}.")
+    if option_id == "offer":
+        return ("Name the god of your offering: neptune, ceres, minerva, vesta, mars or jupiter.",
+                "Nommez le dieu de votre offrande : neptune, ceres, minerva, vesta, mars ou jupiter.")
     if option_id == "pass":
         return ("You may pass only when you can neither build nor offer.",
                 "Vous ne pouvez passer que si vous ne pouvez ni construire ni faire d'offrande.")

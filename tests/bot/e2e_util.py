@@ -39,7 +39,9 @@ async def open_table(env, channel, players, spectator, game: str, options: str |
     lobby = channel.history(viewer=spectator)[-1]
     for p in players[1:]:
         await p.click(lobby, label="Join")
-    await players[0].click(lobby, label="Start")
+    r = await players[0].click(lobby, label="Start")
+    if len(players) == 1:  # alone at the table: the bot asks whether a solo game is meant
+        await players[0].click(answer(r).message, label="Yes, play solo")
     post = channel.history(viewer=spectator)[-1]
     assert post.attachments and post.attachments[0].filename == "turn.png"
     return post

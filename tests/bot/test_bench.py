@@ -23,3 +23,17 @@ def test_quick_bench_reports_every_figure(capsys: pytest.CaptureFixture[str]) ->
     p = report["pipeline"]
     assert p["steps"] == 20 and p["step_p99_ms"] >= p["step_p50_ms"] > 0
     assert p["rss_mib_with_games_loaded"] > 0 and report["machine"]["cpus"]
+
+
+def test_decisions_are_grouped_by_phase_and_long_phases_measured_apart() -> None:
+    """Antiquity's city phase is a whole round of building in one turn: the bench reports it
+    apart, and the other phases against the target of three decisions a turn."""
+    import engines
+    from bot.bench import bench_decisions
+
+    d = bench_decisions(engines.get_engine("antiquity"), games=1, max_steps=600)
+    assert "city" in d["by_phase"] and sum(p["turns"] for p in d["by_phase"].values()) == d["turns"]
+    outside = [p for name, p in d["by_phase"].items() if name != "city"]
+    expected = sum(p["mean"] * p["turns"] for p in outside) / sum(p["turns"] for p in outside)
+    assert abs(d["decisions_per_turn_mean_outside_long_phases"] - expected) < 0.02
+    assert d["decisions_per_turn_mean_outside_long_phases"] <= 3 < d["by_phase"]["city"]["mean"]

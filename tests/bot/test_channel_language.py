@@ -35,7 +35,7 @@ def user_locales(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def test_english_and_french_players_in_a_french_server_get_french_posts(simcord_env) -> None:  # type: ignore[no-untyped-def]
-    _, channel, alice, bob = setup_table(simcord_env)
+    _, channel, alice, bob = setup_table(simcord_env, admin=True)
     LOCALES[alice.id], LOCALES[bob.id] = "en-US", "fr"
     await alice.slash(channel, "game language", language="fr")
     await alice.slash(channel, "game new", game="nim", options="stones=9")

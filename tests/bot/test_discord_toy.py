@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.discord_ui.client import TabulaBot
@@ -26,10 +27,12 @@ def simcord_bot(db_path: Path, stub_render: None) -> TabulaBot:
     return make_bot(db_path)
 
 
-def setup_table(env):  # type: ignore[no-untyped-def]
+def setup_table(env, admin: bool = False):  # type: ignore[no-untyped-def]
+    """A server with a #games channel and two members; with `admin`, alice may manage the server."""
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    roles = [guild.create_role("admin", permissions=discord.Permissions(manage_guild=True))] if admin else []
+    alice = guild.add_member(env.create_user("alice"), roles=roles)
     bob = guild.add_member(env.create_user("bob"))
     return guild, channel, alice, bob
 
@@ -143,7 +146,9 @@ async def test_errors_are_friendly(simcord_env) -> None:  # type: ignore[no-unty
 
 async def test_french_locale(simcord_env) -> None:  # type: ignore[no-untyped-def]
     """A French server: public posts are French; a private refusal follows the user's own language."""
-    _, channel, alice, _ = setup_table(simcord_env)
+    _, channel, alice, bob = setup_table(simcord_env, admin=True)
+    r = await bob.slash(channel, "game language", language="fr")
+    assert r.ephemeral and "manage this server" in r.response.content, "checked in the handler, not by Discord"
     r = await alice.slash(channel, "game language", language="fr")
     assert "fr" in r.response.content
     r = await alice.slash(channel, "game board")

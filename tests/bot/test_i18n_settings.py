@@ -60,3 +60,17 @@ def test_refused_token_gets_one_line(monkeypatch: pytest.MonkeyPatch, capsys: py
 def test_unknown_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     assert entry.main(["frobnicate"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+def test_the_catalog_names_each_key_once() -> None:
+    """A key written twice in the catalog's dict literal silently loses its first text."""
+    import ast
+    from pathlib import Path
+
+    import bot.i18n
+
+    tree = ast.parse(Path(bot.i18n.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            assert len(keys) == len(set(keys)), sorted({k for k in keys if keys.count(k) > 1})

@@ -68,23 +68,27 @@ async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env
     env = simcord_env
     _, channel, (alice, bob, carol) = setup(env, ("alice", "bob", "carol"))
     lobby = await open_table(channel, [alice, bob, carol], clock="1d", stones="15")
-    assert "1d 0h per player" in lobby.content
+    assert "1 day per player" in lobby.content
     await env.advance_time(11 * HOUR)
     assert not any("running low" in c for c in visible(channel, bob))
     await env.advance_time(2 * HOUR)  # the hourly check at 12 h finds half of her time left
     reminders = [c for c in visible(channel, bob) if "running low" in c]
-    assert len(reminders) == 1 and alice.mention in reminders[0] and "12h 0min left" in reminders[0]
+    assert len(reminders) == 1 and alice.mention in reminders[0] and "12 h left" in reminders[0]
     await env.advance_time(6 * HOUR)  # 18 h: a quarter left
     reminders = [c for c in visible(channel, bob) if "running low" in c]
-    assert len(reminders) == 2 and "6h 0min left" in reminders[1]
+    assert len(reminders) == 2 and "6 h left" in reminders[1]
     r = await alice.slash(channel, "game status")
-    assert "Time left: alice 5h 0min ⏳, bob 1d 0h, carol 1d 0h" in answer(r).content
+    assert "Time left: alice 5 h ⏳, bob 1 day, carol 1 day" in answer(r).content
+    assert "Waiting for: alice (19 h)" in answer(r).content  # issue 18 item 3: how long the table has waited
     await env.advance_time(3 * HOUR)  # 22 h: under a tenth, the last call
     reminders = [c for c in visible(channel, bob) if "running low" in c]
-    assert len(reminders) == 3 and "2h 0min left" in reminders[2]
+    assert len(reminders) == 3 and "2 h left" in reminders[2]
     await env.advance_time(3 * HOUR)
     expired = channel.last_message
     assert "time in Nim" in expired.content and "has run out" in expired.content
+    # the players who may vote are named in the text, so Discord notifies them (issue 18 item 5)
+    assert bob.mention in expired.content and carol.mention in expired.content
+    assert {bob.id, carol.id} <= set(pinged(env, expired))
     r = await alice.click(expired, label="Skip alice")
     assert "cannot vote to skip yourself" in answer(r).content
     r = await bob.click(expired, label="Skip alice")
@@ -136,11 +140,11 @@ async def test_restart_between_reminder_due_and_sent(simcord_env, db_path: Path,
     await env.restart_bot(make_bot(db_path))
     await env.advance_time(2 * HOUR)
     reminders = [c for c in visible(channel, bob) if "running low" in c]
-    assert len(reminders) == 1 and "1d 0h left" in reminders[0], "sent once, not again after the restart"
+    assert len(reminders) == 1 and "1 day left" in reminders[0], "sent once, not again after the restart"
     # alice plays: her bank keeps what was left plus a day; bob's clock starts
     await alice.slash(channel, "play", move="a take1")
     r = await bob.slash(channel, "game status")
-    assert "alice 1d 21h" in answer(r).content and "bob 2d 0h ⏳" in answer(r).content
+    assert "alice 1 day 21 h" in answer(r).content and "bob 2 days ⏳" in answer(r).content
 
 
 async def test_turn_alerts_by_dm_refused_dms_and_heads_up(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -153,6 +157,8 @@ async def test_turn_alerts_by_dm_refused_dms_and_heads_up(simcord_env) -> None: 
                      message="Cannot send messages to this user", times=None)
     r = await carol.slash(channel, "settings", alert="dm", warn_before=True)
     assert any("could not send you a direct message" in f.content for f in r.followups)
+    r = await carol.slash(channel, "settings", alert="dm")  # the same setting again: no new DM (a refusal counts against the bot)
+    assert "refused Tabula last time" in answer(r).content and not r.followups
     await open_table(channel, [alice, bob, carol])
     post = channel.last_message
     # alice (seat 1) starts: carol is not next; bob is, but did not ask for a heads-up
@@ -312,7 +318,7 @@ async def test_a_locked_thread_pauses_the_clocks_until_it_is_unlocked(simcord_en
     assert "The game resumes." in thread.last_message.content and alice.mention in thread.last_message.content
     assert "works again: game #1 resumes" in channel.last_message.content
     r = await bob.slash(thread, "game status")
-    assert "alice 12h 0min ⏳" in answer(r).content, "the clock stood still while the thread was locked"
+    assert "alice 12 h ⏳" in answer(r).content, "the clock stood still while the thread was locked"
     await env.advance_time(13 * HOUR)
     assert "has run out" in thread.last_message.content
 
@@ -334,7 +340,7 @@ async def test_a_channel_the_bot_may_no_longer_post_in_pauses_the_game_until_it_
     await env.settle()
     assert "The game resumes." in channel.last_message.content and bob.mention in channel.last_message.content
     r = await bob.slash(channel, "game status")
-    assert "alice 12h 0min, bob 1d 0h ⏳" in answer(r).content, "both clocks stood still during the pause"
+    assert "alice 12 h, bob 1 day ⏳" in answer(r).content, "both clocks stood still during the pause"
     r = await bob.slash(channel, "mygames")
     assert "paused" not in answer(r).content
 
@@ -361,12 +367,14 @@ async def test_a_player_leaving_a_started_game_is_replaced_by_the_stand_in(simco
     env = simcord_env
     _, channel, (alice, bob, carol) = setup(env, ("alice", "bob", "carol"))
     await open_table(channel, [alice, bob, carol], clock="1d")
-    r = await alice.slash(channel, "game leave")  # alice is to act: the stand-in plays her turn at once
+    r = await alice.slash(channel, "game leave")  # asks first: the seat goes for good
+    r = await alice.click(answer(r), label="Yes, leave the game")  # alice is to act: the stand-in plays her turn at once
     assert "alice left the game; a stand-in plays their seat" in channel.last_message.content
     table = await env.bot.services.table_in_channel(channel.id)
     assert [s.user_id for s in await env.bot.services.db.steps(table.id)] == [0, 0] and table.to_act() == [1]
     assert table.user_at(0).standin and table.user_at(0).wait_since is None
-    r = await carol.slash(channel, "game leave")  # not her turn: she is replaced when it comes
+    r = await carol.slash(channel, "game leave")
+    r = await carol.click(answer(r), label="Yes, leave the game")  # not her turn: she is replaced when it comes
     assert "carol left the game" in channel.last_message.content
     for _ in range(20):
         table = await env.bot.services.table_in_channel(channel.id, include_finished=True)

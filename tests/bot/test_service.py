@@ -186,7 +186,7 @@ async def test_corrupt_step_log_is_reported_not_lost(db: Database, stub_render: 
     await db.conn.execute("DELETE FROM snapshots WHERE game_id=?", (gid,))
     with pytest.raises(UserError) as e:
         await toy_service(db).load(gid)
-    assert e.value.key == "err.corrupt"
+    assert e.value.key == "err.needs_repair" and e.value.fields == {"id": gid}, "the message names the game only"
     assert [s.option_id for s in await db.steps(gid)] == ["zz", "zz"], "the record is kept untouched"
 
 
@@ -305,8 +305,8 @@ async def test_an_option_for_some_player_counts_is_checked_at_start(db: Database
     with pytest.raises(UserError) as e:
         await service.start(table.id, ALICE)
     assert e.value.key == "err.bad_options"
-    assert "solo_level=2 is for 1 player(s), and 2 are seated" in t(e.value.key, "en", **e.value.fields)
-    assert "solo_level=2 se joue à 1 joueur(s), et 2 sont assis" in t(e.value.key, "fr", **e.value.fields)
+    assert "solo_level=2 is for 1 player, and 2 are seated" in t(e.value.key, "en", **e.value.fields)
+    assert "solo_level=2 se joue à 1 joueur, et 2 sont assis" in t(e.value.key, "fr", **e.value.fields)
     assert (await service.load(table.id)).row.status == "lobby"
     await service.leave(table.id, BOB)
     assert (await service.start(table.id, ALICE)).row.status == "active"

@@ -109,3 +109,51 @@ async def test_a_set_is_chosen_in_one_multi_select(simcord_env) -> None:  # type
     r = await bob.click(answer(r).message, label="Done discarding")  # nothing to discard: the set's own button
     table = await simcord_env.bot.services.table_in_channel(channel.id, include_finished=True)
     assert table.row.status == "finished" and table.state["discarded"][1] == []
+
+
+class TwoSets(Engine):
+    """One seat discards any of k1, k2 (closed by done), then any of m1..m3 (closed by done)."""
+
+    name = "twosets"
+    title = title_fr = "Two sets"
+    min_players = max_players = 1
+
+    def setup(self, state: State) -> None:
+        state["sets"] = [["k1", "k2"], ["m1", "m2", "m3"]]
+        state["at"], state["kept"] = 0, []
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["over"] else [0]
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if state["over"]:
+            return None
+        options = [Option(k, f"discard {k}") for k in state["sets"][state["at"]]] + [Option("done", "Done")]
+        return Prompt(seat, f"Set {state['at'] + 1}: discard which?", options, done="done")
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if option_id == "done":
+            state["kept"].append(list(state["sets"][state["at"]]))
+            state["at"] += 1
+            state["over"] = state["at"] == 2
+            self.end_turn(state)
+        else:
+            state["sets"][state["at"]].remove(option_id)
+
+    def result(self, state: State) -> dict[str, Any]:
+        return ranked([0], [{"d": 0}], labels={"d": ("Discards", "Défausses")})
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"log": self.recent_log(state)}
+
+
+async def test_a_set_closed_for_the_player_never_closes_the_next_one(db: Database, stub_render: None) -> None:
+    """Picking every card of the first set leaves only its `done`, taken for the player; the
+    menu's closing must not then be applied to the second set, which has the same closing id."""
+    service = GameService(db, get_engine=lambda name: TwoSets(), game_names=lambda: ["twosets"], seed_source=lambda: 3)  # type: ignore[arg-type]
+    table = await service.open_lobby(guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="twosets", options={})
+    await service.start(table.id, ALICE)
+    token = await service.seat_token(await service.load(table.id), 0)
+    await service.act(table.id, ALICE, "k1 k2", expected_token=token, close_set=True)
+    state = (await service.load(table.id)).state
+    assert state["at"] == 1 and state["kept"] == [[]] and not state["over"], "the second set is still open"

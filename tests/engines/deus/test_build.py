@@ -6,16 +6,15 @@ import pytest
 
 from engines.core import IllegalMove
 from engines.core.state import State
-from engines.deus import rules
+from engines.deus import prompts, rules
+from engines.deus.data import catalogue
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
 
 
 def to_place(s: State, seat: int, card: str) -> State:
-    """Play `<card>`, paying gold for missing resources when asked; returns the state at placement."""
+    """Play `<card>` (gold replacing missing resources); returns the state at placement."""
     s = play(s, seat, f"{card}")
-    if top(s)["k"] == "pay":
-        s = play(s, seat, "gold")
     assert top(s)["k"] == "place"
     return s
 
@@ -137,7 +136,7 @@ def test_card_needs_a_piece_on_the_player_board() -> None:
     s = fresh()
     give(s, 0, "farm")
     s["players"][0]["board"]["production"] = 0
-    assert ids(s) == ["offer"]
+    assert ids(s) == ["ceres"]
     assert refusal(s, 0, "build").startswith("None of your cards can be built now")
     give(s, 0, "farm", "library")
     assert "farm" not in ids(s) and "library" in ids(s)
@@ -159,26 +158,30 @@ def test_pay_with_the_resource_itself_by_default() -> None:
     assert s["supply"]["wood"] == supply["wood"] + 1 and s["supply"]["clay"] == supply["clay"] + 1
 
 
-def test_replace_a_missing_resource_by_4_gold_asked_once() -> None:
+def test_replace_a_missing_resource_by_4_gold_in_the_build_option() -> None:
     """« Vous pouvez toujours remplacer des ressources (bois, pierre, argile, blé) par 4 ors pour
-    chaque ressource » : asked once, only when a resource is missing; `back` undoes the choice."""
+    chaque ressource » : when a resource is missing, the card's option says the gold it costs, so
+    choosing the card is choosing to pay (nobody spends gold unawares, no extra question)."""
     s0 = fresh()
     give(s0, 0, "estate")  # wood + clay
     p = s0["players"][0]
     p["res"] = {"wood": 0, "stone": 0, "clay": 1, "wheat": 0}
     p["gold"] = 5
+    option = E.prompt(s0, 0).get("estate")
+    assert option.label == "Build Estate (production) paying 4 gold for 1 wood"
+    assert option.label_fr == "Construire Domaine (production) en payant 4 ors pour 1 bois"
     s = play(s0, 0, "estate")
-    assert top(s)["k"] == "pay" and ids(s) == ["gold", "back"]
-    prompt = E.prompt(s, 0)
-    assert prompt.options[0].label == "Pay 4 gold for the missing 1 wood"
-    assert prompt.options[0].label_fr == "Payer 4 ors pour remplacer : 1 bois"
-    assert refusal(s, 0, "wood") == "You lack 1 wood: choose 'gold' to pay 4 gold instead, or 'back'."
-    back = play(s, 0, "back")
-    assert back["stack"] == [] and ids(back) == ids(s0) and back["players"][0] == s0["players"][0]
-    s = play(s, 0, "gold")
     assert top(s)["k"] == "place"
     assert s["players"][0]["gold"] == 1 and s["players"][0]["res"]["clay"] == 0
     assert any(e["en"] == "{p0} pays 4 gold for missing resources." for e in s["log"])
+
+
+def test_build_labels_fit_for_every_card_and_shortfall() -> None:
+    """Every build option, gold included, names its card in at most 100 characters."""
+    for cid, card in catalogue()["cards"].items():
+        short = tuple(card["cost"].items())
+        for o in (prompts.build_option(cid), prompts.build_option(cid, short)):
+            assert len(o.label) <= 100 and len(o.label_fr) <= 100, o
 
 
 def test_unaffordable_card_is_refused() -> None:

@@ -10,7 +10,7 @@ from itertools import combinations
 
 from engines.core.state import State
 from engines.deus import rules
-from engines.deus.data import PIECE_TYPES, card_of
+from engines.deus.data import PIECE_TYPES, card_of, catalogue
 
 from .util import E, fresh, ids, play
 
@@ -82,7 +82,7 @@ def almost_deadlocked() -> tuple[State, str, str]:
     p3["board"]["maritime"], p3["reserve"]["maritime"] = 2, 0
     card = _take(s, "maritime")
     p3["hand"].append(card)
-    for r, n in p3["res"].items():  # pays in gold only: no payment question
+    for r, n in p3["res"].items():  # pays in gold only
         s["supply"][r] += n
         p3["res"][r] = 0
     p3["gold"] = 40
@@ -99,15 +99,16 @@ def finish_turn(s: State, seat: int) -> State:
     """Skip every optional effect until the turn passes."""
     while not s["over"] and s["current"] == seat and s["stack"]:
         opts = ids(s, seat)
-        s = E.apply(s, seat, next((o for o in opts if o in ("skip", "done")), opts[0]))
+        s = E.apply(s, seat, next((o for o in opts if o in ("skip", "done", "stop")), opts[0]))
     return s
 
 
 def offer_turn(s: State, seat: int) -> State:
-    assert all(o in ("offer", "pass") for o in ids(s, seat)), "nobody can build any more"
-    s = play(s, seat, "offer")
-    s = E.apply(s, seat, ids(s, seat)[0])
-    s = play(s, seat, "done")
+    """Offer the first card of the first god offered (the god's cards come first)."""
+    assert all(o in catalogue()["gods"] or o == "pass" for o in ids(s, seat)), "nobody can build any more"
+    s = play(s, seat, ids(s, seat)[0])
+    if s["stack"] and s["stack"][-1]["k"] == "offer":
+        s = play(s, seat, f"{ids(s, seat)[0]} done")
     return finish_turn(s, seat)
 
 
@@ -120,8 +121,6 @@ def test_the_last_possible_build_triggers_the_end_round_then_one_more_turn_each(
     s, card, last = almost_deadlocked()
     assert not rules.deadlocked(s), "seats 0 and 3 could still put a ship on the last sea"
     s = play(s, 3, card)
-    if s["stack"][-1]["k"] == "pay":
-        s = play(s, 3, "gold")
     s = finish_turn(play(s, 3, last), 3)
     assert s["end"] == {"turns_left": 4, "why": "deadlock"}
     assert any("Nobody can ever build" in e["en"] for e in s["log"])

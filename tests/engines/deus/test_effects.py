@@ -18,20 +18,24 @@ def run(s: State, card_id: str, region_id: str | None = None, seat: int = 0) -> 
 
 
 def test_sell_for_gold_up_to_max() -> None:
+    """Port: sell up to 3 resources, 2 gold each: each bundle the player holds is one option."""
     s = run(fresh(), "port")
     s["players"][0]["res"] = {"wood": 2, "stone": 2, "clay": 0, "wheat": 0}
     gold = s["players"][0]["gold"]
-    assert "clay" not in ids(s) and {"wood", "stone", "skip"} <= set(ids(s))
-    s = play(s, 0, "wood wood stone")
+    assert ids(s) == ["wood", "stone", "wood-wood", "wood-stone", "stone-stone", "wood-wood-stone", "wood-stone-stone", "skip"]
+    option = E.prompt(s, 0).get("wood-wood-stone")
+    assert (option.label, option.label_fr) == ("Sell 2 wood, 1 stone for 6 gold", "Vendre 2 bois, 1 pierre pour 6 ors")
+    s = play(s, 0, "wood-wood-stone")
     assert s["players"][0]["gold"] == gold + 6 and s["current"] == 1, "max 3 sales, then the frame closes"
+    assert s["players"][0]["res"] == {"wood": 0, "stone": 1, "clay": 0, "wheat": 0}
 
 
 def test_sell_for_vp_and_stop_early() -> None:
+    """Selling fewer than the most allowed is choosing a smaller bundle."""
     s = run(fresh(), "tribute-galley")
+    assert E.prompt(s, 0).get("wood").label == "Sell 1 wood for 1 VP"
     s = play(s, 0, "wood")
-    assert "done" in ids(s)
-    s = play(s, 0, "done")
-    assert s["players"][0]["vp"] == 6 and s["players"][0]["res"]["wood"] == 0
+    assert s["players"][0]["vp"] == 6 and s["players"][0]["res"]["wood"] == 0 and s["current"] == 1
 
 
 def test_buy_with_gold() -> None:
@@ -114,7 +118,7 @@ def test_steal_gold_and_resource_from_a_neighbour() -> None:
     assert s["players"][0]["gold"] == 7 and s["players"][1]["gold"] == 3
     s["current"] = 0
     s = run(s, "plunder")
-    s = play(s, 0, "p2 wheat")
+    s = play(s, 0, "p2-wheat")
     assert s["players"][0]["res"]["wheat"] == 2 and s["players"][1]["res"]["wheat"] == 0
 
 
@@ -148,7 +152,7 @@ def test_a_military_cards_region_follows_its_unit() -> None:
     s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
     s["acting"] = True
     before = E.to_json(s)
-    s2 = play(s, 0, f"{src} {dst}")
+    s2 = play(s, 0, f"{src}-{dst}")
     assert E.to_json(s) == before, "the tableau is replaced, never edited in place"
     assert s2["players"][0]["cols"]["military"] == [{"iid": camp, "id": "legion-camp", "region": dst},
                                                     {"iid": fort, "id": "fort", "region": other}]

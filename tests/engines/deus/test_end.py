@@ -5,17 +5,15 @@ from __future__ import annotations
 from engines.core.state import State
 from engines.deus import effects, rules, scoring
 
-from .util import E, fresh, give, occupy, play, region
+from .util import E, fresh, give, occupy, offer_first, play, region
 
 
 def pass_turn(s: State, seat: int) -> State:
     """A quick legal turn: offer the first card of the hand to its god, choices skipped."""
-    s = play(s, seat, "offer")
-    s = E.apply(s, seat, E.prompt(s, seat).options[0].id)
-    s = play(s, seat, "done")
+    s = offer_first(s, seat)
     while not s["over"] and s["current"] == seat and s["stack"]:
         p = E.prompt(s, seat)
-        s = E.apply(s, seat, next((o.id for o in p.options if o.id in ("skip", "done")), p.options[0].id))
+        s = E.apply(s, seat, next((o.id for o in p.options if o.id in ("skip", "done", "stop")), p.options[0].id))
     return s
 
 

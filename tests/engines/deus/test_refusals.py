@@ -98,7 +98,7 @@ def test_refuse_card_without_piece_or_gold_or_temple_set() -> None:
     p["res"] = {"wood": 0, "stone": 1, "clay": 1, "wheat": 0}
     p["gold"] = 0
     p["cols"]["temple"].append({"iid": "k96", "id": "x", "region": None})
-    assert ids(s) == ["library", "offer"]
+    assert ids(s) == ["library", "ceres", "minerva", "vesta", "jupiter"]
     assert refused(s, "villa") == "You have no civil piece left on your player board."
     assert refused(s, "estate") == "You cannot pay that card's cost (each missing resource costs 4 gold)."
     assert refused(s, "temple-of-ops") == "Your temple number 2 needs 1 building of each other type first."
@@ -120,7 +120,33 @@ def test_refuse_moving_the_only_guard_of_a_temple() -> None:
 def test_refuse_pass_and_empty_offer() -> None:
     s = fresh()
     assert refused(s, "pass") == "You may pass only when you can neither build nor offer."
-    give(s, 0, "port")
-    s = play(s, 0, "offer")
+    give(s, 0, "port", "villa")
+    assert refused(s, "offer") == "Name the god of your offering: neptune, ceres, minerva, vesta, mars or jupiter."
+    s = play(s, 0, "neptune")
     assert refused(s, "back") == "To go back, choose 'done' with no card chosen."
     assert refused(s, "siege-tower") == "That card is not in your hand."
+
+
+def test_refuse_selling_what_one_does_not_hold() -> None:
+    s = fresh()
+    s["players"][0]["res"] = {"wood": 1, "stone": 0, "clay": 0, "wheat": 0}
+    s["stack"] = [effects.frame({"op": "sell", "gold": 2, "max": 3}, None, "Port", "Port")]
+    s["acting"] = True
+    assert refused(s, "clay") == "You have no clay to sell."
+    assert refused(s, "wood-wood") == "You hold only 1 wood."
+
+
+def test_refuse_moving_a_unit_twice() -> None:
+    """« Déplacez jusqu'à 2 unités militaires d'une région chacune »: a unit that moved stays."""
+    s = fresh()
+    land = region(s, "forest")
+    other = next(r for r in rules.geo(s)["ids"] if rules.is_land(s, r) and r != land and r not in neighbours(s, land)
+                 and any(rules.is_land(s, x) for x in neighbours(s, r)))
+    occupy(s, 0, land, "military")
+    occupy(s, 0, other, "military")
+    s["stack"] = [effects.frame({"op": "move", "n": 2}, None, "Legion Camp", "Camp de légion")]
+    s["acting"] = True
+    dst = next(i for i in ids(s) if i.startswith(f"{land}-")).partition("-")[2]
+    s = play(s, 0, f"{land}-{dst}")
+    back = next(r for r in neighbours(s, dst) if r not in s["occ"] and rules.is_land(s, r))
+    assert refused(s, f"{dst}-{back}") == "That unit has already moved."

@@ -12,7 +12,7 @@ def test_example_minerva_three_cards_draw_up_to_eight() -> None:
     """'si vous vous défaussez de 3 cartes, vous piochez jusqu'à 8 cartes au lieu de 5'"""
     s = fresh()
     give(s, 0, "library", "academy", "school", "farm", "villa")
-    s = play(s, 0, "offer library academy school done")
+    s = play(s, 0, "minerva library academy school done")
     assert len(s["players"][0]["hand"]) == 8
 
 
@@ -20,7 +20,7 @@ def test_example_vesta_no_more_than_two_vp() -> None:
     """'Il n'y a pas d'autre avantage en termes de PV si vous en défaussez 3 ou plus'"""
     s = fresh()
     give(s, 0, "villa", "forum", "baths", "market")
-    s = play(s, 0, "offer villa forum baths market done")
+    s = play(s, 0, "vesta villa forum baths market done")
     assert s["players"][0]["vp"] == 7
 
 
@@ -38,7 +38,7 @@ def test_example_mars_buildings_need_not_be_military() -> None:
     """'Vous n'êtes pas obligé de choisir des bâtiments militaires'"""
     s = fresh()
     give(s, 0, "fort")
-    s = play(s, 0, "offer fort done")
+    s = play(s, 0, "mars")
     assert {"maritime", "production", "science", "civil", "military"} <= set(ids(s))
     s = play(s, 0, "maritime")
     assert s["players"][0]["board"]["maritime"] == 3

@@ -97,12 +97,12 @@ def test_guard_rule_in_a_move_prompt() -> None:
     occupy(s, 0, land, "temple", "military")
     s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
     s["acting"] = True
-    assert land not in ids(s)
+    assert not any(i.startswith(f"{land}-") for i in ids(s))
     with pytest.raises(IllegalMove) as e:
-        E.apply(s, 0, land)
+        E.apply(s, 0, f"{land}-{free}")
     assert "only guard of a temple" in e.value.message
     occupy(s, 0, free, "military")
-    assert free in ids(s)
+    assert any(i.startswith(f"{free}-") for i in ids(s))
 
 
 def test_temple_score_is_capped_at_12() -> None:

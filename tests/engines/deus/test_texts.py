@@ -15,17 +15,17 @@ def test_offer_prompt_says_1_carte_choisie() -> None:
     choisie », « 2 cartes choisies », never « (1 choisies) »."""
     s = fresh()
     give(s, 0, "port", "villa", "farm")
-    s = play(s, 0, "offer")
+    s = play(s, 0, "neptune")
     assert E.prompt(s, 0).text_fr.endswith("(0 carte choisie)")
     s = play(s, 0, "port")
     p = E.prompt(s, 0)
     assert p.text_fr.endswith("(1 carte choisie)") and p.text.endswith("(1 chosen)")
     done = next(o for o in p.options if o.id == "done")
-    assert (done.label, done.label_fr) == ("Offer 1 card", "Offrir 1 carte")
+    assert (done.label, done.label_fr) == ("Offer 1 card: 2 gold", "Offrir 1 carte : 2 ors")
     s = play(s, 0, "villa")
     p = E.prompt(s, 0)
     assert p.text_fr.endswith("(2 cartes choisies)")
-    assert next(o for o in p.options if o.id == "done").label_fr == "Offrir 2 cartes"
+    assert next(o for o in p.options if o.id == "done").label_fr == "Offrir 2 cartes : 4 ors"
 
 
 def test_card_texts_agree_in_number() -> None:

@@ -39,7 +39,7 @@ def test_draw_pile_order_is_hidden() -> None:
 def test_vp_tokens_hidden_until_the_end() -> None:
     s = fresh(2)
     give(s, 0, "villa")
-    s = play(s, 0, "offer villa done")  # Vesta: +1 hidden VP
+    s = play(s, 0, "vesta")  # the only card, to Vesta: +1 hidden VP
     assert s["players"][0]["vp"] == 6
     mine, theirs, spectator = E.view(s, 0), E.view(s, 1), E.view(s, None)
     assert mine["you"]["vp"] == 6 and theirs["you"]["vp"] == 5

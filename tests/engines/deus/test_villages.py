@@ -130,7 +130,7 @@ def test_military_move_can_trigger_an_attack() -> None:
     occupy(s, 0, src, "military", "civil")
     s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
     s["acting"] = True
-    s = play(s, 0, f"{src} {a}")
+    s = play(s, 0, f"{src}-{a}")
     assert not s["villages"][v]["barbarian"]
     assert s["villages"][v]["won_by"] == [0]
     assert s["occ"][src]["b"] == ["civil"] and s["occ"][a]["b"] == ["military"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from engines.core.state import State
 from engines.deus import ENGINE, rules
-from engines.deus.data import card_of
+from engines.deus.data import card_of, catalogue
 
 E = ENGINE
 
@@ -66,6 +66,16 @@ def neighbours(state: State, rid: str) -> list[str]:
 
 def play(state: State, seat: int, text: str) -> State:
     return E.play(state, seat, text)
+
+
+def offer_first(state: State, seat: int) -> State:
+    """Offer the first card of the hand to its god (with more cards in hand, the first card of
+    that god's colour the discards offer, which come first)."""
+    god = catalogue()["god_of"][card_of(state["players"][seat]["hand"][0])["colour"]]
+    state = play(state, seat, god)
+    if state["stack"] and state["stack"][-1]["k"] == "offer":
+        state = play(state, seat, f"{ids(state, seat)[0]} done")
+    return state
 
 
 def ids(state: State, seat: int | None = None) -> list[str]:

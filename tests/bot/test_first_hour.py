@@ -1,0 +1,49 @@
+"""Issue 18, the first hour: starting a table alone asks whether a solo game is meant."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bot.discord_ui.client import TabulaBot
+from bot.local_table import run_table
+from bot.settings import Settings
+from tests.bot.test_discord_toy import answer, make_bot, setup_table
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path, stub_render: None) -> TabulaBot:
+    return make_bot(tmp_path / "bot.sqlite3")
+
+
+async def test_starting_alone_asks_to_confirm_a_solo_game(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    _, channel, alice, _ = setup_table(simcord_env)
+    await alice.slash(channel, "game new", game="nim")
+    lobby = channel.last_message
+    r = await alice.click(lobby, label="Start")
+    ask = answer(r)
+    assert ask.ephemeral and "alone" in ask.content
+    table = await simcord_env.bot.services.table_in_channel(channel.id)
+    assert table.row.status == "lobby", "nothing starts before the confirmation"
+    await alice.click(ask, label="Yes, play solo")
+    table = await simcord_env.bot.services.table_in_channel(channel.id)
+    assert table.row.status == "active" and channel.last_message.attachments[0].filename == "turn.png"
+
+
+async def test_two_players_start_without_a_question(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    _, channel, alice, bob = setup_table(simcord_env)
+    await alice.slash(channel, "game new", game="nim")
+    await bob.click(channel.last_message, label="Join")
+    await alice.slash(channel, "game start")
+    assert (await simcord_env.bot.services.table_in_channel(channel.id)).row.status == "active"
+
+
+async def test_local_table_start_solo(tmp_path: Path) -> None:
+    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
+    out = io.StringIO()
+    await run_table(settings, io.StringIO("new minerva\nstart\nstatus\nstart solo\nstatus\n"), out)
+    text = out.getvalue()
+    assert "Type `start solo` to play alone." in text
+    assert text.index("start solo") < text.index("begins")
