@@ -116,6 +116,14 @@ CATALOG: dict[str, dict[str, str]] = {
     "btn.start_solo": {"en": "Yes, play solo", "fr": "Oui, jouer en solo"},
     "game.waited": {"en": "Waiting for: {waits}", "fr": "En attente de : {waits}"},
     "game.waiting_one": {"en": "{name} ({time})", "fr": "{name} (depuis {time})"},
+    "stats.turn_times": {"en": "a turn takes {median} (median), {p90} at most 9 times in 10", "fr": "un tour prend {median} (médiane), {p90} au plus 9 fois sur 10"},
+    "btn.rematch": {"en": "Rematch", "fr": "Revanche"},
+    "lobby.rematch": {
+        "en": "A rematch of #{id}: {players}, your seats are waiting (press **Join**).",
+        "fr": "Revanche de n°{id} : {players}, vos places vous attendent (cliquez sur **Rejoindre**).",
+    },
+    "game.rematch_opened": {"en": "Rematch table #{id} is open.", "fr": "La table de revanche n°{id} est ouverte."},
+    "err.rematch_not_over": {"en": "Game #{id} is not over: no rematch yet.", "fr": "La partie n°{id} n'est pas finie : pas encore de revanche."},
     "btn.confirm_leave": {"en": "Yes, leave the game", "fr": "Oui, quitter la partie"},
     "game.needs_repair_line": {
         "en": "#{id} {game} · **needs repair** (`/game repair game:{id}`)",

@@ -31,7 +31,7 @@ from bot.services.errors import UserError
 from bot.services.games import GameService
 from bot.services.replies import Reply
 from bot.settings import Settings
-from bot.storage import Database
+from bot.storage import open_database
 from engines.core import IllegalMove
 
 CHANNEL_ID = 1
@@ -287,7 +287,7 @@ def _tolerant(stream: TextIO) -> None:
 async def run_table(settings: Settings, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
     _tolerant(stdin)
     _tolerant(out)
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path, settings.database_url)
     try:
         service = GameService(db, max_active_games_per_user=settings.max_active_games_per_user, lobby_expiry_s=settings.lobby_expiry_s)
         commands = Commands(service, mention=lambda s: f"@{s.name}")

@@ -12,11 +12,11 @@ from pathlib import Path
 from bot.services.errors import NeedsRepair, UserError
 from bot.services.games import GameService
 from bot.settings import Settings
-from bot.storage import Database
+from bot.storage import open_database
 
 
 async def repair(settings: Settings, game_id: int, export: Path | None, abort: bool) -> int:
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path, settings.database_url)
     try:
         service = GameService(db)
         row = await db.game(game_id)

@@ -75,6 +75,13 @@ def _path(key: str, value: str, want_dir: bool) -> Path:
     return path
 
 
+def _database_url(value: str) -> str:
+    """Empty (SQLite), or a PostgreSQL URL; the value is never repeated (it may hold a password)."""
+    if value and not re.match(r"postgres(ql)?://", value):
+        raise ConfigError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:5432/dbname) or empty for SQLite")
+    return value
+
+
 def _token(value: str) -> str:
     """A pasted token with a space in it ('Bot xxx', two lines) is refused here rather than by
     Discord; the value itself is never repeated."""
@@ -95,6 +102,7 @@ class Settings:
     scheduler_seconds: float = 60.0
     guild_id_for_sync: int | None = None
     lobby_expiry_s: float = 7 * 86400.0  # a lobby with no activity this long is closed
+    database_url: str = field(default="", repr=False)  # postgresql://…: PostgreSQL instead of SQLite
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
@@ -117,4 +125,5 @@ class Settings:
             scheduler_seconds=_seconds("SCHEDULER_SECONDS", get("SCHEDULER_SECONDS", "60"), 1),
             guild_id_for_sync=_whole("SYNC_GUILD_ID", sync, 1) if sync else None,
             lobby_expiry_s=86400.0 * _whole("LOBBY_EXPIRY_DAYS", get("LOBBY_EXPIRY_DAYS", "7"), 1),
+            database_url=_database_url(get("DATABASE_URL", "")),
         )

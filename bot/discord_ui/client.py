@@ -19,7 +19,7 @@ from bot.services.errors import StaleInteraction
 from bot.services.games import GameService
 from bot.services.replies import Reply
 from bot.settings import Settings
-from bot.storage import Database
+from bot.storage import Database, open_database
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,9 @@ class TabulaBot(commands.Bot):
         from bot.discord_ui.cog import GameCog
 
         # Discord's clock (SimCord's simulated one in tests) drives every timestamp and timer.
-        db = await Database.open(self.settings.database_path, clock=lambda: discord.utils.utcnow().timestamp())
+        db = await open_database(
+            self.settings.database_path, self.settings.database_url, clock=lambda: discord.utils.utcnow().timestamp()
+        )
         self._service = self._make_service(db)
         self.commands_ = Commands(self._service, default_lang=self.settings.default_locale)
         self.add_dynamic_items(GameButton, GameSelect)
@@ -142,6 +144,8 @@ class TabulaBot(commands.Bot):
                 return await c.panel(ctx, game_id)
             if kind == "hand":
                 return await c.hand(ctx)
+            if kind == "rematch":
+                return await c.rematch(ctx, game_id)
             if kind == "board":
                 return await c.full_board(ctx, game_id)
             if kind == "page":

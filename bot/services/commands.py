@@ -87,6 +87,27 @@ class Commands(Panels):
         )
         return self.lobby(table, await self.public_lang(table))
 
+    async def rematch(self, ctx: Ctx, game_id: int) -> Reply:
+        """The Rematch button of a final post: a new lobby here with the same game, options and
+        clock, its creator the player who clicked; the seats are offered to the same players,
+        each one click (Join) away."""
+        old = await self.service.load(game_id)
+        if old.row.status != "finished":
+            raise UserError("err.rematch_not_over", id=game_id)
+        if old.seat_of(ctx.user_id) is None:
+            raise UserError("err.not_seated")
+        table = await self.service.open_lobby(
+            guild_id=old.row.guild_id, channel_id=old.row.channel_id, user_id=ctx.user_id, name=ctx.name, game=old.row.game,
+            options=old.row.options, bank_s=old.row.bank_s, bonus_s=old.row.bonus_s, lang=old.row.lang, confirm=old.row.confirm,
+        )
+        lang = await self.public_lang(table)
+        invited = [s for s in old.seats if s.user_id != ctx.user_id and not s.standin]
+        reply = self.lobby(table, lang)
+        if invited:
+            reply.text += "\n" + t("lobby.rematch", lang, id=game_id, players=" ".join(self.mention(s) for s in invited))
+            reply.mentions = [s.user_id for s in invited]
+        return Reply(t("game.rematch_opened", ctx.lang, id=table.id), ephemeral=True, public=[reply])
+
     def _engine_or_none(self, game: str) -> Any:
         """The engine of a stored game's name, or None for a game this build does not have."""
         return self.service.get_engine(game) if game in self.service.game_names() else None
@@ -535,6 +556,7 @@ class Commands(Panels):
     async def stats(self, ctx: Ctx, game: str | None = None) -> Reply:
         """Finished games of this server per game and player: games, wins, average score."""
         rows = [r for r in await self.service.db.stats(ctx.guild_id) if game in (None, r.game)]
+        times = await self.service.db.turn_times(ctx.guild_id)
         if not rows:
             return Reply(t("stats.empty", ctx.lang), ephemeral=True)
         lines: list[str] = []
@@ -544,5 +566,12 @@ class Commands(Panels):
                 current = row.game
                 title = (e.title, e.title_fr) if (e := self._engine_or_none(row.game)) else (row.game, row.game)
                 lines.append(f"**{pick(*title, ctx.lang)}**")
-            lines.append(t("stats.line", ctx.lang, name=row.name, played=row.played, wins=row.wins, average=f"{row.average:.1f}"))
+            line = t("stats.line", ctx.lang, name=row.name, played=row.played, wins=row.wins, average=f"{row.average:.1f}")
+            turns = sorted(times.get((row.game, row.user_id), []))
+            if turns:  # how long this player takes per turn, as a group playing over days wants to know
+                line += " · " + t(
+                    "stats.turn_times", ctx.lang, median=presenter.duration(turns[len(turns) // 2], ctx.lang),
+                    p90=presenter.duration(turns[min(len(turns) - 1, int(len(turns) * 0.9))], ctx.lang),
+                )
+            lines.append(line)
         return Reply(presenter.clip("\n".join(lines)), ephemeral=True)

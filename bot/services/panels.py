@@ -46,7 +46,8 @@ class Panels:
                 t("game.over_plain", lang, game=presenter.title(table, lang), id=table.id),
                 presenter.outcome_line(table, table.engine.result(table.state), lang), presenter.result_rows(table, lang),
             )))
-            return Reply(presenter.clip("\n".join(parts)), images, buttons=[board])
+            rematch = Button("rematch", table.id, table.row.version, t("btn.rematch", lang), "success")
+            return Reply(presenter.clip("\n".join(parts)), images, buttons=[rematch, board])
         seats = table.to_act()
         parts.append(t("game.to_act", lang, who=presenter.names(table, seats, self.mention)))
         mentions, dms, lines = await self._turn_alerts(table, seats, lang)

@@ -152,6 +152,37 @@ MIGRATIONS: list[str] = [
 ]
 
 
+TURN_STEPS = (
+    "SELECT games.game, steps.game_id, steps.seat, steps.user_id, steps.created_at FROM steps JOIN games ON games.id = steps.game_id"
+    " WHERE games.guild_id IS ? AND games.status='finished' ORDER BY steps.game_id, steps.idx"
+)
+
+
+def turn_durations(rows: Any) -> dict[tuple[str, int], list[float]]:
+    """(game, user) -> the time of each of their turns: from the step before their run of steps to
+    its last step. Steps of the stand-in and forced steps (user ids 0 and -1) are nobody's time,
+    and a game's first run has no start to count from."""
+    out: dict[tuple[str, int], list[float]] = {}
+    prev: tuple[int, int, float] | None = None  # (game id, seat, time) of the previous step
+    start: float | None = None
+    counted = False  # the current run already has its entry (updated by its later steps)
+    for game, game_id, seat, user_id, at in rows:
+        if prev is None or prev[0] != game_id:
+            prev, start, counted = (game_id, seat, at), None, False
+            continue
+        if prev[1] != seat:
+            start, counted = prev[2], False
+        if user_id > 0 and start is not None:
+            times = out.setdefault((game, user_id), [])
+            if counted:
+                times[-1] = at - start  # the same run: the turn lasts until its last step
+            else:
+                times.append(at - start)
+                counted = True
+        prev = (game_id, seat, at)
+    return out
+
+
 def snapshot_checksum(game_id: int, seed: int, steps: int, rules_version: int, text: str) -> str:
     """What a snapshot is bound to: a copy from another game, step count or rules version, or a
     damaged text, no longer matches."""
@@ -689,6 +720,10 @@ class Database:
             (guild_id,),
         )
         return [StatRow(r[0], r[1], r[2], r[3], int(r[4] or 0), float(r[5] or 0)) for r in rows]
+
+    async def turn_times(self, guild_id: int | None) -> dict[tuple[str, int], list[float]]:
+        """Seconds each player took per turn in the finished games of a server (see `turn_durations`)."""
+        return turn_durations(await self._fetchall(TURN_STEPS, (guild_id,)))
 
     async def user_settings(self, user_id: int) -> UserSettings:
         row = await self._fetchone("SELECT alert, warn_before, dm_ok, lang, ask_gains FROM user_settings WHERE user_id=?", (user_id,))

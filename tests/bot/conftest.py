@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -12,6 +13,9 @@ import render
 from bot.services.commands import Commands
 from bot.services.games import GameService
 from bot.storage import Database
+from bot.storage.pg import PgDatabase
+from bot.storage.pg_rows import numbered
+from tests.bot.pg_cluster import pg_cluster  # noqa: F401  (the session fixture)
 from tests.engines.toy import NIM
 
 
@@ -30,11 +34,24 @@ def stub_render(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "player_png", lambda game, view, seat, lang="en": f"PNG-player-{seat}".encode())
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.sqlite3")
+@pytest.fixture(params=["sqlite", "postgres"])
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """The service suite runs on both storage backends (a throw-away PostgreSQL cluster)."""
+    if request.param == "sqlite":
+        database: Any = await Database.open(tmp_path / "t.sqlite3")
+    else:
+        cluster = request.getfixturevalue("pg_cluster")
+        database = await PgDatabase.open(await cluster.new_database())
     yield database
     await database.close()
+
+
+async def raw_execute(db: Any, sql: str, *args: Any) -> None:
+    """SQL on the stored record behind the interface (to damage it), `?` placeholders on both."""
+    if isinstance(db, Database):
+        await db.conn.execute(sql, args)
+    else:
+        await db.pool.execute(numbered(sql), *args)
 
 
 @pytest.fixture
@@ -45,3 +62,56 @@ def service(db: Database, stub_render: None) -> GameService:
 @pytest.fixture
 def commands(service: GameService) -> Commands:
     return Commands(service)
+
+
+# --- SimCord tests: no dependence on the machine's speed, nothing left running after a failure ---
+
+# SimCord fails an operation (a click, a command) whose bot work takes more than `settle_timeout`
+# seconds of real time, 5 by default. A busy machine can slow the bot several times over; the
+# tests must not fail for that, so they get this much, and still stop on a bot that hangs.
+SETTLE_TIMEOUT = 60.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "simcord_env" not in getattr(item, "fixturenames", ()):
+            continue
+        own = item.get_closest_marker("simcord")
+        options = {"settle_timeout": SETTLE_TIMEOUT, **(own.kwargs if own else {})}
+        item.add_marker(pytest.mark.simcord(**options), append=False)  # the closest marker wins
+
+
+@pytest.fixture(autouse=True)
+async def close_databases(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Close the database of every bot a SimCord test started (SimCord never closes a bot).
+
+    An open aiosqlite connection keeps a thread that Python waits for at exit; the bots of a
+    failing test stay referenced by its traceback, so pytest printed the failure and then hung.
+    """
+    if "simcord_env" not in request.fixturenames:
+        yield
+        return
+    opened: list[Database] = []
+    open_database = Database.open.__func__  # type: ignore[attr-defined]
+
+    async def recording_open(cls: type[Database], *args: Any, **kwargs: Any) -> Database:
+        database = await open_database(cls, *args, **kwargs)
+        opened.append(database)
+        return database
+
+    monkeypatch.setattr(Database, "open", classmethod(recording_open))
+    yield
+    for database in opened:  # after SimCord's own teardown: this fixture was set up first
+        await database.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failing game played through Discord names its game seed, to replay that very game."""
+    report = yield
+    if report.when == "call" and report.failed:
+        env = getattr(item, "funcargs", {}).get("simcord_env")
+        seed = getattr(getattr(env, "bot", None), "game_seed", None)
+        if seed is not None:
+            report.sections.append(("tabula e2e game", f"game seed {seed}: replay with TABULA_E2E_SEED={seed}"))
+    return report

@@ -1,17 +1,51 @@
-"""Driving games through Discord in SimCord tests: only turn posts, buttons, menus and /play."""
+"""Driving games through Discord in SimCord tests: only turn posts, buttons, menus and /play.
+
+The games are replayable: every table opened by these bots draws the same game seed (the bot
+draws a random one), so a failing game is the same game at every run, on any machine. Set
+TABULA_E2E_SEED to another number to play other games, or to `random` for a new one each run;
+a failing test names its seed in its report (see tests/bot/conftest.py).
+"""
 
 from __future__ import annotations
 
+import os
 import random
+import secrets
 from pathlib import Path
 from typing import Any
 
 from bot.discord_ui.client import TabulaBot
 from bot.settings import Settings
 
+DEFAULT_GAME_SEED = 1
 
-def make_bot(path: Path) -> TabulaBot:
-    return TabulaBot(Settings(database_path=path))
+
+def game_seed() -> int:
+    """The seed of the e2e games: TABULA_E2E_SEED (a number, or `random`), else a fixed one."""
+    chosen = os.environ.get("TABULA_E2E_SEED", "").strip()
+    if chosen == "random":
+        return secrets.randbits(53)
+    return int(chosen) if chosen else DEFAULT_GAME_SEED
+
+
+class SeededBot(TabulaBot):
+    """The real bot, except that every game it opens draws `game_seed`."""
+
+    def __init__(self, settings: Settings, game_seed: int) -> None:
+        super().__init__(settings)
+        self.game_seed = game_seed
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        self.services.seed_source = lambda: self.game_seed
+
+
+_SEEDS: dict[Path, int] = {}  # a bot made again for the same database (a restart) keeps its seed
+
+
+def make_bot(path: Path) -> SeededBot:
+    seed = _SEEDS.setdefault(path, game_seed())
+    return SeededBot(Settings(database_path=path), seed)
 
 
 def answer(result):  # type: ignore[no-untyped-def]
@@ -51,13 +85,20 @@ async def play_game(  # type: ignore[no-untyped-def]
     env, channel, players, spectator, db_path: Path, seed: int, *, max_steps: int = 3000, restart_at: int = 40
 ) -> dict[str, Any]:
     """Play from turn posts and private panels (every 7th step typed with /play and its
-    autocomplete), restarting the bot once; stop at the end or after `max_steps` steps."""
+    autocomplete), restarting the bot once; stop at the end or after `max_steps` steps.
+
+    The restart comes after `restart_at` steps, or at the end when the game is over sooner (a
+    short game: players who pass a lot), so that every game is restarted once.
+    """
     chooser = random.Random(seed)
     by_id = {p.id: p for p in players}
-    steps = restarts = typed = 0
+    steps = restarts = typed = idle = 0
     while steps < max_steps:
         post = channel.history(viewer=spectator)[-1]
         if "is over" in post.content:
+            if restarts == 0:
+                await env.restart_bot(make_bot(db_path))
+                restarts += 1
             return {"steps": steps, "restarts": restarts, "typed": typed, "post": post, "over": True}
         assert any(i.startswith("tb:turn:") for i in component_ids([c.to_dict() for c in post.components])), post.content
         table = await env.bot.services.table_in_channel(channel.id)
@@ -65,6 +106,8 @@ async def play_game(  # type: ignore[no-untyped-def]
         r = await actor.click(post, label="Take your turn")
         panel = answer(r)
         assert panel.ephemeral, panel.content
+        idle = idle + 1 if not select_values(panel.components) else 0
+        assert idle < 2, f"no menu for the player to act, twice: the game cannot go on\n{panel.content}"
         while steps < max_steps:
             values = select_values(panel.components)
             if not values:

@@ -47,3 +47,33 @@ async def test_local_table_start_solo(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "Type `start solo` to play alone." in text
     assert text.index("start solo") < text.index("begins")
+
+
+async def test_rematch_opens_a_lobby_for_the_same_players(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18 item 2: the final post's Rematch opens a new lobby with the same game, options and
+    clock; the other players are pinged and join with one click each."""
+    _, channel, alice, bob = setup_table(simcord_env)
+    await alice.slash(channel, "game new", game="nim", options="stones=9", clock="3d+1d")
+    await bob.click(channel.last_message, label="Join")
+    await alice.slash(channel, "game start")
+    services = simcord_env.bot.services
+    for _ in range(60):
+        table = await services.table_in_channel(channel.id, include_finished=True)
+        if table.row.status == "finished":
+            break
+        player = (alice, bob)[table.to_act()[0]]
+        pile, left = next((p, n) for p, n in table.state["piles"].items() if n)
+        await player.slash(channel, "play", move=f"{pile} take{min(3, left)}")
+    final = channel.last_message
+    assert "is over" in final.content
+    r = await bob.click(final, label="Rematch")
+    assert answer(r).ephemeral and "Rematch table" in answer(r).content
+    lobby = channel.last_message
+    assert "A rematch of" in lobby.content and alice.mention in lobby.content
+    new = await services.table_in_channel(channel.id)
+    assert (new.row.game, new.row.options, new.row.bank_s, new.row.creator_id) == ("nim", {"stones": "9"}, 3 * 86400.0, bob.id)
+    await alice.click(lobby, label="Join")
+    new = await services.table_in_channel(channel.id)
+    assert [s.user_id for s in new.seats] == [bob.id, alice.id]
+    r = await alice.click(final, label="Rematch")  # a second rematch while this one is open: refused, clearly
+    assert answer(r).ephemeral and "already" in answer(r).content.lower()

@@ -110,9 +110,12 @@ async def test_clocks_alerts_and_skips_at_the_local_table(tmp_path: Path, stub_r
         await db.close()
 
 
-async def test_discord_forms_any_case_and_local_hints(tmp_path: Path) -> None:
+async def test_discord_forms_any_case_and_local_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 18 item 7: `/game new Minerva` works as on Discord, and the hints it prints are the
-    local syntax (`play build`), never `/play move:`."""
+    local syntax (`play build`), never `/play move:`. (A fixed seed: alice acts first.)"""
+    import bot.services.games
+
+    monkeypatch.setattr(bot.services.games.secrets, "randbits", lambda bits: 1234)
     settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
     script = "/game new Minerva\nas bob\n/game join\nas alice\n/game start\n/game turn\n/play move:build\nrules MINERVA Build\nhelp\n"
     out = io.StringIO()

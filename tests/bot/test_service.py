@@ -13,7 +13,7 @@ from bot.services.errors import StaleInteraction, UserError
 from bot.services.games import GameService
 from bot.storage import Database
 from engines.core import IllegalMove
-from tests.bot.conftest import toy_service
+from tests.bot.conftest import raw_execute, toy_service
 
 ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
 
@@ -174,7 +174,7 @@ async def test_corrupt_snapshot_falls_back_to_replay(db: Database, stub_render: 
     gid = await started(service)
     await service.act(gid, ALICE, "a take1")
     live = (await service.load(gid)).state
-    await db.conn.execute("UPDATE snapshots SET state=? WHERE game_id=?", (json.dumps({"game": "nim", "broken": True}), gid))
+    await raw_execute(db, "UPDATE snapshots SET state=? WHERE game_id=?", json.dumps({"game": "nim", "broken": True}), gid)
     assert (await toy_service(db).load(gid)).state == live
 
 
@@ -182,8 +182,8 @@ async def test_corrupt_step_log_is_reported_not_lost(db: Database, stub_render: 
     service = toy_service(db)
     gid = await started(service)
     await service.act(gid, ALICE, "a take1")
-    await db.conn.execute("UPDATE steps SET option_id='zz' WHERE game_id=?", (gid,))
-    await db.conn.execute("DELETE FROM snapshots WHERE game_id=?", (gid,))
+    await raw_execute(db, "UPDATE steps SET option_id='zz' WHERE game_id=?", gid)
+    await raw_execute(db, "DELETE FROM snapshots WHERE game_id=?", gid)
     with pytest.raises(UserError) as e:
         await toy_service(db).load(gid)
     assert e.value.key == "err.needs_repair" and e.value.fields == {"id": gid}, "the message names the game only"
