@@ -13,8 +13,9 @@ from discord.ext import commands
 
 from bot.discord_ui.respond import make_ctx, run
 from bot.i18n import t
-from bot.services.commands import ALERTS, CLOCK_PRESETS
+from bot.services.commands import ALERTS
 from bot.services.errors import UserError
+from bot.services.lobby_commands import CLOCK_PRESETS
 from bot.services.replies import Reply
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""All of Tabula's SQL: games, seats, the ordered step log and state snapshots.
+"""SQLite storage: games, seats, the ordered step log and state snapshots.
 
 The record of a game is its seed, options, seats and steps; the snapshot is a cache rebuilt by
 replay when missing or stale. Every write that advances a game bumps `games.version` with a
@@ -8,322 +8,45 @@ compare-and-swap inside one transaction, so a stale button or a double click nev
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-Clock = Callable[[], float]
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.rows import (
+    _GAME_COLS,
+    _SEAT_COLS,
+    LAST_CREATED_BY,
+    OPEN_GAMES_OF_USER,
+    TURN_STEPS,
+    Clock,
+    GameExists,
+    GameRow,
+    LimitReached,
+    SeatChanges,
+    SeatClock,
+    SeatRow,
+    StaleVersion,
+    StatRow,
+    StepRow,
+    StorageError,
+    UserSettings,
+    _game,
+    _seat,
+    snapshot_checksum,
+    turn_durations,
+)
 
-MIGRATIONS: list[str] = [
-    # 1: the game record
-    """
-    CREATE TABLE games (
-        id          INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id    INTEGER,
-        channel_id  INTEGER NOT NULL,
-        game        TEXT NOT NULL,
-        options     TEXT NOT NULL DEFAULT '{}',
-        seed        INTEGER NOT NULL,
-        status      TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
-        creator_id  INTEGER NOT NULL,
-        version     INTEGER NOT NULL DEFAULT 0,
-        message_id  INTEGER,
-        posted_log  INTEGER NOT NULL DEFAULT 0,
-        created_at  REAL NOT NULL,
-        updated_at  REAL NOT NULL
-    );
-    CREATE INDEX games_channel ON games(channel_id, status);
-    CREATE TABLE seats (
-        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        seat     INTEGER NOT NULL,
-        user_id  INTEGER NOT NULL,
-        name     TEXT NOT NULL,
-        PRIMARY KEY (game_id, seat),
-        UNIQUE (game_id, user_id)
-    );
-    CREATE INDEX seats_user ON seats(user_id);
-    CREATE TABLE steps (
-        game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        idx         INTEGER NOT NULL,
-        seat        INTEGER NOT NULL,
-        option_id   TEXT NOT NULL,
-        user_id     INTEGER NOT NULL,
-        checkpoint  INTEGER NOT NULL,
-        created_at  REAL NOT NULL,
-        PRIMARY KEY (game_id, idx)
-    );
-    CREATE TABLE snapshots (
-        game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-        steps    INTEGER NOT NULL,
-        state    TEXT NOT NULL
-    );
-    """,
-    # 2: per-server preferences (language override)
-    """
-    CREATE TABLE guild_settings (
-        guild_id  INTEGER PRIMARY KEY,
-        locale    TEXT
-    );
-    """,
-    # 3: play over days: clocks (time bank + bonus per turn), per-seat waits, reminders, skips,
-    # stand-ins and final results; per-user alert preferences; skip votes
-    """
-    ALTER TABLE games ADD COLUMN bank_s REAL;
-    ALTER TABLE games ADD COLUMN bonus_s REAL NOT NULL DEFAULT 0;
-    ALTER TABLE seats ADD COLUMN bank REAL;
-    ALTER TABLE seats ADD COLUMN wait_since REAL;
-    ALTER TABLE seats ADD COLUMN alerted INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE seats ADD COLUMN skips INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE seats ADD COLUMN standin INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE seats ADD COLUMN score INTEGER;
-    ALTER TABLE seats ADD COLUMN rank INTEGER;
-    CREATE INDEX games_creator ON games(creator_id, created_at);
-    CREATE TABLE skip_votes (
-        game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        seat      INTEGER NOT NULL,
-        voter_id  INTEGER NOT NULL,
-        PRIMARY KEY (game_id, seat, voter_id)
-    );
-    CREATE TABLE user_settings (
-        user_id      INTEGER PRIMARY KEY,
-        alert        TEXT NOT NULL DEFAULT 'channel' CHECK (alert IN ('channel', 'dm', 'both')),
-        warn_before  INTEGER NOT NULL DEFAULT 0,
-        dm_ok        INTEGER,
-        lang         TEXT
-    );
-    """,
-    # 4: a game whose thread or channel can no longer be posted in (deleted, locked)
-    """
-    ALTER TABLE games ADD COLUMN channel_lost INTEGER NOT NULL DEFAULT 0;
-    """,
-    # 5: several reminders per wait (stages 1-3, time-out 4: was reminder 1, time-out 2), and
-    # since when a game's thread is lost, so its clocks pause until the thread is back
-    """
-    UPDATE seats SET alerted=4 WHERE alerted=2;
-    UPDATE seats SET alerted=2 WHERE alerted=1;
-    ALTER TABLE games ADD COLUMN lost_at REAL;
-    UPDATE games SET lost_at=updated_at WHERE channel_lost=1;
-    ALTER TABLE games DROP COLUMN channel_lost;
-    """,
-    # 6: shared victories: every seat ranked first wins (ranks may repeat), unless nobody won
-    """
-    ALTER TABLE seats ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
-    UPDATE seats SET won=1 WHERE rank=1;
-    """,
-    # 7: one language per channel: a game's public posts are in its creator's language unless
-    # the server sets one
-    """
-    ALTER TABLE games ADD COLUMN lang TEXT;
-    """,
-    # 8: confirm turn (table option confirm=on): a turn's last step waits for the player's
-    # confirmation, kept here (the typed words) until confirmed or undone
-    """
-    ALTER TABLE games ADD COLUMN confirm INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE games ADD COLUMN pending TEXT;
-    """,
-    # 9: a player may ask to be asked about pure gains (by default they are taken for them)
-    """
-    ALTER TABLE user_settings ADD COLUMN ask_gains INTEGER NOT NULL DEFAULT 0;
-    """,
-    # 10: damaged records: a snapshot carries a checksum of what it was made from (game, seed,
-    # step count, rules version, text) and a game the rules version it started under; one open
-    # table per channel is enforced by the database (duplicate lobbies from before are closed)
-    """
-    ALTER TABLE snapshots ADD COLUMN checksum TEXT;
-    ALTER TABLE games ADD COLUMN rules_version INTEGER;
-    UPDATE games SET rules_version = (
-        SELECT CASE WHEN json_valid(state) THEN json_extract(state, '$.rules_version') END
-        FROM snapshots WHERE snapshots.game_id = games.id
-    ) WHERE status IN ('active', 'finished');
-    UPDATE games SET status = 'aborted' WHERE status = 'lobby' AND EXISTS (
-        SELECT 1 FROM games g WHERE g.channel_id = games.channel_id AND g.status IN ('lobby', 'active')
-        AND (g.status = 'active' OR g.id < games.id)
-    );
-    CREATE UNIQUE INDEX games_open_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
-    """,
+__all__ = [
+    "MIGRATIONS", "Clock", "Database", "GameExists", "GameRow", "LimitReached", "SeatChanges", "SeatClock", "SeatRow",
+    "StaleVersion", "StatRow", "StepRow", "StorageError", "UserSettings", "snapshot_checksum", "turn_durations",
 ]
-
-
-TURN_STEPS = (
-    "SELECT games.game, steps.game_id, steps.seat, steps.user_id, steps.created_at FROM steps JOIN games ON games.id = steps.game_id"
-    " WHERE games.guild_id IS ? AND games.status='finished' ORDER BY steps.game_id, steps.idx"
-)
-
-
-def turn_durations(rows: Any) -> dict[tuple[str, int], list[float]]:
-    """(game, user) -> the time of each of their turns: from the step before their run of steps to
-    its last step. Steps of the stand-in and forced steps (user ids 0 and -1) are nobody's time,
-    and a game's first run has no start to count from."""
-    out: dict[tuple[str, int], list[float]] = {}
-    prev: tuple[int, int, float] | None = None  # (game id, seat, time) of the previous step
-    start: float | None = None
-    counted = False  # the current run already has its entry (updated by its later steps)
-    for game, game_id, seat, user_id, at in rows:
-        if prev is None or prev[0] != game_id:
-            prev, start, counted = (game_id, seat, at), None, False
-            continue
-        if prev[1] != seat:
-            start, counted = prev[2], False
-        if user_id > 0 and start is not None:
-            times = out.setdefault((game, user_id), [])
-            if counted:
-                times[-1] = at - start  # the same run: the turn lasts until its last step
-            else:
-                times.append(at - start)
-                counted = True
-        prev = (game_id, seat, at)
-    return out
-
-
-def snapshot_checksum(game_id: int, seed: int, steps: int, rules_version: int, text: str) -> str:
-    """What a snapshot is bound to: a copy from another game, step count or rules version, or a
-    damaged text, no longer matches."""
-    return hashlib.sha256(f"{game_id}|{seed}|{steps}|{rules_version}|{text}".encode()).hexdigest()
-
-
-class StorageError(Exception):
-    """The database cannot be used (unreadable, read-only, written by a newer Tabula): one line
-    for the operator, raised by `Database.open` after closing the connection."""
-
-
-class GameExists(Exception):
-    """Another open table holds the channel (the database's one-open-table-per-channel index)."""
-
-
-class LimitReached(Exception):
-    """A per-user limit, checked inside the writing transaction so that concurrent requests (and
-    other processes) cannot all pass it: `kind` is "cap" (`value`: open games held) or
-    "cooldown" (`value`: seconds left to wait)."""
-
-    def __init__(self, kind: str, value: float) -> None:
-        super().__init__(kind, value)
-        self.kind, self.value = kind, value
-
-
-class StaleVersion(Exception):
-    """The game moved on since the caller read it (double click, old button, concurrent move)."""
-
-
-@dataclass(frozen=True)
-class GameRow:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game: str
-    options: dict[str, Any]
-    seed: int
-    status: str
-    creator_id: int
-    version: int
-    message_id: int | None
-    posted_log: int
-    created_at: float
-    updated_at: float
-    bank_s: float | None = None  # each player's time bank in seconds; None: no time limit
-    bonus_s: float = 0.0  # seconds added to a bank at the end of each of that player's turns
-    lost_at: float | None = None  # when its thread was found deleted or locked (posts fail); clocks pause
-    lang: str | None = None  # its creator's language: public posts use it unless the server sets one
-    confirm: bool = False  # a turn's last step waits for the player's confirmation
-    pending: dict[str, Any] | None = None  # that step, awaiting it: {"seat", "user_id", "words"}
-    rules_version: int | None = None  # the engine's rules version the game started under
-
-    @property
-    def channel_lost(self) -> bool:
-        return self.lost_at is not None
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    user_id: int
-    name: str
-    bank: float | None = None  # time left when the current wait began (clocked games)
-    wait_since: float | None = None  # when this seat started waiting to decide; None: not its turn
-    alerted: int = 0  # reminders sent for this wait (1-3), or TIMED_OUT once the time-out was announced
-    skips: int = 0
-    standin: bool = False  # a stand-in plays this seat
-    score: int | None = None
-    rank: int | None = None  # standard competition rank: a shared place repeats
-    won: bool = False  # ranked first in a game that has a winner (several in a shared victory)
-
-
-@dataclass(frozen=True)
-class SeatClock:
-    """A seat's clock fields after a write: what `Database.set_clocks` stores."""
-
-    seat: int
-    bank: float | None
-    wait_since: float | None
-    alerted: int
-
-
-@dataclass(frozen=True)
-class SeatChanges:
-    """What a write does to the seats besides the steps, stored in the same transaction so a
-    crash never leaves clocks, skips or results out of step with the moves."""
-
-    clocks: tuple[SeatClock, ...] = ()
-    results: tuple[tuple[int, int, int, bool], ...] = ()  # (seat, score, rank, won) once the game is over
-    skipped: int | None = None  # a seat skipped by vote (its stand-in plays this write's steps)
-    standin: int | None = None  # a seat handed to the stand-in for good
-
-
-@dataclass(frozen=True)
-class UserSettings:
-    alert: str = "channel"  # channel, dm or both
-    warn_before: bool = False
-    dm_ok: bool | None = None  # None: never tried
-    lang: str | None = None
-    ask_gains: bool = False  # ask about options that can only help instead of taking them
-
-
-@dataclass(frozen=True)
-class StatRow:
-    game: str
-    user_id: int
-    name: str
-    played: int
-    wins: int
-    average: float
-
-
-@dataclass(frozen=True)
-class StepRow:
-    idx: int
-    seat: int
-    option_id: str
-    user_id: int
-    checkpoint: int
-    created_at: float
-
-
-_GAME_COLS = (
-    "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
-    " bank_s, bonus_s, lost_at, lang, confirm, pending, rules_version"
-)
-OPEN_GAMES_OF_USER = (
-    "SELECT COUNT(*) FROM seats JOIN games ON games.id = seats.game_id WHERE user_id=? AND status IN ('lobby','active')"
-)
-LAST_CREATED_BY = "SELECT MAX(created_at) FROM games WHERE creator_id=?"
-_SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank, won"
-
-
-def _game(row: Any) -> GameRow:
-    return GameRow(
-        row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17], bool(row[17]), json.loads(row[18]) if row[18] else None, row[19]
-    )
-
-
-def _seat(row: Any) -> SeatRow:
-    return SeatRow(*row[:7], bool(row[7]), row[8], row[9], bool(row[10]))
 
 
 class Database:

@@ -21,7 +21,21 @@ from typing import Any
 import asyncpg
 
 from bot.storage import pg_migrations
-from bot.storage.db import (
+from bot.storage.pg_rows import (
+    GAME_NS,
+    LOCK_KEY,
+    MIGRATE_NS,
+    OPEN_CHANNEL_INDEX,
+    SCHEMA_TABLE,
+    SET_VERSION,
+    USER_NS,
+    args_of,
+    numbered,
+    one_line,
+    redacted,
+    schema_version,
+)
+from bot.storage.rows import (
     _GAME_COLS,
     _SEAT_COLS,
     LAST_CREATED_BY,
@@ -42,20 +56,6 @@ from bot.storage.db import (
     _seat,
     snapshot_checksum,
     turn_durations,
-)
-from bot.storage.pg_rows import (
-    GAME_NS,
-    LOCK_KEY,
-    MIGRATE_NS,
-    OPEN_CHANNEL_INDEX,
-    SCHEMA_TABLE,
-    SET_VERSION,
-    USER_NS,
-    args_of,
-    numbered,
-    one_line,
-    redacted,
-    schema_version,
 )
 
 NO_CHANGES = SeatChanges()  # frozen: a safe default

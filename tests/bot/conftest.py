@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 import render
+from bot.i18n import COMMAND_IDS
 from bot.services.commands import Commands
 from bot.services.games import GameService
 from bot.storage import Database
@@ -21,6 +22,14 @@ from tests.engines.toy import NIM
 
 def toy_service(db: Database, **kw: object) -> GameService:
     return GameService(db, get_engine=lambda name: NIM, game_names=lambda: ["nim"], seed_source=lambda: 7, **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture(autouse=True)
+def no_command_mentions_left() -> Iterator[None]:
+    """A SimCord test syncs the command tree, which makes texts link `/play` to its command id
+    (a process-wide table); no later test inherits that (the local table never syncs)."""
+    yield
+    COMMAND_IDS.clear()
 
 
 @pytest.fixture
@@ -70,6 +79,10 @@ def commands(service: GameService) -> Commands:
 # seconds of real time, 5 by default. A busy machine can slow the bot several times over; the
 # tests must not fail for that, so they get this much, and still stop on a bot that hangs.
 SETTLE_TIMEOUT = 60.0
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "busy: runs SimCord games while every core is kept busy (tests/bot/busy.py)")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,0 +1,133 @@
+"""SQLite's numbered migrations (PRAGMA user_version): each applied once, in order, in its own
+transaction by `Database.migrate`; PostgreSQL's mirror them in `pg_migrations`."""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: the game record
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        game        TEXT NOT NULL,
+        options     TEXT NOT NULL DEFAULT '{}',
+        seed        INTEGER NOT NULL,
+        status      TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+        creator_id  INTEGER NOT NULL,
+        version     INTEGER NOT NULL DEFAULT 0,
+        message_id  INTEGER,
+        posted_log  INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+    CREATE INDEX games_channel ON games(channel_id, status);
+    CREATE TABLE seats (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        name     TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE INDEX seats_user ON seats(user_id);
+    CREATE TABLE steps (
+        game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        idx         INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        option_id   TEXT NOT NULL,
+        user_id     INTEGER NOT NULL,
+        checkpoint  INTEGER NOT NULL,
+        created_at  REAL NOT NULL,
+        PRIMARY KEY (game_id, idx)
+    );
+    CREATE TABLE snapshots (
+        game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        steps    INTEGER NOT NULL,
+        state    TEXT NOT NULL
+    );
+    """,
+    # 2: per-server preferences (language override)
+    """
+    CREATE TABLE guild_settings (
+        guild_id  INTEGER PRIMARY KEY,
+        locale    TEXT
+    );
+    """,
+    # 3: play over days: clocks (time bank + bonus per turn), per-seat waits, reminders, skips,
+    # stand-ins and final results; per-user alert preferences; skip votes
+    """
+    ALTER TABLE games ADD COLUMN bank_s REAL;
+    ALTER TABLE games ADD COLUMN bonus_s REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN bank REAL;
+    ALTER TABLE seats ADD COLUMN wait_since REAL;
+    ALTER TABLE seats ADD COLUMN alerted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN skips INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN standin INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN score INTEGER;
+    ALTER TABLE seats ADD COLUMN rank INTEGER;
+    CREATE INDEX games_creator ON games(creator_id, created_at);
+    CREATE TABLE skip_votes (
+        game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        voter_id  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat, voter_id)
+    );
+    CREATE TABLE user_settings (
+        user_id      INTEGER PRIMARY KEY,
+        alert        TEXT NOT NULL DEFAULT 'channel' CHECK (alert IN ('channel', 'dm', 'both')),
+        warn_before  INTEGER NOT NULL DEFAULT 0,
+        dm_ok        INTEGER,
+        lang         TEXT
+    );
+    """,
+    # 4: a game whose thread or channel can no longer be posted in (deleted, locked)
+    """
+    ALTER TABLE games ADD COLUMN channel_lost INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 5: several reminders per wait (stages 1-3, time-out 4: was reminder 1, time-out 2), and
+    # since when a game's thread is lost, so its clocks pause until the thread is back
+    """
+    UPDATE seats SET alerted=4 WHERE alerted=2;
+    UPDATE seats SET alerted=2 WHERE alerted=1;
+    ALTER TABLE games ADD COLUMN lost_at REAL;
+    UPDATE games SET lost_at=updated_at WHERE channel_lost=1;
+    ALTER TABLE games DROP COLUMN channel_lost;
+    """,
+    # 6: shared victories: every seat ranked first wins (ranks may repeat), unless nobody won
+    """
+    ALTER TABLE seats ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
+    UPDATE seats SET won=1 WHERE rank=1;
+    """,
+    # 7: one language per channel: a game's public posts are in its creator's language unless
+    # the server sets one
+    """
+    ALTER TABLE games ADD COLUMN lang TEXT;
+    """,
+    # 8: confirm turn (table option confirm=on): a turn's last step waits for the player's
+    # confirmation, kept here (the typed words) until confirmed or undone
+    """
+    ALTER TABLE games ADD COLUMN confirm INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN pending TEXT;
+    """,
+    # 9: a player may ask to be asked about pure gains (by default they are taken for them)
+    """
+    ALTER TABLE user_settings ADD COLUMN ask_gains INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 10: damaged records: a snapshot carries a checksum of what it was made from (game, seed,
+    # step count, rules version, text) and a game the rules version it started under; one open
+    # table per channel is enforced by the database (duplicate lobbies from before are closed)
+    """
+    ALTER TABLE snapshots ADD COLUMN checksum TEXT;
+    ALTER TABLE games ADD COLUMN rules_version INTEGER;
+    UPDATE games SET rules_version = (
+        SELECT CASE WHEN json_valid(state) THEN json_extract(state, '$.rules_version') END
+        FROM snapshots WHERE snapshots.game_id = games.id
+    ) WHERE status IN ('active', 'finished');
+    UPDATE games SET status = 'aborted' WHERE status = 'lobby' AND EXISTS (
+        SELECT 1 FROM games g WHERE g.channel_id = games.channel_id AND g.status IN ('lobby', 'active')
+        AND (g.status = 'active' OR g.id < games.id)
+    );
+    CREATE UNIQUE INDEX games_open_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+    """,
+]
