@@ -117,6 +117,19 @@ CATALOG: dict[str, dict[str, str]] = {
     "game.waited": {"en": "Waiting for: {waits}", "fr": "En attente de : {waits}"},
     "game.waiting_one": {"en": "{name} ({time})", "fr": "{name} (depuis {time})"},
     "stats.turn_times": {"en": "a turn takes {median} (median), {p90} at most 9 times in 10", "fr": "un tour prend {median} (médiane), {p90} au plus 9 fois sur 10"},
+    "settings.private_dm": {
+        "en": "Your private view (hand, secret choices) is sent to you by DM at the start of each of your turns.",
+        "fr": "Votre vue privée (main, choix secrets) vous est envoyée en message privé au début de chacun de vos tours.",
+    },
+    "settings.private_here": {
+        "en": "Your private view stays in the turn panel and `/hand` (`private:dm` sends it by DM each turn).",
+        "fr": "Votre vue privée reste dans le panneau de tour et `/hand` (`private:dm` l'envoie en message privé à chaque tour).",
+    },
+    "err.bad_private": {"en": "`private` is `dm` or `here`.", "fr": "`private` vaut `dm` ou `here`."},
+    "private.turn": {
+        "en": "Your private view in {game} #{id}, as your turn begins: {link}",
+        "fr": "Votre vue privée dans {game} n°{id}, au début de votre tour : {link}",
+    },
     "btn.rematch": {"en": "Rematch", "fr": "Revanche"},
     "lobby.rematch": {
         "en": "A rematch of #{id}: {players}, your seats are waiting (press **Join**).",
@@ -333,8 +346,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] · stats [game] · replay · export · repair <n> export|abort · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] · stats [jeu] · replay · export · repair <n> export|abort · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] · stats [game] · replay · export · repair <n> export|abort · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] · stats [jeu] · replay · export · repair <n> export|abort · quit",
     },
     "table.dm": {"en": "(direct message to {name}) {text}", "fr": "(message privé à {name}) {text}"},
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},

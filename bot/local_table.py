@@ -234,13 +234,16 @@ class LocalTable:
         return await self.commands.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None)
 
     async def _settings(self, ctx: Ctx, args: list[str]) -> Reply:
-        """`settings [channel|dm|both] [warn=yes|no] [gains=ask|take]`."""
+        """`settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here]`."""
         alert = next((a for a in args if "=" not in a), None)
         warn = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("warn=")), None)
         gains = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("gains=")), None)
-        if warn not in (None, "yes", "no") or gains not in (None, "ask", "take"):
-            raise UserError("err.options_syntax", example="warn=yes gains=ask")
-        return await self.commands.settings(ctx, alert, None if warn is None else warn == "yes", None if gains is None else gains == "ask")
+        private = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("private=")), None)
+        if warn not in (None, "yes", "no") or gains not in (None, "ask", "take") or private not in (None, "dm", "here"):
+            raise UserError("err.options_syntax", example="warn=yes gains=ask private=dm")
+        return await self.commands.settings(
+            ctx, alert, None if warn is None else warn == "yes", None if gains is None else gains == "ask", private
+        )
 
     async def _skip(self, ctx: Ctx, player: str) -> Reply:
         """The Skip button of a time-out: a vote to skip `player`."""

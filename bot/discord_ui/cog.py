@@ -181,12 +181,17 @@ class GameCog(commands.Cog):
     @app_commands.describe(
         alert=_("Where turn alerts go"), warn_before=_("Also warn me when the player before me starts"),
         ask_gains=_("Ask me about options that can only help, instead of taking them for me"),
+        private=_("Send my private view (hand, secret choices) by DM at the start of each of my turns"),
     )
-    @app_commands.choices(alert=[app_commands.Choice(name=a, value=a) for a in ALERTS])
+    @app_commands.choices(
+        alert=[app_commands.Choice(name=a, value=a) for a in ALERTS],
+        private=[app_commands.Choice(name="dm", value="dm"), app_commands.Choice(name="here", value="here")],
+    )
     async def settings(
-        self, interaction: discord.Interaction, alert: str | None = None, warn_before: bool | None = None, ask_gains: bool | None = None
+        self, interaction: discord.Interaction, alert: str | None = None, warn_before: bool | None = None,
+        ask_gains: bool | None = None, private: str | None = None,
     ) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before, ask_gains), ephemeral=True)
+        await run(self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before, ask_gains, private), ephemeral=True)
 
     @app_commands.command(name="stats", description=_("Finished games of this server: games, wins, average score"))
     @app_commands.describe(game=_("Only this game"))

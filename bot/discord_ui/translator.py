@@ -17,6 +17,7 @@ FRENCH: dict[str, str] = {
     "Abort the game (creator or moderator)": "Abandonner la partie (créateur ou modérateur)",
     "A game that needs repair: export its record or abort it (creator or moderator)": "Une partie à réparer : exporter son enregistrement ou l'abandonner (créateur ou modérateur)",
     "The game's number": "Le numéro de la partie",
+    "Send my private view (hand, secret choices) by DM at the start of each of my turns": "M'envoyer ma vue privée (main, choix secrets) en message privé au début de chacun de mes tours",
     "What to do": "Que faire",
     "Export its record": "Exporter son enregistrement",
     "Abort it": "L'abandonner",

@@ -286,26 +286,33 @@ class Commands(LobbyCommands, Panels):
         return Reply(presenter.clip("\n".join(lines)), ephemeral=True)
 
     async def settings(
-        self, ctx: Ctx, alert: str | None = None, warn_before: bool | None = None, ask_gains: bool | None = None
+        self, ctx: Ctx, alert: str | None = None, warn_before: bool | None = None, ask_gains: bool | None = None,
+        private: str | None = None,
     ) -> Reply:
         """Show or change how the caller hears about their turns (choosing DMs sends a test DM),
-        and whether options that can only help are taken for them or asked."""
+        whether options that can only help are taken for them or asked, and whether their private
+        view is sent by DM at the start of each turn (`private:dm`; `private:here` to stop)."""
         current = await self.service.db.user_settings(ctx.user_id)
         alert = (alert or current.alert).lower()
         if alert not in ALERTS:
             raise UserError("err.bad_alert")
         warn = current.warn_before if warn_before is None else warn_before
         gains = current.ask_gains if ask_gains is None else ask_gains
-        await self.service.db.set_user_settings(ctx.user_id, alert, warn, ctx.lang, gains)
+        if private not in (None, "dm", "here"):
+            raise UserError("err.bad_private")
+        private_dm = current.private_dm if private is None else private == "dm"
+        await self.service.db.set_user_settings(ctx.user_id, alert, warn, ctx.lang, gains, private_dm)
         lang = ctx.lang
         text = t(
             "settings.show", lang, alert=t(f"settings.alert_{alert}", lang), warn=t("settings.yes" if warn else "settings.no", lang),
             gains=t("settings.yes" if gains else "settings.no", lang),
-        )
+        ) + "\n" + t("settings.private_dm" if private_dm else "settings.private_here", lang)
         reply = Reply(text, ephemeral=True)
-        if alert != "channel" and (alert != current.alert or current.dm_ok is None):  # one try per change of setting
+        wants_dm = alert != "channel" or private_dm
+        changed = alert != current.alert or private_dm != current.private_dm
+        if wants_dm and (changed or current.dm_ok is None):  # one try per change of setting
             reply.dms.append(DirectMessage(ctx.user_id, Reply(t("settings.dm_check", lang)), Reply(t("settings.dm_refused", lang), ephemeral=True)))
-        elif alert != "channel" and current.dm_ok is False:  # refused before: no new DM (each refusal counts against the bot)
+        elif wants_dm and current.dm_ok is False:  # refused before: no new DM (each refusal counts against the bot)
             reply.text += "\n" + t("settings.dm_still_refused", lang)
         return reply
 

@@ -98,6 +98,8 @@ class Panels:
             ping, dm = await self._alert(row, "alert.your_turn", lang, **fields)
             mentions += [row.user_id] if ping else []
             dms += [dm] if dm else []
+            if not row.standin:
+                dms += await self._private_dm(table, row)
         count = len(table.seats)
         for s in seats if count > 1 else []:
             nxt = table.user_at((s + 1) % count)
@@ -109,6 +111,18 @@ class Panels:
                 lines.append(f"{self.mention(nxt)} {t('alert.heads_up', lang, before=table.user_at(s).name, **fields)}")
             dms += [dm] if dm else []
         return mentions, dms, lines
+
+    async def _private_dm(self, table: Table, row: SeatRow) -> list[DirectMessage]:
+        """`/settings private:dm`: the player's private view, by DM as their turn begins (ephemeral
+        messages vanish on phones); nothing when their DMs refused Tabula before (the turn panel
+        and /hand still show it)."""
+        pref = await self.service.db.user_settings(row.user_id)
+        if not pref.private_dm or pref.dm_ok is False:
+            return []
+        lang = pref.lang or "en"
+        png = await self.service.player_png(table, row.seat, row.seat, lang)
+        text = t("private.turn", lang, game=presenter.title(table, lang), id=table.id, link=presenter.link(table.row))
+        return [DirectMessage(row.user_id, Reply(text, [ImageFile("private.png", png)]))]
 
     async def panel(
         self, ctx: Ctx, game_id: int | None = None, *, page: int = 0, preface: str = "", edit: bool = False,

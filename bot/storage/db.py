@@ -449,16 +449,21 @@ class Database:
         return turn_durations(await self._fetchall(TURN_STEPS, (guild_id,)))
 
     async def user_settings(self, user_id: int) -> UserSettings:
-        row = await self._fetchone("SELECT alert, warn_before, dm_ok, lang, ask_gains FROM user_settings WHERE user_id=?", (user_id,))
+        row = await self._fetchone(
+            "SELECT alert, warn_before, dm_ok, lang, ask_gains, private_dm FROM user_settings WHERE user_id=?", (user_id,)
+        )
         if row is None:
             return UserSettings()
-        return UserSettings(row[0], bool(row[1]), None if row[2] is None else bool(row[2]), row[3], bool(row[4]))
+        return UserSettings(row[0], bool(row[1]), None if row[2] is None else bool(row[2]), row[3], bool(row[4]), bool(row[5]))
 
-    async def set_user_settings(self, user_id: int, alert: str, warn_before: bool, lang: str, ask_gains: bool = False) -> None:
+    async def set_user_settings(
+        self, user_id: int, alert: str, warn_before: bool, lang: str, ask_gains: bool = False, private_dm: bool = False
+    ) -> None:
         await self._execute(
-            "INSERT INTO user_settings (user_id, alert, warn_before, lang, ask_gains) VALUES (?,?,?,?,?) ON CONFLICT(user_id) DO UPDATE SET"
-            " alert=excluded.alert, warn_before=excluded.warn_before, lang=excluded.lang, ask_gains=excluded.ask_gains",
-            (user_id, alert, int(warn_before), lang, int(ask_gains)),
+            "INSERT INTO user_settings (user_id, alert, warn_before, lang, ask_gains, private_dm) VALUES (?,?,?,?,?,?)"
+            " ON CONFLICT(user_id) DO UPDATE SET alert=excluded.alert, warn_before=excluded.warn_before, lang=excluded.lang,"
+            " ask_gains=excluded.ask_gains, private_dm=excluded.private_dm",
+            (user_id, alert, int(warn_before), lang, int(ask_gains), int(private_dm)),
         )
 
     async def set_dm_ok(self, user_id: int, ok: bool) -> None:

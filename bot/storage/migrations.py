@@ -130,4 +130,8 @@ MIGRATIONS: list[str] = [
     );
     CREATE UNIQUE INDEX games_open_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
     """,
+    # 11: a player's private view (hand, secret choices) sent by DM at the start of each turn
+    """
+    ALTER TABLE user_settings ADD COLUMN private_dm INTEGER NOT NULL DEFAULT 0;
+    """,
 ]

@@ -140,4 +140,8 @@ MIGRATIONS: list[str] = [
     );
     CREATE UNIQUE INDEX games_open_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
     """,
+    # 11: a player's private view sent by DM at the start of each turn
+    """
+    ALTER TABLE user_settings ADD COLUMN private_dm BOOLEAN NOT NULL DEFAULT FALSE;
+    """,
 ]

@@ -143,6 +143,7 @@ class UserSettings:
     dm_ok: bool | None = None  # None: never tried
     lang: str | None = None
     ask_gains: bool = False  # ask about options that can only help instead of taking them
+    private_dm: bool = False  # their private view sent by DM at the start of each of their turns
 
 
 @dataclass(frozen=True)

@@ -77,3 +77,23 @@ async def test_rematch_opens_a_lobby_for_the_same_players(simcord_env) -> None: 
     assert [s.user_id for s in new.seats] == [bob.id, alice.id]
     r = await alice.click(final, label="Rematch")  # a second rematch while this one is open: refused, clearly
     assert answer(r).ephemeral and "already" in answer(r).content.lower()
+
+
+async def test_private_view_by_dm_at_the_start_of_each_turn(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18 item 4: `/settings private:dm` sends the player's private view by DM when their
+    turn begins (ephemeral messages vanish on phones); `private:here` stops it."""
+    _, channel, alice, bob = setup_table(simcord_env)
+    r = await bob.slash(channel, "settings", private="dm")
+    assert "sent to you by DM at the start of each of your turns" in answer(r).content
+    await alice.slash(channel, "game new", game="nim")
+    await bob.click(channel.last_message, label="Join")
+    await alice.slash(channel, "game start")
+    await alice.slash(channel, "play", move="a take1")  # bob's turn begins
+    dm = bob.user.dm_channel.history()[-1]
+    assert "Your private view in Nim" in dm.content and dm.attachments[0].filename == "private.png"
+    assert alice.user.dm_channel is None or not alice.user.dm_channel.history(), "alice did not ask for it"
+    await bob.slash(channel, "settings", private="here")
+    count = len(bob.user.dm_channel.history())
+    await bob.slash(channel, "play", move="a take1")
+    await alice.slash(channel, "play", move="a take1")  # bob's turn again: no DM now
+    assert len(bob.user.dm_channel.history()) == count
