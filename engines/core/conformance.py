@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import prng
+from engines.core import packs, prng
 from engines.core.contract import MAX_OPTIONS, OPTION_ID, IllegalMove, Prompt
 from engines.core.engine import Engine
 from engines.core.ranks import competition_ranks
@@ -28,6 +28,10 @@ class Playout:
     options: dict[str, Any]
     steps: list[tuple[int, str]] = field(default_factory=list)
     final: State | None = None
+    pack: packs.Pack | None = None
+
+    def new_game(self) -> State:
+        return self.engine.new_game(self.num_players, self.seed, self.options, self.pack)
 
 
 def configs(engine: Engine) -> list[tuple[int, dict[str, Any]]]:
@@ -137,13 +141,15 @@ def run(
     *,
     max_steps: int = 50_000,
     deep_every: int = 1,
+    pack: packs.Pack | None = None,
 ) -> Playout:
-    """A random playout with the contract checked at every step (deep checks every `deep_every`)."""
+    """A random playout with the contract checked at every step (deep checks every `deep_every`),
+    with the default components or `pack`'s."""
     options = options or {}
     chooser = prng.seed(seed * 7919 + num_players, stream=7)  # the players' choices, apart from the game's
-    state = engine.new_game(num_players, seed, options)
-    assert state == engine.new_game(num_players, seed, options), "new_game is not deterministic"
-    out = Playout(engine, num_players, seed, options)
+    out = Playout(engine, num_players, seed, options, pack=pack)
+    state = out.new_game()
+    assert state == out.new_game(), "new_game is not deterministic"
     every = range(num_players)  # pure gains taken for every seat (nobody asked to be asked)
     state, forced = engine.settle(state, every)  # as the bot does: a player never sees a forced option
     out.steps += [(s, o) for s, o, _ in forced]
@@ -191,7 +197,7 @@ def run(
 
 def check_replay(p: Playout) -> None:
     """Replaying seed + steps rebuilds the final state exactly."""
-    state = p.engine.new_game(p.num_players, p.seed, p.options)
+    state = p.new_game()
     for seat, option in p.steps:
         state = p.engine.apply(state, seat, option)
     assert state == p.final, "replay from seed and steps differs from the live state"
@@ -199,7 +205,7 @@ def check_replay(p: Playout) -> None:
 
 def check_play_equals_apply(p: Playout) -> None:
     """`play` of runs of option ids by one seat equals applying them one by one."""
-    state = p.engine.new_game(p.num_players, p.seed, p.options)
+    state = p.new_game()
     i = 0
     while i < len(p.steps):
         seat = p.steps[i][0]
@@ -214,7 +220,7 @@ def check_play_equals_apply(p: Playout) -> None:
 def check_refusals(p: Playout) -> None:
     """Wrong seats and unknown options are refused without changing anything."""
     e = p.engine
-    state = e.new_game(p.num_players, p.seed, p.options)
+    state = p.new_game()
     seats = e.to_act(state)
     idle = [s for s in range(p.num_players) if s not in seats]
     for s in idle:
@@ -236,3 +242,19 @@ def check_refusals(p: Playout) -> None:
         pass
     else:
         raise AssertionError("a move was accepted after the end")
+
+
+def check_default_pack(engine: Engine) -> None:
+    """The default components form a valid complete pack: every component file has a schema it
+    obeys, passes the rule checks, and survives a write and a read unchanged."""
+    import tempfile
+
+    assert engine.component_files, f"{engine.name} names no component files a pack may override"
+    pack = engine.default_pack()
+    problems, catalog = packs.check(engine, pack)
+    assert problems == [], problems
+    assert catalog is not None
+    with tempfile.TemporaryDirectory() as tmp:
+        for target in (f"{tmp}/folder", f"{tmp}/one.json"):
+            back = packs.read(packs.write(pack, target))
+            assert (back.game, back.digest) == (pack.game, pack.digest), target

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 PROVENANCE = ("rulebook", "public source", "composed")
@@ -12,9 +14,28 @@ class DataError(ValueError):
     """A component data file breaks a stated count or rule."""
 
 
+_found: ContextVar[list[str] | None] = ContextVar("tabula_data_problems", default=None)
+
+
 def require(condition: bool, message: str) -> None:
+    """Raise DataError(message) unless `condition`; inside `collecting()`, note it and go on, so
+    a pack check lists every problem at once."""
     if not condition:
-        raise DataError(message)
+        found = _found.get()
+        if found is None:
+            raise DataError(message)
+        found.append(message)
+
+
+@contextmanager
+def collecting() -> Iterator[list[str]]:
+    """Collect the messages of failed `require`s instead of raising at the first."""
+    found: list[str] = []
+    token = _found.set(found)
+    try:
+        yield found
+    finally:
+        _found.reset(token)
 
 
 def check_entries(kind: str, entries: Iterable[dict[str, Any]], *, names: bool = True) -> None:

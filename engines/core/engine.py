@@ -15,7 +15,7 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-from engines.core import prng
+from engines.core import packs, prng
 from engines.core.contract import IllegalMove, Option, Prompt, Reason, quote
 from engines.core.notation import match_option, tokens
 from engines.core.state import State, clone
@@ -24,6 +24,11 @@ COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng",
 VIEW_LOG_LENGTH = 30
 DRILL_DEPTH = 4  # how many nested choices one typed id may stand for
 MAX_FORCED = 500  # forced options in a row before `settle` calls it a loop
+# The methods that take a state first and may read components: run with the state's pack.
+STATE_METHODS = (
+    "setup", "to_act", "prompt", "step", "result", "view", "explain", "secrets", "validate", "apply",
+    "resolve", "expand", "forced", "settle", "play",
+)
 
 
 class Engine:
@@ -39,6 +44,17 @@ class Engine:
     # Phases (`view(None)["phase"]`) whose one turn is a whole round's work (Antiquity's city
     # building): measured apart by the bench's decisions per turn.
     long_phases: tuple[str, ...] = ()
+    # Stems of the component files under data/ that a pack may override (see core/packs.py);
+    # each has a JSON Schema in schema/<stem>.schema.json.
+    component_files: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every method a game defines on a state runs with that state's pack (core/packs.py)."""
+        super().__init_subclass__(**kwargs)
+        for name in STATE_METHODS:
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "__wrapped_for_pack__", False):
+                setattr(cls, name, packs.with_state_pack(_naming_pack(method) if name == "view" else method))
 
     # ---- to implement -------------------------------------------------------------------------
     def setup(self, state: State) -> None:
@@ -74,6 +90,31 @@ class Engine:
     def validate(self, state: State) -> None:
         """Raise ValueError when a loaded state breaks the game's invariants."""
 
+    def catalog_from(self, files: dict[str, Any]) -> Any:
+        """The game's component catalogue built from complete component files (`{stem: content}`),
+        after every count and rule check of the rulebook (`core.data.require`); DataError if not.
+        Game code reads components through an accessor that returns `packs.active(name)` when
+        set, this catalogue of the default files otherwise."""
+        raise NotImplementedError
+
+    # ---- component packs ----------------------------------------------------------------------
+    def default_components(self) -> dict[str, Any]:
+        return {stem: self.load_data(f"{stem}.json") for stem in self.component_files}
+
+    def component_schema(self, stem: str) -> dict[str, Any]:
+        pkg = f"engines.{self.name}"
+        text = importlib.resources.files(pkg).joinpath("schema", f"{stem}.schema.json").read_text(encoding="utf-8")
+        return json.loads(text)
+
+    def default_pack(self) -> packs.Pack:
+        """The default components as a complete pack: where a group starts its own."""
+        return packs.Pack.make(self.name, "default", self.default_components())
+
+    @staticmethod
+    def pack_of(state: State) -> dict[str, str] | None:
+        """`{"name", "digest"}` of the pack a game plays with, None for the default components."""
+        return state.get("pack")
+
     # ---- provided -----------------------------------------------------------------------------
     def resolve_options(self, num_players: int | None, options: dict[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in; unknown keys or choices are refused. Options that only
@@ -107,7 +148,11 @@ class Engine:
             )
         return resolved
 
-    def new_game(self, num_players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    def new_game(
+        self, num_players: int, seed: int, options: dict[str, Any] | None = None, pack: packs.Pack | None = None
+    ) -> State:
+        """A fresh game; with `pack` (checked and registered here, PackError if unusable) it
+        plays with that pack's components, recorded in `state["pack"]`."""
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players")
         state: State = {
@@ -122,6 +167,9 @@ class Engine:
             "over": False,
             "log": [],
         }
+        if pack is not None:
+            packs.register(self, pack)
+            state["pack"] = {"name": pack.name, "digest": pack.digest}
         self.setup(state)
         return state
 
@@ -267,6 +315,11 @@ class Engine:
             raise ValueError(f"state has rules version {data['rules_version']}, engine {self.rules_version}")
         if not self.min_players <= data["num_players"] <= self.max_players:
             raise ValueError("state has an impossible player count")
+        mark = data.get("pack")
+        if mark is not None and not (
+            isinstance(mark, dict) and isinstance(mark.get("name"), str) and isinstance(mark.get("digest"), str)
+        ):
+            raise ValueError("state has a malformed pack mark")
         state = clone(data)
         self.validate(state)
         return state
@@ -297,3 +350,22 @@ class Engine:
     def rules_help(self) -> dict[str, dict[str, str]]:
         """`{topic: {"title_en", "title_fr", "en", "fr"}}` from data/rules_help.json, for `/rules`."""
         return self.load_data("rules_help.json")
+
+
+def _naming_pack(view: Any) -> Any:
+    """A view of a game played with a pack says which (`view["pack"]`), for the images."""
+    import functools
+
+    @functools.wraps(view)
+    def wrapper(self: Engine, state: State, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        shown = view(self, state, *args, **kwargs)
+        mark = state.get("pack")
+        if mark is not None and isinstance(shown, dict):
+            shown["pack"] = mark["name"]
+        return shown
+
+    return wrapper
+
+
+for _name in ("apply", "resolve", "expand", "forced", "settle", "play"):
+    setattr(Engine, _name, packs.with_state_pack(getattr(Engine, _name)))

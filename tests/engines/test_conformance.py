@@ -10,7 +10,7 @@ import os
 import pytest
 
 import engines
-from engines.core import conformance
+from engines.core import conformance, packs
 
 SEEDS = int(os.environ.get("TABULA_SEEDS", "3"))
 
@@ -30,6 +30,23 @@ def test_random_playout_conforms(name: str, num_players: int, options: dict, see
     if seed == 0:
         conformance.check_play_equals_apply(p)
         conformance.check_refusals(p)
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_default_components_form_a_valid_pack(name: str) -> None:
+    conformance.check_default_pack(engines.get_engine(name))
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_random_playout_with_a_pack_conforms(name: str) -> None:
+    """A game started with a pack (here the default components under a pack's name) records it,
+    runs every method with it, and replays from seed and steps."""
+    engine = engines.get_engine(name)
+    pack = packs.Pack.make(name, "house", engine.default_components())
+    p = conformance.run(engine, engine.max_players, 1, {}, deep_every=5, pack=pack)
+    assert p.final is not None and p.final["pack"] == {"name": "house", "digest": pack.digest}
+    assert engine.view(p.final, None)["pack"] == "house"
+    conformance.check_replay(p)
 
 
 def test_names_are_the_known_games() -> None:

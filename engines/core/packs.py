@@ -1,0 +1,303 @@
+"""Component packs: a group's own cards and tiles in place of an engine's default data.
+
+A pack names a game and overrides some of its component files (`engines/<game>/data/*.json`).
+It may be partial: an entry of a list of entries (objects with an `id`) replaces only the
+fields it names, an entry with a new id is added, `{"id": …, "remove": true}` drops one, and an
+object replaces only the keys it names. The merged files are then checked like the default data:
+first against the JSON Schema the engine ships (`engines/<game>/schema/<file>.schema.json`),
+then against every count and rule of the rulebook (the engine's own loader).
+
+A game records the pack's name and digest (`state["pack"]`); the digest is a hash of the pack's
+content, so a stored game is always replayed with the very components it was played with, and a
+pack file edited later only changes the games started afterwards. While an engine method runs on
+a state with a pack, `active(game)` gives that pack's catalogue (a context variable set by the
+base `Engine`), so game code reads components through one accessor and never passes them around.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engines.core.data import DataError, collecting
+
+if TYPE_CHECKING:
+    from engines.core.engine import Engine
+
+MANIFEST = "pack.json"
+NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,31}$")
+DIGEST_LENGTH = 16
+
+
+class PackError(ValueError):
+    """A pack that cannot be used; `problems` lists every one found, each naming where it is."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class PackMissing(LookupError):
+    """A state names a pack that this process has not registered (see `register`)."""
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A named set of component overrides for one game. `files` maps a component file's stem
+    (`cards`) to its partial content; `digest` identifies the content, whatever its name."""
+
+    game: str
+    name: str
+    files: Mapping[str, Any] = field(hash=False)
+    digest: str = ""
+
+    @classmethod
+    def make(cls, game: str, name: str, files: Mapping[str, Any]) -> Pack:
+        return cls(game, name, dict(files), digest_of(game, files))
+
+    def to_json(self) -> dict[str, Any]:
+        """The one-file form: the manifest under `pack`, then each overridden file."""
+        return {"pack": {"game": self.game, "name": self.name}, **self.files}
+
+    @property
+    def label(self) -> str:
+        """How tables and images name it: `name (digest)`."""
+        return f"{self.name} ({self.digest[:8]})"
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest_of(game: str, files: Mapping[str, Any]) -> str:
+    return hashlib.sha256(canonical({"game": game, "files": files}).encode()).hexdigest()[:DIGEST_LENGTH]
+
+
+# ---- reading ------------------------------------------------------------------------------------
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PackError([f"{path.name}: cannot be read ({exc.__class__.__name__})"]) from None
+    except json.JSONDecodeError as exc:
+        raise PackError([f"{path.name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"]) from None
+
+
+def from_json(data: Any, default_name: str = "") -> Pack:
+    """A pack from its one-file form `{"pack": {"game", "name"}, "<file>": …}`."""
+    if not isinstance(data, dict) or not isinstance(data.get("pack"), dict):
+        raise PackError(['a pack needs a "pack" object naming its game: {"pack": {"game": "deus", "name": "my-box"}}'])
+    manifest = data["pack"]
+    game = manifest.get("game")
+    name = manifest.get("name", default_name)
+    problems = []
+    if not isinstance(game, str) or not game:
+        problems.append('pack: "game" must name a game (antiquity, deus, magna_roma, minerva, monumental_duel)')
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        problems.append(f'pack: "name" must be 1 to 32 lowercase letters, digits, ".", "_" or "-", not {name!r}')
+    if problems:
+        raise PackError(problems)
+    files = {k: v for k, v in data.items() if k != "pack"}
+    return Pack.make(game, name, files)
+
+
+def read(path: str | Path) -> Pack:
+    """A pack from a folder (`pack.json` plus any component files) or from one JSON file."""
+    path = Path(path)
+    if path.is_dir():
+        manifest_path = path / MANIFEST
+        if not manifest_path.is_file():
+            raise PackError([f"{path.name}: a pack folder needs a {MANIFEST} naming its game"])
+        manifest = _read_json(manifest_path)
+        if not isinstance(manifest, dict):
+            raise PackError([f"{MANIFEST}: must be an object"])
+        data: dict[str, Any] = {"pack": manifest.get("pack", manifest)}
+        for file in sorted(path.glob("*.json")):
+            if file.name != MANIFEST:
+                data[file.stem] = _read_json(file)
+        return from_json(data, default_name=slug(path.name))
+    if path.is_file():
+        return from_json(_read_json(path), default_name=slug(path.stem))
+    raise PackError([f"{path}: no such file or folder"])
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-")[:32] or "pack"
+
+
+def write(pack: Pack, path: str | Path) -> Path:
+    """Write `pack` as a folder (`pack.json` and one file per component file) at `path`, or as
+    one file when `path` ends in `.json`."""
+    path = Path(path)
+    if path.suffix == ".json":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(pack.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        return path
+    path.mkdir(parents=True, exist_ok=True)
+    manifest = {"pack": {"game": pack.game, "name": pack.name}}
+    (path / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    for stem, content in pack.files.items():
+        (path / f"{stem}.json").write_text(json.dumps(content, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+# ---- merging and checking -----------------------------------------------------------------------
+def _is_entry_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(e, dict) and "id" in e for e in value)
+
+
+def merge(default: Any, override: Any) -> Any:
+    """`override` laid over `default` (see the module docstring for the rules)."""
+    if isinstance(default, dict) and isinstance(override, dict):
+        merged = dict(default)
+        for k, v in override.items():
+            merged[k] = merge(default[k], v) if k in default else v
+        return merged
+    if _is_entry_list(default) and _is_entry_list(override):
+        by_id = {e["id"]: i for i, e in enumerate(default)}
+        merged_list = list(default)
+        removed: set[int] = set()
+        for entry in override:
+            i = by_id.get(entry["id"])
+            if entry.get("remove") is True:
+                if i is not None:
+                    removed.add(i)
+                continue
+            if i is None:
+                merged_list.append(entry)
+            else:
+                merged_list[i] = merge(default[i], entry)
+        return [e for i, e in enumerate(merged_list) if i not in removed]
+    return override
+
+
+def _where(content: Any, path: list[Any]) -> str:
+    """`m07 › cost` for path [3, "cost"] in a list of entries: an index is named by the id of the
+    entry it points at, so a person finds it in their file."""
+    parts: list[str] = []
+    node = content
+    for step in path:
+        if isinstance(step, int) and isinstance(node, list) and step < len(node):
+            entry = node[step]
+            parts.append(str(entry["id"]) if isinstance(entry, dict) and "id" in entry else f"#{step + 1}")
+        else:
+            parts.append(str(step))
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return " › ".join(parts)
+
+
+def schema_problems(stem: str, schema: dict[str, Any], content: Any) -> list[str]:
+    import jsonschema  # imported here: only pack checks need it, never a game in play
+
+    validator = jsonschema.Draft202012Validator(schema)
+    problems = []
+    for error in sorted(validator.iter_errors(content), key=lambda e: list(map(str, e.absolute_path))):
+        where = _where(content, list(error.absolute_path))
+        problems.append(f"{stem}.json › {where}: {error.message}" if where else f"{stem}.json: {error.message}")
+    return problems
+
+
+def merged_files(engine: Engine, pack: Pack) -> dict[str, Any]:
+    defaults = engine.default_components()
+    return {stem: merge(defaults[stem], pack.files[stem]) if stem in pack.files else defaults[stem] for stem in defaults}
+
+
+def check(engine: Engine, pack: Pack) -> tuple[list[str], Any]:
+    """Every problem of `pack` for `engine` (empty when usable) and, when usable, its catalogue."""
+    problems: list[str] = []
+    if pack.game != engine.name:
+        return [f"pack: made for {pack.game}, not {engine.name}"], None
+    unknown = sorted(set(pack.files) - set(engine.component_files))
+    for stem in unknown:
+        known = ", ".join(f"{s}.json" for s in engine.component_files)
+        problems.append(f"{stem}.json: {engine.title} has no such component file (its files: {known})")
+    files = merged_files(engine, pack)
+    for stem in engine.component_files:
+        problems.extend(schema_problems(stem, engine.component_schema(stem), files[stem]))
+    if problems:
+        return problems, None
+    with collecting() as found:
+        try:
+            catalog = engine.catalog_from(files)
+        except DataError as exc:
+            found.append(str(exc))
+        except Exception as exc:  # a rule check tripped over data the schema let through
+            found.append(f"checks stopped at a value they cannot read ({exc.__class__.__name__}: {exc})")
+    if found:
+        return list(found), None
+    return [], catalog
+
+
+# ---- registry and activation --------------------------------------------------------------------
+_registered: dict[tuple[str, str], tuple[Pack, Any]] = {}
+_active: ContextVar[tuple[str, Any] | None] = ContextVar("tabula_active_pack", default=None)
+
+
+def register(engine: Engine, pack: Pack) -> Pack:
+    """Check `pack` and keep its catalogue for the states that name its digest; PackError if it
+    cannot be played. Registering the same content twice is free."""
+    key = (pack.game, pack.digest)
+    if key in _registered:
+        return _registered[key][0]
+    problems, catalog = check(engine, pack)
+    if problems:
+        raise PackError(problems)
+    _registered[key] = (pack, catalog)
+    return pack
+
+
+def registered(game: str, digest: str) -> Pack | None:
+    found = _registered.get((game, digest))
+    return found[0] if found else None
+
+
+def active(game: str) -> Any:
+    """The catalogue of the pack of the state an engine method of `game` is running on, or None
+    for the default components."""
+    current = _active.get()
+    return current[1] if current is not None and current[0] == game else None
+
+
+@contextmanager
+def using(game: str, state: Any) -> Iterator[None]:
+    """Run engine code on `state` with its pack's components (see `active`)."""
+    mark = state.get("pack") if isinstance(state, dict) else None
+    if mark is None:
+        if _active.get() is None:
+            yield
+            return
+        token = _active.set(None)
+    else:
+        found = _registered.get((game, mark["digest"]))
+        if found is None:
+            raise PackMissing(f"{game} pack {mark.get('name')!r} ({mark['digest']}) is not loaded")
+        token = _active.set((game, found[1]))
+    try:
+        yield
+    finally:
+        _active.reset(token)
+
+
+def with_state_pack(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap an engine method whose first argument is a state so it runs with that state's pack."""
+    import functools
+
+    @functools.wraps(method)
+    def wrapper(self: Engine, state: Any, *args: Any, **kwargs: Any) -> Any:
+        if (not isinstance(state, dict) or state.get("pack") is None) and _active.get() is None:
+            return method(self, state, *args, **kwargs)
+        with using(self.name, state):
+            return method(self, state, *args, **kwargs)
+
+    wrapper.__wrapped_for_pack__ = True  # type: ignore[attr-defined]
+    return wrapper
