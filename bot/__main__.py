@@ -2,7 +2,8 @@
 
 Subcommands: `bench` prints the benchmark report; `soak` the reliability figures; `replay FILE`
 replays an exported game; `repair GAME` exports or aborts a game that needs repair; `backup FILE`
-copies the database while the bot runs.
+copies the database while the bot runs; `pack check PATH` and `pack export GAME PATH` write and
+check component packs.
 Whatever stops the start (a bad setting, a refused token, no network) is told in one line on
 stderr with a non-zero exit, never a traceback: the person reading it is setting the bot up.
 """
@@ -35,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.replay import main as replay_main
 
         return replay_main(argv[1:])
+    if argv[:1] == ["pack"]:
+        from bot.packs_cli import main as pack_main
+
+        return pack_main(argv[1:])
     if argv[:1] == ["soak"]:
         from bot.soak import main as soak_main
 
@@ -42,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] not in ("repair", "backup"):
         print(
             "usage: python -m bot [bench [--quick] | soak [--quick] | replay FILE | repair GAME [--export FILE] [--abort]"
-            " | backup FILE [--force]]",
+            " | backup FILE [--force] | pack check PATH | pack export GAME PATH [--name NAME]]",
             file=sys.stderr,
         )
         return 2

@@ -36,6 +36,31 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Write options as `key=value` separated by spaces, e.g. `{example}`.",
         "fr": "Écrivez les options sous la forme `clé=valeur` séparées par des espaces, par ex. `{example}`.",
     },
+    "err.unknown_pack": {
+        "en": "{game} has no pack named '{name}' on this bot. Packs: {packs}.",
+        "fr": "{game} n'a pas de pack nommé « {name} » sur ce bot. Packs : {packs}.",
+    },
+    "err.pack_unreadable": {
+        "en": "The pack '{name}' cannot be read. The operator can run `python -m bot pack check` on it.",
+        "fr": "Le pack « {name} » est illisible. L'opérateur peut lancer `python -m bot pack check` dessus.",
+    },
+    "err.pack_invalid": {
+        "en": "The pack '{name}' cannot be played ({count} problems):\n{detail}",
+        "fr": "Le pack « {name} » ne peut pas être joué ({count} problèmes) :\n{detail}",
+    },
+    "err.vacation_days": {
+        "en": "A vacation is 1 day or more (at most {per_year} days over any year); `vacation:0` ends yours.",
+        "fr": "Des vacances durent au moins 1 jour (au plus {per_year} jours sur une année) ; `vacation:0` met fin aux vôtres.",
+    },
+    "err.vacation_too_long": {
+        "en": "{days} days is more than you have left: {left} of {per_year} vacation days over the last 365 days.",
+        "fr": "{days} jours, c'est plus qu'il ne vous reste : {left} jours de vacances sur {per_year} au cours des 365 derniers jours.",
+    },
+    "err.no_vacation": {"en": "You are not on vacation.", "fr": "Vous n'êtes pas en vacances."},
+    "err.skip_on_vacation": {
+        "en": "{name} is on vacation: their clock stands still, so their turn cannot be skipped.",
+        "fr": "{name} est en vacances : son horloge est arrêtée, son tour ne peut donc pas être passé.",
+    },
     "err.not_lobby": {"en": "This game has already started.", "fr": "Cette partie a déjà commencé."},
     "err.not_active": {"en": "This game is not in progress ({status}).", "fr": "Cette partie n'est pas en cours ({status})."},
     "err.already_seated": {"en": "You are already in this game.", "fr": "Vous êtes déjà dans cette partie."},
@@ -234,6 +259,16 @@ CATALOG: dict[str, dict[str, str]] = {
     "game.log_empty": {"en": "Nothing has happened yet.", "fr": "Rien ne s'est encore passé."},
     "game.list_empty": {"en": "No games in this server yet.", "fr": "Aucune partie sur ce serveur pour l'instant."},
     "game.list_line": {"en": "#{id} {game} · {status} · <#{channel}> · {players}", "fr": "n°{id} {game} · {status} · <#{channel}> · {players}"},
+    "rules.packs": {
+        "en": "Component packs on this bot: {packs} (`/game new options: pack=<name>`).",
+        "fr": "Packs de matériel sur ce bot : {packs} (`/game new options: pack=<nom>`).",
+    },
+    "game.clocks_away": {"en": " (🏖️ on vacation: clock stopped)", "fr": " (🏖️ en vacances : horloge arrêtée)"},
+    "game.pack": {
+        "en": "Components: pack **{name}** ({digest}), not the default ones.",
+        "fr": "Matériel : pack **{name}** ({digest}), pas celui par défaut.",
+    },
+    "options.pack": {"en": "components {digest}", "fr": "matériel {digest}"},
     "status.lobby": {"en": "lobby", "fr": "salon d'attente"},
     "status.active": {"en": "in progress", "fr": "en cours"},
     "status.finished": {"en": "finished", "fr": "terminée"},
@@ -291,6 +326,22 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "**n°{id} {game}** · {link} · à vous depuis {since} : {question}",
     },
     "mygames.other": {"en": "#{id} {game} · {link} · {status} · waiting for {who}", "fr": "n°{id} {game} · {link} · {status} · en attente de {who}"},
+    "vacation.started": {
+        "en": "You are on vacation until {until}. Your clocks stand still in {count} open games, and no reminder or time-out fires for you; your first move ends it early. Vacation days left over the year: {left}.",
+        "fr": "Vous êtes en vacances jusqu'au {until}. Vos horloges sont arrêtées dans {count} parties en cours, et aucun rappel ni dépassement ne vous vise ; votre premier coup y met fin. Jours de vacances restants sur l'année : {left}.",
+    },
+    "vacation.ended": {
+        "en": "Welcome back: your vacation is over and your clocks run again in {count} open games. Vacation days left over the year: {left}.",
+        "fr": "Bon retour : vos vacances sont finies et vos horloges repartent dans {count} parties en cours. Jours de vacances restants sur l'année : {left}.",
+    },
+    "vacation.away_public": {
+        "en": "🏖️ {name} is on vacation until {until}: their clock in game #{id} stands still, and no reminder or time-out fires for them until then.",
+        "fr": "🏖️ {name} est en vacances jusqu'au {until} : son horloge dans la partie n°{id} est arrêtée, et aucun rappel ni dépassement ne le vise d'ici là.",
+    },
+    "vacation.back_public": {
+        "en": "{name} is back from vacation: their clock in game #{id} runs again.",
+        "fr": "{name} est rentré de vacances : son horloge dans la partie n°{id} repart.",
+    },
     "settings.show": {
         "en": "Turn alerts: {alert}. Warn me when the player before me starts: {warn}. Ask me about options that can only help (otherwise they are taken for me): {gains}.",
         "fr": "Alertes de tour : {alert}. Me prévenir quand le joueur avant moi commence : {warn}. Me demander pour les choix qui ne peuvent qu'aider (sinon ils sont pris pour moi) : {gains}.",

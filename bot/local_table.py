@@ -142,7 +142,7 @@ class LocalTable:
                 self.say(f"   {c.value:<20} {c.label}")
         if reply.buttons:
             self.say("   [" + " · ".join(f"{b.label}" for b in reply.buttons) + "]")
-        for post in reply.public:
+        for post in [*reply.public, *(post for _, post in reply.elsewhere)]:
             self.show(post)
         for dm in reply.dms:
             self.say(t("table.dm", self.lang, name=self._name_of(dm.user_id), text=local_text(dm.post.text)))
@@ -234,7 +234,12 @@ class LocalTable:
         return await self.commands.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None)
 
     async def _settings(self, ctx: Ctx, args: list[str]) -> Reply:
-        """`settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here]`."""
+        """`settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=DAYS]`."""
+        vacation = next((a.partition("=")[2] for a in args if a.lower().startswith("vacation=")), None)
+        if vacation is not None:
+            if not vacation.isdigit() or int(vacation) > 365:
+                raise UserError("err.options_syntax", example="vacation=3")
+            return await self.commands.settings(ctx, vacation=int(vacation))
         alert = next((a for a in args if "=" not in a), None)
         warn = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("warn=")), None)
         gains = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("gains=")), None)
@@ -292,7 +297,10 @@ async def run_table(settings: Settings, stdin: TextIO = sys.stdin, out: TextIO =
     _tolerant(out)
     db = await open_database(settings.database_path, settings.database_url)
     try:
-        service = GameService(db, max_active_games_per_user=settings.max_active_games_per_user, lobby_expiry_s=settings.lobby_expiry_s)
+        service = GameService(
+            db, max_active_games_per_user=settings.max_active_games_per_user, lobby_expiry_s=settings.lobby_expiry_s,
+            packs_dir=settings.packs_dir, vacation_days_per_year=settings.vacation_days_per_year,
+        )
         commands = Commands(service, mention=lambda s: f"@{s.name}")
         table = LocalTable(commands, settings.table_image_dir, out, settings.default_locale)
         table.say(t("table.welcome", table.lang, dir=settings.table_image_dir))

@@ -8,12 +8,18 @@ import sys
 from pathlib import Path
 
 import engines
-from engines.core import IllegalMove
+from engines.core import IllegalMove, packs
 
 
 def replay_record(record: dict) -> dict:
     engine = engines.get_engine(record["game"])
-    state = engine.new_game(int(record["num_players"]), int(record["seed"]), record.get("options") or {})
+    pack = None
+    if record.get("pack") is not None:  # the components the game was played with, stored in its record
+        try:
+            pack = packs.register(engine, packs.from_json(record["pack"]))
+        except packs.PackError as e:
+            raise ValueError(f"its pack cannot be used: {e.problems[0]}") from e
+    state = engine.new_game(int(record["num_players"]), int(record["seed"]), record.get("options") or {}, pack)
     for i, step in enumerate(record["steps"]):
         try:
             state = engine.apply(state, int(step["seat"]), str(step["option"]))

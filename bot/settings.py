@@ -103,6 +103,8 @@ class Settings:
     guild_id_for_sync: int | None = None
     lobby_expiry_s: float = 7 * 86400.0  # a lobby with no activity this long is closed
     database_url: str = field(default="", repr=False)  # postgresql://…: PostgreSQL instead of SQLite
+    packs_dir: Path = Path("packs")  # component packs a table may choose (`pack=<name>`)
+    vacation_days_per_year: int = 14  # vacation a player may take over any 365 days
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
@@ -126,4 +128,6 @@ class Settings:
             guild_id_for_sync=_whole("SYNC_GUILD_ID", sync, 1) if sync else None,
             lobby_expiry_s=86400.0 * _whole("LOBBY_EXPIRY_DAYS", get("LOBBY_EXPIRY_DAYS", "7"), 1),
             database_url=_database_url(get("DATABASE_URL", "")),
+            packs_dir=_path("PACKS_DIR", get("PACKS_DIR", "packs"), want_dir=True),
+            vacation_days_per_year=_whole("VACATION_DAYS_PER_YEAR", get("VACATION_DAYS_PER_YEAR", "14"), 0),
         )

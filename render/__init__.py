@@ -29,7 +29,25 @@ def _module(game: str) -> Any:
 
 
 def board_image(game: str, view: dict[str, Any], lang: str = "en") -> Image.Image:
-    return _module(game).board(view, lang=lang_of(lang))
+    image = _module(game).board(view, lang=lang_of(lang))
+    return _pack_band(image, view, lang_of(lang)) if view.get("pack") else image
+
+
+def pack_words(view: dict[str, Any], lang: str) -> str:
+    """How an image names the component pack a game plays with ("" for the default components)."""
+    name = view.get("pack")
+    return "" if not name else (f"Pack : {name}" if lang == "fr" else f"Pack: {name}")
+
+
+def _pack_band(image: Image.Image, view: dict[str, Any], lang: str) -> Image.Image:
+    """A band under a board naming its pack, so nobody mistakes its cards for the printed defaults."""
+    from render.core.canvas import Canvas
+
+    band = max(36, image.width // 22)
+    c = Canvas(image.width, image.height + band)
+    c.image.paste(image, (0, 0))
+    c.text((16, image.height + band / 2), pack_words(view, lang), int(band * 0.6), bold=True, anchor="lm", max_width=image.width - 32)
+    return c.image
 
 
 def board_png(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
@@ -54,8 +72,9 @@ def turn_card(
     scores = parts.get("scores") or [str(x) for x in (view.get("scores") or [""] * n)]
     tags = parts.get("tags") or [""] * n
     seats = [turncard.Seat(s, seat_name(view, s, lang), scores[s], tags[s], s in acting) for s in range(n)]
+    progress = " · ".join(p for p in (parts.get("progress") or entry(view.get("summary"), lang), pack_words(view, lang)) if p)
     card = turncard.Card(
-        title, parts.get("progress") or entry(view.get("summary"), lang), seats, events, footer,
+        title, progress, seats, events, footer,
         parts.get("focus"), parts.get("focus_caption", ""),
     )
     return turncard.draw(card), card

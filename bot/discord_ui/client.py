@@ -35,7 +35,8 @@ class TabulaBot(commands.Bot):
         self._make_service = make_service or (
             lambda db: GameService(
                 db, max_active_games_per_user=settings.max_active_games_per_user, create_cooldown_s=settings.create_cooldown_s,
-                lobby_expiry_s=settings.lobby_expiry_s,
+                lobby_expiry_s=settings.lobby_expiry_s, packs_dir=settings.packs_dir,
+                vacation_days_per_year=settings.vacation_days_per_year,
             )
         )
         self._service: GameService | None = None

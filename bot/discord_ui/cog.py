@@ -79,6 +79,11 @@ class GameCog(commands.Cog):
                 if item.startswith(last):
                     value = (done + item)[:100]
                     out.append(app_commands.Choice(name=f"{value} ({spec['help']})"[:100], value=value))
+        for name in self.bot.services.shelf.names(game):
+            item = f"pack={name}"
+            if item.startswith(last):
+                value = (done + item)[:100]
+                out.append(app_commands.Choice(name=f"{value} (component pack)"[:100], value=value))
         return out[:25]
 
     @game.command(name="start", description=_("Start the game (creator)"))
@@ -182,6 +187,7 @@ class GameCog(commands.Cog):
         alert=_("Where turn alerts go"), warn_before=_("Also warn me when the player before me starts"),
         ask_gains=_("Ask me about options that can only help, instead of taking them for me"),
         private=_("Send my private view (hand, secret choices) by DM at the start of each of my turns"),
+        vacation=_("Days of vacation from now: my clocks stand still, no reminder or time-out (0 ends it)"),
     )
     @app_commands.choices(
         alert=[app_commands.Choice(name=a, value=a) for a in ALERTS],
@@ -189,9 +195,11 @@ class GameCog(commands.Cog):
     )
     async def settings(
         self, interaction: discord.Interaction, alert: str | None = None, warn_before: bool | None = None,
-        ask_gains: bool | None = None, private: str | None = None,
+        ask_gains: bool | None = None, private: str | None = None, vacation: app_commands.Range[int, 0, 365] | None = None,
     ) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before, ask_gains, private), ephemeral=True)
+        await run(
+            self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before, ask_gains, private, vacation), ephemeral=True
+        )
 
     @app_commands.command(name="stats", description=_("Finished games of this server: games, wins, average score"))
     @app_commands.describe(game=_("Only this game"))

@@ -164,6 +164,8 @@ async def deliver(
     for post in reply.public:
         if channel is not None and hasattr(channel, "send"):
             await send_public(interaction.client, channel, post)  # type: ignore[arg-type]
+    for channel_id, post in reply.elsewhere:
+        await send_elsewhere(interaction.client, channel_id, post)  # type: ignore[arg-type]
     for dm in [*reply.dms, *(d for post in reply.public for d in post.dms)]:
         if not await send_dm(interaction.client, dm) and dm.fallback is not None:  # type: ignore[arg-type]
             if dm.fallback.ephemeral:
@@ -205,6 +207,16 @@ async def send_dm(bot: TabulaBot, dm: DirectMessage) -> bool:
         return False
     await bot.services.db.set_dm_ok(dm.user_id, True)
     return True
+
+
+async def send_elsewhere(bot: TabulaBot, channel_id: int, post: Reply) -> None:
+    """A post in another channel than the command's (a vacation told to each table); a channel
+    that cannot be reached is logged and skipped, the others still get theirs."""
+    try:
+        channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+        await send_public(bot, channel, post)  # type: ignore[arg-type]
+    except discord.HTTPException as e:
+        log.warning("channel %s could not be told: %s", channel_id, e)
 
 
 async def send_public(bot: TabulaBot, channel: discord.abc.Messageable, post: Reply) -> discord.Message | None:

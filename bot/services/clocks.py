@@ -86,6 +86,8 @@ class ClockRules:
             if voter == seat:
                 raise UserError("err.skip_self")
             target = table.user_at(seat)
+            if target.away_since is not None:
+                raise UserError("err.skip_on_vacation", name=target.name)
             left = time_left(table.row, target, self.clock())
             if left is None or left > 0:
                 raise UserError("err.skip_too_early")
@@ -129,7 +131,7 @@ class ClockRules:
             assert table.row.bank_s is not None
             for s in table.seats:
                 left = time_left(table.row, s, now)
-                if s.standin or s.wait_since is None or left is None:
+                if s.standin or s.wait_since is None or left is None or s.away_since is not None:
                     continue
                 start = table.row.bank_s if s.bank is None else s.bank
                 stage = TIMED_OUT if left <= 0 else sum(left <= share * start for share in REMIND_SHARES)

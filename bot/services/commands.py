@@ -23,6 +23,7 @@ from bot.services.presenter import Mention
 from bot.services.ratelimit import Cooldowns, LruCache
 from bot.services.replies import Button, DirectMessage, ImageFile, Reply
 from bot.services.table import MoveOutcome, SkipVote, Table
+from bot.services.vacation import Vacation
 from bot.storage import GameRow, SeatRow
 from engines.core.contract import fit_words, quote
 from engines.core.notation import starting_with, tokens
@@ -114,7 +115,21 @@ class Commands(LobbyCommands, Panels):
         body = pick(entry["en"], entry["fr"], ctx.lang)
         listed = ", ".join(f"{k} ({pick(v['title_en'], v['title_fr'], ctx.lang)})" for k, v in help_.items())
         topics = t("rules.topics", ctx.lang, topics=listed)
-        return Reply(presenter.clip(f"{head}\n{body}\n\n{topics}"), ephemeral=True)
+        return Reply(presenter.clip(f"{head}\n{body}\n\n{topics}{await self._packs_note(ctx, game)}"), ephemeral=True)
+
+    async def _packs_note(self, ctx: Ctx, game: str) -> str:
+        """Under /rules: the pack this channel's table of `game` plays with, and the packs installed."""
+        lines = []
+        try:
+            table = await self.service.table_in_channel(ctx.channel_id)
+        except UserError:
+            table = None
+        if table is not None and table.row.game == game and table.pack is not None:
+            lines.append(presenter.pack_line(table, ctx.lang))
+        installed = self.service.shelf.names(game)
+        if installed:
+            lines.append(t("rules.packs", ctx.lang, packs=", ".join(installed)))
+        return "".join(f"\n{line}" for line in lines)
 
     def rules_topics(self, game: str, lang: str = "en") -> list[tuple[str, str]]:
         """The topics of a game's /rules, titled in the reader's language (for autocomplete)."""
@@ -219,6 +234,8 @@ class Commands(LobbyCommands, Panels):
         """Reminders and time-outs due now, and the turns of stand-ins left unplayed, as
         (channel id, post) for the scheduler to send."""
         out = []
+        for vacation in await self.service.vacations_over():
+            out += await self._vacation_posts(vacation)
         for table in await self.service.expire_lobbies():
             lang = await self.public_lang(table)
             idle = presenter.duration(self.service.lobby_expiry_s, lang)
@@ -287,11 +304,14 @@ class Commands(LobbyCommands, Panels):
 
     async def settings(
         self, ctx: Ctx, alert: str | None = None, warn_before: bool | None = None, ask_gains: bool | None = None,
-        private: str | None = None,
+        private: str | None = None, vacation: int | None = None,
     ) -> Reply:
         """Show or change how the caller hears about their turns (choosing DMs sends a test DM),
         whether options that can only help are taken for them or asked, and whether their private
-        view is sent by DM at the start of each turn (`private:dm`; `private:here` to stop)."""
+        view is sent by DM at the start of each turn (`private:dm`; `private:here` to stop).
+        `vacation:<days>` books a vacation (0 ends it)."""
+        if vacation is not None:
+            return await self._vacation(ctx, vacation)
         current = await self.service.db.user_settings(ctx.user_id)
         alert = (alert or current.alert).lower()
         if alert not in ALERTS:
@@ -315,6 +335,33 @@ class Commands(LobbyCommands, Panels):
         elif wants_dm and current.dm_ok is False:  # refused before: no new DM (each refusal counts against the bot)
             reply.text += "\n" + t("settings.dm_still_refused", lang)
         return reply
+
+    async def _vacation(self, ctx: Ctx, days: int) -> Reply:
+        """Book (or, with 0, end) a vacation; each open table of the player is told once."""
+        vacation = await (self.service.end_vacation(ctx.user_id) if days == 0 else self.service.start_vacation(ctx.user_id, days))
+        reply = Reply(ephemeral=True)
+        if vacation.ends is None:
+            reply.text = t("vacation.ended", ctx.lang, count=len(vacation.tables), left=vacation.days_left)
+        else:
+            reply.text = t("vacation.started", ctx.lang, until=f"<t:{int(vacation.ends)}:F>", count=len(vacation.tables), left=vacation.days_left)
+        reply.elsewhere = await self._vacation_posts(vacation, ctx.name)
+        return reply
+
+    async def _vacation_posts(self, vacation: Vacation, name: str | None = None) -> list[tuple[int, Reply]]:
+        """One post per open table of a player whose vacation started or ended."""
+        out = []
+        for table in vacation.tables:
+            seat = table.seat_of(vacation.user_id)
+            if seat is None:
+                continue
+            lang = await self.public_lang(table)
+            who = name or table.user_at(seat).name
+            if vacation.ends is None:
+                text = t("vacation.back_public", lang, name=who, id=table.id)
+            else:
+                text = t("vacation.away_public", lang, name=who, id=table.id, until=f"<t:{int(vacation.ends)}:D>")
+            out.append((table.row.channel_id, Reply(text)))
+        return out
 
     async def replay(self, ctx: Ctx) -> Reply:
         """The game so far (or to its end) as an animated image of its boards, turn by turn."""

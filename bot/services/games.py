@@ -10,6 +10,7 @@ import logging
 import secrets
 import zlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import engines
@@ -18,9 +19,11 @@ from bot.services.errors import NeedsRepair, StaleInteraction, UserError
 from bot.services.images import Images
 from bot.services.lobby import LobbyRules
 from bot.services.locks import KeyedLocks
+from bot.services.packshelf import PackShelf, stored_pack
 from bot.services.table import FORCED_USER, STANDIN_USER, MoveOutcome, Table, time_left
+from bot.services.vacation import VacationRules
 from bot.storage import Database, GameRow, SeatChanges, SeatClock, StaleVersion
-from engines.core import Engine, IllegalMove, Option, Reason
+from engines.core import Engine, IllegalMove, Option, Reason, packs
 from engines.core.contract import quote
 from engines.core.names import fill
 from engines.core.notation import tokens
@@ -29,7 +32,7 @@ from engines.core.ranks import winners
 log = logging.getLogger(__name__)
 
 
-class GameService(LobbyRules, ClockRules, Images):
+class GameService(LobbyRules, ClockRules, VacationRules, Images):
     def __init__(
         self,
         db: Database,
@@ -40,6 +43,8 @@ class GameService(LobbyRules, ClockRules, Images):
         get_engine: Callable[[str], Engine] = engines.get_engine,
         game_names: Callable[[], list[str]] = engines.names,
         seed_source: Callable[[], int] = lambda: secrets.randbits(53),
+        packs_dir: Path | None = None,
+        vacation_days_per_year: int = 14,
     ) -> None:
         self.db = db
         self.max_active = max_active_games_per_user
@@ -50,6 +55,8 @@ class GameService(LobbyRules, ClockRules, Images):
         self.game_names = game_names
         self.seed_source = seed_source
         self.locks = KeyedLocks()
+        self.shelf = PackShelf(packs_dir)
+        self.vacation_days_per_year = vacation_days_per_year
         self._cache: dict[int, Table] = {}
 
     # ---- loading ---------------------------------------------------------------------------
@@ -63,7 +70,7 @@ class GameService(LobbyRules, ClockRules, Images):
         if cached is not None and cached.row.version == row.version:
             return cached
         engine = self.get_engine(row.game)
-        table = Table(row, await self.db.seats(game_id), engine)
+        table = Table(row, await self.db.seats(game_id), engine, pack=await stored_pack(self.db, row, engine))
         if row.status in ("active", "finished"):
             table.state, table.step_count = await self._state(row, engine, len(table.seats))
         self._cache[game_id] = table
@@ -102,6 +109,7 @@ class GameService(LobbyRules, ClockRules, Images):
         return {
             "game": row.game, "num_players": len(seats), "seed": row.seed, "options": row.options,
             "rules_version": row.rules_version, "status": row.status,
+            **({"pack": stored[2]} if row.pack and (stored := await self.db.pack(row.pack)) else {}),
             "steps": [{"seat": s.seat, "option": s.option_id} for s in steps],
             "seats": [{"name": s.name, "user_id": s.user_id, "standin": s.standin} for s in seats],
             "clock": {"bank_s": row.bank_s, "bonus_s": row.bonus_s}, "id": row.id,
@@ -118,7 +126,8 @@ class GameService(LobbyRules, ClockRules, Images):
 
     @staticmethod
     def replay(row: GameRow, engine: Engine, steps: list[tuple[int, str]], num_players: int) -> dict[str, Any]:
-        state = engine.new_game(num_players, row.seed, row.options)
+        pack = packs.registered(row.game, row.pack) if row.pack else None  # registered by `load`
+        state = engine.new_game(num_players, row.seed, row.options, pack)
         for seat, option in steps:
             state = engine.apply(state, seat, option)
         return state
@@ -189,6 +198,9 @@ class GameService(LobbyRules, ClockRules, Images):
                 await self._write(table, self.db.set_pending(game_id, table.row.version, held))
                 return MoveOutcome(await self.load(game_id), seat, applied, pending=True)
             new, turn_log = await self._commit(table, steps, state, turn_done)
+            if table.user_at(seat).away_since is not None:  # acting ends a vacation
+                await self.back_from_vacation(user_id)
+                new = await self.load(game_id)
             if turn_done:
                 new, more = await self._standins(new)
                 turn_log += more
@@ -367,4 +379,4 @@ class GameService(LobbyRules, ClockRules, Images):
 
     @staticmethod
     def _initial_checkpoint(table: Table) -> int:
-        return table.engine.checkpoint(table.engine.new_game(len(table.seats), table.row.seed, table.row.options))
+        return table.engine.checkpoint(table.engine.new_game(len(table.seats), table.row.seed, table.row.options, table.pack))

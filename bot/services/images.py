@@ -23,7 +23,7 @@ class Images:
 
         def draw() -> bytes:
             engine = table.engine
-            state = engine.new_game(len(table.seats), table.row.seed, table.row.options)
+            state = engine.new_game(len(table.seats), table.row.seed, table.row.options, table.pack)
             frames, turns, logged = [], engine.turns(state), 0
 
             def frame(actor: int | None) -> None:

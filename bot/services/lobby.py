@@ -10,18 +10,24 @@ from bot.i18n import Both
 from bot.services.errors import UserError
 from bot.services.table import FORCED_USER, Table
 from bot.storage import GameExists, LimitReached
-from engines.core import IllegalMove
+from engines.core import IllegalMove, packs
 
 
 class LobbyRules:
     async def open_lobby(
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any],
         bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
+        pack: packs.Pack | None = None,
     ) -> Table:
+        """A new lobby; the option `pack=<name>` (or `pack`, a rematch's) picks its components."""
         game = engines.key(game)  # `Minerva`, `Magna Roma`
         if game not in self.game_names():
             raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
         engine = self.get_engine(game)
+        options = dict(options)
+        pack_name = options.pop("pack", None)  # a table option of the bot: the components it plays with
+        if pack_name is not None:
+            pack = self.shelf.get(engine, pack_name)
         try:
             options = engine.resolve_options(None, options) if options else {}
         except IllegalMove as e:
@@ -31,6 +37,7 @@ class LobbyRules:
                 guild_id=guild_id, channel_id=channel_id, game=game, options=options,
                 seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s, lang=lang,
                 confirm=confirm, max_open=self.max_active, cooldown_s=self.create_cooldown_s,
+                pack=None if pack is None else (pack.name, pack.digest, pack.to_json()),
             )
         except GameExists as e:
             existing = await self.db.open_game_in_channel(channel_id)
@@ -87,11 +94,12 @@ class LobbyRules:
             if not e.min_players <= count <= e.max_players:
                 raise UserError("err.player_count", game=e.title, min=e.min_players, max=e.max_players, count=count)
             try:
-                state = e.new_game(count, table.row.seed, table.row.options)
+                state = e.new_game(count, table.row.seed, table.row.options, table.pack)
             except IllegalMove as err:
                 raise UserError("err.bad_options", detail=Both(err.text("en"), err.text("fr"))) from err
             changes = self._seat_changes(table, state)
             await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
+            await self.seat_vacationers(await self.load(game_id))
             table = await self.load(game_id)
             assert table.state is not None
             settled, forced = e.settle(table.state, await self.gains_for(table))

@@ -70,6 +70,7 @@ class LobbyCommands:
         table = await self.service.open_lobby(
             guild_id=old.row.guild_id, channel_id=old.row.channel_id, user_id=ctx.user_id, name=ctx.name, game=old.row.game,
             options=old.row.options, bank_s=old.row.bank_s, bonus_s=old.row.bonus_s, lang=old.row.lang, confirm=old.row.confirm,
+            pack=old.pack,
         )
         lang = await self.public_lang(table)
         invited = [s for s in old.seats if s.user_id != ctx.user_id and not s.standin]

@@ -60,14 +60,22 @@ def clocks_line(table: Table, lang: str, now: float) -> str:
     for s in table.seats:
         left = time_left(table.row, s, now)
         if left is not None and not s.standin:
-            parts.append(f"{s.name} {duration(left, lang)}" + (" ⏳" if s.wait_since is not None else ""))
-    return t("game.clocks", lang, clocks=", ".join(parts))
+            mark = " 🏖️" if s.away_since is not None else " ⏳" if s.wait_since is not None else ""
+            parts.append(f"{s.name} {duration(left, lang)}{mark}")
+    away = t("game.clocks_away", lang) if any(s.away_since is not None for s in table.seats) else ""
+    return t("game.clocks", lang, clocks=", ".join(parts)) + away
 
 
 def options_text(table: Table, lang: str) -> str:
     opts = [f"{k}={v}" for k, v in table.row.options.items()]
     opts += [f"confirm=on ({t('options.confirm', lang)})"] if table.row.confirm else []
+    opts += [f"pack={table.pack.name} ({t('options.pack', lang, digest=table.pack.digest[:8])})"] if table.pack else []
     return " ".join(opts) if opts else t("options.none", lang)
+
+
+def pack_line(table: Table, lang: str) -> str:
+    """Which components a table plays with, when not the default ones."""
+    return t("game.pack", lang, name=table.pack.name, digest=table.pack.digest[:8]) if table.pack else ""
 
 
 def lobby_text(table: Table, lang: str, mention: Mention) -> str:
@@ -110,6 +118,7 @@ def status_text(table: Table, lang: str, mention: Mention, now: float) -> str:
         for s in table.seats if s.wait_since is not None and not s.standin
     ]
     lines = [text] + ([t("game.waited", lang, waits=", ".join(waits))] if waits else []) + [clocks_line(table, lang, now)]
+    lines += [pack_line(table, lang)]
     return "\n".join(line for line in lines if line)
 
 

@@ -55,6 +55,7 @@ class Reply:
     public: list[Reply] = field(default_factory=list)  # extra posts for the whole channel
     mentions: list[int] = field(default_factory=list)  # user ids pinged by the text
     dms: list[DirectMessage] = field(default_factory=list)  # alerts sent privately to users
+    elsewhere: list[tuple[int, Reply]] = field(default_factory=list)  # posts in other channels (by id)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage import GameRow, SeatRow
-from engines.core import Engine, Option
+from engines.core import Engine, Option, packs
 
 # Words a turn card: (state, the log entries of the turn, lang) -> (title, events, footer).
 CardText = Callable[[dict[str, Any], list[dict[str, Any]], str], tuple[str, list[str], str]]
@@ -18,13 +18,14 @@ FORCED_USER = -1  # the user id recorded on forced steps (a single option, taken
 
 def time_left(row: GameRow, seat: SeatRow, now: float) -> float | None:
     """Seconds left in a seat's bank now; None in a game without a time limit. Clocks stand
-    still while the game is paused (its channel cannot be posted in)."""
+    still while the game is paused (its channel cannot be posted in) and while the seat's player
+    is on vacation."""
     if row.bank_s is None:
         return None
     bank = row.bank_s if seat.bank is None else seat.bank
     if seat.wait_since is None:
         return bank
-    until = now if row.lost_at is None else min(now, row.lost_at)
+    until = min(t for t in (now, row.lost_at, seat.away_since) if t is not None)
     return bank - max(0.0, until - seat.wait_since)
 
 
@@ -37,6 +38,7 @@ class Table:
     engine: Engine
     state: dict[str, Any] | None = None
     step_count: int = 0
+    pack: packs.Pack | None = None  # the component pack it plays with (registered); None: the defaults
 
     @property
     def id(self) -> int:

@@ -13,6 +13,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from bot.storage.rows import (
     snapshot_checksum,
     turn_durations,
 )
+from bot.storage.shared import SharedQueries
 
 __all__ = [
     "MIGRATIONS", "Clock", "Database", "GameExists", "GameRow", "LimitReached", "SeatChanges", "SeatClock", "SeatRow",
@@ -49,7 +51,7 @@ __all__ = [
 ]
 
 
-class Database:
+class Database(SharedQueries):
     """One aiosqlite connection in WAL mode; every method is one statement or one transaction."""
 
     def __init__(self, conn: aiosqlite.Connection, clock: Clock = time.time) -> None:
@@ -59,17 +61,52 @@ class Database:
         # One connection is shared by every coroutine: statements of concurrent callers must not
         # interleave inside another caller's transaction.
         self.lock = asyncio.Lock()
+        self._in_tx: ContextVar[bool] = ContextVar(f"tabula_sqlite_tx_{id(self)}", default=False)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
+        """BEGIN IMMEDIATE … COMMIT under the connection's lock; nested, it joins the open one."""
+        if self._in_tx.get():
+            yield
+            return
         async with self.lock:
             await self.conn.execute("BEGIN IMMEDIATE")
+            token = self._in_tx.set(True)
             try:
                 yield
             except BaseException:
                 await self.conn.execute("ROLLBACK")
                 raise
+            finally:
+                self._in_tx.reset(token)
             await self.conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _statement(self) -> AsyncIterator[None]:
+        """The connection for one statement: inside an open transaction (which holds the lock)
+        as is, else under the lock."""
+        if self._in_tx.get():
+            yield
+        else:
+            async with self.lock:
+                yield
+
+    async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        async with self._statement(), self.conn.execute(sql, args) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        async with self._statement(), self.conn.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+        async with self._statement():
+            cur = await self.conn.execute(sql, args)
+            return cur.rowcount
+
+    async def _many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        async with self._statement():
+            await self.conn.executemany(sql, rows)
 
     async def _fetchone(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
         async with self.lock, self.conn.execute(sql, args) as cur:
@@ -224,18 +261,24 @@ class Database:
     async def create_game(
         self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any], seed: int, creator_id: int,
         creator_name: str, bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
-        max_open: int | None = None, cooldown_s: float = 0.0,
+        max_open: int | None = None, cooldown_s: float = 0.0, pack: tuple[str, str, dict[str, Any]] | None = None,
     ) -> GameRow:
         """A new lobby, unless the channel has an open table (GameExists) or the creator is at
-        `max_open` open games or created one less than `cooldown_s` ago (LimitReached)."""
+        `max_open` open games or created one less than `cooldown_s` ago (LimitReached). `pack`,
+        (name, digest, content), is stored with it."""
         now = self.clock()
         async with self.transaction():
             await self._check_limits(creator_id, max_open, cooldown_s, now)
+            if pack is not None:
+                await self._put_pack(game, *pack)
             try:
                 cur = await self.conn.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id, version, created_at, updated_at,"
-                    " bank_s, bonus_s, lang, confirm) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s, lang, int(confirm)),
+                    " bank_s, bonus_s, lang, confirm, pack) VALUES (?,?,?,?,?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s, lang,
+                        int(confirm), None if pack is None else pack[1],
+                    ),
                 )
             except sqlite3.IntegrityError as e:
                 raise GameExists(channel_id) from e

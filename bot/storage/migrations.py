@@ -134,4 +134,26 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE user_settings ADD COLUMN private_dm INTEGER NOT NULL DEFAULT 0;
     """,
+    # 12: component packs (a game records the digest of the pack it plays with; the content is
+    # kept by digest so a stored game replays with it whatever the pack file becomes) and
+    # vacations (a seat's clock stands still from `away_since` until its player is back)
+    """
+    CREATE TABLE packs (
+        digest    TEXT PRIMARY KEY,
+        game      TEXT NOT NULL,
+        name      TEXT NOT NULL,
+        content   TEXT NOT NULL,
+        added_at  REAL NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN pack TEXT REFERENCES packs(digest);
+    CREATE TABLE vacations (
+        user_id  INTEGER NOT NULL,
+        starts   REAL NOT NULL,
+        ends     REAL NOT NULL,
+        ended    REAL
+    );
+    CREATE INDEX vacations_user ON vacations(user_id, starts);
+    CREATE INDEX vacations_open ON vacations(ends) WHERE ended IS NULL;
+    ALTER TABLE seats ADD COLUMN away_since REAL;
+    """,
 ]

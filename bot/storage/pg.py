@@ -57,6 +57,7 @@ from bot.storage.rows import (
     snapshot_checksum,
     turn_durations,
 )
+from bot.storage.shared import SharedQueries
 
 NO_CHANGES = SeatChanges()  # frozen: a safe default
 _OPEN_GAMES_OF_USER = numbered(OPEN_GAMES_OF_USER)
@@ -66,7 +67,7 @@ _GAME_COLS_Q = ", ".join("games." + c.strip() for c in _GAME_COLS.split(","))
 _OPEN_ERRORS = (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
-class PgDatabase:
+class PgDatabase(SharedQueries):
     """An asyncpg pool for statements and transactions, and a second one for `game_lock`s, so
     held game locks can never starve the statements their holders are waiting to run."""
 
@@ -141,6 +142,20 @@ class PgDatabase:
     def _db(self) -> asyncpg.Connection | asyncpg.Pool:
         """The open transaction's connection, else the pool (one statement, autocommit)."""
         return self._tx.get() or self.pool
+
+    async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        return await self._db().fetchrow(numbered(sql), *args)
+
+    async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        return list(await self._db().fetch(numbered(sql), *args))
+
+    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+        status = await self._db().execute(numbered(sql), *args)
+        return int(status.rsplit(" ", 1)[-1]) if status and status.rsplit(" ", 1)[-1].isdigit() else 0
+
+    async def _many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        if rows:
+            await self._db().executemany(numbered(sql), rows)
 
     def _in_tx(self) -> asyncpg.Connection:
         conn = self._tx.get()
@@ -267,19 +282,23 @@ class PgDatabase:
     async def create_game(
         self, *, guild_id: int | None, channel_id: int, game: str, options: dict[str, Any], seed: int, creator_id: int,
         creator_name: str, bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
-        max_open: int | None = None, cooldown_s: float = 0.0,
+        max_open: int | None = None, cooldown_s: float = 0.0, pack: tuple[str, str, dict[str, Any]] | None = None,
     ) -> GameRow:
         """A new lobby, unless the channel has an open table (GameExists) or the creator is at
-        `max_open` open games or created one less than `cooldown_s` ago (LimitReached)."""
+        `max_open` open games or created one less than `cooldown_s` ago (LimitReached). `pack`,
+        (name, digest, content), is stored with it."""
         now = self.clock()
         async with self.transaction():
             conn = self._in_tx()
             await self._check_limits(creator_id, max_open, cooldown_s, now)
+            if pack is not None:
+                await self._put_pack(game, *pack)
             try:
                 game_id = await conn.fetchval(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, creator_id, version, created_at, updated_at,"
-                    " bank_s, bonus_s, lang, confirm) VALUES ($1,$2,$3,$4,$5,'lobby',$6,0,$7,$7,$8,$9,$10,$11) RETURNING id",
+                    " bank_s, bonus_s, lang, confirm, pack) VALUES ($1,$2,$3,$4,$5,'lobby',$6,0,$7,$7,$8,$9,$10,$11,$12) RETURNING id",
                     guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, bank_s, bonus_s, lang, confirm,
+                    None if pack is None else pack[1],
                 )
             except asyncpg.UniqueViolationError as e:
                 if e.constraint_name != OPEN_CHANNEL_INDEX:

@@ -144,4 +144,24 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE user_settings ADD COLUMN private_dm BOOLEAN NOT NULL DEFAULT FALSE;
     """,
+    # 12: component packs kept by digest, and vacations
+    """
+    CREATE TABLE packs (
+        digest    TEXT PRIMARY KEY,
+        game      TEXT NOT NULL,
+        name      TEXT NOT NULL,
+        content   TEXT NOT NULL,
+        added_at  DOUBLE PRECISION NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN pack TEXT REFERENCES packs(digest);
+    CREATE TABLE vacations (
+        user_id  BIGINT NOT NULL,
+        starts   DOUBLE PRECISION NOT NULL,
+        ends     DOUBLE PRECISION NOT NULL,
+        ended    DOUBLE PRECISION
+    );
+    CREATE INDEX vacations_user ON vacations(user_id, starts);
+    CREATE INDEX vacations_open ON vacations(ends) WHERE ended IS NULL;
+    ALTER TABLE seats ADD COLUMN away_since DOUBLE PRECISION;
+    """,
 ]

@@ -94,6 +94,7 @@ class GameRow:
     confirm: bool = False  # a turn's last step waits for the player's confirmation
     pending: dict[str, Any] | None = None  # that step, awaiting it: {"seat", "user_id", "words"}
     rules_version: int | None = None  # the engine's rules version the game started under
+    pack: str | None = None  # the digest of the component pack it plays with; None: the default components
 
     @property
     def channel_lost(self) -> bool:
@@ -113,6 +114,7 @@ class SeatRow:
     score: int | None = None
     rank: int | None = None  # standard competition rank: a shared place repeats
     won: bool = False  # ranked first in a game that has a winner (several in a shared victory)
+    away_since: float | None = None  # its player's vacation began then: this seat's clock stands still
 
 
 @dataclass(frozen=True)
@@ -168,20 +170,20 @@ class StepRow:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
-    " bank_s, bonus_s, lost_at, lang, confirm, pending, rules_version"
+    " bank_s, bonus_s, lost_at, lang, confirm, pending, rules_version, pack"
 )
 OPEN_GAMES_OF_USER = (
     "SELECT COUNT(*) FROM seats JOIN games ON games.id = seats.game_id WHERE user_id=? AND status IN ('lobby','active')"
 )
 LAST_CREATED_BY = "SELECT MAX(created_at) FROM games WHERE creator_id=?"
-_SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank, won"
+_SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank, won, away_since"
 
 
 def _game(row: Any) -> GameRow:
     return GameRow(
-        row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17], bool(row[17]), json.loads(row[18]) if row[18] else None, row[19]
+        row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17], bool(row[17]), json.loads(row[18]) if row[18] else None, row[19], row[20]
     )
 
 
 def _seat(row: Any) -> SeatRow:
-    return SeatRow(*row[:7], bool(row[7]), row[8], row[9], bool(row[10]))
+    return SeatRow(*row[:7], bool(row[7]), row[8], row[9], bool(row[10]), row[11])

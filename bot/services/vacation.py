@@ -1,0 +1,88 @@
+"""Vacations: a player's clocks stand still in every game, and no reminder or time-out fires
+for them, until the days they asked for are over or they act. Mixed into GameService."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bot.services.errors import UserError
+from bot.services.table import Table
+
+DAY_S = 86400.0
+YEAR_S = 365 * DAY_S  # the allowance is counted over any 365 days
+
+
+@dataclass(frozen=True)
+class Vacation:
+    """A vacation booked or ended, and the open tables it concerns (to tell each once)."""
+
+    user_id: int
+    ends: float | None  # None: ended
+    tables: list[Table]
+    days_left: int  # of the allowance, after this
+
+
+class VacationRules:
+    async def days_left(self, user_id: int) -> int:
+        """Whole days of vacation the user may still book (the one under way counts as booked)."""
+        used = await self.db.vacation_seconds_since(user_id, self.clock() - YEAR_S)
+        return max(0, math.floor((self.vacation_days_per_year * DAY_S - used) / DAY_S + 1e-9))
+
+    async def start_vacation(self, user_id: int, days: int) -> Vacation:
+        """Book `days` of vacation from now (a vacation under way is ended first, so its unused
+        days count again)."""
+        if days < 1:
+            raise UserError("err.vacation_days", per_year=self.vacation_days_per_year)
+        now = self.clock()
+        ended = await self._end_vacation(user_id, now) if await self.db.vacation(user_id) else []
+        left = await self.days_left(user_id)
+        if days > left:
+            raise UserError("err.vacation_too_long", days=days, left=left, per_year=self.vacation_days_per_year)
+        ids = await self.db.start_vacation(user_id, now, now + days * DAY_S)
+        tables = await self._tables(sorted(set(ids) | set(ended)))
+        return Vacation(user_id, now + days * DAY_S, tables, left - days)
+
+    async def end_vacation(self, user_id: int) -> Vacation:
+        """End the vacation under way now (`/settings vacation:0`)."""
+        if await self.db.vacation(user_id) is None:
+            raise UserError("err.no_vacation")
+        ids = await self._end_vacation(user_id, self.clock())
+        return Vacation(user_id, None, await self._tables(ids), await self.days_left(user_id))
+
+    async def back_from_vacation(self, user_id: int) -> None:
+        """The player acted: a vacation under way ends now."""
+        if await self.db.vacation(user_id) is not None:
+            await self._end_vacation(user_id, self.clock())
+
+    async def vacations_over(self) -> list[Vacation]:
+        """Vacations whose last day has passed, ended at their planned end (scheduler)."""
+        out = []
+        for user_id, ends in await self.db.vacations_over(self.clock()):
+            ids = await self._end_vacation(user_id, ends)
+            out.append(Vacation(user_id, None, await self._tables(ids), await self.days_left(user_id)))
+        return out
+
+    async def _end_vacation(self, user_id: int, at: float) -> list[int]:
+        ids = await self.db.end_vacation(user_id, at)
+        for game_id in ids:  # seat clocks changed without a version bump
+            self._cache.pop(game_id, None)
+        return ids
+
+    async def _tables(self, ids: list[int]) -> list[Table]:
+        out = []
+        for game_id in ids:
+            self._cache.pop(game_id, None)
+            try:
+                out.append(await self.load(game_id))
+            except UserError:  # needs repair: nobody to tell there
+                continue
+        return out
+
+    async def seat_vacationers(self, table: Table) -> None:
+        """At a game's start: the seats of players on vacation wait with them."""
+        for seat in table.seats:
+            away = await self.db.vacation(seat.user_id)
+            if away is not None:
+                await self.db.mark_away(table.id, seat.user_id, away[0])
+                self._cache.pop(table.id, None)
