@@ -2,8 +2,9 @@
 
 A pack names a game and overrides some of its component files (`engines/<game>/data/*.json`).
 It may be partial: an entry of a list of entries (objects with an `id`) replaces only the
-fields it names, an entry with a new id is added, `{"id": …, "remove": true}` drops one, and an
-object replaces only the keys it names. The merged files are then checked like the default data:
+fields it names, each field whole (a cost written is the whole cost), an entry with a new id is
+added, `{"id": …, "remove": true}` drops one; an object outside entries replaces only the keys it
+names, and a key set to null is deleted (as in a JSON merge patch). The merged files are then checked like the default data:
 first against the JSON Schema the engine ships (`engines/<game>/schema/<file>.schema.json`),
 then against every count and rule of the rulebook (the engine's own loader).
 
@@ -158,7 +159,10 @@ def merge(default: Any, override: Any) -> Any:
     if isinstance(default, dict) and isinstance(override, dict):
         merged = dict(default)
         for k, v in override.items():
-            merged[k] = merge(default[k], v) if k in default else v
+            if v is None:
+                merged.pop(k, None)
+            else:
+                merged[k] = merge(default[k], v) if k in default else v
         return merged
     if _is_entry_list(default) and _is_entry_list(override):
         by_id = {e["id"]: i for i, e in enumerate(default)}
@@ -172,8 +176,8 @@ def merge(default: Any, override: Any) -> Any:
                 continue
             if i is None:
                 merged_list.append(entry)
-            else:
-                merged_list[i] = merge(default[i], entry)
+            else:  # an entry's fields are replaced whole: a cost written is the whole cost
+                merged_list[i] = {k: v for k, v in {**default[i], **entry}.items() if v is not None}
         return [e for i, e in enumerate(merged_list) if i not in removed]
     return override
 

@@ -2,26 +2,40 @@
 
 Buildings are stored one entry per *design*, with `copies` listing the player-count mark of each
 physical tile (1 = always used, 3 = "3+", 4 = "4+"). Instances are named `<design>.<k>`.
+Game code reads components only through `catalog()`: the catalogue of the pack of the game being
+played (`engines.core.packs.active`) or, without one, the default data, validated once.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib.resources
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from engines.core.data import DataError, check_count, check_entries, require
+from engines.core import packs
+from engines.core.data import PROVENANCE, DataError, require
 
+GAME = "minerva"
 RESOURCES = ("grain", "wood", "stone", "ore")
 CULTURES = ("theatre", "art", "learning")
 CATEGORIES = ("production", "commerce", "culture", "military", "special", "temple", "residential")
 ITEMS = (*RESOURCES, "coin", "glory", *CULTURES, "any", "culture", "culture_tile")
 PAY_ITEMS = (*RESOURCES, "coin", "glory", "any", "same")
+IF_ITEMS = (*RESOURCES, "coin", "glory")
+CHOICE_PAY = ("any", "same")
+CHOICE_GAIN = ("any", "culture", "culture_tile")
 WHENS = ("activate", "build", "end")
 AREAS = ("activate", "move", "remove_residence")
 ZONES = ("ring", "cross")
+PER = (*RESOURCES, "categories", *(f"category:{c}" for c in CATEGORIES))
+MARKS = (1, 3, 4)
+GROUPS = ("normal", "starting", "forum", "temples")
+TILE_GROUPS = ("culture", "glory", "order")
+MAX_AREA = 8  # the 3x3 area holds 8 tiles around the building
 ROUNDS = 6
 MAX_PER_RESOURCE = 6
 STARTING_COINS = (3, 4, 5, 6)
@@ -35,141 +49,249 @@ SOLO_TITLES = ((80, "Emperor Augustus", "Empereur Auguste"), (70, "Consul", "Con
 
 # Counts the rulebook states.
 COUNTS = {"normal": 66, "starting": 8, "forum": 4, "temples": 20, "culture": 24, "glory": 16, "order": 4}
+# A design id is an option id players type (`build farm`) and the stem of instance ids
+# (`farm.2`); these would be read as something else: round tiles (`round.3`), the sale, the
+# view's residences, solo pairs (`p1`).
+ENTRY_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+RESERVED_IDS = ("round", "sell", "residence")
+PAIR_ID = re.compile(r"p[0-9]+")
+FORUM = "forum"  # every city starts with tile `forum.<seat + 1>`
+MAX_NAME = 48
 
 
 @dataclass
 class Catalog:
-    """Every component design, indexed by id."""
+    """Every component design, indexed by id. `memo` keeps values derived from this catalogue
+    (view texts), so a cache never serves one catalogue's values to a game played with another."""
 
     designs: dict[str, dict[str, Any]] = field(default_factory=dict)
     groups: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     culture: dict[str, dict[str, Any]] = field(default_factory=dict)
     glory: dict[str, dict[str, Any]] = field(default_factory=dict)
     order: dict[int, dict[str, Any]] = field(default_factory=dict)
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def design(self, instance: str) -> dict[str, Any]:
         """The design of a tile instance id (`market.2` -> market)."""
         return self.designs[instance.split(".", 1)[0]]
 
 
-def _check_items(where: str, items: Any, allowed: tuple[str, ...]) -> None:
-    require(isinstance(items, dict) and bool(items), f"{where}: needs a non-empty item map")
+def _count(v: Any, least: int = 1) -> bool:
+    """An integer (JSON true is not a number) of at least `least`."""
+    return isinstance(v, int) and not isinstance(v, bool) and v >= least
+
+
+def _check_items(where: str, items: Any, allowed: tuple[str, ...], *, empty: bool = False) -> None:
+    require(isinstance(items, dict) and (empty or bool(items)), f"{where}: needs a non-empty item map")
+    if not isinstance(items, dict):
+        return
     for k, v in items.items():
-        require(k in allowed, f"{where}: unknown item {k!r}")
-        require(isinstance(v, int) and v > 0, f"{where}: item {k} needs a positive count")
+        require(k in allowed, f"{where}: unknown item {k!r} (known: {', '.join(allowed)})")
+        require(_count(v), f"{where}: item {k} needs a positive whole count, not {v!r}")
 
 
 def check_effect(where: str, eff: Any, when: str) -> None:
-    """The small declarative effect grammar (see README): refuse anything the interpreter cannot run."""
+    """The small declarative effect grammar (see README): refuse anything the interpreter cannot
+    run in full (effects.py), so a pack is refused rather than half-played."""
     require(isinstance(eff, dict), f"{where}: effect must be an object")
+    if not isinstance(eff, dict):
+        return
     if when == "end":
-        require(set(eff) <= {"vp", "per", "zone"} and isinstance(eff.get("vp"), int) and eff["vp"] > 0, f"{where}: bad end-game effect")
+        require(set(eff) <= {"vp", "per", "zone"} and _count(eff.get("vp")), f"{where}: an end-game effect is vp, per and zone, vp >= 1")
         per = eff.get("per")
         if per in RESOURCES:
             require("zone" not in eff, f"{where}: resource scoring has no zone")
         else:
-            require(per == "categories" or (isinstance(per, str) and per.startswith("category:") and per[9:] in CATEGORIES), f"{where}: bad 'per' {per!r}")
+            require(per in PER, f"{where}: bad 'per' {per!r} (known: {', '.join(PER)})")
             require(eff.get("zone") in ZONES, f"{where}: zone must be one of {ZONES}")
         return
     if "or" in eff:
-        require(set(eff) == {"or"} and isinstance(eff["or"], list) and len(eff["or"]) >= 2, f"{where}: 'or' needs 2+ effects")
-        for k, sub in enumerate(eff["or"]):
+        alts = eff["or"]
+        require(set(eff) == {"or"} and isinstance(alts, list) and len(alts) >= 2, f"{where}: 'or' needs 2+ effects")
+        for k, sub in enumerate(alts if isinstance(alts, list) else []):
             check_effect(f"{where}/or{k}", sub, when)
         return
     if "area" in eff:
-        require(eff["area"] in AREAS, f"{where}: unknown area effect {eff['area']!r}")
-        require(set(eff) <= {"area", "count"}, f"{where}: unexpected keys")
+        require(eff["area"] in AREAS, f"{where}: unknown area effect {eff['area']!r} (known: {', '.join(AREAS)})")
         if eff["area"] == "activate":
-            require(isinstance(eff.get("count"), int) and 1 <= eff["count"] <= 8, f"{where}: area activate needs count 1-8")
+            require(set(eff) == {"area", "count"} and _count(eff.get("count")) and eff["count"] <= MAX_AREA,
+                    f"{where}: area activate needs count 1-{MAX_AREA}")
+        else:
+            require(set(eff) == {"area"}, f"{where}: area {eff['area']!r} takes no other key")
         return
-    require("gain" in eff, f"{where}: effect needs 'gain'")
-    _check_items(f"{where}/gain", eff["gain"], ITEMS)
+    require("gain" in eff, f"{where}: effect needs 'gain' (or 'or', 'area')")
+    gain = eff.get("gain")
+    _check_items(f"{where}/gain", gain, ITEMS)
+    if isinstance(gain, dict):
+        require(gain.get("culture_tile", 1) == 1, f"{where}/gain: culture_tile is one tile (the interpreter takes one)")
     if "pay" in eff:
+        pay = eff["pay"]
         require(set(eff) == {"pay", "gain"}, f"{where}: arrow has only pay and gain")
-        _check_items(f"{where}/pay", eff["pay"], PAY_ITEMS)
-        choice_pay = any(k in ("any", "same") for k in eff["pay"])
-        choice_gain = any(k in ("any", "culture", "culture_tile") for k in eff["gain"])
+        _check_items(f"{where}/pay", pay, PAY_ITEMS)
+        if not (isinstance(pay, dict) and isinstance(gain, dict)):
+            return
+        choice_pay = any(k in CHOICE_PAY for k in pay)
+        choice_gain = any(k in CHOICE_GAIN for k in gain)
         require(not (choice_pay and choice_gain), f"{where}: an arrow may not choose on both sides")
-        require(not choice_pay or len(eff["pay"]) == 1, f"{where}: a chosen payment stands alone")
-        require(not choice_gain or len(eff["gain"]) == 1, f"{where}: a chosen gain stands alone")
-        require(eff["pay"].get("any", 1) == 1, f"{where}: an arrow pays at most 1 resource of choice")
-        require(not choice_gain or "any" in eff["gain"], f"{where}: an arrow's chosen gain must be a resource")
+        require(not choice_pay or len(pay) == 1, f"{where}: a chosen payment stands alone")
+        require(pay.get("any", 1) == 1, f"{where}: an arrow pays at most 1 resource of choice")
+        require(not choice_gain or gain == {"any": 1}, f"{where}: an arrow's chosen gain is 1 resource of choice, alone")
     elif "if" in eff:
         require(set(eff) == {"if", "gain"}, f"{where}: colon has only if and gain")
-        _check_items(f"{where}/if", eff["if"], (*RESOURCES, "coin", "glory"))
+        _check_items(f"{where}/if", eff["if"], IF_ITEMS)
     else:
         require(set(eff) == {"gain"}, f"{where}: unexpected keys {sorted(eff)}")
 
 
-def validate(buildings: dict[str, Any], tiles: dict[str, Any]) -> Catalog:
-    """Check every count and rule the rulebook states, then index the data."""
+def _check_entries(kind: str, entries: list[Any], seen: set[str]) -> list[dict[str, Any]]:
+    """Ids (unique in `seen`, usable as option ids), provenance and both names; returns the entries
+    that are objects with an id, so later checks can read them."""
+    good = []
+    for e in entries:
+        ident = e.get("id") if isinstance(e, dict) else None
+        require(isinstance(ident, str) and ENTRY_ID.fullmatch(ident) is not None,
+                f"{kind}: an entry needs an id of 1-32 lowercase letters, digits, '-' or '_', not {ident!r}")
+        if not isinstance(ident, str):
+            continue
+        require(ident not in seen, f"{kind} {ident} id: used twice")
+        seen.add(ident)
+        require(e.get("source") in PROVENANCE, f"{kind} {ident} source: must be one of {', '.join(PROVENANCE)}")
+        for key in ("name_en", "name_fr"):
+            name = e.get(key)
+            require(isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME, f"{kind} {ident} {key}: needs a name of 1-{MAX_NAME} characters")
+        good.append(e)
+    return good
+
+
+def _differences(ids: list[str], copies: dict[str, int], default: list[dict[str, Any]]) -> str:
+    """Which entries differ from the default data in number, so a wrong count names them."""
+    base = {e["id"]: len(e.get("copies", [0])) for e in default}
+    removed = [i for i in base if i not in ids]
+    added = [i for i in ids if i not in base]
+    changed = [i for i in ids if i in base and copies.get(i, 1) != base[i]]
+    parts = [f"{what}: {', '.join(found)}" for what, found in (("removed", removed), ("added", added), ("copies changed", changed)) if found]
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _default_file(stem: str) -> Any:
+    root = importlib.resources.files(f"engines.{GAME}").joinpath("data")
+    return json.loads(root.joinpath(f"{stem}.json").read_text(encoding="utf-8"))
+
+
+def _check_count(stem: str, group: str, entries: list[dict[str, Any]], total: int) -> None:
+    """The rulebook's count of a group; when wrong, the entries that differ from the defaults."""
+    if total != COUNTS[group]:
+        copies = {e["id"]: len(e["copies"]) for e in entries if isinstance(e.get("copies"), list)}
+        note = _differences([e["id"] for e in entries], copies, _default_file(stem)[group])
+        require(False, f"{stem} {group}: {total} tiles, the rulebook says {COUNTS[group]}{note}")
+
+
+def _check_building(d: dict[str, Any], group: str) -> None:
+    w = f"buildings {d['id']}"
+    category, when, copies = d.get("category"), d.get("when"), d.get("copies")
+    require(d["id"] not in RESERVED_IDS and not PAIR_ID.fullmatch(d["id"]),
+            f"{w} id: {d['id']!r} is reserved ({', '.join(RESERVED_IDS)}, p<number>)")
+    require(category in CATEGORIES and category != "residential", f"{w} category: must be one of {', '.join(CATEGORIES[:-1])}")
+    require(when in WHENS, f"{w} when: must be one of {', '.join(WHENS)}")
+    _check_items(f"{w} cost", d.get("cost"), RESOURCES, empty=True)
+    require(isinstance(copies, list) and bool(copies) and all(c in MARKS and not isinstance(c, bool) for c in copies),
+            f"{w} copies: must list player-count marks 1, 3 or 4")
+    if when in WHENS:
+        check_effect(f"{w} effect", d.get("effect"), when)
+    require((group == "temples") == (category == "temple"), f"{w} category: temples and only temples are in the temple group")
+    if category == "special":
+        require(when != "activate", f"{w} when: special buildings act when built or at the end, never on activation")
+    if group == "temples":
+        require(when == "end", f"{w} when: temples score at the end")
+        require(copies == [1], f"{w} copies: a temple is one tile, [1]")
+    if group == "forum":
+        require(d["id"] == FORUM, f"{w} id: the forum group holds the one design 'forum' (each city starts with one)")
+        require(copies == [1] * COUNTS["forum"], f"{w} copies: one forum per seat, {[1] * COUNTS['forum']}")
+        require(when != "build", f"{w} when: the forum is never built, so it cannot act when built")
+
+
+def validate(buildings: Any, tiles: Any) -> Catalog:
+    """Check every count and rule the rulebook states, then index the data (in place). Messages
+    name the file, the entry id and the field (`buildings farm cost: …`)."""
     cat = Catalog()
-    require(set(buildings) == {"normal", "starting", "forum", "temples"}, "buildings.json: groups must be normal, starting, forum, temples")
-    all_designs = [d for g in buildings.values() for d in g]
-    check_entries("building", all_designs)
-    for group, designs in buildings.items():
+    require(isinstance(buildings, dict) and set(buildings) == set(GROUPS), f"buildings: groups must be {', '.join(GROUPS)}")
+    require(isinstance(tiles, dict) and set(tiles) == set(TILE_GROUPS), f"tiles: groups must be {', '.join(TILE_GROUPS)}")
+    if not (isinstance(buildings, dict) and isinstance(tiles, dict)):
+        return cat
+    seen: set[str] = set()
+    for group in GROUPS:
+        entries = buildings.get(group)
+        require(isinstance(entries, list), f"buildings {group}: must be a list of designs")
+        designs = _check_entries("buildings", entries if isinstance(entries, list) else [], seen)
         for d in designs:
-            w = f"building {d['id']}"
-            require("." not in d["id"], f"{w}: ids may not contain '.'")
-            require(d.get("category") in CATEGORIES and d["category"] != "residential", f"{w}: bad category")
-            require(d.get("when") in WHENS, f"{w}: when must be one of {WHENS}")
-            _cost = d.get("cost")
-            require(isinstance(_cost, dict), f"{w}: cost must be a map")
-            if _cost:
-                _check_items(f"{w}/cost", _cost, RESOURCES)
-            copies = d.get("copies")
-            require(isinstance(copies, list) and copies and all(c in (1, 3, 4) for c in copies), f"{w}: copies must list 1, 3 or 4")
-            check_effect(w, d.get("effect"), d["when"])
-            require((group == "temples") == (d["category"] == "temple"), f"{w}: temples and only temples are in the temple group")
-            if d["category"] == "special":
-                require(d["when"] != "activate", f"{w}: special buildings act when built or at the end, never on activation")
-            if d["category"] == "temple":
-                require(d["when"] == "end", f"{w}: temples score at the end")
+            _check_building(d, group)
             d["group"] = group
             cat.designs[d["id"]] = d
         cat.groups[group] = designs
-    total = {g: sum(len(d["copies"]) for d in ds) for g, ds in buildings.items()}
-    for g in ("normal", "starting", "forum", "temples"):
-        check_count(f"{g} buildings", [0] * total[g], COUNTS[g])
-    for g in ("normal", "starting"):
-        marks = [c for d in buildings[g] for c in d["copies"]]
-        for n in (2, 3, 4):
-            used = sum(1 for c in marks if c <= n)
-            require(used % ROUNDS == 0 or g == "starting", f"{g}: {used} tiles at {n} players cannot form {ROUNDS} equal piles")
-    check_entries("culture tile", tiles["culture"])
-    check_count("culture tiles", tiles["culture"], COUNTS["culture"])
-    for c in CULTURES:
-        stack = [t for t in tiles["culture"] if t.get("category") == c]
-        require(len(stack) == 8, f"culture {c}: 8 tiles per category")
-        vps = [t["vp"] for t in stack]
-        require(vps.count(2) >= 2 and vps.count(4) >= 1 and vps.count(6) >= 1, f"culture {c}: set-up removes 2, 4 and 6 VP tiles")
-        require(all(isinstance(t.get("need"), int) and t["need"] >= 1 for t in stack), f"culture {c}: need must be >= 1")
-    for t in tiles["culture"]:
-        require(t.get("category") in CULTURES, f"culture tile {t['id']}: bad category")
-        cat.culture[t["id"]] = t
-    check_entries("glory tile", tiles["glory"])
-    check_count("glory tiles", tiles["glory"], COUNTS["glory"])
-    for t in tiles["glory"]:
-        require(t.get("round") in range(1, ROUNDS + 1) and t.get("rank") in (1, 2, 3) and t.get("vp", 0) > 0, f"glory tile {t['id']}: bad round, rank or vp")
-        cat.glory[t["id"]] = t
-    for r in range(1, ROUNDS + 1):
-        ranks = sorted(t["rank"] for t in tiles["glory"] if t["round"] == r)
-        require(ranks[:2] == [1, 2] and ranks == list(range(1, len(ranks) + 1)), f"glory round {r}: needs a 1st and a 2nd tile")
-    check_entries("order tile", tiles["order"])
-    check_count("order tiles", tiles["order"], COUNTS["order"])
-    for t in tiles["order"]:
-        cat.order[t["number"]] = t
-    require(sorted(cat.order) == [1, 2, 3, 4], "order tiles must be numbered 1 to 4")
+        _check_count("buildings", group, designs, sum(len(d["copies"]) for d in designs if isinstance(d.get("copies"), list)))
+    marks = [c for d in cat.groups["normal"] if isinstance(d.get("copies"), list) for c in d["copies"] if c in MARKS]
+    for n in (2, 3, 4):
+        used = sum(1 for c in marks if c <= n)
+        require(used % ROUNDS == 0, f"buildings normal copies: {used} tiles at {n} players cannot form {ROUNDS} equal piles")
+    _validate_tiles(tiles, cat)
     return cat
 
 
+def _validate_tiles(tiles: dict[str, Any], cat: Catalog) -> None:
+    lists: dict[str, list[dict[str, Any]]] = {}
+    for group in TILE_GROUPS:
+        entries = tiles.get(group)
+        require(isinstance(entries, list), f"tiles {group}: must be a list of tiles")
+        lists[group] = _check_entries(f"tiles {group}", entries if isinstance(entries, list) else [], set())
+        _check_count("tiles", group, lists[group], len(lists[group]))
+    for t in lists["culture"]:
+        w = f"tiles culture {t['id']}"
+        require(t.get("category") in CULTURES, f"{w} category: must be one of {', '.join(CULTURES)}")
+        require(_count(t.get("need")), f"{w} need: must be a whole number >= 1")
+        require(_count(t.get("vp")), f"{w} vp: must be a whole number >= 1")
+        cat.culture[t["id"]] = t
+    for c in CULTURES:
+        stack = [t for t in lists["culture"] if t.get("category") == c]
+        require(len(stack) == 8, f"tiles culture {c}: {len(stack)} tiles, the rulebook says 8 per category")
+        vps = [t.get("vp") for t in stack]
+        require(vps.count(2) >= 2 and vps.count(4) >= 1 and vps.count(6) >= 1,
+                f"tiles culture {c} vp: set-up removes a 2, a 4 and a 6 VP tile (needs two of 2 VP, a 4 and a 6)")
+    for t in lists["glory"]:
+        w = f"tiles glory {t['id']}"
+        require(t.get("round") in range(1, ROUNDS + 1) and _count(t.get("round")), f"{w} round: must be 1 to {ROUNDS}")
+        require(t.get("rank") in (1, 2, 3) and _count(t.get("rank")), f"{w} rank: must be 1, 2 or 3")
+        require(_count(t.get("vp")), f"{w} vp: must be a whole number >= 1")
+        cat.glory[t["id"]] = t
+    for r in range(1, ROUNDS + 1):
+        ranks = sorted(t["rank"] for t in lists["glory"] if t.get("round") == r and t.get("rank") in (1, 2, 3))
+        require(ranks[:2] == [1, 2] and ranks == list(range(1, len(ranks) + 1)),
+                f"tiles glory round {r}: needs a 1st and a 2nd tile (and at most one 3rd), has ranks {ranks}")
+    for t in lists["order"]:
+        w = f"tiles order {t['id']}"
+        require(t.get("number") in (1, 2, 3, 4) and _count(t.get("number")), f"{w} number: must be 1 to 4")
+        require(_count(t.get("vp"), 0), f"{w} vp: must be a whole number >= 0")
+        cat.order[t.get("number")] = t  # type: ignore[index]
+    require(sorted(cat.order, key=str) == [1, 2, 3, 4], "tiles order number: the order tiles must be numbered 1 to 4, once each")
+
+
+def catalog_from(files: dict[str, Any]) -> Catalog:
+    """The catalogue of complete component files (a pack merged over the defaults), after every
+    check; the files are copied, since indexing marks each design with its group."""
+    files = copy.deepcopy(files)
+    return validate(files.get("buildings"), files.get("tiles"))
+
+
 @cache
+def default_catalog() -> Catalog:
+    """The validated default component data, loaded once."""
+    return validate(_default_file("buildings"), _default_file("tiles"))
+
+
 def catalog() -> Catalog:
-    """The validated component data, loaded once."""
-    root = importlib.resources.files("engines.minerva").joinpath("data")
-    buildings = json.loads(root.joinpath("buildings.json").read_text(encoding="utf-8"))
-    tiles = json.loads(root.joinpath("tiles.json").read_text(encoding="utf-8"))
-    return validate(buildings, tiles)
+    """The components of the game being played: its pack's while an engine method runs on a
+    state with a pack (`packs.active`, a context variable read), else the defaults."""
+    found = packs.active(GAME)
+    return found if found is not None else default_catalog()
 
 
-__all__ = ["CATEGORIES", "CULTURES", "RESOURCES", "Catalog", "DataError", "catalog", "validate"]
+__all__ = ["CATEGORIES", "CULTURES", "RESOURCES", "Catalog", "DataError", "catalog", "catalog_from", "default_catalog", "validate"]

@@ -215,6 +215,16 @@ def bath_cells(p: dict[str, Any], f: dict[str, Any]) -> list[str]:
     return out
 
 
+def source_name(p: dict[str, Any], at: str) -> tuple[str, str]:
+    """The English and French name of the building whose area effect runs at `at` (a pack may
+    rename it); a generic name if it has left that cell meanwhile."""
+    t = p["city"].get(at)
+    if t is None or t["t"] == "res":
+        return "Area effect", "Effet de zone"
+    d = catalog().design(t["t"])
+    return d["name_en"], d["name_fr"]
+
+
 def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
     """The options of an effect decision; an empty list means the effect cannot apply."""
     k = f["k"]
@@ -272,15 +282,18 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
         if opts:
             opts.append(Option("stop", "Stop here", "S'arrêter"))
         left = f"{f['left']} restante" if f["left"] < 2 else f"{f['left']} restantes"
-        return (f"Public baths: apply a surrounding tile ({f['left']} left).", f"Bains publics : appliquer une tuile voisine ({left}).", opts)
+        en, fr = source_name(p, f["at"])
+        return (f"{en}: apply a surrounding tile ({f['left']} left).", f"{fr} : appliquer une tuile voisine ({left}).", opts)
     if k == "moveof":
         opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
                 for c in grid.ring(f["at"]) if c in p["city"] and p["city"][c]["t"] != "res" and grid.legal_cells(p["city"], ignore=c)]
-        return "Raised aqueduct: which tile do you move?", "Aqueduc surélevé : quelle tuile déplacez-vous ?", opts
+        en, fr = source_name(p, f["at"])
+        return f"{en}: which tile do you move?", f"{fr} : quelle tuile déplacez-vous ?", opts
     if k == "circus":
         opts = [Option(c, f"Residence {c}", f"Résidence {c}") for c in grid.ring(f["at"])
                 if c in p["city"] and p["city"][c]["t"] == "res" and not p["city"][c]["a"]]
-        return "Circus: which residence leaves the game?", "Cirque : quelle résidence quitte le jeu ?", opts
+        en, fr = source_name(p, f["at"])
+        return f"{en}: which residence leaves the game?", f"{fr} : quelle résidence quitte le jeu ?", opts
     raise AssertionError(f"unknown effect frame {k}")
 
 

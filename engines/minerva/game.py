@@ -24,7 +24,9 @@ from engines.minerva.data import (
     ROUNDS,
     STARTING_COINS,
     TEMPLES_ON_OFFER,
+    Catalog,
     catalog,
+    catalog_from,
 )
 from engines.minerva.rules import P
 from engines.minerva.view import build_view
@@ -41,6 +43,11 @@ class Minerva(Engine):
     max_players = 4
     rules_version = 3  # 2: no `pass` after paying the fee; 3: sales as a set pick, fewer questions
     option_specs: list[dict[str, Any]] = []
+    component_files = ("buildings", "tiles")  # data/<stem>.json, schema/<stem>.schema.json (see README)
+
+    def catalog_from(self, files: dict[str, Any]) -> Catalog:
+        """A pack's catalogue: the same checks and index as the default data (data.validate)."""
+        return catalog_from(files)
 
     # ---------------------------------------------------------------- set-up
     def setup(self, state: State) -> None:

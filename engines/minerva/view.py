@@ -3,7 +3,6 @@ building stack and the temple deck, which no view contains). Keys are documented
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from engines.core import Engine
@@ -17,15 +16,21 @@ from engines.minerva.data import ASSISTANT_PRICES, CULTURES, ROUNDS, catalog
 PHASES = {"main": ("Main phase", "Phase principale"), "assist": ("Assistants", "Assistants"), "over": ("Game over", "Partie terminée")}
 
 
-@cache
 def design_info(design_id: str) -> dict[str, Any]:
-    d = catalog().designs[design_id]
-    en, fr = fx.describe(d["effect"], d["when"])
-    return {
-        "design": d["id"], "name_en": d["name_en"], "name_fr": d["name_fr"], "category": d["category"],
-        "cost": dict(d["cost"]), "when": d["when"], "effect_en": en, "effect_fr": fr, "icons": fx.icons(d["effect"]),
-        "source": d["source"],
-    }
+    """A design as views show it, worked out once per catalogue (kept in its `memo`: a game with
+    a pack never sees the default texts, nor the reverse)."""
+    cat = catalog()
+    key = ("view", design_id)
+    info = cat.memo.get(key)
+    if info is None:
+        d = cat.designs[design_id]
+        en, fr = fx.describe(d["effect"], d["when"])
+        info = cat.memo[key] = {
+            "design": d["id"], "name_en": d["name_en"], "name_fr": d["name_fr"], "category": d["category"],
+            "cost": dict(d["cost"]), "when": d["when"], "effect_en": en, "effect_fr": fr, "icons": fx.icons(d["effect"]),
+            "source": d["source"],
+        }
+    return info
 
 
 def tile_info(inst: str) -> dict[str, Any]:
