@@ -151,7 +151,9 @@ def write(pack: Pack, path: str | Path) -> Path:
 
 # ---- merging and checking -----------------------------------------------------------------------
 def _is_entry_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(e, dict) and "id" in e for e in value)
+    """A list of entries: objects with a text or number id (any other id leaves the list to be
+    replaced whole, and the schema then says what is wrong with it)."""
+    return isinstance(value, list) and all(isinstance(e, dict) and isinstance(e.get("id"), str | int) for e in value)
 
 
 def merge(default: Any, override: Any) -> Any:
@@ -228,18 +230,17 @@ def check(engine: Engine, pack: Pack) -> tuple[list[str], Any]:
     files = merged_files(engine, pack)
     for stem in engine.component_files:
         problems.extend(schema_problems(stem, engine.component_schema(stem), files[stem]))
-    if problems:
-        return problems, None
-    with collecting() as found:
+    catalog = None
+    with collecting() as found:  # the rule checks run too, so a count is told with a typo
         try:
             catalog = engine.catalog_from(files)
         except DataError as exc:
             found.append(str(exc))
-        except Exception as exc:  # a rule check tripped over data the schema let through
-            found.append(f"checks stopped at a value they cannot read ({exc.__class__.__name__}: {exc})")
-    if found:
-        return list(found), None
-    return [], catalog
+        except Exception as exc:  # a rule check tripped over data the schema refused or let through
+            if not problems:
+                found.append(f"checks stopped at a value they cannot read ({exc.__class__.__name__}: {exc})")
+    problems += [p for p in found if p not in problems]
+    return (problems, None) if problems else ([], catalog)
 
 
 # ---- registry and activation --------------------------------------------------------------------

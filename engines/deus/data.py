@@ -1,24 +1,45 @@
 """Loading and validation of Deus component data (cards, continent tiles, set-up figures).
 
 Everything the rules count lives in data/*.json so a person holding the printed game can correct
-values without touching code; `validate_*` refuse any file breaking a count the rulebook states.
+values without touching code, or play with a component pack (engines/core/packs.py) in place of
+them; `validate_*` refuse any file breaking a count the rulebook states or a value the engine
+cannot play. Game code reads components only through `catalogue()`/`card_of()`, which give the
+pack of the state an engine method runs on (`packs.active`) or the default files, and memoises
+what it derives from them with `per_catalogue`, so no cache outlives a pack.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import json
-from functools import cache
-from typing import Any
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from engines.core.data import DataError, check_count, check_entries, require
+from engines.core import packs
+from engines.core.data import PROVENANCE, DataError, collecting, require
 
+GAME = "deus"
+FILES = ("cards", "tiles", "setup")
 COLOURS = ("maritime", "production", "science", "civil", "military", "temple")
 PIECE_TYPES = COLOURS[:5]
 RESOURCES = ("wood", "stone", "clay", "wheat")
+LAND = ("field", "forest", "swamp", "mountain")
+TERRAINS = ("sea", *LAND, "village")
 FACE_TERRAINS = sorted(["sea", "sea", "field", "forest", "swamp", "mountain", "village"])
 CARDS_PER_COLOUR = 16
 TILES = 7
+# The favours are the gods' own (game.py, prompts.FAVOUR): a god keeps its id and its colour.
+GOD_COLOURS = {"neptune": "maritime", "ceres": "production", "minerva": "science", "vesta": "civil",
+               "mars": "military", "jupiter": "temple"}
+# A card id is an option id (`farm`), numbered `farm-2` for a second copy in an offering: no
+# part may start with a digit, and it may not be a word the turn's prompt already uses.
+CARD_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*")
+CARD_ID_MAX = 28
+RESERVED_IDS = ("pass", "done", "build", "offer", *GOD_COLOURS)
+NAME_MAX = 40  # names go into option labels of at most 100 characters
+TRADE_MAX = 5  # a sale of 6 units would be an option id over 32 characters (`stone-stone-…`)
 
 # The effect grammar: op -> required integer parameters (plus a few typed ones checked below).
 OPS: dict[str, tuple[str, ...]] = {
@@ -39,9 +60,17 @@ OPS: dict[str, tuple[str, ...]] = {
     "steal_res": ("n",),
     "siege": ("vp",),
 }
+# The optional and typed parameters of each op (the interpreter, effects.py, reads no others).
+OPTIONAL: dict[str, tuple[str, ...]] = {"gain": ("gold", "vp", "cards"), "produce": ("gold",),
+                                        "reward_per": ("gold", "vp")}
+TYPED: dict[str, dict[str, tuple[str, ...]]] = {
+    "produce_terrain": {"terrain": LAND},
+    "piece": {"type": PIECE_TYPES},
+    "reward_per": {"count": ()},  # a counter (`valid_counter`)
+    "activate": {"colour": ("any", "maritime", "production", "civil", "military")},
+}
 COUNTERS_FIXED = ("regions", "tiles", "coast", "edge", "dense", "terrains", "barbarian_adj", "villages_won",
                   "gold", "resources", "sets")
-LAND = ("field", "forest", "swamp", "mountain")
 
 
 def valid_counter(name: str) -> bool:
@@ -53,108 +82,265 @@ def valid_counter(name: str) -> bool:
         kind == "terrain" and arg in (*LAND, "sea"))
 
 
+def counters() -> list[str]:
+    """Every counter `valid_counter` accepts (the schema enumerates them)."""
+    return [*COUNTERS_FIXED, *(f"cards.{c}" for c in COLOURS), *(f"pieces.{t}" for t in (*PIECE_TYPES, "temple")),
+            *(f"terrain.{t}" for t in (*LAND, "sea"))]
+
+
+# ---- the catalogue in use -----------------------------------------------------------------------
+_default: dict[str, Any] | None = None
+
+
+def catalogue() -> dict[str, Any]:
+    """The components of the game being played: its pack's, else the default files (read and
+    checked once). Hot: one context-variable read on top of a global."""
+    cat = packs.active(GAME)
+    if cat is not None:
+        return cat
+    return _default if _default is not None else default_catalogue()
+
+
+def default_catalogue() -> dict[str, Any]:
+    global _default
+    if _default is None:
+        _default = build({stem: _read(f"{stem}.json") for stem in FILES})
+    return _default
+
+
+def card_of(iid: str) -> dict[str, Any]:
+    """The card design of an instance id `k01`..`k96` (the catalogue's own dict: read only)."""
+    return catalogue()["instances"][iid]
+
+
+T = TypeVar("T")
+
+
+def per_catalogue(fn: Callable[..., T]) -> Callable[..., T]:
+    """Memoise `fn` (positional, hashable arguments) in the catalogue in use: a text built from
+    a pack's card never shows in a game with other components, and goes with its catalogue."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any) -> T:
+        memo = catalogue()["memo"]
+        key = (fn, args)
+        try:
+            return memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = memo[key] = fn(*args)
+            return value
+
+    return wrapper
+
+
 def _read(name: str) -> Any:
     text = importlib.resources.files("engines.deus").joinpath("data", name).read_text(encoding="utf-8")
     return json.loads(text)
 
 
-def validate_cards(cards: list[dict[str, Any]]) -> None:
-    check_entries("card", cards)
-    for colour in COLOURS:
-        total = sum(c.get("copies", 0) for c in cards if c.get("colour") == colour)
-        require(total == CARDS_PER_COLOUR, f"card: {total} {colour} cards, the game has {CARDS_PER_COLOUR}")
-    check_count("card copies", [0] * sum(c["copies"] for c in cards), CARDS_PER_COLOUR * len(COLOURS))
-    for c in cards:
-        ident = c["id"]
-        require(c["colour"] in COLOURS, f"card {ident}: unknown colour {c['colour']}")
-        require(isinstance(c["copies"], int) and c["copies"] >= 1, f"card {ident}: copies must be >= 1")
-        cost = c.get("cost")
-        require(isinstance(cost, dict) and bool(cost), f"card {ident}: needs a cost")
-        require(all(r in RESOURCES and isinstance(n, int) and n > 0 for r, n in cost.items()),
-                f"card {ident}: bad cost {cost}")
-        if c["colour"] == "temple":
-            sc = c.get("score")
-            require(isinstance(sc, dict) and "effect" not in c, f"card {ident}: a temple has a score, no effect")
-            require(valid_counter(sc.get("count", "")), f"card {ident}: unknown counter {sc.get('count')}")
-            require(isinstance(sc.get("per"), int) and sc["per"] > 0 and isinstance(sc.get("vp"), int) and sc["vp"] > 0,
-                    f"card {ident}: score needs per and vp")
-            continue
-        eff = c.get("effect")
-        require(isinstance(eff, dict) and eff.get("op") in OPS, f"card {ident}: unknown effect {eff}")
-        for key in OPS[eff["op"]]:
-            require(isinstance(eff.get(key), int) and eff[key] > 0, f"card {ident}: effect needs {key} > 0")
-        op = eff["op"]
-        if op == "gain":
-            require(any(eff.get(k, 0) > 0 for k in ("gold", "vp", "cards")), f"card {ident}: gain of nothing")
-        if op == "produce_terrain":
-            require(eff.get("terrain") in LAND, f"card {ident}: produce_terrain needs a land terrain")
-        if op == "piece":
-            require(eff.get("type") in PIECE_TYPES, f"card {ident}: piece needs a building type")
-        if op == "reward_per":
-            require(valid_counter(eff.get("count", "")), f"card {ident}: unknown counter {eff.get('count')}")
-            require(eff.get("gold", 0) > 0 or eff.get("vp", 0) > 0, f"card {ident}: reward_per gives nothing")
-        if op == "activate":
-            require(eff.get("colour") in ("any", "maritime", "production", "civil", "military"),
-                    f"card {ident}: activate targets another non-science colour or any")
-
-
-def validate_tiles(tiles: list[dict[str, Any]]) -> None:
-    check_entries("tile", tiles)
-    check_count("tile", tiles, TILES)
-    for t in tiles:
-        faces = t.get("faces")
-        require(isinstance(faces, dict) and sorted(faces) == ["a", "b"], f"tile {t['id']}: needs faces a and b")
-        for side, terrains in faces.items():
-            require(sorted(terrains) == FACE_TERRAINS,
-                    f"tile {t['id']}{side}: a face holds 2 sea, field, forest, swamp, mountain, village")
-
-
-def validate_setup(setup: dict[str, Any]) -> None:
-    counts = setup["player_counts"]
-    check_entries("player count", counts)
-    require(sorted(c["players"] for c in counts) == [2, 3, 4], "set-up: player counts are 2, 3 and 4")
-    for c in counts:
-        require(c["temples"] == c["tiles"], f"set-up {c['id']}: temples equal tiles")
-        require(c["tiles"] <= TILES, f"set-up {c['id']}: at most {TILES} tiles")
-    require({c["players"]: c["temples"] for c in counts} == {2: 4, 3: 6, 4: 7}, "set-up: temples are 4 / 6 / 7")
-    p = setup["player"]
-    check_entries("player kit", [p])
-    require(set(p["board"]) == set(PIECE_TYPES) and set(p["reserve"]) == set(PIECE_TYPES), "set-up: five piece types")
-    require(all(p["board"][t] + p["reserve"][t] == 5 for t in PIECE_TYPES), "set-up: 5 pieces of each type per player")
-    require(p["hand"] == 5 and p["hand_limit"] == 10, "set-up: hand of 5, limit 10")
-    check_entries("god", setup["gods"])
-    require(sorted(g["colour"] for g in setup["gods"]) == sorted(COLOURS), "gods: one per colour")
-    check_entries("terrain", setup["terrains"])
-
-
-@cache
-def catalogue() -> dict[str, Any]:
-    """All component data, validated once: cards by id, the deck order, tiles and set-up."""
-    cards = _read("cards.json")["cards"]
-    tiles = _read("tiles.json")["tiles"]
-    setup = _read("setup.json")
-    validate_cards(cards)
-    validate_tiles(tiles)
-    validate_setup(setup)
+def build(files: dict[str, Any]) -> dict[str, Any]:
+    """The catalogue from complete component files, after every check (DataError, or every
+    problem at once inside `core.data.collecting`): cards by id, the deck order, tiles, set-up."""
+    problems, error = _problems(files)
+    for message in problems:
+        require(False, message)  # outside `collecting`, raises the first
+    if error is not None:
+        raise error  # a value the schema refuses (packs.check reports the schema's message)
+    if problems:
+        return {}  # never played: packs.check refuses a pack with problems
+    cards = files["cards"]["cards"]
+    tiles = files["tiles"]["tiles"]
+    setup = files["setup"]
     deck: list[str] = []
     for c in cards:
         deck.extend([c["id"]] * c["copies"])
+    by_id = {c["id"]: c for c in cards}
     return {
-        "cards": {c["id"]: c for c in cards},
+        "cards": by_id,
         "deck": deck,  # instance k01..k96 -> card id, in this order
+        "instances": {f"k{i + 1:02d}": by_id[cid] for i, cid in enumerate(deck)},
         "tiles": tiles,
         "setup": setup,
         "gods": {g["id"]: g for g in setup["gods"]},
         "god_of": {g["colour"]: g["id"] for g in setup["gods"]},
-        "terrain_resource": {t["id"]: t["resource"] for t in setup["terrains"]},
+        "terrain_resource": {t["id"]: t.get("resource") for t in setup["terrains"]},  # none: left out or null
+        "memo": {},  # see per_catalogue
     }
 
 
-@cache
-def card_of(iid: str) -> dict[str, Any]:
-    """The card design of an instance id `k01`..`k96` (the catalogue's own dict: read only)."""
-    cat = catalogue()
-    return cat["cards"][cat["deck"][int(iid[1:]) - 1]]
+def _problems(files: dict[str, Any]) -> tuple[list[str], Exception | None]:
+    """Every rule problem of the files, and the first error of a check that met a value it cannot
+    read (one the schema refuses): each file is checked even when another's checks stop."""
+    checks = ((validate_cards, "cards", "cards"), (validate_tiles, "tiles", "tiles"), (validate_setup, "setup", None))
+    problems: list[str] = []
+    error: Exception | None = None
+    for check, stem, key in checks:
+        with collecting() as found:
+            try:
+                check(files[stem][key] if key else files[stem])
+            except Exception as exc:  # re-raised by `build` after the messages
+                error = error or exc
+        problems += found
+    return problems, error
 
 
-__all__ = ["COLOURS", "PIECE_TYPES", "RESOURCES", "DataError", "card_of", "catalogue"]
+# ---- checks: each message names the file, the entry and the field -------------------------------
+def _need(condition: bool, message: str) -> bool:
+    """`require`, returning whether it held, so a check collecting problems skips what follows."""
+    require(condition, message)
+    return condition
+
+
+def _count(value: Any, least: int = 1) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def check_entries(where: str, entries: list[Any], *, names: bool = True) -> None:
+    """Unique ids, a provenance mark and (with `names`) non-blank English and French names."""
+    seen: set[str] = set()
+    for e in entries:
+        ident = e.get("id") if isinstance(e, dict) else None
+        if not _need(isinstance(ident, str) and ident != "", f"{where}: an entry has no id: {e}"):
+            continue
+        require(ident not in seen, f"{where} {ident} id: duplicate id")
+        seen.add(ident)
+        require(e.get("source") in PROVENANCE, f"{where} {ident} source: must be one of {', '.join(PROVENANCE)}")
+        for key in ("name_en", "name_fr") if names else ():
+            value = e.get(key)
+            require(isinstance(value, str) and value.strip() != "" and len(value) <= NAME_MAX,
+                    f"{where} {ident} {key}: a name is needed, at most {NAME_MAX} characters")
+
+
+def _unlike_default(stem: str, entries: list[Any], colour: str | None = None) -> str:
+    """How a file's entries (of `colour`) differ from the default ones, to name in a count's
+    message: a pack that drops or adds an entry is told which."""
+    def copies(es: list[Any]) -> dict[str, int]:
+        return {str(e.get("id")): e.get("copies", 1) for e in es
+                if isinstance(e, dict) and (colour is None or e.get("colour") == colour)}
+
+    mine, default = copies(entries), copies(_read(f"{stem}.json")[stem])
+    parts = [f"{label}: {', '.join(ids)}" for label, ids in (
+        ("removed", [i for i in default if i not in mine]),
+        ("added", [i for i in mine if i not in default]),
+        ("copies changed", [f"{i} {default[i]} → {n}" for i, n in mine.items() if i in default and n != default[i]]),
+    ) if ids]
+    return f" (unlike the default {stem}, {'; '.join(parts)})" if parts else ""
+
+
+def validate_cards(cards: list[dict[str, Any]]) -> None:
+    check_entries("cards", cards)
+    for colour in COLOURS:
+        total = sum(c.get("copies", 0) for c in cards if c.get("colour") == colour and _count(c.get("copies")))
+        if total != CARDS_PER_COLOUR:
+            require(False, f"cards: {total} {colour} cards (the sum of their copies), the game has "
+                           f"{CARDS_PER_COLOUR}{_unlike_default('cards', cards, colour)}")
+    for c in cards:
+        _check_card(c)
+
+
+def _check_card(c: dict[str, Any]) -> None:
+    ident = c.get("id")
+    at = f"cards {ident}"
+    require(isinstance(ident, str) and CARD_ID.fullmatch(ident) is not None and len(ident) <= CARD_ID_MAX,
+            f"{at} id: lowercase words joined by '-' (a word starts with a letter), at most {CARD_ID_MAX} characters")
+    require(ident not in RESERVED_IDS, f"{at} id: {ident!r} is a word the turn's prompt uses already")
+    colour = c.get("colour")
+    require(colour in COLOURS, f"{at} colour: {colour!r} is not one of {', '.join(COLOURS)}")
+    require(_count(c.get("copies")), f"{at} copies: must be a whole number >= 1")
+    cost = c.get("cost")
+    require(isinstance(cost, dict) and bool(cost) and all(r in RESOURCES and _count(n) for r, n in cost.items()),
+            f"{at} cost: {cost} is not 1 or more units of {', '.join(RESOURCES)}")
+    if colour == "temple":
+        sc = c.get("score")
+        require("effect" not in c, f"{at} effect: a temple has a score, no effect")
+        if _need(isinstance(sc, dict), f"{at} score: a temple needs a score {{count, per, vp}}"):
+            require(valid_counter(str(sc.get("count", ""))), f"{at} score count: unknown counter {sc.get('count')!r}")
+            require(_count(sc.get("per")) and _count(sc.get("vp")), f"{at} score: needs per and vp, whole numbers >= 1")
+        return
+    require("score" not in c, f"{at} score: only a temple has a score")
+    eff = c.get("effect")
+    op = eff.get("op") if isinstance(eff, dict) else None
+    if not _need(op in OPS, f"{at} effect op: unknown effect {op!r} (known: {', '.join(OPS)})"):
+        return
+    assert isinstance(eff, dict)
+    _check_effect(at, str(colour), eff)
+
+
+def _check_effect(at: str, colour: str, eff: dict[str, Any]) -> None:
+    op = eff["op"]
+    allowed = {"op", *OPS[op], *OPTIONAL.get(op, ()), *TYPED.get(op, {})}
+    extra = sorted(set(eff) - allowed)
+    require(not extra, f"{at} effect: {op} takes no {', '.join(extra)} (it takes {', '.join(sorted(allowed - {'op'}))})")
+    for key in OPS[op]:
+        require(_count(eff.get(key)), f"{at} effect {key}: {op} needs {key}, a whole number >= 1")
+    for key in OPTIONAL.get(op, ()):
+        require(key not in eff or _count(eff[key]), f"{at} effect {key}: a whole number >= 1, or left out")
+    for key, values in TYPED.get(op, {}).items():
+        ok = valid_counter(str(eff.get(key, ""))) if key == "count" else eff.get(key) in values
+        require(ok, f"{at} effect {key}: {eff.get(key)!r} is not a {key} {op} accepts")
+    if op == "gain":
+        require(any(k in eff for k in OPTIONAL["gain"]), f"{at} effect: gain of nothing (give gold, vp or cards)")
+    if op == "reward_per":
+        require("gold" in eff or "vp" in eff, f"{at} effect: reward_per gives nothing (give gold or vp)")
+    if op in ("sell", "sell_vp", "buy"):
+        require(not _count(eff.get("max"), TRADE_MAX + 1), f"{at} effect max: at most {TRADE_MAX}")
+    if op == "activate":  # science is never a target, so a science card cannot activate itself
+        require(colour == "science", f"{at} effect: only a science card may activate another column")
+
+
+def validate_tiles(tiles: list[dict[str, Any]]) -> None:
+    check_entries("tiles", tiles)
+    if len(tiles) != TILES:
+        require(False, f"tiles: {len(tiles)} tiles, the game has {TILES}{_unlike_default('tiles', tiles)}")
+    for t in tiles:
+        faces = t.get("faces")
+        if not _need(isinstance(faces, dict) and sorted(faces) == ["a", "b"], f"tiles {t.get('id')} faces: needs faces a and b"):
+            continue
+        for side, terrains in faces.items():
+            require(isinstance(terrains, list) and sorted(map(str, terrains)) == FACE_TERRAINS,
+                    f"tiles {t.get('id')} faces {side}: a face holds 2 sea, field, forest, swamp, mountain, village")
+
+
+def validate_setup(setup: dict[str, Any]) -> None:
+    counts = setup["player_counts"]
+    check_entries("setup player_counts", counts)
+    players = [c.get("players") for c in counts]
+    require(sorted(map(repr, players)) == ["2", "3", "4"], "setup player_counts: player counts are 2, 3 and 4")
+    for c in counts:
+        at = f"setup player_counts {c.get('id')}"
+        require(c.get("temples") == c.get("tiles"), f"{at} temples: temples equal tiles")
+        require(_count(c.get("tiles")) and c["tiles"] <= TILES, f"{at} tiles: 1 to {TILES} tiles")
+        require(_count(c.get("resources_each")), f"{at} resources_each: a whole number >= 1")
+    temples = sorted(((repr(c.get("players")), c.get("temples")) for c in counts), key=lambda pair: pair[0])
+    require(temples == [("2", 4), ("3", 6), ("4", 7)],
+            "setup player_counts: temples are 4 / 6 / 7 (2, 3, 4 players)")
+    p = setup["player"]
+    check_entries("setup player", [p])
+    board, reserve = p.get("board"), p.get("reserve")
+    kinds = all(isinstance(x, dict) and set(x) == set(PIECE_TYPES) for x in (board, reserve))
+    if _need(kinds, "setup player board: five piece types, on the board and in the reserve"):
+        assert isinstance(board, dict) and isinstance(reserve, dict)
+        require(all(_count(board[t], 0) and _count(reserve[t], 0) and board[t] + reserve[t] == 5 for t in PIECE_TYPES),
+                "setup player board: 5 pieces of each type per player (board + reserve)")
+    held = p.get("resources")
+    require(isinstance(held, dict) and set(held) == set(RESOURCES) and all(_count(n, 0) for n in held.values()),
+            "setup player resources: a whole number >= 0 of each resource")
+    require(_count(p.get("gold"), 0) and _count(p.get("vp"), 0), "setup player gold: gold and vp are whole numbers >= 0")
+    require(p.get("hand") == 5 and p.get("hand_limit") == 10, "setup player hand: hand of 5, limit 10")
+    gods = setup["gods"]
+    check_entries("setup gods", gods)
+    require(sorted(g.get("id") for g in gods) == sorted(GOD_COLOURS), f"setup gods: the gods are {', '.join(GOD_COLOURS)}")
+    for g in gods:
+        if g.get("id") in GOD_COLOURS:
+            require(g.get("colour") == GOD_COLOURS[g["id"]], f"setup gods {g['id']} colour: {GOD_COLOURS[g['id']]}")
+    terrains = setup["terrains"]
+    check_entries("setup terrains", terrains)
+    require(sorted(t.get("id") for t in terrains) == sorted(TERRAINS), f"setup terrains: the terrains are {', '.join(TERRAINS)}")
+    for t in terrains:
+        if t.get("id") in ("sea", "village"):
+            require(t.get("resource") is None, f"setup terrains {t['id']} resource: {t['id']} produces nothing (leave it out)")
+    produced = sorted(str(t.get("resource")) for t in terrains if t.get("id") in LAND)
+    require(produced == sorted(RESOURCES), "setup terrains: each land terrain produces a different resource")
+
+
+__all__ = ["COLOURS", "PIECE_TYPES", "RESOURCES", "DataError", "build", "card_of", "catalogue", "per_catalogue"]

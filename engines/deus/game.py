@@ -14,7 +14,7 @@ from typing import Any
 from engines.core import Engine, Prompt
 from engines.core.names import ref
 from engines.core.state import State, clone
-from engines.deus import effects, prompts, refusals, rules, scoring, view, words
+from engines.deus import data, effects, prompts, refusals, rules, scoring, view, words
 from engines.deus import setup as setup_mod
 from engines.deus.data import PIECE_TYPES, card_of, catalogue
 from engines.deus.words import TYPE_FR
@@ -40,9 +40,16 @@ class Deus(Engine):
     min_players = 2
     max_players = 4
     option_specs: list[dict[str, Any]] = []
+    # A pack may override these (engines/deus/schema/<stem>.schema.json; README "Component packs").
+    component_files = data.FILES
+    typical_turns = {2: 38, 3: 43, 4: 33}  # turns per player (random playouts, rounded)
 
     def __init__(self) -> None:
         catalogue()  # validate the data once, at import
+
+    def catalog_from(self, files: dict[str, Any]) -> dict[str, Any]:
+        """The catalogue of a pack's merged files, after the checks the default data passes."""
+        return data.build(files)
 
     # ---- contract ------------------------------------------------------------------------------
     def setup(self, state: State) -> None:
@@ -209,9 +216,9 @@ class Deus(Engine):
         elif god == "vesta":
             p["vp"] += 1 if n == 1 else 2
         elif god == "ceres":
-            state["stack"].append(effects.frame({"op": "choose_res", "n": n}, None, "Ceres", "Cérès", as_set=True))
+            state["stack"].append(effects.frame({"op": "choose_res", "n": n}, None, g["name_en"], g["name_fr"], as_set=True))
         elif god == "mars":
-            state["stack"].append(effects.frame({"op": "pieces", "n": n}, None, "Mars", "Mars", as_set=True))
+            state["stack"].append(effects.frame({"op": "pieces", "n": n}, None, g["name_en"], g["name_fr"], as_set=True))
 
     def _advance(self, state: State) -> None:
         """Run the frames that need no decision; end the turn when nothing is pending."""

@@ -1,7 +1,8 @@
 """The prompt of each decision: the turn's choice (a card to build, gold included when it replaces
 a missing resource, or the god of an offering), then one per frame of the decision stack (place,
 effect, offer, jupiter). Options whose text depends only on a card, god or region are built once
-(`Option` is immutable)."""
+(`Option` is immutable): per catalogue (`data.per_catalogue`) when the text names a component,
+since a game played with a pack names its own cards."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from engines.core import Option, Prompt
 from engines.core.contract import fit_words
 from engines.core.state import State
 from engines.deus import effects, picks, rules, words
-from engines.deus.data import COLOURS, card_of, catalogue
+from engines.deus.data import COLOURS, card_of, catalogue, per_catalogue
 from engines.deus.words import TERRAIN_FR, TYPE_FR
 
 MAX_OPTIONS = 25
@@ -33,7 +34,7 @@ def cost_text(cost: dict[str, int]) -> tuple[str, str]:
     return ", ".join(p[0] for p in parts), ", ".join(p[1] for p in parts)
 
 
-@cache
+@per_catalogue
 def build_option(cid: str, short: tuple[tuple[str, int], ...] = ()) -> Option:
     """Build a card: its name and type as label, with the gold paid for the resources `short` of
     its cost (« remplacer des ressources … par 4 ors »: choosing it is choosing to pay); its cost
@@ -46,10 +47,12 @@ def build_option(cid: str, short: tuple[tuple[str, int], ...] = ()) -> Option:
         miss, miss_fr = cost_text(dict(short))
         gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(n for _, n in short))
         label, label_fr = f"{label} paying {gold} for {miss}", f"{label_fr} en payant {gold_fr} pour {miss_fr}"
-    return Option(cid, label, label_fr, fit_words(f"Cost: {cost} · {text}"), fit_words(f"Coût : {cost_fr} · {text_fr}"))
+    # fit_words: a pack's long name and a four-resource shortfall could pass 100 characters
+    return Option(cid, fit_words(label), fit_words(label_fr), fit_words(f"Cost: {cost} · {text}"),
+                  fit_words(f"Coût : {cost_fr} · {text_fr}"))
 
 
-@cache
+@per_catalogue
 def offer_option(god: str) -> Option:
     """Make an offering to a god (the colour of the card discarded on top): its favour per card."""
     g = catalogue()["gods"][god]
@@ -64,7 +67,7 @@ def offer_option(god: str) -> Option:
                   fit_words(f"Défausse avec une carte {TYPE_FR[colour]} dessus ; prenez {took_fr}, {draw_fr}"))
 
 
-@cache
+@per_catalogue
 def discard_option(oid: str, cid: str) -> Option:
     """Discard a card (`oid` is `cid`, or `cid-2` for a second copy): its god in the label."""
     c = catalogue()["cards"][cid]
@@ -72,14 +75,14 @@ def discard_option(oid: str, cid: str) -> Option:
     return Option(oid, f"Discard {c['name_en']} ({god['name_en']})", f"Défausser {c['name_fr']} ({god['name_fr']})")
 
 
-@cache
+@per_catalogue
 def god_option(god: str, n: int) -> Option:
     g = catalogue()["gods"][god]
     en, fr = god_text(god, n)
     return Option(god, f"{g['name_en']}: {en}", f"{g['name_fr']} : {fr}")
 
 
-@cache
+@cache  # terrain words only: the same in every pack
 def region_option(rid: str, terrain: str, vp: bool) -> Option:
     return Option(rid, f"{rid} ({terrain}{', 3 VP' if vp else ''})", f"{rid} ({TERRAIN_FR[terrain]}{', 3 PV' if vp else ''})")
 
@@ -113,8 +116,9 @@ def prompt(state: State, seat: int) -> Prompt | None:
     if k == "offer":
         return _offer_prompt(seat, state["players"][seat]["hand"], fr)
     if k == "jupiter":
-        return Prompt(seat, "Jupiter: whose favour do you take?", [god_option(g, fr["n"]) for g in fr["gods"]],
-                      "Jupiter : quelle faveur prenez-vous ?")
+        jupiter = catalogue()["gods"]["jupiter"]  # a pack may rename a god
+        return Prompt(seat, f"{jupiter['name_en']}: whose favour do you take?", [god_option(g, fr["n"]) for g in fr["gods"]],
+                      f"{jupiter['name_fr']} : quelle faveur prenez-vous ?")
     raise ValueError(f"unknown frame {k}")  # pragma: no cover
 
 
@@ -172,7 +176,7 @@ def turn_prompt(state: State, seat: int) -> Prompt:
                   "À vous : construire une carte ou faire une offrande ?")
 
 
-@cache
+@per_catalogue
 def offer_gods() -> tuple[str, ...]:
     """The gods in the order of their colours."""
     return tuple(sorted(catalogue()["gods"], key=lambda g: COLOURS.index(catalogue()["gods"][g]["colour"])))

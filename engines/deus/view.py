@@ -7,16 +7,15 @@ viewer's own (the public `scores` stay 0 until the end, then show the final scor
 from __future__ import annotations
 
 import json
-from functools import cache
 from typing import Any
 
 from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import effects, rules, scoring, words
-from engines.deus.data import COLOURS, card_of, catalogue
+from engines.deus.data import COLOURS, card_of, catalogue, per_catalogue
 
 
-@cache
+@per_catalogue
 def _card_info(card_id: str) -> str:
     c = catalogue()["cards"][card_id]
     text_en, text_fr = effects.describe(c)
