@@ -47,6 +47,9 @@ class Engine:
     # Stems of the component files under data/ that a pack may override (see core/packs.py);
     # each has a JSON Schema in schema/<stem>.schema.json.
     component_files: tuple[str, ...] = ()
+    # Turns each player typically takes in a whole game, by player count (random playouts of the
+    # engine, rounded): what a lobby's length estimate multiplies by the time per turn.
+    typical_turns: dict[int, int] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every method a game defines on a state runs with that state's pack (core/packs.py)."""
