@@ -2,8 +2,8 @@
 
 A pack names a game and overrides some of its component files (`engines/<game>/data/*.json`).
 It may be partial: an entry of a list of entries (objects with an `id`) replaces only the
-fields it names, each field whole (a cost written is the whole cost), an entry with a new id is
-added, `{"id": …, "remove": true}` drops one; an object outside entries replaces only the keys it
+fields it names, each field whole (a cost written is the whole cost) except a list of entries,
+merged by id in turn; an entry with a new id is added, `{"id": …, "remove": true}` drops one; an object outside entries replaces only the keys it
 names, and a key set to null is deleted (as in a JSON merge patch). The merged files are then checked like the default data:
 first against the JSON Schema the engine ships (`engines/<game>/schema/<file>.schema.json`),
 then against every count and rule of the rulebook (the engine's own loader).
@@ -178,10 +178,24 @@ def merge(default: Any, override: Any) -> Any:
                 continue
             if i is None:
                 merged_list.append(entry)
-            else:  # an entry's fields are replaced whole: a cost written is the whole cost
-                merged_list[i] = {k: v for k, v in {**default[i], **entry}.items() if v is not None}
+            else:
+                merged_list[i] = _merge_entry(default[i], entry)
         return [e for i, e in enumerate(merged_list) if i not in removed]
     return override
+
+
+def _merge_entry(default: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """An entry's fields are replaced whole (a cost written is the whole cost), but for a list of
+    entries inside it (a civilisation's cards), merged by id in turn; null deletes a field."""
+    merged = dict(default)
+    for k, v in override.items():
+        if v is None:
+            merged.pop(k, None)
+        elif _is_entry_list(default.get(k)) and _is_entry_list(v):
+            merged[k] = merge(default[k], v)
+        else:
+            merged[k] = v
+    return merged
 
 
 def _where(content: Any, path: list[Any]) -> str:

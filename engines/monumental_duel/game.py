@@ -9,7 +9,7 @@ from engines.core.contract import fit_words
 from engines.core.state import State
 from engines.monumental_duel import actions, effects, rounds, scoring, setup, view
 from engines.monumental_duel import model as m
-from engines.monumental_duel.data import CIVS, load
+from engines.monumental_duel.data import CIVS, FILE, catalog, load
 
 CIV_CHOICES = [*CIVS, "random"]
 
@@ -21,12 +21,18 @@ class MonumentalDuel(Engine):
     min_players = 2
     max_players = 2
     rules_version = 1
+    component_files = (FILE,)
+    typical_turns = {2: 44}  # turns per player (random playouts, rounded)
     option_specs = [
         {"key": "civ1", "choices": CIV_CHOICES, "default": "mali",
          "help": "Civilisation of the first seat (random: drawn from the seed)"},
         {"key": "civ2", "choices": CIV_CHOICES, "default": "aztecs",
          "help": "Civilisation of the second seat (random: drawn from the seed; mirror matches allowed, as with two boxes)"},
     ]
+
+    def catalog_from(self, files: dict[str, Any]) -> dict[str, Any]:
+        """A pack's catalogue: data.catalog checks every count and rule (messages `cards <id> <field>: ...`)."""
+        return catalog(files)
 
     def setup(self, state: State) -> None:
         load()
