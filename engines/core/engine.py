@@ -11,6 +11,7 @@ and the public log. States are JSON dicts with these common keys:
 from __future__ import annotations
 
 import importlib.resources
+import inspect
 import json
 from collections.abc import Collection
 from typing import Any
@@ -54,10 +55,11 @@ class Engine:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every method a game defines on a state runs with that state's pack (core/packs.py)."""
         super().__init_subclass__(**kwargs)
-        for name in STATE_METHODS:
-            method = cls.__dict__.get(name)
-            if callable(method) and not getattr(method, "__wrapped_for_pack__", False):
-                setattr(cls, name, packs.with_state_pack(_naming_pack(method) if name == "view" else method))
+        for name in STATE_METHODS:  # wherever they come from: the class, a mixin, a base
+            method = inspect.getattr_static(cls, name, None)
+            if not inspect.isfunction(method) or getattr(method, "__wrapped_for_pack__", False):
+                continue  # missing, static, or wrapped already
+            setattr(cls, name, packs.with_state_pack(_naming_pack(method) if name == "view" else method))
 
     # ---- to implement -------------------------------------------------------------------------
     def setup(self, state: State) -> None:

@@ -43,7 +43,11 @@ def rotated(sides: list[str], rot: int) -> list[str]:
 
 
 def sides_of(entry: dict[str, Any]) -> list[str]:
-    d = data()
+    return _sides(data(), entry)
+
+
+def _sides(d: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    """`sides_of` with the catalogue in hand (`completed` looks at five tiles at a time)."""
     t = entry["t"]
     base = d["centre"][t]["sides"] if t in d["centre"] else d["tile"][t]["sides"]
     return rotated(base, entry["r"])
@@ -104,15 +108,18 @@ def legal_cells(city: City, solo: bool) -> list[str]:
 
 def completed(city: City, cell: str) -> list[tuple[str, bool]]:
     """Symbols completed around `cell`: (symbol, both halves on tiles of the same colour)."""
+    cat = data()
+    tiles = cat["tile"]
     me = city[cell]
-    mine = sides_of(me)
+    mine = _sides(cat, me)
     out = []
     for d, n in neighbours(cell):
         other = city.get(n)
         if other is None:
             continue
-        if sides_of(other)[(d + 2) % 4] == mine[d]:
-            same = is_district(me) and is_district(other) and colour_of(me) == colour_of(other)
+        if _sides(cat, other)[(d + 2) % 4] == mine[d]:
+            a, b = tiles.get(me["t"]), tiles.get(other["t"])
+            same = a is not None and b is not None and a["colour"] == b["colour"]
             out.append((mine[d], same))
     return out
 

@@ -15,7 +15,7 @@ from engines.core.names import ref
 from engines.core.ranks import ranked
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
-from engines.magna_roma.data import COLOURS, data
+from engines.magna_roma.data import COLOURS, FILES, build, data, default
 from engines.magna_roma.gains import advance_stars, describe, gain, pay, waiting
 from engines.magna_roma.prompts import PLACEMENTS, Prompts
 from engines.magna_roma.texts import COL_FR, SYM_EN, SYM_FR, name_of
@@ -48,6 +48,13 @@ class MagnaRoma(Prompts, Engine):
         {"key": "portus", "choices": ["off", "on"], "default": "off",
          "help": "Portus module: ports, islands and ships"},
     ]
+    # the files of data/ a group's pack may replace (schema/<stem>.schema.json, README "Component packs")
+    component_files = tuple(sorted(FILES))
+    typical_turns = {1: 24, 2: 25, 3: 25, 4: 25}  # turns per player (random playouts, rounded)
+
+    def catalog_from(self, files: dict[str, Any]) -> dict[str, Any]:
+        """A pack's catalogue, after the same checks as the default data (checks.py)."""
+        return build(files, reference=default())
 
     # ---- set-up -------------------------------------------------------------------------------
     def setup(self, state: State) -> None:

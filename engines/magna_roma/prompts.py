@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Option, Prompt
+from engines.core.contract import fit_words
 from engines.core.names import ref
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus
@@ -181,8 +182,8 @@ class Prompts:
             for alt in tok["pay"]:
                 if can_pay(state, p, alt):
                     oid = "trade" if len(tok["pay"]) == 1 else "trade." + next(iter(alt))
-                    opts.append(Option(oid, f"Pay {describe(alt)} for {describe(tok['gain'])}",
-                                       f"Payer {describe(alt, True)} pour {describe(tok['gain'], True)}"))
+                    opts.append(Option(oid, fit_words(f"Pay {describe(alt)} for {describe(tok['gain'])}"),
+                                       fit_words(f"Payer {describe(alt, True)} pour {describe(tok['gain'], True)}")))
             opts.append(Option("skip", "Do not trade", "Ne pas échanger"))
             return Prompt(seat, f"Trade token: {tok['name_en']}", opts, f"Jeton commerce : {tok['name_fr']}")
         if kind == "star":

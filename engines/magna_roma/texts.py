@@ -75,7 +75,7 @@ def slot_text(state: State, seat: int, pid: str, k: int) -> tuple[str, str]:
     if slot["bonus"]:
         en += f"; +{describe(slot['bonus'])} at once"
         fr += f" ; +{describe(slot['bonus'], True)} tout de suite"
-    return en, fr
+    return fit_words(en), fit_words(fr)  # a high count and a bonus can pass a menu's 100 characters
 
 
 def monument_text(mid: str) -> tuple[str, str]:
@@ -104,7 +104,7 @@ def monument_text(mid: str) -> tuple[str, str]:
     if m.get("on_centre"):
         en += "; on your centre"
         fr += " ; sur votre centre"
-    return en, fr
+    return fit_words(en), fit_words(fr)  # a pack's monument may give a long immediate gain
 
 
 def staff_option(p: dict[str, Any], m: dict[str, Any]) -> Option:
