@@ -5,16 +5,14 @@ and the saint chosen with a cathedral."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Any
 
 from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
 from engines.antiquity import pickers, rules
-from engines.antiquity.data import components
+from engines.antiquity.data import SAINTS, components, memo, memo_table
 from engines.antiquity.texts import (
     EFFECTS,
-    SAINTS,
     Ask,
     Opt,
     bname,
@@ -28,25 +26,34 @@ from engines.core.state import State
 
 MAX_OPTIONS = 25
 AGAIN = ("cart", "fountain")  # built several in one pick (besides free houses)
+FITTING_CACHE = 4096  # occupancy masks remembered per catalogue (`fitting_kinds`)
 
 
-@lru_cache(maxsize=1)
 def house_costs() -> tuple[gd.Cost, ...]:
     """`gd.house_cost(n)` for n = 1..20, shared: read only, never to be edited."""
-    return tuple(gd.house_cost(n) for n in range(1, 21))
+    return memo("house_costs", lambda: tuple(gd.house_cost(n) for n in range(1, 21)))
 
 
-@lru_cache(maxsize=1)
 def building_costs() -> dict[str, gd.Cost]:
     """`gd.building_cost(kind)` by kind, shared: read only, never to be edited."""
-    return {spec["id"]: gd.building_cost(spec["id"]) for spec in components()["buildings"]}
+    return memo("building_costs", lambda: {spec["id"]: gd.building_cost(spec["id"]) for spec in components()["buildings"]})
 
 
-@lru_cache(maxsize=4096)
 def fitting_kinds(masks: tuple[tuple[int, int], ...]) -> frozenset[str]:
     """Kinds of city building (houses aside) with room on city cards of these blocked masks,
     whatever they cost or their supply: some orientation fits, or for a warehouse a 1×2 or 2×1
-    (every larger rectangle holds one of them, so any warehouse fits if one of those does)."""
+    (every larger rectangle holds one of them, so any warehouse fits if one of those does).
+    Remembered per catalogue: shapes come from the components in play."""
+    table = memo_table("fitting_kinds")
+    found = table.get(masks)
+    if found is None:
+        if len(table) >= FITTING_CACHE:
+            table.clear()
+        found = table[masks] = _fitting_kinds(masks)
+    return found
+
+
+def _fitting_kinds(masks: tuple[tuple[int, int], ...]) -> frozenset[str]:
     out = set()
     for spec in components()["buildings"]:
         k = spec["id"]

@@ -22,7 +22,8 @@ def _normal(cells: list[Cell]) -> tuple[Cell, ...]:
 
 @lru_cache(maxsize=256)
 def orientations(shape: tuple[str, ...], mirror: bool = False) -> tuple[tuple[Cell, ...], ...]:
-    """Distinct rotations (and reflections when allowed) of a shape, in a stable order."""
+    """Distinct rotations (and reflections when allowed) of a shape, in a stable order. Keyed on
+    the shape itself (like the anchor caches below), so it holds whatever pack is in play."""
     base = [(r, c) for r, row in enumerate(shape) for c, ch in enumerate(row) if ch == "#"]
     out: list[tuple[Cell, ...]] = []
     variants = [base, [(r, -c) for r, c in base]] if mirror else [base]
@@ -206,8 +207,8 @@ def joined_faculties(p: Player) -> set[str]:
     unis = [b for b in p["buildings"].values() if b["kind"] == "university"]
     if not unis:
         return set()
-    return {bid for bid, b in p["buildings"].items()
-            if components()["by_building"][b["kind"]].get("faculty") and _adjacent(b, unis[0])}
+    by = components()["by_building"]
+    return {bid for bid, b in p["buildings"].items() if by[b["kind"]].get("faculty") and _adjacent(b, unis[0])}
 
 
 def works(p: Player, bid: str) -> bool:
@@ -241,9 +242,10 @@ def built(p: Player, kind: str) -> int:
 def staffable(p: Player) -> list[str]:
     """Buildings a man may be put on now: they need a man, have none and carry no grave."""
     joined = joined_faculties(p)
+    by = components()["by_building"]
     out = []
     for bid, b in p["buildings"].items():
-        spec = components()["by_building"][b["kind"]]
+        spec = by[b["kind"]]
         if not spec["needs_man"] or bid in p["staffed"] or graves_on(p, bid) or bid in joined:
             continue
         out.append(bid)

@@ -1,20 +1,51 @@
-"""Component data of Antiquity: loaded once from data/components.json and validated against the
-counts the rulebook states, so a corrected file is refused rather than silently misplayed."""
+"""Component data of Antiquity: data/components.json, or a group's pack (engines/core/packs.py),
+checked against the counts and rules of the rulebook, so a corrected or home-made file is refused
+rather than silently misplayed.
+
+Game code reads components only through `components()`: the catalogue of the pack of the game
+being played (`packs.active`), else the default one, built once. What is derived from it and kept
+(costs, room for buildings, the map geometry) is kept in the catalogue itself (`memo`,
+`memo_table`), so a game with a pack never sees what was computed for the default components.
+"""
 
 from __future__ import annotations
 
 import importlib.resources
 import json
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from engines.core import packs
 from engines.core.data import DataError, check_count, check_entries, require
 
+GAME = "antiquity"
 FOOD = ("grain", "sheep", "olives", "fish")
 LUXURY = ("gold", "wine", "pearls", "dye")
 BASIC = ("wood", "stone")
 GOODS = BASIC + FOOD + LUXURY
+CATEGORY = {**dict.fromkeys(BASIC, "basic"), **dict.fromkeys(FOOD, "food"), **dict.fromkeys(LUXURY, "luxury")}
 TERRAINS = set("FPMW")
+ROW_LEN = (5, 6, 7, 8, 9, 8, 7, 6, 5)  # hexes per row of a large tile face (61 in all)
+# The engine plays each of these by its id: a pack may change their printed values, not add others.
+BUILDINGS = ("cart", "warehouse", "fountain", "university", "theology", "biology", "alchemy", "philosophy",
+             "brewery", "forced", "stable", "harbour", "hospital", "explorer", "granary", "dump", "cathedral",
+             "market", "house")
+FACULTIES = ("theology", "biology", "alchemy", "philosophy")
+SUPPLIED = ("cart", "warehouse", "fountain")  # the only pieces of limited supply: 16 each
+NO_MAN = ("cathedral", "brewery", "fountain", "granary", "house")
+ONE_EACH = ("cathedral", "university")  # the engine reads a player's one cathedral, one university
+WAREHOUSE_ONLY = ("variable_rectangle", "squares_per_tile", "supply_counts")
+SAINTS = ("giorgio", "barbara", "cristofori", "nicolo", "maria")
+EXPLORATION = ["grain", "olives", "sheep", "wine"]
+MAX_SHAPE = 7  # a building fits a first city card (7 × 7)
+MAX_LABEL = 100  # a menu option's label (the saint menu shows a name and its victory condition)
+# Values the rules code plays as printed in the rulebook: a pack may not change them.
+LIMITS = {"max_cities": 4, "first_city": 7, "later_city": 6, "start_wood": 6, "fisheries": 12, "houses": 20,
+          "pollution_per_city": 3, "dump_pollution": 4, "granary_famine": 3, "hospital_graves": 5}
+COMPOSED = {"mirror_pieces": False, "start_city_on_own_tile": True, "inn_on_land_only": True}
+SECTIONS = ("goods", "buildings", "houses", "saints", "faces", "tiles", "layouts")
+
+T = TypeVar("T")
 
 
 def load_raw() -> dict[str, Any]:
@@ -22,69 +53,245 @@ def load_raw() -> dict[str, Any]:
     return json.loads(text)
 
 
+def at(section: str, ident: object = None, field: str = "") -> str:
+    """Where a problem is, as pack checks name it: `components.json › buildings › cart › cost`."""
+    parts = ["components.json", section, *([str(ident)] if ident is not None else []), *([field] if field else [])]
+    return " › ".join(parts)
+
+
 def validate(d: dict[str, Any]) -> dict[str, Any]:
-    """Check every count and reference; raise DataError on the first breach."""
-    for kind in ("goods", "buildings", "houses", "saints", "faces", "tiles", "layouts"):
-        require(isinstance(d.get(kind), list), f"{kind} missing")
-        check_entries(kind, d[kind])
-    check_count("goods", d["goods"], 10)
-    require([g["id"] for g in d["goods"]] == list(GOODS), "goods must be the 10 goods of the rulebook, in order")
-    check_count("saints", d["saints"], 5)
-    check_count("houses", d["houses"], 20)
-    for i, h in enumerate(d["houses"]):
-        require(h["number"] == i + 1, f"house {h['id']} out of order")
-        require(h["food"] >= 0 and h["luxury"] >= 0, f"house {h['id']} has a negative cost")
-    require(all(h["food"] + h["luxury"] == 0 for h in d["houses"][:4]), "the first four houses are free")
-    check_count("buildings", d["buildings"], 19)
-    for b in d["buildings"]:
-        rows = b["shape"]
-        require(rows and all(len(r) == len(rows[0]) for r in rows), f"building {b['id']}: ragged shape")
-        require(set("".join(rows)) <= {"#", "."} and "#" in "".join(rows), f"building {b['id']}: bad shape")
-        cost = b["cost"]
-        require(all(isinstance(cost.get(k), int) and cost[k] >= 0 for k in ("wood", "stone", "luxury")),
-                f"building {b['id']}: bad cost")
-    ids = {b["id"] for b in d["buildings"]}
-    for need in ("cart", "warehouse", "fountain", "cathedral", "university", "house", "market", "harbour", "stable"):
-        require(need in ids, f"building {need} missing")
-    for b in d["buildings"]:
-        if b["id"] in ("cart", "fountain", "warehouse"):
-            require(b.get("supply") == 16, f"{b['id']}: the rulebook gives 16 in all")
-        if b["id"] in ("cathedral", "brewery", "fountain", "granary"):
-            require(not b["needs_man"], f"{b['id']} works without a man")
-    faces = {f["id"]: f for f in d["faces"]}
-    check_count("faces", d["faces"], 16)
-    for f in d["faces"]:
-        require([len(r) for r in f["rows"]] == [5, 6, 7, 8, 9, 8, 7, 6, 5], f"face {f['id']}: bad rows")
-        require(set("".join(f["rows"])) <= TERRAINS, f"face {f['id']}: unknown terrain")
-        require(len(f["spots"]) == 61 and f["spots"].count("1") == 2, f"face {f['id']}: needs 2 exploration spots")
-    check_count("tiles", d["tiles"], 8)
-    used: set[str] = set()
-    for t in d["tiles"]:
-        require(len(t["faces"]) == 2 and all(x in faces for x in t["faces"]), f"tile {t['id']}: bad faces")
-        require(not (set(t["faces"]) & used), f"tile {t['id']}: a face is on two tiles")
-        used |= set(t["faces"])
-    check_count("layouts", d["layouts"], 3)
-    for lay in d["layouts"]:
-        n = lay["players"]
-        require(len(lay["offsets"]) == 2 * n, f"layout {lay['id']}: 2 large tiles per player")
-        require(len(lay["start_tiles"]) == n and len(set(lay["start_tiles"])) == n, f"layout {lay['id']}: start tiles")
-        require(all(0 <= i < 2 * n for i in lay["start_tiles"]), f"layout {lay['id']}: start tile out of range")
-    lim = d["limits"]
-    require(lim["max_cities"] == 4 and lim["first_city"] == 7 and lim["later_city"] == 6, "city limits")
-    require(lim["start_wood"] == 6 and lim["fisheries"] == 12, "start wood / fisheries")
-    require(sorted(lim["explore_per_player"]) == ["grain", "olives", "sheep", "wine"], "exploration tokens")
+    """Check every count, reference and rule; DataError at the first breach, or every breach
+    noted inside `core.data.collecting()` (a pack check)."""
+    for kind in SECTIONS:
+        require(isinstance(d.get(kind), list), f"{at(kind)}: missing")
+        if isinstance(d.get(kind), list):
+            check_entries(kind, d[kind])
+    if not all(isinstance(d.get(kind), list) for kind in SECTIONS):
+        return d
+    _check_goods(d["goods"])
+    _check_buildings(d["buildings"])
+    _check_houses(d["houses"])
+    _check_saints(d["saints"])
+    faces = _check_faces(d["faces"], d["tiles"])
+    _check_tiles(d["tiles"], faces)
+    _check_layouts(d["layouts"])
+    _check_fixed("limits", d.get("limits"), LIMITS)
+    lim = d.get("limits") or {}
+    require(sorted(lim.get("explore_per_player", [])) == EXPLORATION,
+            f"{at('limits', None, 'explore_per_player')}: the exploration tokens are one each of {', '.join(EXPLORATION)}")
+    _check_fixed("composed_rules", d.get("composed_rules"), COMPOSED)
+    turns = (d.get("composed_rules") or {}).get("intro_turn_limit")
+    require(isinstance(turns, int) and turns >= 1, f"{at('composed_rules', None, 'intro_turn_limit')}: a number of turns")
     return d
 
 
-@lru_cache(maxsize=1)
-def components() -> dict[str, Any]:
-    d = validate(load_raw())
+def _missing(section: str, entries: list[dict[str, Any]], expected: tuple[str, ...], why: str) -> None:
+    ids = {e.get("id") for e in entries}
+    for ident in expected:
+        require(ident in ids, f"{at(section, ident)}: missing ({why})")
+
+
+def _check_goods(goods: list[dict[str, Any]]) -> None:
+    check_count("goods", goods, len(GOODS))
+    _missing("goods", goods, GOODS, "the rules play these ten goods")
+    require([g.get("id") for g in goods] == list(GOODS), f"{at('goods')}: goods must be the 10 goods of the rulebook, in order")
+    for g in goods:
+        want = CATEGORY.get(g.get("id", ""))
+        require(want is None or g.get("category") == want,
+                f"{at('goods', g.get('id'), 'category')}: {g.get('id')} is a {want} good in the rules, not {g.get('category')}")
+
+
+def _connected(cells: set[tuple[int, int]]) -> bool:
+    todo = [next(iter(cells))]
+    seen: set[tuple[int, int]] = set()
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo.extend(n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells)
+    return seen == cells
+
+
+def _check_shape(b: dict[str, Any]) -> None:
+    rows, where = b.get("shape"), at("buildings", b.get("id"), "shape")
+    if not (isinstance(rows, list) and rows and all(isinstance(r, str) for r in rows)):
+        require(False, f"{where}: rows of # (a square) and . (none)")
+        return
+    require(all(len(r) == len(rows[0]) for r in rows), f"{where}: ragged shape, every row needs the same length")
+    require(set("".join(rows)) <= {"#", "."} and "#" in "".join(rows), f"{where}: bad shape, rows of # and . with a #")
+    require(len(rows) <= MAX_SHAPE and max(map(len, rows)) <= MAX_SHAPE,
+            f"{where}: at most {MAX_SHAPE} × {MAX_SHAPE}, the size of a city card")
+    cells = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"}
+    require(not cells or _connected(cells), f"{where}: a building is one piece (its squares must touch side to side)")
+
+
+def _check_buildings(buildings: list[dict[str, Any]]) -> None:
+    check_count("buildings", buildings, len(BUILDINGS))
+    _missing("buildings", buildings, BUILDINGS, "the rules play each of the 19 buildings by its id")
+    for b in buildings:
+        k = b.get("id")
+        if k not in BUILDINGS:
+            require(False, f"{at('buildings', k, 'id')}: no such building in the rules (they play the 19 of the rulebook)")
+            continue
+        _check_shape(b)
+        cost = b.get("cost")
+        require(isinstance(cost, dict) and all(isinstance(cost.get(g), int) and cost[g] >= 0 for g in ("wood", "stone", "luxury"))
+                and isinstance(cost.get("different"), bool), f"{at('buildings', k, 'cost')}: bad cost")
+        if k in SUPPLIED:
+            require(b.get("supply") == 16, f"{at('buildings', k, 'supply')}: the rulebook gives 16 in all")
+        else:
+            require("supply" not in b, f"{at('buildings', k, 'supply')}: only cart shops, fountains and warehouses are counted")
+        if k in NO_MAN:
+            require(b.get("needs_man") is False, f"{at('buildings', k, 'needs_man')}: {k} works without a man")
+        else:  # its effect is written for a manned building ("manned: ...")
+            require(b.get("needs_man") is True, f"{at('buildings', k, 'needs_man')}: {k} works only when manned")
+        require(bool(b.get("faculty")) == (k in FACULTIES),
+                f"{at('buildings', k, 'faculty')}: the faculties are exactly {', '.join(FACULTIES)}")
+        if k in ONE_EACH:
+            require(b.get("unique") is True, f"{at('buildings', k, 'unique')}: a player has one {k} at most")
+        if k == "house":
+            require(b.get("unique") is False, f"{at('buildings', k, 'unique')}: houses are built again and again")
+            require(b.get("shape") == ["#"], f"{at('buildings', k, 'shape')}: a house is one square (any free cell takes one)")
+        if k == "warehouse":
+            require(b.get("shape") in (["##"], ["#", "#"]), f"{at('buildings', k, 'shape')}: a warehouse tile is 2 squares")
+            require(b.get("variable_rectangle") is True and b.get("squares_per_tile") == 2 and b.get("supply_counts") == "tiles",
+                    f"{at('buildings', k)}: a warehouse is a rectangle of 2-square tiles (variable_rectangle, "
+                    "squares_per_tile 2, supply_counts tiles)")
+        else:
+            for field in WAREHOUSE_ONLY:
+                require(field not in b, f"{at('buildings', k, field)}: only the warehouse has it")
+
+
+def _check_houses(houses: list[dict[str, Any]]) -> None:
+    check_count("houses", houses, LIMITS["houses"])
+    _missing("houses", houses, tuple(f"h{n}" for n in range(1, LIMITS["houses"] + 1)), "the cost chart has houses 1 to 20")
+    for i, h in enumerate(houses):
+        k = h.get("id")
+        require(h.get("number") == i + 1 and k == f"h{i + 1}", f"{at('houses', k, 'number')}: house {k} out of order")
+        for field in ("food", "luxury"):
+            n = h.get(field)
+            require(isinstance(n, int) and n >= 0, f"{at('houses', k, field)}: house {k} has a negative cost")
+            if i < 4:
+                require(n == 0, f"{at('houses', k, field)}: the first four houses are free")
+
+
+def _check_saints(saints: list[dict[str, Any]]) -> None:
+    check_count("saints", saints, len(SAINTS))
+    _missing("saints", saints, SAINTS, "the rules play the five patron saints by their ids")
+    for s in saints:
+        require(s.get("id") in SAINTS, f"{at('saints', s.get('id'), 'id')}: no such saint in the rules ({', '.join(SAINTS)})")
+        for lang, colon in (("en", ": "), ("fr", " : ")):  # as `building.city_saint_opts` writes it
+            label = f"{s.get(f'name_{lang}')}{colon}{s.get(f'victory_{lang}')}"
+            require(len(label) <= MAX_LABEL,
+                    f"{at('saints', s.get('id'), f'victory_{lang}')}: the name and the victory condition are one menu "
+                    f"option, at most {MAX_LABEL} characters (here {len(label)})")
+
+
+def _check_faces(faces: list[dict[str, Any]], tiles: list[dict[str, Any]]) -> set[str]:
+    check_count("faces", faces, 16)
+    on_tiles = [x for t in tiles for x in (t.get("faces") or [])]
+    for f in faces:
+        k = f.get("id")
+        rows = f.get("rows") or []
+        require([len(r) for r in rows] == list(ROW_LEN), f"{at('faces', k, 'rows')}: face {k}: bad rows (9 rows of 5 to 9 hexes)")
+        require(set("".join(rows)) <= TERRAINS, f"{at('faces', k, 'rows')}: face {k}: unknown terrain")
+        spots = f.get("spots") or ""
+        require(len(spots) == sum(ROW_LEN) and set(spots) <= {"0", "1"} and spots.count("1") == 2,
+                f"{at('faces', k, 'spots')}: face {k} needs 2 exploration spots (61 digits, two of them 1)")
+        require(k in on_tiles, f"{at('faces', k)}: on no large tile")
+    return {f.get("id") for f in faces}
+
+
+def _check_tiles(tiles: list[dict[str, Any]], faces: set[str]) -> None:
+    check_count("tiles", tiles, 8)
+    used: set[str] = set()
+    for t in tiles:
+        k, two = t.get("id"), t.get("faces") or []
+        require(len(two) == 2 and all(x in faces for x in two), f"{at('tiles', k, 'faces')}: tile {k}: bad faces (two faces of faces)")
+        require(not (set(two) & used), f"{at('tiles', k, 'faces')}: tile {k}: a face is on two tiles")
+        used |= set(two)
+
+
+def tile_hexes(dq: int, dr: int) -> list[tuple[int, int]]:
+    """Axial coordinates of the 61 hexes of a large tile whose centre is at offset (dq, dr)."""
+    return [(max(-4, -4 - (i - 4)) + j + dq, i - 4 + dr) for i in range(9) for j in range(ROW_LEN[i])]
+
+
+def _check_layouts(layouts: list[dict[str, Any]]) -> None:
+    check_count("layouts", layouts, 3)
+    counts = [lay.get("players") for lay in layouts]
+    for n in (2, 3, 4):
+        require(counts.count(n) == 1, f"{at('layouts', None, 'players')}: one layout for {n} players ({counts.count(n)} here)")
+    for lay in layouts:
+        k = lay.get("id")
+        n = lay["players"] if isinstance(lay.get("players"), int) else 0
+        offsets, starts = lay.get("offsets") or [], lay.get("start_tiles") or []
+        require(len(offsets) == 2 * n, f"{at('layouts', k, 'offsets')}: layout {k}: 2 large tiles per player")
+        require(len(starts) == n and len(set(starts)) == n, f"{at('layouts', k, 'start_tiles')}: layout {k}: start tiles, one per player")
+        require(all(0 <= i < 2 * n for i in starts), f"{at('layouts', k, 'start_tiles')}: layout {k}: start tile out of range")
+        seen: dict[tuple[int, int], int] = {}
+        for t, (dq, dr) in enumerate(offsets):
+            for hexagon in tile_hexes(dq, dr):
+                other = seen.setdefault(hexagon, t)
+                if other != t:
+                    require(False, f"{at('layouts', k, 'offsets')}: large tiles {other + 1} and {t + 1} overlap")
+                    break
+
+
+def _check_fixed(section: str, found: Any, fixed: dict[str, Any]) -> None:
+    require(isinstance(found, dict), f"{at(section)}: missing")
+    for key, value in fixed.items():
+        got = (found or {}).get(key)
+        require(got == value and type(got) is type(value),
+                f"{at(section, None, key)}: the rules play the rulebook's {json.dumps(value)}, not {json.dumps(got)}")
+
+
+def catalog(files: dict[str, Any]) -> dict[str, Any]:
+    """The catalogue game code reads: the checked file, its indexes and a store for what is
+    derived from it (`memo`)."""
+    d = dict(validate(files))
     d["by_building"] = {b["id"]: b for b in d["buildings"]}
     d["by_face"] = {f["id"]: f for f in d["faces"]}
     d["by_layout"] = {lay["players"]: lay for lay in d["layouts"]}
     d["by_saint"] = {s["id"]: s for s in d["saints"]}
     d["by_good"] = {g["id"]: g for g in d["goods"]}
+    d["memo"] = {}
     return d
 
 
-__all__ = ["BASIC", "FOOD", "GOODS", "LUXURY", "DataError", "components", "validate"]
+_default: dict[str, Any] = {}  # the default catalogue, filled once (`default_catalog`)
+
+
+def default_catalog() -> dict[str, Any]:
+    if not _default:
+        _default.update(catalog(load_raw()))
+    return _default
+
+
+def components() -> dict[str, Any]:
+    """The components in play: the running game's pack, else the default ones. Hot (tens of
+    calls a step), hence a plain global rather than a cached call for the default."""
+    found = packs.active(GAME)
+    if found is None:
+        return _default or default_catalog()
+    return found
+
+
+def memo(name: str, make: Callable[[], T]) -> T:
+    """`make()`, computed once per catalogue: a value derived from the components in play."""
+    store = components()["memo"]
+    if name not in store:
+        store[name] = make()
+    return store[name]
+
+
+def memo_table(name: str) -> dict[Any, Any]:
+    """A cache keyed by other arguments, one per catalogue (see `memo`)."""
+    store = components()["memo"]
+    if name not in store:
+        store[name] = {}
+    return store[name]
+
+
+__all__ = ["BASIC", "FOOD", "GOODS", "LUXURY", "DataError", "catalog", "components", "memo", "memo_table", "validate"]

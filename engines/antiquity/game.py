@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.antiquity import city_phase, country, flow, hardship, layout, produce, setup
+from engines.antiquity import city_phase, country, data, flow, hardship, layout, produce, setup
 from engines.antiquity.explain import explain
 from engines.antiquity.outcome import final_result
 from engines.antiquity.texts import Ask, option
@@ -46,6 +46,8 @@ class Antiquity(Engine):
     # harvest)
     rules_version = 4
     long_phases = ("city",)
+    component_files = ("components",)
+    typical_turns = {2: 28, 3: 26, 4: 28}  # turns per player (random playouts, rounded)
     option_specs = [{
         "key": "intro", "choices": ["off", "on"], "default": "off",
         "help": "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",
@@ -88,6 +90,11 @@ class Antiquity(Engine):
 
     def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
         return explain(state, seat, option_id)
+
+    def catalog_from(self, files: dict[str, Any]) -> dict[str, Any]:
+        """The catalogue of complete component files (a pack merged over the defaults), after
+        every count and rule check (`data.validate`); README, "Component packs"."""
+        return data.catalog(files["components"])
 
     def validate(self, state: State) -> None:
         for k in ("map", "players", "order", "phase", "turn", "famine", "rural"):

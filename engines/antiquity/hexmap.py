@@ -4,14 +4,12 @@ also what players type."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from engines.antiquity.data import components
+from engines.antiquity.data import ROW_LEN, components, memo_table
 
 LETTERS = "abcdefgh"
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-ROW_LEN = (5, 6, 7, 8, 9, 8, 7, 6, 5)
 
 State = dict[str, Any]
 
@@ -62,9 +60,13 @@ class Geometry:
         return max(abs(q1 - q2), abs(r1 - r2), abs((q1 + r1) - (q2 + r2)))
 
 
-@lru_cache(maxsize=4)
 def geometry(players: int) -> Geometry:
-    return Geometry(players)
+    """The layout's geometry, built once per catalogue: a pack may lay the tiles out otherwise."""
+    table = memo_table("geometry")
+    found = table.get(players)
+    if found is None:
+        found = table[players] = Geometry(players)
+    return found
 
 
 def base_terrain(state: State, hid: str) -> str:

@@ -3,12 +3,10 @@ in reverse turn order; founding a city (also used by phase 4)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
 from engines.antiquity import rules, texts
-from engines.antiquity.data import components
+from engines.antiquity.data import components, memo_table
 from engines.antiquity.layout import new_player
 from engines.antiquity.texts import Opt
 from engines.core import Engine, prng
@@ -16,12 +14,15 @@ from engines.core.names import ref
 from engines.core.state import State
 
 
-@lru_cache(maxsize=4)
 def start_centres(players: int) -> frozenset[str]:
     """Hexes whose whole city lies on their own large tile (`rules.city_ok` for a starting city:
-    geometry only)."""
-    g = hx.geometry(players)
-    return frozenset(h for h in g.ids if (fl := g.flower(h)) is not None and all(g.tile[x] == g.tile[h] for x in fl))
+    geometry only), once per catalogue like the geometry."""
+    table = memo_table("start_centres")
+    if players not in table:
+        g = hx.geometry(players)
+        table[players] = frozenset(h for h in g.ids if (fl := g.flower(h)) is not None
+                                   and all(g.tile[x] == g.tile[h] for x in fl))
+    return table[players]
 
 
 def setup(state: State) -> None:

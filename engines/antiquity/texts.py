@@ -10,13 +10,13 @@ from engines.antiquity import hexmap as hx
 from engines.antiquity import pickers
 from engines.antiquity.data import GOODS, components
 from engines.core import Option
+from engines.core.contract import fit_words
 from engines.core.names import ref
 from engines.core.state import State
 
 Opt = tuple[str, ...]  # id, label, label_fr[, description, description_fr]
 # a prompt's text, French text, options and, for a set pick, the id that closes it
 Ask = tuple[str, str, list[Opt]] | tuple[str, str, list[Opt], str]
-SAINTS = ("giorgio", "barbara", "cristofori", "nicolo", "maria")
 RURAL = {"woodcutter": ("woodcutter", "maison de bûcheron"), "farm": ("farm", "ferme"), "mine": ("mine", "mine"),
          "fishery": ("fishery", "pêcherie")}
 TERRAIN_NAMES = {"F": ("forest", "forêt"), "P": ("grass", "prairie"), "M": ("mountain", "montagne"), "W": ("water", "eau")}
@@ -50,8 +50,9 @@ def bname(kind: str, fr: bool = False) -> str:
 @lru_cache(maxsize=8192)
 def option(oid: str, en: str, fr: str, about: str = "", about_fr: str = "") -> Option:
     """Options are immutable and the same few come back at every step: build (and check) each
-    once."""
-    return Option(oid, en, fr, about, about_fr)
+    once. Keyed on the texts themselves, so it holds for any pack; texts are cut to a menu's 100
+    characters, which the default names never reach but a pack's longer ones may."""
+    return Option(oid, fit_words(en), fit_words(fr), fit_words(about), fit_words(about_fr))
 
 
 def hex_opts(state: State, cands: list[str], prefix: str) -> list[Opt]:
@@ -78,11 +79,15 @@ def offer_text(o: dict[str, Any]) -> tuple[str, str]:
 
 def goods_text(goods: list[str], fr: bool = False) -> str:
     """`["wood", "wood", "gold"]` as "2 wood, 1 gold" ("2 bois, 1 or"), French plurals agreed."""
+    if not goods:
+        return ""
+    by = components()["by_good"]  # read once: this makes every label of a quantity menu
+    field = "name_fr" if fr else "name_en"
     parts = []
     for g in GOODS:
         k = goods.count(g)
         if k:
-            name = gname(g, fr).lower()
+            name = by[g][field].lower()
             if fr and k > 1 and not name.endswith(("s", "x")) and g != "gold":
                 name += "s"
             parts.append(f"{k} {name}")
