@@ -197,6 +197,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{creator} opened a table for {min}–{max} players.\nOptions: {options}\nClock: {clock}\nSeated ({count}): {players}\nPress **Join** to sit down; the creator presses **Start**.",
         "fr": "{creator} a ouvert une table pour {min} à {max} joueurs.\nOptions : {options}\nHorloge : {clock}\nAssis ({count}) : {players}\nAppuyez sur **Rejoindre** pour vous asseoir ; le créateur appuie sur **Lancer**.",
     },
+    "lobby.length": {
+        "en": "Length: about {turns} turns per player at {players}; at most about {most} with this clock (every turn taking all it allows, {per_turn} on average).",
+        "fr": "Durée : environ {turns} tours par joueur à {players} ; au plus environ {most} avec cette horloge (si chaque tour prend tout le temps permis, {per_turn} en moyenne).",
+    },
+    "lobby.length_free": {
+        "en": "Length: about {turns} turns per player at {players}; no time limit (at one turn a day each, about {days} days).",
+        "fr": "Durée : environ {turns} tours par joueur à {players} ; sans limite de temps (à un tour par jour chacun, environ {days} jours).",
+    },
     "lobby.joined": {"en": "{name} joined the table.", "fr": "{name} a rejoint la table."},
     "lobby.left": {"en": "{name} left the table.", "fr": "{name} a quitté la table."},
     "lobby.closed": {"en": "The table was closed: nobody is left.", "fr": "La table a été fermée : il n'y a plus personne."},
@@ -397,8 +405,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] · stats [game] · replay · export · repair <n> export|abort · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] · stats [jeu] · replay · export · repair <n> export|abort · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] [pack=name] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=days] · stats [game] · replay · export · repair <n> export|abort · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [pack=nom] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=jours] · stats [jeu] · replay · export · repair <n> export|abort · quit",
     },
     "table.dm": {"en": "(direct message to {name}) {text}", "fr": "(message privé à {name}) {text}"},
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},

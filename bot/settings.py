@@ -11,6 +11,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOCALES = ("en", "fr")
@@ -67,6 +68,31 @@ def _choice(key: str, value: str, allowed: tuple[str, ...]) -> str:
     raise _bad(key, "one of " + ", ".join(allowed), value)
 
 
+def _shards(count: str, ids: str) -> dict[str, Any]:
+    """SHARD_COUNT (a number, or `auto` for Discord's recommendation) and SHARD_IDS, this process's
+    part of them: `0-3`, `4,5` or empty for all."""
+    shard_count = None if count.lower() == "auto" else _whole("SHARD_COUNT", count, 1)
+    if not ids:
+        return {"shard_count": shard_count, "shard_ids": None}
+    if shard_count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT set to a number (the shards of every process together)")
+    chosen: list[int] = []
+    for part in ids.replace(" ", "").split(","):
+        match = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        if match is None:
+            raise _bad("SHARD_IDS", "shard numbers and ranges such as 0-3 or 4,5", ids)
+        first, last = int(match[1]), int(match[2] or match[1])
+        if first > last or last >= shard_count:
+            raise _bad("SHARD_IDS", f"shard numbers from 0 to {shard_count - 1} (SHARD_COUNT={shard_count})", ids)
+        chosen += range(first, last + 1)
+    return {"shard_count": shard_count, "shard_ids": tuple(sorted(set(chosen)))}
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord routes a guild to (direct messages: shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
 def _path(key: str, value: str, want_dir: bool) -> Path:
     """A path that is not already something of the other kind (a folder for a file, or the reverse)."""
     path = Path(value)
@@ -105,6 +131,10 @@ class Settings:
     database_url: str = field(default="", repr=False)  # postgresql://…: PostgreSQL instead of SQLite
     packs_dir: Path = Path("packs")  # component packs a table may choose (`pack=<name>`)
     vacation_days_per_year: int = 14  # vacation a player may take over any 365 days
+    game_cache_size: int = 1000  # loaded games kept in memory (least recently used dropped)
+    shard_count: int | None = 1  # Discord shards in all; None: as many as Discord recommends
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
+    render_workers: int = 0  # processes rendering images; 0: a thread of this process
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
@@ -130,4 +160,7 @@ class Settings:
             database_url=_database_url(get("DATABASE_URL", "")),
             packs_dir=_path("PACKS_DIR", get("PACKS_DIR", "packs"), want_dir=True),
             vacation_days_per_year=_whole("VACATION_DAYS_PER_YEAR", get("VACATION_DAYS_PER_YEAR", "14"), 0),
+            game_cache_size=_whole("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE", "1000"), 1),
+            render_workers=_whole("RENDER_WORKERS", get("RENDER_WORKERS", str(os.cpu_count() or 1)), 0),
+            **_shards(get("SHARD_COUNT", "1"), get("SHARD_IDS", "")),
         )

@@ -3,6 +3,8 @@ command translator, and routes every component click through the one response pa
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Callable
 
@@ -18,25 +20,27 @@ from bot.services.commands import Commands, Ctx
 from bot.services.errors import StaleInteraction
 from bot.services.games import GameService
 from bot.services.replies import Reply
-from bot.settings import Settings
+from bot.settings import Settings, shard_of
 from bot.storage import Database, open_database
 
 log = logging.getLogger(__name__)
 
 
-class TabulaBot(commands.Bot):
+class TabulaBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, make_service: Callable[[Database], GameService] | None = None) -> None:
         intents = discord.Intents.default()
         self.invalid_requests = InvalidRequests()
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, http_trace=self.invalid_requests.trace()
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, http_trace=self.invalid_requests.trace(),
+            shard_count=settings.shard_count, shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
         self._make_service = make_service or (
             lambda db: GameService(
                 db, max_active_games_per_user=settings.max_active_games_per_user, create_cooldown_s=settings.create_cooldown_s,
                 lobby_expiry_s=settings.lobby_expiry_s, packs_dir=settings.packs_dir,
-                vacation_days_per_year=settings.vacation_days_per_year,
+                vacation_days_per_year=settings.vacation_days_per_year, game_cache_size=settings.game_cache_size,
+                render_workers=settings.render_workers,
             )
         )
         self._service: GameService | None = None
@@ -54,19 +58,41 @@ class TabulaBot(commands.Bot):
             self.settings.database_path, self.settings.database_url, clock=lambda: discord.utils.utcnow().timestamp()
         )
         self._service = self._make_service(db)
+        self._service.owns = self.owns
         self.commands_ = Commands(self._service, default_lang=self.settings.default_locale)
         self.add_dynamic_items(GameButton, GameSelect)
         await self.add_cog(GameCog(self))
         await self.tree.set_translator(Translator())
-        if self.settings.guild_id_for_sync:
-            guild = discord.Object(self.settings.guild_id_for_sync)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        set_commands({c.name: c.id for c in synced}, FRENCH)
+        set_commands({c.name: c.id for c in await self._sync_commands(db)}, FRENCH)
         self.scheduler.change_interval(seconds=self.settings.scheduler_seconds)
         self.scheduler.start()
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of `guild_id`: its games (their scheduler work
+        included) are this process's alone; every game is when it runs every shard."""
+        ids, count = self.settings.shard_ids, self.settings.shard_count
+        return ids is None or count is None or shard_of(guild_id, count) in ids
+
+    async def _sync_commands(self, db: Database) -> list[discord.app_commands.AppCommand]:
+        """Sync the command tree only when it changed since the last sync (its hash is kept in the
+        database, shared by every process), and only from the process running shard 0: Discord
+        rate-limits syncs. Otherwise the registered commands are read back (for their ids)."""
+        guild = discord.Object(self.settings.guild_id_for_sync) if self.settings.guild_id_for_sync else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        translator = self.tree.translator
+        payload = [
+            await c.get_translated_payload(self.tree, translator) if translator else c.to_dict(self.tree)
+            for c in self.tree.get_commands(guild=guild)
+        ]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+        key = f"command_tree:{guild.id if guild else 'global'}:{self.application_id}"
+        if await db.meta(key) == digest or not self.owns(None):
+            return await self.tree.fetch_commands(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        await db.set_meta(key, digest)
+        log.info("command tree synced (%d commands)", len(synced))
+        return synced
 
     @tasks.loop(seconds=60)
     async def scheduler(self) -> None:
@@ -169,5 +195,5 @@ class TabulaBot(commands.Bot):
         self.scheduler.cancel()
         await super().close()
         if self._service is not None:
-            await self._service.db.close()
+            await self._service.close()
             self._service = None

@@ -111,6 +111,8 @@ class ClockRules:
                     table = await self.load(game_id)
                 except UserError:  # needs repair: skipped, the others go on
                     continue
+                if not self.owns(table.row.guild_id):  # another process's shard
+                    continue
                 seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
                 if seat is None:
                     continue
@@ -127,6 +129,8 @@ class ClockRules:
             try:
                 table = await self.load(game_id)
             except UserError:  # needs repair: skipped, the others go on
+                continue
+            if not self.owns(table.row.guild_id):  # another process's shard
                 continue
             assert table.row.bank_s is not None
             for s in table.seats:

@@ -10,16 +10,18 @@ import logging
 import secrets
 import zlib
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import engines
 from bot.services.clocks import ClockRules
 from bot.services.errors import NeedsRepair, StaleInteraction, UserError
-from bot.services.images import Images
+from bot.services.images import Images, render_pool
 from bot.services.lobby import LobbyRules
-from bot.services.locks import KeyedLocks
+from bot.services.locks import GameLocks
 from bot.services.packshelf import PackShelf, stored_pack
+from bot.services.ratelimit import LruCache
 from bot.services.table import FORCED_USER, STANDIN_USER, MoveOutcome, Table, time_left
 from bot.services.vacation import VacationRules
 from bot.storage import Database, GameRow, SeatChanges, SeatClock, StaleVersion
@@ -45,6 +47,9 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         seed_source: Callable[[], int] = lambda: secrets.randbits(53),
         packs_dir: Path | None = None,
         vacation_days_per_year: int = 14,
+        game_cache_size: int = 1000,
+        render_workers: int = 0,
+        owns: Callable[[int | None], bool] = lambda guild_id: True,
     ) -> None:
         self.db = db
         self.max_active = max_active_games_per_user
@@ -54,10 +59,19 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         self.get_engine = get_engine
         self.game_names = game_names
         self.seed_source = seed_source
-        self.locks = KeyedLocks()
+        self.locks = GameLocks(db)
         self.shelf = PackShelf(packs_dir)
         self.vacation_days_per_year = vacation_days_per_year
-        self._cache: dict[int, Table] = {}
+        self._cache: LruCache[Table] = LruCache(game_cache_size)
+        self.renders = render_pool(render_workers)
+        # Whether this process runs a guild's games (its shard): the scheduler's work is its alone.
+        self.owns = owns
+
+    async def close(self) -> None:
+        """Stop the render processes and close the database."""
+        if self.renders is not None:
+            self.renders.shutdown(cancel_futures=True)
+        await self.db.close()
 
     # ---- loading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> Table:
@@ -66,14 +80,18 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         row = await self.db.game(game_id)
         if row is None:
             raise UserError("err.no_game_here")
-        cached = self._cache.get(game_id)
+        seats = await self.db.seats(game_id)  # read each time: clock fields change without a version bump
+        cached = self._cache.get_fresh(game_id)
         if cached is not None and cached.row.version == row.version:
+            if cached.row != row or cached.seats != seats:  # another process's unversioned write
+                cached = replace(cached, row=row, seats=seats)
+                self._cache.put(game_id, cached)
             return cached
         engine = self.get_engine(row.game)
-        table = Table(row, await self.db.seats(game_id), engine, pack=await stored_pack(self.db, row, engine))
+        table = Table(row, seats, engine, pack=await stored_pack(self.db, row, engine))
         if row.status in ("active", "finished"):
             table.state, table.step_count = await self._state(row, engine, len(table.seats))
-        self._cache[game_id] = table
+        self._cache.put(game_id, table)
         return table
 
     async def _state(self, row: GameRow, engine: Engine, num_players: int) -> tuple[dict[str, Any], int]:

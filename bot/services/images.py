@@ -1,19 +1,41 @@
-"""Views and images of a table, rendered off the event loop. Mixed into GameService."""
+"""Views and images of a table, rendered off the event loop: in a pool of processes when
+`RENDER_WORKERS` is set (Pillow holds the GIL for much of a render, so threads would share one
+core), else in a thread. Mixed into GameService."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import functools
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 import render
 import render.core.results
 from bot.services.table import CardText, Table
 
+R = TypeVar("R")
+
+
+def render_pool(workers: int) -> ProcessPoolExecutor | None:
+    """`workers` processes for renders (started on first use, by spawn: a fork would copy the
+    event loop and the database connections), or None to render in a thread."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) if workers > 0 else None
+
 
 class Images:
+    renders: ProcessPoolExecutor | None = None
+
+    async def _render(self, fn: Callable[..., R], *args: Any, **kw: Any) -> R:
+        """Run a pure render function (module-level, arguments plain data) off the event loop."""
+        if self.renders is None:
+            return await asyncio.to_thread(fn, *args, **kw)
+        return await asyncio.get_running_loop().run_in_executor(self.renders, functools.partial(fn, *args, **kw))
+
     async def results_png(self, title: str, outcome: str, rows: list[dict[str, Any]]) -> bytes:
         """Final scores with their breakdown (arguments as render.core.results.results_png takes them)."""
-        return await asyncio.to_thread(render.core.results.results_png, title, outcome, rows)
+        return await self._render(render.core.results.results_png, title, outcome, rows)
 
     async def replay_gif(self, table: Table, lang: str, card: CardText) -> bytes:
         """The game's course as an animated GIF of turn cards, one per completed turn: what was
@@ -48,7 +70,7 @@ class Images:
         self, table: Table, lang: str, *, title: str, events: list[str], footer: str, actor: int | None
     ) -> bytes:
         """The turn card of the current state (public), rendered off the event loop."""
-        return await asyncio.to_thread(
+        return await self._render(
             render.turn_card_png, table.row.game, self.view(table, None),
             title=title, events=events, footer=footer, acting=table.to_act(), actor=actor, lang=lang,
         )
@@ -60,7 +82,7 @@ class Images:
 
     async def board_png(self, table: Table, lang: str = "en") -> bytes:
         """The public board, rendered off the event loop."""
-        return await asyncio.to_thread(render.board_png, table.row.game, self.view(table, None), lang)
+        return await self._render(render.board_png, table.row.game, self.view(table, None), lang)
 
     async def player_png(
         self, table: Table, seat: int, viewer: int | None, lang: str = "en", state: dict[str, Any] | None = None
@@ -70,4 +92,4 @@ class Images:
         base = table.state if state is None else state
         assert base is not None
         view = {**table.engine.view(base, viewer if viewer == seat else None), "names": table.names}
-        return await asyncio.to_thread(render.player_png, table.row.game, view, seat, lang)
+        return await self._render(render.player_png, table.row.game, view, seat, lang)

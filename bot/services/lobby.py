@@ -124,7 +124,8 @@ class LobbyRules:
         for game_id in await self.db.idle_lobbies(self.clock() - self.lobby_expiry_s):
             async with self.locks.hold(game_id):
                 table = await self.load(game_id)
-                if table.row.status != "lobby" or table.row.updated_at > self.clock() - self.lobby_expiry_s:
+                idle = table.row.updated_at <= self.clock() - self.lobby_expiry_s
+                if table.row.status != "lobby" or not idle or not self.owns(table.row.guild_id):
                     continue
                 await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
                 closed.append(await self.load(game_id))

@@ -52,6 +52,21 @@ def clock_text(row: GameRow, lang: str) -> str:
     return t("clock.bank", lang, bank=duration(row.bank_s, lang), bonus=duration(row.bonus_s, lang))
 
 
+def length_text(table: Table, lang: str) -> str:
+    """A lobby's estimate of the game's length: the engine's typical turns per player at the
+    seated count, times the time a turn may take on this clock (bank spread over the turns, plus
+    the time added per turn), players taking turns one after another."""
+    e = table.engine
+    players = min(max(len(table.seats), e.min_players), e.max_players)
+    turns = e.typical_turns.get(players)
+    if not turns:
+        return ""
+    if table.row.bank_s is None:
+        return t("lobby.length_free", lang, turns=turns, players=players, days=players * turns)
+    most = players * (table.row.bank_s + table.row.bonus_s * turns)
+    return t("lobby.length", lang, turns=turns, players=players, most=duration(most, lang), per_turn=duration(most / (players * turns), lang))
+
+
 def clocks_line(table: Table, lang: str, now: float) -> str:
     """Each player's time left, for /game status of a clocked game ('' without a time limit)."""
     if table.row.bank_s is None:
@@ -86,7 +101,7 @@ def lobby_text(table: Table, lang: str, mention: Mention) -> str:
         creator=mention(creator) if creator else "—", min=e.min_players, max=e.max_players,
         options=options_text(table, lang), clock=clock_text(table.row, lang), count=len(table.seats),
         players=", ".join(mention(s) for s in table.seats) or "—",
-    )
+    ) + "".join(f"\n{line}" for line in (length_text(table, lang),) if line)
 
 
 def named(table: Table, text: str, lang: str, wrap: str = "") -> str:

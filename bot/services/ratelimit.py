@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
 
 
 class Cooldowns:
@@ -27,20 +30,20 @@ class Cooldowns:
             self._last = {k: at for k, at in self._last.items() if at + self.seconds > now}
 
 
-class LruCache(OrderedDict[Hashable, bytes]):
-    """The `size` most recently used results."""
+class LruCache(OrderedDict[Hashable, V], Generic[V]):
+    """The `size` most recently used values (rendered replays, loaded games)."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
 
-    def get_fresh(self, key: Hashable) -> bytes | None:
+    def get_fresh(self, key: Hashable) -> V | None:
         if key in self:
             self.move_to_end(key)
             return self[key]
         return None
 
-    def put(self, key: Hashable, value: bytes) -> None:
+    def put(self, key: Hashable, value: V) -> None:
         self[key] = value
         self.move_to_end(key)
         while len(self) > self.size:

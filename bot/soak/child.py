@@ -1,8 +1,8 @@
 """The process the kill section kills: plays one random game of every engine at once through
-GameService.act into a SQLite file, printing `ACK <game> <steps> <crc>` after each act() returned
+GameService.act into a SQLite file (or a PostgreSQL database, given its URL), printing `ACK <game> <steps> <crc>` after each act() returned
 (crc: of the state it was served), until SIGKILL. A restarted child resumes the active games.
 
-Run as `python -m bot.soak.child DB SEED`.
+Run as `python -m bot.soak.child DB SEED` (DB: a file path or a postgresql:// URL).
 """
 
 from __future__ import annotations
@@ -11,12 +11,10 @@ import asyncio
 import random
 import sys
 import zlib
-from pathlib import Path
 
 import engines
 from bot.services.games import GameService
-from bot.soak.common import canonical, make_service, new_game
-from bot.storage import Database
+from bot.soak.common import canonical, make_service, new_game, open_db
 
 
 def ack(game_id: int, steps: int, crc: int) -> None:
@@ -44,7 +42,7 @@ async def keep_playing(service: GameService, game: str, game_id: int | None, rng
 
 async def main(path: str, seed: int) -> None:
     rng = random.Random(seed)
-    db = await Database.open(Path(path))
+    db = await open_db(path)
     service = make_service(db, rng)
     active: dict[str, int] = {}
     for row in await db.active_games():  # resume what the killed child left

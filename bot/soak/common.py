@@ -19,7 +19,7 @@ from typing import Any
 import engines
 from bot.services.errors import UserError
 from bot.services.games import GameService
-from bot.storage import Database
+from bot.storage import Database, open_database
 from engines.core import Engine, IllegalMove
 
 # The refusals a player may get: anything else escaping the service is a bug.
@@ -150,5 +150,7 @@ def quiet(*names: str) -> Iterator[None]:
             lg.setLevel(level)
 
 
-async def open_db(path: Path) -> Database:
-    return await Database.open(path)
+async def open_db(target: str | Path) -> Database:
+    """A SQLite file, or a PostgreSQL database when `target` is a postgresql:// URL."""
+    text = str(target)
+    return await open_database(Path(text), text if text.startswith(("postgresql://", "postgres://")) else "")

@@ -20,7 +20,8 @@ from typing import Any
 
 import engines
 from bot.services.commands import Commands, Ctx
-from bot.services.games import GameService, Table
+from bot.services.games import GameService
+from bot.services.table import Table
 from bot.soak.common import (
     REFUSALS,
     STRANGER,

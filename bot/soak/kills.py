@@ -25,8 +25,7 @@ from typing import Any
 import bot
 import engines
 from bot.services.games import GameService
-from bot.soak.common import Sizes, canonical, describe
-from bot.storage import Database
+from bot.soak.common import Sizes, canonical, describe, open_db
 
 ROOT = Path(bot.__file__).resolve().parents[1]
 CHILD_DEADLINE_S = 60.0  # a child that acknowledges nothing for this long counts as failed
@@ -66,7 +65,7 @@ class Acks:
                 self.count += 1
 
 
-def run_child(db_path: Path, seed: int, acks_wanted: int, delay_s: float) -> tuple[Acks, str]:
+def run_child(db_path: Path | str, seed: int, acks_wanted: int, delay_s: float) -> tuple[Acks, str]:
     """Start a child, SIGKILL it `delay_s` after its `acks_wanted`-th acknowledgement; returns
     what it acknowledged and why it failed ('' when it was killed as planned)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
@@ -99,12 +98,13 @@ def run_child(db_path: Path, seed: int, acks_wanted: int, delay_s: float) -> tup
     return acks, failure
 
 
-async def check(db_path: Path, acked: dict[int, tuple[int, int]], out: dict[str, Any]) -> None:
-    """Reopen the file as a restarted bot would and hold each acknowledged game to its log."""
-    with sqlite3.connect(db_path) as raw:
-        if raw.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-            out["integrity_failures"] += 1
-    db = await Database.open(db_path)
+async def check(db_path: Path | str, acked: dict[int, tuple[int, int]], out: dict[str, Any]) -> None:
+    """Reopen the database as a restarted bot would and hold each acknowledged game to its log."""
+    if isinstance(db_path, Path):
+        with sqlite3.connect(db_path) as raw:
+            if raw.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                out["integrity_failures"] += 1
+    db = await open_db(db_path)
     try:
         service = GameService(db)
         for game_id, (steps, crc) in sorted(acked.items()):
@@ -130,15 +130,16 @@ async def check(db_path: Path, acked: dict[int, tuple[int, int]], out: dict[str,
                 continue
             if canonical(engine, table.state) != truth:
                 out["served_state_mismatches"] += 1
-            with sqlite3.connect(db_path) as raw:  # read directly: the cache's format is not this check's business
-                snap = raw.execute("SELECT steps FROM snapshots WHERE game_id=?", (game_id,)).fetchone()
+            # read directly: the cache's format is not this check's business
+            snap = await db._one("SELECT steps FROM snapshots WHERE game_id=?", (game_id,))
             if snap is None or snap[0] != len(stored):
                 out["snapshot_out_of_step"] += 1
     finally:
         await db.close()
 
 
-async def run(sizes: Sizes, rng: random.Random, tmp: Path) -> dict[str, Any]:
+async def run(sizes: Sizes, rng: random.Random, tmp: Path, database_url: str = "") -> dict[str, Any]:
+    """SIGKILLed children on a SQLite file in `tmp`, or on the PostgreSQL database at `database_url`."""
     out: dict[str, Any] = {
         "kills": 0, "acknowledged_writes": 0, "games_checked": 0, "acknowledged_steps": 0, "unacknowledged_steps_found": 0,
         "acknowledged_steps_lost": 0,
@@ -148,7 +149,7 @@ async def run(sizes: Sizes, rng: random.Random, tmp: Path) -> dict[str, Any]:
     if not hasattr(signal, "SIGKILL"):
         out["skipped"] = "no SIGKILL on this platform"
         return out
-    db_path = tmp / "kills.sqlite3"
+    db_path: Path | str = database_url or tmp / "kills.sqlite3"
     for k in range(sizes.kills):
         acks, failure = run_child(db_path, rng.randrange(2**32), rng.randint(*sizes.acks_per_kill), rng.uniform(0, 0.02))
         if failure:

@@ -3,6 +3,8 @@ transaction by `Database.migrate`; PostgreSQL's mirror them in `pg_migrations`."
 
 from __future__ import annotations
 
+from bot.storage.rows import GUILD_ORDER, NEXT_DUE
+
 MIGRATIONS: list[str] = [
     # 1: the game record
     """
@@ -155,5 +157,57 @@ MIGRATIONS: list[str] = [
     CREATE INDEX vacations_user ON vacations(user_id, starts);
     CREATE INDEX vacations_open ON vacations(ends) WHERE ended IS NULL;
     ALTER TABLE seats ADD COLUMN away_since REAL;
+    """,
+    # 13: flat lookups: an index for every query path (a server's games, a player's open games
+    # through `seats.live`, active games, idle lobbies, stand-ins, the last game of a channel), the
+    # scheduler's due time per game (`next_due`, kept by every write that changes a clock), /stats
+    # kept per server, game and player as games finish (`player_stats`; the latest turn times in
+    # `turn_samples`, filled by `migrate` from the step logs; both clustered by server: WITHOUT
+    # ROWID), and a key/value table for the bot
+    f"""
+    ALTER TABLE games ADD COLUMN next_due REAL;
+    ALTER TABLE games ADD COLUMN has_standin INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN live INTEGER NOT NULL DEFAULT 0;
+    UPDATE seats SET live = 1 WHERE game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'active'));
+    UPDATE games SET has_standin = 1 WHERE id IN (SELECT game_id FROM seats WHERE standin);
+    UPDATE games SET next_due = {NEXT_DUE} WHERE status = 'active';
+    CREATE INDEX games_guild ON games(guild_id, ({GUILD_ORDER}), updated_at DESC);
+    DROP INDEX games_channel;
+    CREATE INDEX games_channel ON games(channel_id, id);
+    CREATE INDEX games_active ON games(id) WHERE status = 'active';
+    CREATE INDEX games_idle_lobbies ON games(updated_at) WHERE status = 'lobby';
+    CREATE INDEX games_due ON games(next_due) WHERE next_due IS NOT NULL;
+    CREATE INDEX games_standins ON games(id) WHERE status = 'active' AND has_standin;
+    DROP INDEX seats_user;
+    CREATE INDEX seats_live ON seats(user_id, game_id) WHERE live;
+    CREATE INDEX seats_away ON seats(user_id) WHERE away_since IS NOT NULL;
+    CREATE TABLE player_stats (
+        guild_key  INTEGER NOT NULL,
+        game       TEXT NOT NULL,
+        user_id    INTEGER NOT NULL,
+        name       TEXT NOT NULL,
+        played     INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        score_sum  INTEGER NOT NULL,
+        scored     INTEGER NOT NULL,
+        PRIMARY KEY (guild_key, game, user_id)
+    ) WITHOUT ROWID;
+    INSERT INTO player_stats (guild_key, game, user_id, name, played, wins, score_sum, scored)
+    SELECT COALESCE(games.guild_id, 0), games.game, seats.user_id, MAX(seats.name), COUNT(*), SUM(seats.won),
+        COALESCE(SUM(seats.score), 0), COUNT(seats.score)
+    FROM games JOIN seats ON seats.game_id = games.id
+    WHERE games.status = 'finished' AND seats.rank IS NOT NULL AND NOT seats.standin
+    GROUP BY COALESCE(games.guild_id, 0), games.game, seats.user_id;
+    CREATE TABLE turn_samples (
+        guild_key  INTEGER NOT NULL,
+        game       TEXT NOT NULL,
+        user_id    INTEGER NOT NULL,
+        turns      TEXT NOT NULL,
+        PRIMARY KEY (guild_key, game, user_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE meta (
+        key    TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    ) WITHOUT ROWID;
     """,
 ]

@@ -9,6 +9,8 @@ Each script runs whole (simple query protocol) in the transaction that records i
 
 from __future__ import annotations
 
+from bot.storage.rows import GUILD_ORDER, NEXT_DUE
+
 MIGRATIONS: list[str] = [
     # 1: the game record
     """
@@ -163,5 +165,54 @@ MIGRATIONS: list[str] = [
     CREATE INDEX vacations_user ON vacations(user_id, starts);
     CREATE INDEX vacations_open ON vacations(ends) WHERE ended IS NULL;
     ALTER TABLE seats ADD COLUMN away_since DOUBLE PRECISION;
+    """,
+    # 13: flat lookups: an index for every query path, the scheduler's due time per game, /stats
+    # kept as games finish (names compared bytewise, as SQLite does), the latest turn times (filled
+    # by `migrate` from the step logs), and a key/value table for the bot
+    f"""
+    ALTER TABLE games ADD COLUMN next_due DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN has_standin BOOLEAN NOT NULL DEFAULT FALSE;
+    ALTER TABLE seats ADD COLUMN live BOOLEAN NOT NULL DEFAULT FALSE;
+    UPDATE seats SET live = TRUE WHERE game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'active'));
+    UPDATE games SET has_standin = TRUE WHERE id IN (SELECT game_id FROM seats WHERE standin);
+    UPDATE games SET next_due = {NEXT_DUE} WHERE status = 'active';
+    CREATE INDEX games_guild ON games(guild_id, ({GUILD_ORDER}), updated_at DESC);
+    DROP INDEX games_channel;
+    CREATE INDEX games_channel ON games(channel_id, id);
+    CREATE INDEX games_active ON games(id) WHERE status = 'active';
+    CREATE INDEX games_idle_lobbies ON games(updated_at) WHERE status = 'lobby';
+    CREATE INDEX games_due ON games(next_due) WHERE next_due IS NOT NULL;
+    CREATE INDEX games_standins ON games(id) WHERE status = 'active' AND has_standin;
+    DROP INDEX seats_user;
+    CREATE INDEX seats_live ON seats(user_id, game_id) WHERE live;
+    CREATE INDEX seats_away ON seats(user_id) WHERE away_since IS NOT NULL;
+    CREATE TABLE player_stats (
+        guild_key  BIGINT NOT NULL,
+        game       TEXT NOT NULL,
+        user_id    BIGINT NOT NULL,
+        name       TEXT COLLATE "C" NOT NULL,
+        played     BIGINT NOT NULL,
+        wins       BIGINT NOT NULL,
+        score_sum  BIGINT NOT NULL,
+        scored     BIGINT NOT NULL,
+        PRIMARY KEY (guild_key, game, user_id)
+    );
+    INSERT INTO player_stats (guild_key, game, user_id, name, played, wins, score_sum, scored)
+    SELECT COALESCE(games.guild_id, 0), games.game, seats.user_id, MAX(seats.name COLLATE "C"), COUNT(*),
+        SUM(CASE WHEN seats.won THEN 1 ELSE 0 END), COALESCE(SUM(seats.score), 0), COUNT(seats.score)
+    FROM games JOIN seats ON seats.game_id = games.id
+    WHERE games.status = 'finished' AND seats.rank IS NOT NULL AND NOT seats.standin
+    GROUP BY COALESCE(games.guild_id, 0), games.game, seats.user_id;
+    CREATE TABLE turn_samples (
+        guild_key  BIGINT NOT NULL,
+        game       TEXT NOT NULL,
+        user_id    BIGINT NOT NULL,
+        turns      TEXT NOT NULL,
+        PRIMARY KEY (guild_key, game, user_id)
+    );
+    CREATE TABLE meta (
+        key    TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    );
     """,
 ]

@@ -4,7 +4,7 @@ lock keys, operator messages, and the schema version bookkeeping."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from functools import lru_cache
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -28,9 +28,11 @@ SET_VERSION = (
 )
 
 
+@lru_cache(maxsize=1024)
 def numbered(sql: str) -> str:
     """SQLite's `?` placeholders as PostgreSQL's `$1, $2…`, so statements shared with db.py are
-    written once (none of them has a `?` inside a literal)."""
+    written once (none of them has a `?` inside a literal); cached, as the same few statements
+    come back on every call."""
     counter = iter(range(1, sql.count("?") + 1))
     return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
 
@@ -58,8 +60,3 @@ async def schema_version(conn: asyncpg.Connection) -> int:
         return 0
     version = await conn.fetchval("SELECT version FROM schema_version")
     return int(version or 0)
-
-
-def args_of(values: dict[str, Any]) -> str:
-    """`, k=$n` assignments for `_bump`'s extra columns, numbered after its `updated_at=$1`."""
-    return "".join(f", {k}=${i}" for i, k in enumerate(values, start=2))

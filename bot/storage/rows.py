@@ -12,28 +12,51 @@ from typing import Any
 Clock = Callable[[], float]
 
 
-TURN_STEPS = (
-    "SELECT games.game, steps.game_id, steps.seat, steps.user_id, steps.created_at FROM steps JOIN games ON games.id = steps.game_id"
-    " WHERE games.guild_id IS ? AND games.status='finished' ORDER BY steps.game_id, steps.idx"
+# Reminders go out when a waiting seat's time falls to these shares of what it had when its wait
+# began, then the time-out at 0: the copy of `bot.services.clocks.REMIND_SHARES` the stored due
+# times are computed from (storage imports no service; a test holds the two equal).
+REMIND_SHARES = (0.5, 0.25, 0.1)
+# A due time is kept this much early, so float rounding never makes the scheduler find a game a
+# tick later than its own test of the same threshold would.
+DUE_MARGIN_S = 0.001
+# When the scheduler must next look at a game (`games.next_due`, its index drives
+# `clocked_games`): the earliest next reminder or time-out of a seat that waits with its clock
+# running (no stand-in, not on vacation) in an active, clocked game whose channel works; NULL when
+# none is coming. A seat at stage `a` (0 to 3) is due once the share `1 - REMIND_SHARES[a]` of its
+# bank (0 for the time-out) has run; from the seat fields, in the one dialect both backends speak.
+_DUE_FACTORS = " ".join(f"WHEN {stage} THEN {1 - share!r}" for stage, share in enumerate((*REMIND_SHARES, 0.0)))
+NEXT_DUE = (
+    "CASE WHEN games.status = 'active' AND games.bank_s IS NOT NULL AND games.lost_at IS NULL THEN ("
+    f"SELECT MIN(seats.wait_since + COALESCE(seats.bank, games.bank_s) * CASE seats.alerted {_DUE_FACTORS} END) - {DUE_MARGIN_S}"
+    " FROM seats WHERE seats.game_id = games.id AND seats.wait_since IS NOT NULL AND seats.away_since IS NULL AND NOT seats.standin"
+    ") END"
 )
+# How a server's games are listed (active, lobbies, the rest; latest first): the same expression
+# as in the `games_guild` index, so the list is read from the index in order.
+GUILD_ORDER = "CASE status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END"
+# Each player's time per turn is kept for this many of their latest turns per game and server:
+# enough for a median and a 90th percentile, and /stats reads a bounded amount whatever the history.
+# Kept in whole seconds (truncated, as /stats truncates them to show minutes), comma-separated.
+TURN_SAMPLES = 50
 
 
-def turn_durations(rows: Any) -> dict[tuple[str, int], list[float]]:
-    """(game, user) -> the time of each of their turns: from the step before their run of steps to
-    its last step. Steps of the stand-in and forced steps (user ids 0 and -1) are nobody's time,
-    and a game's first run has no start to count from."""
-    out: dict[tuple[str, int], list[float]] = {}
+def turn_durations(rows: Any) -> dict[tuple[Any, int], list[float]]:
+    """(key, user) -> the time of each of their turns, from rows (key, game id, seat, user id,
+    time) in step order: from the step before their run of steps to its last step. Steps of the
+    stand-in and forced steps (user ids 0 and -1) are nobody's time, and a game's first run has
+    no start to count from."""
+    out: dict[tuple[Any, int], list[float]] = {}
     prev: tuple[int, int, float] | None = None  # (game id, seat, time) of the previous step
     start: float | None = None
     counted = False  # the current run already has its entry (updated by its later steps)
-    for game, game_id, seat, user_id, at in rows:
+    for key, game_id, seat, user_id, at in rows:
         if prev is None or prev[0] != game_id:
             prev, start, counted = (game_id, seat, at), None, False
             continue
         if prev[1] != seat:
             start, counted = prev[2], False
         if user_id > 0 and start is not None:
-            times = out.setdefault((game, user_id), [])
+            times = out.setdefault((key, user_id), [])
             if counted:
                 times[-1] = at - start  # the same run: the turn lasts until its last step
             else:
@@ -47,6 +70,12 @@ def snapshot_checksum(game_id: int, seed: int, steps: int, rules_version: int, t
     """What a snapshot is bound to: a copy from another game, step count or rules version, or a
     damaged text, no longer matches."""
     return hashlib.sha256(f"{game_id}|{seed}|{steps}|{rules_version}|{text}".encode()).hexdigest()
+
+
+def snapshot_record(game_id: int, steps: int, state: dict[str, Any]) -> tuple[str, str]:
+    """The text a state is stored as and its checksum: the same bytes on both backends."""
+    text = json.dumps(state, separators=(",", ":"))
+    return text, snapshot_checksum(game_id, state["seed"], steps, state["rules_version"], text)
 
 
 class StorageError(Exception):
@@ -172,9 +201,9 @@ _GAME_COLS = (
     "id, guild_id, channel_id, game, options, seed, status, creator_id, version, message_id, posted_log, created_at, updated_at,"
     " bank_s, bonus_s, lost_at, lang, confirm, pending, rules_version, pack"
 )
-OPEN_GAMES_OF_USER = (
-    "SELECT COUNT(*) FROM seats JOIN games ON games.id = seats.game_id WHERE user_id=? AND status IN ('lobby','active')"
-)
+# A player's open games (lobbies and active games) through `seats.live`, which mirrors the status
+# of the seat's game (kept by `_bump`), so the partial index `seats_live` never holds an old game.
+OPEN_GAMES_OF_USER = "SELECT COUNT(*) FROM seats WHERE user_id=? AND live"
 LAST_CREATED_BY = "SELECT MAX(created_at) FROM games WHERE creator_id=?"
 _SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, score, rank, won, away_since"
 

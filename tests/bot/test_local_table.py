@@ -197,3 +197,25 @@ def test_undecodable_input_does_not_end_the_table(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr
     assert b"You are now" in proc.stdout and b"Goodbye" in proc.stdout
+
+
+async def test_a_pack_and_a_vacation_at_the_local_table(tmp_path: Path) -> None:
+    packs_dir = tmp_path / "packs"
+    packs_dir.mkdir()
+    (packs_dir / "box.json").write_text(
+        '{"pack": {"game": "minerva", "name": "box"}, "buildings": {"starting": [{"id": "quarry", "name_en": "Stone pit"}]}}',
+        encoding="utf-8",
+    )
+    script = "\n".join([
+        "new minerva pack=nope", "new Minerva pack=box clock=1d", "as bob", "join", "as alice", "start", "status",
+        "settings vacation=3", "status", "settings vacation=20", "settings vacation=0",
+    ]) + "\n"
+    out = io.StringIO()
+    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img", packs_dir=packs_dir)
+    await run_table(settings, io.StringIO(script), out)
+    text = out.getvalue()
+    assert "Minerva has no pack named 'nope' on this bot. Packs: box." in text
+    assert "pack=box (components " in text and "Components: pack **box**" in text
+    assert "You are on vacation until" in text and "alice is on vacation until" in text and "🏖️" in text
+    assert "20 days is more than you have left: 11 of 14" in text
+    assert "Welcome back" in text

@@ -61,7 +61,7 @@ async def test_a_damaged_snapshot_is_rebuilt_from_the_step_log_never_served(tmp_
     damage(tmp_path / "t.sqlite3", DAMAGES[kind][0], gid)
     fresh = toy_service(db)
     assert (await fresh.load(gid)).state == truth
-    steps, text, checksum = (await db._fetchone("SELECT steps, state, checksum FROM snapshots WHERE game_id=?", (gid,)))
+    steps, text, checksum = (await db._one("SELECT steps, state, checksum FROM snapshots WHERE game_id=?", (gid,)))
     assert checksum == snapshot_checksum(gid, 7, steps, truth["rules_version"], text), "the snapshot was repaired"
     await db.close()
 
@@ -124,7 +124,7 @@ async def test_the_scheduler_alerts_healthy_games_beside_a_broken_one(tmp_path: 
     clock[0] += 60
     alerts = await toy_service(db).due_alerts()
     assert [a.table.id for a in alerts] == [ids[1]]
-    assert [r[0] for r in await db._fetchall("SELECT alerted FROM seats WHERE game_id=? ORDER BY seat", (ids[0],))] == [0, 0]
+    assert [r[0] for r in await db._all("SELECT alerted FROM seats WHERE game_id=? ORDER BY seat", (ids[0],))] == [0, 0]
     await db.close()
 
 
@@ -203,7 +203,7 @@ async def test_limits_hold_under_concurrency(tmp_path: Path, stub_render: None) 
     for channel in range(3000, 3040):
         made = await asyncio.gather(new(toy_service(db), 10 + channel, channel), new(toy_service(other), 20_000 + channel, channel))
         assert sum(made) == 1
-    (open_twice,) = await db._fetchone(
+    (open_twice,) = await db._one(
         "SELECT COUNT(*) FROM (SELECT channel_id FROM games WHERE status IN ('lobby','active') GROUP BY channel_id HAVING COUNT(*) > 1)"
     )
     assert open_twice == 0

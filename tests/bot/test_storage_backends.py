@@ -401,17 +401,19 @@ async def test_clocks_alerts_and_lost_threads(store: Backend, backend: Store) ->
     db = backend
     gid = await started(db, bank_s=3600.0)
     assert [(s.bank, s.wait_since, s.alerted) for s in await db.seats(gid)] == [(3600.0, 1000.0, 0), (3600.0, None, 0)]
-    assert await db.clocked_games() == [gid]
+    assert await db.clocked_games() == [] and await db.clocked_games(2799.0) == [] and await db.clocked_games(2800.0) == [gid]
     assert await db.mark_alerted(gid, 0, 2) and not await db.mark_alerted(gid, 0, 2) and not await db.mark_alerted(gid, 0, 1)
     assert not await db.mark_alerted(gid, 1, 1), "not waiting: no alert"
-    assert await db.mark_alerted(gid, 0, 4) and (await db.seats(gid))[0].alerted == 4
+    assert await db.clocked_games(4239.0) == [] and await db.clocked_games(4240.0) == [gid], "next: a tenth of the bank left"
     store.clock.now = 2000.0
     assert await db.set_lost(gid, True) and not await db.set_lost(gid, True)
-    assert (await db.game(gid)).lost_at == 2000.0 and await db.clocked_games() == []  # type: ignore[union-attr]
+    assert (await db.game(gid)).lost_at == 2000.0 and await db.clocked_games(10.0**12) == []  # type: ignore[union-attr]
     store.clock.now = 2500.0
     assert await db.set_lost(gid, False) and not await db.set_lost(gid, False)
     assert (await db.seats(gid))[0].wait_since == 1500.0, "the wait moved on by the 500 s paused"
-    assert (await db.game(gid)).lost_at is None and await db.clocked_games() == [gid]  # type: ignore[union-attr]
+    assert (await db.game(gid)).lost_at is None and await db.clocked_games(4739.0) == [] and await db.clocked_games(4740.0) == [gid]  # type: ignore[union-attr]
+    assert await db.mark_alerted(gid, 0, 4) and (await db.seats(gid))[0].alerted == 4
+    assert await db.clocked_games(10.0**12) == [], "timed out: nothing more is due"
     changes = SeatChanges((SeatClock(0, 3000.0, None, 0), SeatClock(1, 3600.0, 2500.0, 0)))
     await db.append_steps(gid, 2, 0, [(0, "a", ALICE, 0)], STATE, False, seats=changes)
     assert [(s.bank, s.wait_since, s.alerted) for s in await db.seats(gid)] == [(3000.0, None, 0), (3600.0, 2500.0, 0)]

@@ -92,5 +92,5 @@ async def test_vacation_storage_shifts_waits_on_both_backends(service: GameServi
     assert seat.away_since is None and seat.wait_since == pytest.approx(wait + DAY + (t0 - max(t0, wait)))
     assert await db.vacation(10) is None
     assert await db.vacation_seconds_since(10, t0 - 365 * DAY) == pytest.approx(DAY)
-    with pytest.raises(UserError, match="err.no_vacation"):
+    with pytest.raises(UserError, match=r"err\.no_vacation"):
         await service.end_vacation(10)
