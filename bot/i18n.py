@@ -335,12 +335,12 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "mygames.other": {"en": "#{id} {game} · {link} · {status} · waiting for {who}", "fr": "n°{id} {game} · {link} · {status} · en attente de {who}"},
     "vacation.started": {
-        "en": "You are on vacation until {until}. Your clocks stand still in {count} open games, and no reminder or time-out fires for you; your first move ends it early. Vacation days left over the year: {left}.",
-        "fr": "Vous êtes en vacances jusqu'au {until}. Vos horloges sont arrêtées dans {count} parties en cours, et aucun rappel ni dépassement ne vous vise ; votre premier coup y met fin. Jours de vacances restants sur l'année : {left}.",
+        "en": "You are on vacation until {until}. Your clocks stand still in your open games ({count}), and no reminder or time-out fires for you; your first move ends it early. Vacation days left over the year: {left}.",
+        "fr": "Vous êtes en vacances jusqu'au {until}. Vos horloges sont arrêtées dans vos parties en cours ({count}), et aucun rappel ni dépassement ne vous vise ; votre premier coup y met fin. Jours de vacances restants sur l'année : {left}.",
     },
     "vacation.ended": {
-        "en": "Welcome back: your vacation is over and your clocks run again in {count} open games. Vacation days left over the year: {left}.",
-        "fr": "Bon retour : vos vacances sont finies et vos horloges repartent dans {count} parties en cours. Jours de vacances restants sur l'année : {left}.",
+        "en": "Welcome back: your vacation is over and your clocks run again in your open games ({count}). Vacation days left over the year: {left}.",
+        "fr": "Bon retour : vos vacances sont finies et vos horloges repartent dans vos parties en cours ({count}). Jours de vacances restants sur l'année : {left}.",
     },
     "vacation.away_public": {
         "en": "🏖️ {name} is on vacation until {until}: their clock in game #{id} stands still, and no reminder or time-out fires for them until then.",

@@ -24,10 +24,16 @@ class Vacation:
 
 
 class VacationRules:
-    async def days_left(self, user_id: int) -> int:
-        """Whole days of vacation the user may still book (the one under way counts as booked)."""
-        used = await self.db.vacation_seconds_since(user_id, self.clock() - YEAR_S)
-        return max(0, math.floor((self.vacation_days_per_year * DAY_S - used) / DAY_S + 1e-9))
+    async def days_left(self, user_id: int, ending_now: bool = False) -> int:
+        """Days of vacation the user may still book: the year's allowance less the days taken
+        (each vacation counted to the nearest whole day; the one under way as booked, or as
+        taken so far when `ending_now`)."""
+        now = self.clock()
+        used = await self.db.vacation_seconds_since(user_id, now - YEAR_S)
+        current = await self.db.vacation(user_id) if ending_now else None
+        if current is not None:  # booked to its end; counted as if it ended now
+            used -= current[1] - max(now, current[0])
+        return max(0, self.vacation_days_per_year - math.floor(used / DAY_S + 0.5))
 
     async def start_vacation(self, user_id: int, days: int) -> Vacation:
         """Book `days` of vacation from now (a vacation under way is ended first, so its unused
@@ -35,10 +41,10 @@ class VacationRules:
         if days < 1:
             raise UserError("err.vacation_days", per_year=self.vacation_days_per_year)
         now = self.clock()
-        ended = await self._end_vacation(user_id, now) if await self.db.vacation(user_id) else []
-        left = await self.days_left(user_id)
-        if days > left:
+        left = await self.days_left(user_id, ending_now=True)
+        if days > left:  # refused before anything changes, the vacation under way included
             raise UserError("err.vacation_too_long", days=days, left=left, per_year=self.vacation_days_per_year)
+        ended = await self._end_vacation(user_id, now) if await self.db.vacation(user_id) else []
         ids = await self.db.start_vacation(user_id, now, now + days * DAY_S)
         tables = await self._tables(sorted(set(ids) | set(ended)))
         return Vacation(user_id, now + days * DAY_S, tables, left - days)

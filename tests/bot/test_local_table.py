@@ -217,5 +217,5 @@ async def test_a_pack_and_a_vacation_at_the_local_table(tmp_path: Path) -> None:
     assert "Minerva has no pack named 'nope' on this bot. Packs: box." in text
     assert "pack=box (components " in text and "Components: pack **box**" in text
     assert "You are on vacation until" in text and "alice is on vacation until" in text and "🏖️" in text
-    assert "20 days is more than you have left: 11 of 14" in text
+    assert "20 days is more than you have left: 14 of 14" in text  # refused: the vacation goes on
     assert "Welcome back" in text

@@ -23,7 +23,7 @@ async def test_a_vacation_stops_the_clock_no_reminder_fires_and_the_clock_resume
     await open_table(other, [bob, alice], clock="1d")  # bob to play there
     await env.advance_time(6 * HOUR)
     r = await alice.slash(channel, "settings", vacation=3)
-    assert "on vacation until" in answer(r).content and "2 open games" in answer(r).content and "left over the year: 11" in answer(r).content
+    assert "on vacation until" in answer(r).content and "your open games (2)" in answer(r).content and "left over the year: 11" in answer(r).content
     for ch in (channel, other):  # each table told once
         told = [c for c in visible(ch, bob) if "is on vacation" in c]
         assert len(told) == 1 and "alice" in told[0], told
@@ -54,7 +54,9 @@ async def test_acting_ends_a_vacation_early_and_returns_the_days_left(simcord_en
     await alice.slash(channel, "play", move="a take1")  # her move: back from vacation
     r = await alice.slash(channel, "settings", vacation=0)
     assert "not on vacation" in answer(r).content
-    r = await alice.slash(channel, "settings", vacation=11)  # 2 days and 1 h taken: 11 whole days left
+    r = await alice.slash(channel, "settings", vacation=13)  # 2 days and 1 h taken, counted as 2
+    assert "13 days is more than you have left: 12 of 14" in answer(r).content
+    r = await alice.slash(channel, "settings", vacation=12)
     assert "left over the year: 0" in answer(r).content
     r = await alice.slash(channel, "settings", vacation=0)
     assert "Welcome back" in answer(r).content
