@@ -98,7 +98,10 @@ async def paced(url: str, ids: list[int], rate: float, seconds: float, render_wo
         latencies = [ms for ms in await asyncio.gather(*pending) if ms is not None]
     finally:
         await service.close()
-    return {"rate": rate, "moves": len(latencies), "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99)}
+    return {
+        "rate": rate, "moves": len(latencies),
+        "p50_ms": round(percentile(latencies, 0.5), 1), "p99_ms": round(percentile(latencies, 0.99), 1),
+    }
 
 
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
