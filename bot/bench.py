@@ -13,6 +13,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -55,13 +56,19 @@ def bench_engine(engine: Engine, seconds: float) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for n in range(engine.min_players, engine.max_players + 1):
         games = steps = 0
+        turns: list[float] = []
         start = time.perf_counter()
         while time.perf_counter() - start < seconds or games == 0:
-            _, s, _ = random_game(engine, n, games)
+            final, s, _ = random_game(engine, n, games)
             games += 1
             steps += len(s)
+            turns.append(engine.turns(final) / n)
         elapsed = time.perf_counter() - start
-        out[f"{n}p"] = {"games_per_s": round(games / elapsed, 2), "steps_per_game": round(steps / games, 1)}
+        out[f"{n}p"] = {
+            "games_per_s": round(games / elapsed, 2), "steps_per_game": round(steps / games, 1),
+            # what `Engine.typical_turns` holds, rounded: the lobby's length estimate
+            "turns_per_player": round(statistics.median(turns), 1),
+        }
     return out
 
 

@@ -67,7 +67,6 @@ class ClockRules:
                 table, turn_log = await self._standin_turn(table, seat, hand_over=True)
             else:
                 await self.db.set_standin(game_id, seat)
-                self._cache.pop(game_id, None)
                 table = await self.load(game_id)
             table, more = await self._standins(table)
             turn_log += more
@@ -107,11 +106,8 @@ class ClockRules:
         out = []
         for game_id in await self.db.games_with_standins():
             async with self.locks.hold(game_id):
-                try:
-                    table = await self.load(game_id)
-                except UserError:  # needs repair: skipped, the others go on
-                    continue
-                if not self.owns(table.row.guild_id):  # another process's shard
+                table = await self.scheduled(game_id)
+                if table is None:
                     continue
                 seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
                 if seat is None:
@@ -126,11 +122,8 @@ class ClockRules:
         now = self.clock()
         out = []
         for game_id in await self.db.clocked_games():
-            try:
-                table = await self.load(game_id)
-            except UserError:  # needs repair: skipped, the others go on
-                continue
-            if not self.owns(table.row.guild_id):  # another process's shard
+            table = await self.scheduled(game_id)
+            if table is None:
                 continue
             assert table.row.bank_s is not None
             for s in table.seats:
@@ -141,13 +134,10 @@ class ClockRules:
                 stage = TIMED_OUT if left <= 0 else sum(left <= share * start for share in REMIND_SHARES)
                 if stage > s.alerted and await self.db.mark_alerted(game_id, s.seat, stage):
                     out.append(ClockAlert(table, s, stage, left))
-                    self._cache.pop(game_id, None)  # the stage is stored without a version bump
         return out
 
     async def set_lost(self, game_id: int, lost: bool) -> bool:
         """Mark a game whose channel cannot be posted in (its clocks pause), or clear the mark
         once a post there worked again; False when nothing changed."""
         async with self.locks.hold(game_id):
-            changed = await self.db.set_lost(game_id, lost)
-            self._cache.pop(game_id, None)
-            return changed
+            return await self.db.set_lost(game_id, lost)

@@ -117,6 +117,15 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         await self.db.repair_snapshot(row.id, len(steps), engine.to_json(state))
         return state, len(steps)
 
+    async def scheduled(self, game_id: int) -> Table | None:
+        """A game the scheduler may act on, or None: one that needs repair is skipped (the others
+        go on), and one of another process's shards is that process's work."""
+        try:
+            table = await self.load(game_id)
+        except UserError:
+            return None
+        return table if self.owns(table.row.guild_id) else None
+
     async def record(self, game_id: int) -> dict[str, Any]:
         """A game's full record (what `python -m bot replay` reads), from the rows alone, so a
         game that needs repair can still be exported."""

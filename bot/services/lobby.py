@@ -3,6 +3,7 @@ and abort. Mixed into GameService, whose loading and versioned writes it uses.""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import engines
@@ -27,7 +28,7 @@ class LobbyRules:
         options = dict(options)
         pack_name = options.pop("pack", None)  # a table option of the bot: the components it plays with
         if pack_name is not None:
-            pack = self.shelf.get(engine, pack_name)
+            pack = await asyncio.to_thread(self.shelf.get, engine, pack_name)
         try:
             options = engine.resolve_options(None, options) if options else {}
         except IllegalMove as e:
@@ -123,9 +124,8 @@ class LobbyRules:
         closed = []
         for game_id in await self.db.idle_lobbies(self.clock() - self.lobby_expiry_s):
             async with self.locks.hold(game_id):
-                table = await self.load(game_id)
-                idle = table.row.updated_at <= self.clock() - self.lobby_expiry_s
-                if table.row.status != "lobby" or not idle or not self.owns(table.row.guild_id):
+                table = await self.scheduled(game_id)
+                if table is None or table.row.status != "lobby" or table.row.updated_at > self.clock() - self.lobby_expiry_s:
                     continue
                 await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
                 closed.append(await self.load(game_id))

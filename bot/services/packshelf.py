@@ -3,6 +3,7 @@ options: pack=<name>`, and the stored pack of a game registered before it is loa
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -16,11 +17,18 @@ SHOWN_PROBLEMS = 5  # a refusal lists this many problems; `python -m bot pack ch
 
 
 class PackShelf:
-    """Every folder (with a `pack.json`) and every `.json` file directly under `folder` is a pack;
-    they are read again at each lookup, so an operator adds or edits one without a restart."""
+    """Every folder (with a `pack.json`) and every `.json` file directly under `folder` is a pack.
+    A pack is read again when its files changed (their modification times), so an operator adds
+    or edits one without a restart, and autocomplete never rereads an unchanged pack."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
+        self._read: dict[Path, tuple[tuple[int, ...], packs.Pack | None]] = {}
+
+    @staticmethod
+    def _stamp(path: Path) -> tuple[int, ...]:
+        files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+        return tuple(f.stat().st_mtime_ns for f in files)
 
     def _all(self) -> list[tuple[Path, packs.Pack | None]]:
         if self.folder is None or not self.folder.is_dir():
@@ -29,11 +37,16 @@ class PackShelf:
         for path in sorted(self.folder.iterdir()):
             if not (path.is_dir() or path.suffix == ".json") or path.name.startswith("."):
                 continue
-            try:
-                out.append((path, packs.read(path)))
-            except packs.PackError as e:  # shown when someone asks for it by name
-                log.warning("pack %s is unreadable: %s", path.name, e.problems[0])
-                out.append((path, None))
+            stamp = self._stamp(path)
+            known = self._read.get(path)
+            if known is None or known[0] != stamp:
+                try:
+                    known = (stamp, packs.read(path))
+                except packs.PackError as e:  # shown when someone asks for it by name
+                    log.warning("pack %s is unreadable: %s", path.name, e.problems[0])
+                    known = (stamp, None)
+                self._read[path] = known
+            out.append((path, known[1]))
         return out
 
     def names(self, game: str) -> list[str]:
@@ -41,12 +54,13 @@ class PackShelf:
         return sorted({p.name for _, p in self._all() if p is not None and p.game == game})
 
     def get(self, engine: Engine, name: str) -> packs.Pack:
-        """The pack `name` of `engine`'s game, checked and registered; a clear refusal otherwise."""
+        """The pack `name` of `engine`'s game, checked and registered; a clear refusal otherwise.
+        Checking a new pack takes a while (its schemas and rule checks): call it off the event loop."""
         wanted = packs.slug(name)
-        found = [p for _, p in self._all() if p is not None and p.game == engine.name and p.name == wanted]
+        shelf = self._all()
+        found = [p for _, p in shelf if p is not None and p.game == engine.name and p.name == wanted]
         if not found:
-            unreadable = [path.name for path, p in self._all() if p is None and packs.slug(path.stem) == wanted]
-            if unreadable:
+            if any(p is None and packs.slug(path.stem) == wanted for path, p in shelf):
                 raise UserError("err.pack_unreadable", name=name)
             known = ", ".join(self.names(engine.name)) or "—"
             raise UserError("err.unknown_pack", name=name, game=engine.title, packs=known)
@@ -78,7 +92,7 @@ async def stored_pack(db: Database, row: GameRow, engine: Engine) -> packs.Pack 
         pack = packs.from_json(content)
         if pack.digest != row.pack or game != row.game:
             raise packs.PackError([f"stored content hashes to {pack.digest}"])
-        return packs.register(engine, pack)
+        return await asyncio.to_thread(packs.register, engine, pack)  # schema and rule checks: off the loop
     except packs.PackError as e:
         log.error("game %s: its pack %s cannot be used (%s)", row.id, row.pack, e.problems[0])
         raise NeedsRepair(row.id) from e

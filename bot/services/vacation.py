@@ -44,7 +44,7 @@ class VacationRules:
         left = await self.days_left(user_id, ending_now=True)
         if days > left:  # refused before anything changes, the vacation under way included
             raise UserError("err.vacation_too_long", days=days, left=left, per_year=self.vacation_days_per_year)
-        ended = await self._end_vacation(user_id, now) if await self.db.vacation(user_id) else []
+        ended = await self.db.end_vacation(user_id, now) if await self.db.vacation(user_id) else []
         ids = await self.db.start_vacation(user_id, now, now + days * DAY_S)
         tables = await self._tables(sorted(set(ids) | set(ended)))
         return Vacation(user_id, now + days * DAY_S, tables, left - days)
@@ -53,32 +53,25 @@ class VacationRules:
         """End the vacation under way now (`/settings vacation:0`)."""
         if await self.db.vacation(user_id) is None:
             raise UserError("err.no_vacation")
-        ids = await self._end_vacation(user_id, self.clock())
+        ids = await self.db.end_vacation(user_id, self.clock())
         return Vacation(user_id, None, await self._tables(ids), await self.days_left(user_id))
 
     async def back_from_vacation(self, user_id: int) -> None:
         """The player acted: a vacation under way ends now."""
         if await self.db.vacation(user_id) is not None:
-            await self._end_vacation(user_id, self.clock())
+            await self.db.end_vacation(user_id, self.clock())
 
     async def vacations_over(self) -> list[Vacation]:
         """Vacations whose last day has passed, ended at their planned end (scheduler)."""
         out = []
         for user_id, ends in await self.db.vacations_over(self.clock()):
-            ids = await self._end_vacation(user_id, ends)
+            ids = await self.db.end_vacation(user_id, ends)
             out.append(Vacation(user_id, None, await self._tables(ids), await self.days_left(user_id)))
         return out
 
-    async def _end_vacation(self, user_id: int, at: float) -> list[int]:
-        ids = await self.db.end_vacation(user_id, at)
-        for game_id in ids:  # seat clocks changed without a version bump
-            self._cache.pop(game_id, None)
-        return ids
-
     async def _tables(self, ids: list[int]) -> list[Table]:
         out = []
-        for game_id in ids:
-            self._cache.pop(game_id, None)
+        for game_id in ids:  # `load` reads the seats again: their clocks changed without a version bump
             try:
                 out.append(await self.load(game_id))
             except UserError:  # needs repair: nobody to tell there
@@ -91,4 +84,3 @@ class VacationRules:
             away = await self.db.vacation(seat.user_id)
             if away is not None:
                 await self.db.mark_away(table.id, seat.user_id, away[0])
-                self._cache.pop(table.id, None)

@@ -47,7 +47,7 @@ class Antiquity(Engine):
     rules_version = 4
     long_phases = ("city",)
     component_files = ("components",)
-    typical_turns = {2: 28, 3: 26, 4: 28}  # turns per player (random playouts, rounded)
+    typical_turns = {2: 28, 3: 26, 4: 28}  # turns per player (`python -m bot bench`: turns_per_player)
     option_specs = [{
         "key": "intro", "choices": ["off", "on"], "default": "off",
         "help": "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",

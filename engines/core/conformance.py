@@ -250,6 +250,8 @@ def check_default_pack(engine: Engine) -> None:
     import tempfile
 
     assert engine.component_files, f"{engine.name} names no component files a pack may override"
+    for stem in engine.component_files:
+        check_schema(engine, stem)
     pack = engine.default_pack()
     problems, catalog = packs.check(engine, pack)
     assert problems == [], problems
@@ -258,3 +260,28 @@ def check_default_pack(engine: Engine) -> None:
         for target in (f"{tmp}/folder", f"{tmp}/one.json"):
             back = packs.read(packs.write(pack, target))
             assert (back.game, back.digest) == (pack.game, pack.digest), target
+
+
+# Keywords whose subschemas only select or refine a case of properties declared beside them.
+SELECTORS = ("if", "then", "else", "allOf", "anyOf", "oneOf", "not", "dependentSchemas")
+
+
+def undescribed(node: Any, path: str = "") -> list[str]:
+    """Paths of the properties a schema declares without a description."""
+    if isinstance(node, list):
+        return [p for i, sub in enumerate(node) for p in undescribed(sub, f"{path}/{i}")]
+    if not isinstance(node, dict):
+        return []
+    bare = [f"{path}/{k}" for k, sub in (node.get("properties") or {}).items() if not (isinstance(sub, dict) and sub.get("description"))]
+    return bare + [p for k, sub in node.items() if k not in SELECTORS and k != "enum" for p in undescribed(sub, f"{path}/{k}")]
+
+
+def check_schema(engine: Engine, stem: str) -> None:
+    """A component file's schema is a valid draft 2020-12 schema, shipped in the package, and
+    every property it declares says what it holds (a person transcribes a card from it)."""
+    import jsonschema
+
+    schema = engine.component_schema(stem)
+    assert schema.get("$schema") == "https://json-schema.org/draft/2020-12/schema", stem
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert undescribed(schema) == [], (stem, undescribed(schema))

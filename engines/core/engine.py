@@ -10,6 +10,7 @@ and the public log. States are JSON dicts with these common keys:
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import inspect
 import json
@@ -49,7 +50,8 @@ class Engine:
     # each has a JSON Schema in schema/<stem>.schema.json.
     component_files: tuple[str, ...] = ()
     # Turns each player typically takes in a whole game, by player count (random playouts of the
-    # engine, rounded): what a lobby's length estimate multiplies by the time per turn.
+    # engine, rounded; `python -m bot bench` reports them as turns_per_player): what a lobby's
+    # length estimate multiplies by the time per turn.
     typical_turns: dict[int, int] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -359,8 +361,6 @@ class Engine:
 
 def _naming_pack(view: Any) -> Any:
     """A view of a game played with a pack says which (`view["pack"]`), for the images."""
-    import functools
-
     @functools.wraps(view)
     def wrapper(self: Engine, state: State, *args: Any, **kwargs: Any) -> dict[str, Any]:
         shown = view(self, state, *args, **kwargs)

@@ -17,6 +17,7 @@ base `Engine`), so game code reads components through one accessor and never pas
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -309,8 +310,6 @@ def using(game: str, state: Any) -> Iterator[None]:
 
 def with_state_pack(method: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap an engine method whose first argument is a state so it runs with that state's pack."""
-    import functools
-
     @functools.wraps(method)
     def wrapper(self: Engine, state: Any, *args: Any, **kwargs: Any) -> Any:
         if (not isinstance(state, dict) or state.get("pack") is None) and _active.get() is None:

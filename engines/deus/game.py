@@ -42,7 +42,7 @@ class Deus(Engine):
     option_specs: list[dict[str, Any]] = []
     # A pack may override these (engines/deus/schema/<stem>.schema.json; README "Component packs").
     component_files = data.FILES
-    typical_turns = {2: 38, 3: 43, 4: 33}  # turns per player (random playouts, rounded)
+    typical_turns = {2: 38, 3: 43, 4: 33}  # turns per player (`python -m bot bench`: turns_per_player)
 
     def __init__(self) -> None:
         catalogue()  # validate the data once, at import

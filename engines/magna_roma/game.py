@@ -50,7 +50,7 @@ class MagnaRoma(Prompts, Engine):
     ]
     # the files of data/ a group's pack may replace (schema/<stem>.schema.json, README "Component packs")
     component_files = tuple(sorted(FILES))
-    typical_turns = {1: 24, 2: 25, 3: 25, 4: 25}  # turns per player (random playouts, rounded)
+    typical_turns = {1: 24, 2: 25, 3: 25, 4: 25}  # turns per player (`python -m bot bench`: turns_per_player)
 
     def catalog_from(self, files: dict[str, Any]) -> dict[str, Any]:
         """A pack's catalogue, after the same checks as the default data (checks.py)."""

@@ -44,7 +44,7 @@ class Minerva(Engine):
     rules_version = 3  # 2: no `pass` after paying the fee; 3: sales as a set pick, fewer questions
     option_specs: list[dict[str, Any]] = []
     component_files = ("buildings", "tiles")  # data/<stem>.json, schema/<stem>.schema.json (see README)
-    typical_turns = {1: 19, 2: 13, 3: 13, 4: 12}  # turns per player (random playouts, rounded)
+    typical_turns = {1: 19, 2: 13, 3: 13, 4: 12}  # turns per player (`python -m bot bench`: turns_per_player)
 
     def catalog_from(self, files: dict[str, Any]) -> Catalog:
         """A pack's catalogue: the same checks and index as the default data (data.validate)."""

@@ -22,7 +22,7 @@ class MonumentalDuel(Engine):
     max_players = 2
     rules_version = 1
     component_files = (FILE,)
-    typical_turns = {2: 44}  # turns per player (random playouts, rounded)
+    typical_turns = {2: 44}  # turns per player (`python -m bot bench`: turns_per_player)
     option_specs = [
         {"key": "civ1", "choices": CIV_CHOICES, "default": "mali",
          "help": "Civilisation of the first seat (random: drawn from the seed)"},

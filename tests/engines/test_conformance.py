@@ -60,3 +60,12 @@ def test_names_are_the_known_games() -> None:
         assert "overview" in help_
         for topic in help_.values():
             assert topic["en"] and topic["fr"] and topic["title_en"] and topic["title_fr"]
+
+
+def test_a_property_without_a_description_is_found() -> None:
+    schema = {
+        "properties": {"cost": {"description": "what it costs"}, "name": {"type": "string"}},
+        "$defs": {"effect": {"properties": {"op": {}}}},
+        "if": {"properties": {"kind": {"const": "x"}}},  # a selector: says nothing to a person
+    }
+    assert conformance.undescribed(schema) == ["/name", "/$defs/effect/op"]

@@ -89,18 +89,6 @@ def test_the_readme_example_is_a_valid_partial_pack(tmp_path: Path) -> None:
     assert found == []
 
 
-def test_every_schema_property_is_described() -> None:
-    def walk(node: Any, where: str) -> list[str]:
-        if isinstance(node, list):
-            return [x for i, v in enumerate(node) for x in walk(v, f"{where}[{i}]")]
-        if not isinstance(node, dict):
-            return []
-        bare = [f"{where}.{k}" for k, v in node.get("properties", {}).items() if "description" not in v]
-        return bare + [x for k, v in node.items() if k != "enum" for x in walk(v, f"{where}.{k}")]
-
-    assert walk(E.component_schema("components"), "") == []
-
-
 # ---- (b) a partial pack: the game uses its values, a default game does not ----------------------
 def test_a_partial_pack_changes_names_costs_and_shapes_in_play() -> None:
     for p, name, cost, wood_left, explorer in ((pack(BOX), "Wagon works", "2 wood", 4, "#/#"),
