@@ -33,11 +33,12 @@ TILES = 7
 # The favours are the gods' own (game.py, prompts.FAVOUR): a god keeps its id and its colour.
 GOD_COLOURS = {"neptune": "maritime", "ceres": "production", "minerva": "science", "vesta": "civil",
                "mars": "military", "jupiter": "temple"}
-# A card id is an option id (`farm`), numbered `farm-2` for a second copy in an offering: no
-# part may start with a digit, and it may not be a word the turn's prompt already uses.
+# A card id is an option id (`farm`), numbered `farm-2` for a second copy in an offering and
+# `farm.gold` when paid all in gold (32 characters at most): no part may start with a digit, and
+# it may not be a word the turn's prompt already uses.
 CARD_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*")
-CARD_ID_MAX = 28
-RESERVED_IDS = ("pass", "done", "build", "offer", *GOD_COLOURS)
+CARD_ID_MAX = 27
+RESERVED_IDS = ("pass", "done", "build", "offer", "gold", *GOD_COLOURS)
 NAME_MAX = 40  # names go into option labels of at most 100 characters
 TRADE_MAX = 5  # a sale of 6 units would be an option id over 32 characters (`stone-stone-…`)
 
@@ -45,7 +46,6 @@ TRADE_MAX = 5  # a sale of 6 units would be an option id over 32 characters (`st
 OPS: dict[str, tuple[str, ...]] = {
     "gain": (),
     "produce": ("n",),
-    "produce_terrain": ("n",),
     "choose_res": ("n",),
     "sell": ("gold", "max"),
     "sell_vp": ("vp", "max"),
@@ -61,10 +61,9 @@ OPS: dict[str, tuple[str, ...]] = {
     "siege": ("vp",),
 }
 # The optional and typed parameters of each op (the interpreter, effects.py, reads no others).
-OPTIONAL: dict[str, tuple[str, ...]] = {"gain": ("gold", "vp", "cards"), "produce": ("gold",),
+OPTIONAL: dict[str, tuple[str, ...]] = {"gain": ("gold", "vp", "cards"), "produce": ("per", "gold"),
                                         "reward_per": ("gold", "vp")}
 TYPED: dict[str, dict[str, tuple[str, ...]]] = {
-    "produce_terrain": {"terrain": LAND},
     "piece": {"type": PIECE_TYPES},
     "reward_per": {"count": ()},  # a counter (`valid_counter`)
     "activate": {"colour": ("any", "maritime", "production", "civil", "military")},
@@ -286,6 +285,13 @@ def _check_effect(at: str, colour: str, eff: dict[str, Any]) -> None:
         require(not _count(eff.get("max"), TRADE_MAX + 1), f"{at} effect max: at most {TRADE_MAX}")
     if op == "activate":  # science is never a target, so a science card cannot activate itself
         require(colour == "science", f"{at} effect: only a science card may activate another column")
+    # « Produit des ressources, toujours du type associé au type de terrain sur lequel se trouve le
+    # bâtiment correspondant »: a production card produces, and only its building's terrain
+    if colour == "production":
+        require(op == "produce", f"{at} effect op: a production card produces the resource of the terrain its "
+                                 f"building stands on (op produce), not {op}")
+    elif op == "produce":
+        require(False, f"{at} effect op: only a production card produces (its building's terrain)")
 
 
 def validate_tiles(tiles: list[dict[str, Any]]) -> None:

@@ -115,12 +115,11 @@ def describe(card: dict[str, Any]) -> tuple[str, str]:
     if op == "produce":
         g_en, g_fr = words.gold(e.get("gold", 0))
         extra = (f" and {g_en}", f" et {g_fr}") if e.get("gold") else ("", "")
-        return (f"Produce {words.en(e['n'], 'resource')} of this building's terrain{extra[0]}",
-                f"Produisez {words.fr(e['n'], 'ressource')} du terrain de ce bâtiment{extra[1]}")
-    if op == "produce_terrain":
-        res = rules.terrain_resource(e["terrain"]) or ""
-        return (f"{e['n']} {res} per {e['terrain']} region you occupy",
-                f"{words.res(e['n'], res)[1]} par région {TERRAIN_FR[e['terrain']]} occupée")
+        per = e.get("per")
+        each = ("", "") if not per else (" per such region you occupy", " par région de ce terrain occupée") if per == 1 \
+            else (f" per {per} such regions you occupy", f" par {per} régions de ce terrain occupées")
+        return (f"Produce {words.en(e['n'], 'resource')} of this building's terrain{each[0]}{extra[0]}",
+                f"Produisez {words.fr(e['n'], 'ressource')} du terrain de ce bâtiment{each[1]}{extra[1]}")
     if op == "choose_res":
         return f"Take {words.en(e['n'], 'resource')} of your choice", f"Prenez {words.fr(e['n'], 'ressource')} au choix"
     if op == "sell":
@@ -183,17 +182,15 @@ def _value(state: State, seat: int, fr: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if op == "gain":
         out = {k: e[k] for k in ("gold", "vp", "cards") if e.get(k)}
-    elif op == "produce":
-        res = rules.terrain_resource(state["terrain"][fr["region"]]) if fr.get("region") else None
-        if res and state["supply"][res]:
-            out["res"] = {res: min(e["n"], state["supply"][res])}
+    elif op == "produce":  # always the resource of the terrain the card's building stands on
+        terrain = state["terrain"][fr["region"]]
+        res = rules.terrain_resource(terrain)
+        n = e["n"] * (count(state, seat, f"terrain.{terrain}") // e["per"] if e.get("per") else 1)
+        got = min(n, state["supply"][res]) if res else 0
+        if res and got:
+            out["res"] = {res: got}
         if e.get("gold"):
             out["gold"] = e["gold"]
-    elif op == "produce_terrain":
-        res = rules.terrain_resource(e["terrain"]) or ""
-        n = min(state["supply"][res], e["n"] * count(state, seat, f"terrain.{e['terrain']}"))
-        if n:
-            out["res"] = {res: n}
     elif op == "draw":
         if len(state["players"][seat]["hand"]) < rules.HAND_LIMIT and (state["deck"] or state["discard"]):
             out["cards"] = e["n"]
@@ -209,7 +206,7 @@ def _value(state: State, seat: int, fr: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-ONE_SHOT = ("gain", "produce", "produce_terrain", "draw", "piece", "reward_per")
+ONE_SHOT = ("gain", "produce", "draw", "piece", "reward_per")
 # Effects whose every choice only gives (no cost, no consequence on the map or the end of the
 # game): when one choice is left it is a pure gain (`Prompt.gain`). Selling and buying cost;
 # moving and besieging can take villages and trigger the end, so they are always asked.

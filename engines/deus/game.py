@@ -3,7 +3,8 @@
 Frames (the turn's first choice, a card to build or the god of an offering, has none): place
 (tile then region when there are more than 25 regions), column (resolves a colour column bottom
 up, one effect frame per card), effect (see effects.py), offer (cards to discard for the god
-chosen), jupiter, finish_offer. `advance` runs every frame that needs no decision and ends the
+chosen), gold (the card to build all in gold, when those cards did not fit the turn's menu),
+jupiter, finish_offer. `advance` runs every frame that needs no decision and ends the
 turn when the stack is empty.
 """
 
@@ -35,7 +36,11 @@ class Deus(Engine):
     # discards), Ceres' resources and Mars' buildings are one set pick (`wood`, `wood-2`... then
     # `stop`), a sale or purchase is one choice (`wood-wood-clay`), a move is one choice
     # (`t3r4-t3r5`) and each unit moves once, a theft is one choice (`p2-wood`)
-    rules_version = 5
+    # 6: production cards produce only the resource of their building's terrain (new green cards:
+    # Homestead, Guild, Cooperative, Storehouse, Plantation; `produce_terrain` gone), and a card
+    # may be paid all in gold while holding its resources (`farm.gold`; `gold` then the card when
+    # those do not fit the menu)
+    rules_version = 6
     title_fr = "Deus"
     min_players = 2
     max_players = 4
@@ -110,8 +115,10 @@ class Deus(Engine):
                 self._offer(state, seat, list(p["hand"]), option_id)  # the only card: nothing to choose
             elif option_id in catalogue()["gods"]:
                 state["stack"].append({"k": "offer", "god": option_id, "sel": []})
+            elif option_id == "gold":
+                state["stack"].append({"k": "gold"})
             elif option_id != "pass":
-                self._start_build(state, seat, rules.hand_slugs(p["hand"])[option_id])
+                self._build(state, seat, option_id)
             else:
                 self.log(state, f"{en} passes.", f"{frn} passe.", seat)
             self._advance(state)
@@ -139,12 +146,23 @@ class Deus(Engine):
                 state["acting"] = False  # back to the turn's choice: no card of the god, no offering
                 return
             self._offer(state, seat, fr["sel"], fr["god"])
+        elif k == "gold":
+            state["stack"].pop()
+            if option_id == "back":
+                state["acting"] = False  # back to the turn's choice
+                return
+            self._build(state, seat, option_id)
         elif k == "jupiter":
             state["stack"].pop()
             self._god(state, seat, option_id, fr["n"])
         self._advance(state)
 
-    def _start_build(self, state: State, seat: int, iid: str) -> None:
+    def _build(self, state: State, seat: int, option_id: str) -> None:
+        """Build the card of a turn option: `farm`, or `farm.gold` to pay it all in gold."""
+        cid, _, gold = option_id.partition(".")
+        self._start_build(state, seat, rules.hand_slugs(state["players"][seat]["hand"])[cid], all_gold=gold == "gold")
+
+    def _start_build(self, state: State, seat: int, iid: str, all_gold: bool = False) -> None:
         p = state["players"][seat]
         card = card_of(iid)
         colour = card["colour"]
@@ -160,9 +178,11 @@ class Deus(Engine):
         else:
             self.log(state, f"{en} builds {card['name_en']}; the temple stock is empty, so no piece is placed.",
                      f"{frn} construit {card['name_fr']} ; la réserve de temples est vide, aucun pion n'est posé.", seat)
-        gold = rules.pay(state, p, card["cost"])
-        if gold:
-            g_en, g_fr = words.gold(gold)
+        gold = rules.pay(state, p, card["cost"], all_gold)
+        g_en, g_fr = words.gold(gold)
+        if all_gold:
+            self.log(state, f"{en} pays {g_en} instead of resources.", f"{frn} paie {g_fr} au lieu de ressources.", seat)
+        elif gold:
             self.log(state, f"{en} pays {g_en} for missing resources.", f"{frn} paie {g_fr} pour des ressources manquantes.", seat)
 
     def _place(self, state: State, seat: int, fr: dict[str, Any], rid: str) -> None:

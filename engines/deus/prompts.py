@@ -53,6 +53,25 @@ def build_option(cid: str, short: tuple[tuple[str, int], ...] = ()) -> Option:
 
 
 @per_catalogue
+def gold_option(cid: str) -> Option:
+    """Build a card paying all of its cost in gold, keeping the resources held (« Vous pouvez
+    toujours remplacer des ressources … par 4 ors »): `farm.gold`, beside the card's own option."""
+    c = catalogue()["cards"][cid]
+    cost, cost_fr = cost_text(c["cost"])
+    gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(c["cost"].values()))
+    text, text_fr = effects.describe(c)
+    return Option(f"{cid}.gold", fit_words(f"Build {c['name_en']} ({c['colour']}) all in gold: {gold} for {cost}"),
+                  fit_words(f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]}) tout en or : {gold_fr} pour {cost_fr}"),
+                  fit_words(f"Keeps your resources · {text}"), fit_words(f"Vous gardez vos ressources · {text_fr}"))
+
+
+GOLD_MENU = Option("gold", "Build a card all in gold (choose it next)", "Construire une carte tout en or (à choisir ensuite)",
+                   "Keeps your resources: 4 gold for each unit of its cost",
+                   "Vous gardez vos ressources : 4 ors par unité de son coût")
+BACK = Option("back", "Back (choose another action)", "Retour (choisir une autre action)")
+
+
+@per_catalogue
 def offer_option(god: str) -> Option:
     """Make an offering to a god (the colour of the card discarded on top): its favour per card."""
     g = catalogue()["gods"][god]
@@ -115,6 +134,10 @@ def prompt(state: State, seat: int) -> Prompt | None:
         return _effect_prompt(state, seat, fr)
     if k == "offer":
         return _offer_prompt(seat, state["players"][seat]["hand"], fr)
+    if k == "gold":
+        cards = in_gold(state, seat, buildable(state, seat))
+        return Prompt(seat, "Which card do you build all in gold?", [*map(gold_option, cards), BACK],
+                      "Quelle carte construisez-vous tout en or ?")
     if k == "jupiter":
         jupiter = catalogue()["gods"]["jupiter"]  # a pack may rename a god
         return Prompt(seat, f"{jupiter['name_en']}: whose favour do you take?", [god_option(g, fr["n"]) for g in fr["gods"]],
@@ -159,17 +182,39 @@ def _offer_prompt(seat: int, hand: list[str], fr: dict[str, Any]) -> Prompt:
                   f"({words.fr(n, 'carte choisie', 'cartes choisies')})", done="done")
 
 
-def turn_prompt(state: State, seat: int) -> Prompt:
-    """Build a card (its label says the gold paid when a resource is missing) or make an offering
-    to a god whose colour is in the hand; `pass` when neither is possible."""
-    p = state["players"][seat]
-    opts = []
+def buildable(state: State, seat: int) -> list[tuple[str, str]]:
+    """The cards of the hand that can be built now: (card id, instance)."""
     room: dict[str, bool] = {}
-    for cid, iid in rules.hand_slugs(p["hand"]).items():
-        if rules.build_refusal(state, seat, iid, room) is None:
-            opts.append(build_option(cid, tuple(rules.shortfall(p, card_of(iid)["cost"]).items())))
+    return [(cid, iid) for cid, iid in rules.hand_slugs(state["players"][seat]["hand"]).items()
+            if rules.build_refusal(state, seat, iid, room) is None]
+
+
+def in_gold(state: State, seat: int, cards: list[tuple[str, str]]) -> list[str]:
+    """Of `cards` (buildable), the ids of those the player may build all in gold instead of with
+    resources they hold."""
+    p = state["players"][seat]
+    return [cid for cid, iid in cards if rules.gold_instead(p, card_of(iid)["cost"])]
+
+
+def turn_prompt(state: State, seat: int) -> Prompt:
+    """Build a card (its label says the gold paid when a resource is missing), each followed by
+    `farm.gold` when the player could pay it all in gold instead, or make an offering to a god
+    whose colour is in the hand; `pass` when neither is possible. When the cards paid all in gold
+    would pass 25 options (10 cards of 6 colours), they come after one option `gold`."""
+    p = state["players"][seat]
+    cards = buildable(state, seat)
+    gold = in_gold(state, seat, cards)
     colours = {card_of(i)["colour"] for i in p["hand"]}
-    opts += [offer_option(g) for g in offer_gods() if catalogue()["gods"][g]["colour"] in colours]
+    gods = [offer_option(g) for g in offer_gods() if catalogue()["gods"][g]["colour"] in colours]
+    fits = len(cards) + len(gold) + len(gods) <= MAX_OPTIONS
+    opts = []
+    for cid, iid in cards:
+        opts.append(build_option(cid, tuple(rules.shortfall(p, card_of(iid)["cost"]).items())))
+        if fits and cid in gold:
+            opts.append(gold_option(cid))
+    if not fits:
+        opts.append(GOLD_MENU)
+    opts += gods
     if not opts:
         opts.append(Option("pass", "Pass (nothing is possible)", "Passer (rien n'est possible)"))
     return Prompt(seat, "Your turn: build a card or make an offering?", opts,

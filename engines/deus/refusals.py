@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core.state import State
 from engines.deus import rules, words
-from engines.deus.data import catalogue
+from engines.deus.data import card_of, catalogue
 from engines.deus.words import RES_FR
 
 Msg = tuple[str, str]
@@ -19,6 +19,8 @@ def explain(state: State, seat: int, option_id: str) -> Msg | None:
         return _turn(state, seat, option_id)
     fr = state["stack"][-1]
     k = fr["k"]
+    if k == "gold":
+        return _in_gold(state, seat, option_id)
     if k == "offer" and option_id == "back":
         return ("To go back, choose 'done' with no card chosen.",
                 "Pour revenir en arrière, choisissez « done » sans avoir choisi de carte.")
@@ -48,11 +50,39 @@ def explain(state: State, seat: int, option_id: str) -> Msg | None:
     return None
 
 
+def _in_gold(state: State, seat: int, option_id: str) -> Msg:
+    """Why a card may not be built all in gold (`farm.gold`), or how to ask for it."""
+    p = state["players"][seat]
+    cid = option_id.removesuffix(".gold")
+    iid = rules.hand_slugs(p["hand"]).get(cid)
+    if iid is None:
+        return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
+    card = card_of(iid)
+    why = rules.build_refusal(state, seat, iid)
+    if why is not None:
+        return why
+    if not any(p["res"][r] for r in card["cost"]):
+        return (f"You hold none of the cost of {card['name_en']}: choose '{cid}', which pays it in gold.",
+                f"Vous n'avez rien du coût de {card['name_fr']} : choisissez « {cid} », qui le paie en or.")
+    total = rules.GOLD_PER_RESOURCE * sum(card["cost"].values())
+    if p["gold"] < total:
+        need, have = words.gold(total), words.gold(p["gold"])
+        return (f"Paying {card['name_en']} all in gold takes {need[0]}; you have {have[0]}.",
+                f"Payer {card['name_fr']} tout en or demande {need[1]} ; vous avez {have[1]}.")
+    return ("With this many choices, choose 'gold' first, then the card.",
+            "Avec autant de choix, choisissez d'abord « gold », puis la carte.")
+
+
 def _turn(state: State, seat: int, option_id: str) -> Msg | None:
     p = state["players"][seat]
     slugs = rules.hand_slugs(p["hand"])
     if option_id in slugs:
         return rules.build_refusal(state, seat, slugs[option_id])
+    if option_id.endswith(".gold"):
+        return _in_gold(state, seat, option_id)
+    if option_id == "gold":
+        return ("To pay a card all in gold, choose it with '.gold' (e.g. 'farm.gold').",
+                "Pour payer une carte tout en or, choisissez-la avec « .gold » (ex. « farm.gold »).")
     if option_id in catalogue()["cards"]:
         return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
     if option_id == "build":

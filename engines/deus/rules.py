@@ -119,12 +119,19 @@ def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
     return bool(player["gold"] >= GOLD_PER_RESOURCE * sum(shortfall(player, cost).values()))
 
 
-def pay(state: State, player: dict[str, Any], cost: dict[str, int]) -> int:
-    """Pay `cost` with the resources held, each missing unit with 4 gold; returns the gold paid.
-    Paid resources go back to the supply."""
-    gold = GOLD_PER_RESOURCE * sum(shortfall(player, cost).values())
-    for r, n in cost.items():
-        k = min(n, player["res"][r])
+def gold_instead(player: dict[str, Any], cost: dict[str, int]) -> bool:
+    """Whether the player may pay all of `cost` in gold instead, keeping resources they hold
+    (« Vous pouvez toujours remplacer des ressources … par 4 ors », even a resource one owns): a
+    choice apart from the default only when they hold some of it, and only with the gold for all."""
+    return any(player["res"][r] for r in cost) and player["gold"] >= GOLD_PER_RESOURCE * sum(cost.values())
+
+
+def pay(state: State, player: dict[str, Any], cost: dict[str, int], all_gold: bool = False) -> int:
+    """Pay `cost` with the resources held, each missing unit with 4 gold (with `all_gold`, every
+    unit with 4 gold); returns the gold paid. Paid resources go back to the supply."""
+    held = {} if all_gold else {r: min(n, player["res"][r]) for r, n in cost.items()}
+    gold = GOLD_PER_RESOURCE * (sum(cost.values()) - sum(held.values()))
+    for r, k in held.items():
         player["res"][r] -= k
         state["supply"][r] += k
     player["gold"] -= gold

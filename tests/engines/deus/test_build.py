@@ -180,8 +180,92 @@ def test_build_labels_fit_for_every_card_and_shortfall() -> None:
     """Every build option, gold included, names its card in at most 100 characters."""
     for cid, card in catalogue()["cards"].items():
         short = tuple(card["cost"].items())
-        for o in (prompts.build_option(cid), prompts.build_option(cid, short)):
+        for o in (prompts.build_option(cid), prompts.build_option(cid, short), prompts.gold_option(cid)):
             assert len(o.label) <= 100 and len(o.label_fr) <= 100, o
+            assert o.label.startswith(f"Build {card['name_en']} ({card['colour']})"), o
+
+
+def test_gold_may_always_replace_a_resource_even_one_held() -> None:
+    """« Vous pouvez toujours remplacer des ressources (bois, pierre, argile, blé) par 4 ors pour
+    chaque ressource », even one the player owns: holding 1 wood and 8 gold, the Farm may be paid
+    4 gold keeping the wood (`farm.gold`, in the same menu), while `farm` still pays the wood."""
+    s0 = fresh()
+    give(s0, 0, "farm")
+    p = s0["players"][0]
+    p["res"] = {"wood": 1, "stone": 0, "clay": 0, "wheat": 0}
+    p["gold"] = 8
+    assert ids(s0) == ["farm", "farm.gold", "ceres"]
+    option = E.prompt(s0, 0).get("farm.gold")
+    assert (option.label, option.label_fr) == ("Build Farm (production) all in gold: 4 gold for 1 wood",
+                                               "Construire Ferme (production) tout en or : 4 ors pour 1 bois")
+    assert (option.description, option.description_fr) == (
+        "Keeps your resources · Produce 1 resource of this building's terrain",
+        "Vous gardez vos ressources · Produisez 1 ressource du terrain de ce bâtiment")
+    supply = dict(s0["supply"])
+    s = play(s0, 0, "farm.gold")
+    assert top(s)["k"] == "place"
+    assert s["players"][0]["res"]["wood"] == 1 and s["players"][0]["gold"] == 4 and s["supply"] == supply
+    assert any(e["en"] == "{p0} pays 4 gold instead of resources." for e in s["log"])
+    s = play(s0, 0, "farm")
+    assert s["players"][0]["res"]["wood"] == 0 and s["players"][0]["gold"] == 8, "by default the wood pays for itself"
+
+
+def test_gold_may_replace_held_and_missing_resources_together() -> None:
+    """« Vous pouvez toujours remplacer des ressources … par 4 ors pour chaque ressource »: an
+    Estate (wood, clay) with the wood held and no clay costs 4 gold for the clay by default, or
+    8 gold all in gold, keeping the wood."""
+    s0 = fresh()
+    give(s0, 0, "estate")
+    p = s0["players"][0]
+    p["res"] = {"wood": 1, "stone": 0, "clay": 0, "wheat": 0}
+    p["gold"] = 8
+    assert E.prompt(s0, 0).get("estate").label == "Build Estate (production) paying 4 gold for 1 clay"
+    assert E.prompt(s0, 0).get("estate.gold").label == "Build Estate (production) all in gold: 8 gold for 1 wood, 1 clay"
+    s = play(s0, 0, "estate.gold")
+    assert s["players"][0]["res"]["wood"] == 1 and s["players"][0]["gold"] == 0
+    s = play(s0, 0, "estate")
+    assert s["players"][0]["res"]["wood"] == 0 and s["players"][0]["gold"] == 4
+
+
+def test_gold_instead_only_when_the_player_holds_some_and_can_pay_all() -> None:
+    """« remplacer des ressources … par 4 ors pour chaque ressource »: all in gold needs 4 gold for
+    each unit, and differs from the card's own option only when a resource of the cost is held; the
+    refused code says which."""
+    s = fresh()
+    give(s, 0, "estate")
+    p = s["players"][0]
+    p["res"] = {"wood": 1, "stone": 0, "clay": 0, "wheat": 0}
+    p["gold"] = 7
+    assert "estate" in ids(s) and "estate.gold" not in ids(s)
+    assert refusal(s, 0, "estate.gold") == "Paying Estate all in gold takes 8 gold; you have 7 gold."
+    p["res"]["wood"] = 0
+    p["gold"] = 8
+    assert "estate" in ids(s) and "estate.gold" not in ids(s)
+    assert refusal(s, 0, "estate.gold") == "You hold none of the cost of Estate: choose 'estate', which pays it in gold."
+    assert refusal(s, 0, "farm.gold") == "That card is not in your hand."
+    p["board"]["production"] = 0
+    assert refusal(s, 0, "estate.gold") == "You have no production piece left on your player board."
+
+
+def test_gold_instead_beyond_one_menu_comes_after_gold() -> None:
+    """« Vous pouvez toujours remplacer des ressources … par 4 ors »: 10 cards of the 6 colours,
+    each payable all in gold, would make 26 options with the 6 gods; the cards paid all in gold
+    then come after one option `gold` (`back` returns to the turn's choice)."""
+    s = fresh()
+    occupy(s, 0, region(s, "forest", edge=True), "civil")  # a region for the temple
+    cards = ["port", "customs-house", "farm", "mill", "library", "academy", "villa", "market", "barracks",
+             "temple-of-janus"]
+    give(s, 0, *cards)
+    s["players"][0]["gold"] = 12
+    turn = ids(s)
+    assert len(turn) == 17 and "gold" in turn and not any(i.endswith(".gold") for i in turn)
+    assert refusal(s, 0, "farm.gold") == "With this many choices, choose 'gold' first, then the card."
+    s1 = play(s, 0, "gold")
+    assert ids(s1) == [f"{c}.gold" for c in cards] + ["back"]
+    s2 = play(s1, 0, "back")
+    assert not s2["stack"] and s2["current"] == 0 and ids(s2) == turn
+    s3 = play(s, 0, "gold farm.gold")
+    assert top(s3)["k"] == "place" and s3["players"][0]["res"]["wood"] == 1 and s3["players"][0]["gold"] == 8
 
 
 def test_unaffordable_card_is_refused() -> None:
@@ -195,29 +279,35 @@ def test_unaffordable_card_is_refused() -> None:
 
 
 def test_column_resolves_bottom_up_each_effect_optional() -> None:
+    """« Profitez de l'effet de chaque carte Bâtiment se trouvant dans la colonne … Vous devez
+    activer les cartes de bas en haut »: Farm, then Guild (skipped: it gives nothing), then the
+    Mill just built, each producing the terrain of its own building."""
     s = fresh()
     field = region(s, "field")
     forest = next((r for r in neighbours(s, field) if s["terrain"][r] == "forest"), None) or region(s, "forest")
     occupy(s, 0, field, "production")
     occupy(s, 0, forest, "production")
     p = s["players"][0]
-    farm, sawmill = give(s, 0, "farm", "sawmill")
+    farm, guild = give(s, 0, "farm", "guild")
     p["hand"].clear()
-    p["cols"]["production"] = [{"iid": farm, "id": "farm", "region": field}, {"iid": sawmill, "id": "sawmill", "region": forest}]
-    give(s, 0, "market-garden")
-    s = to_place(s, 0, "market-garden")
+    p["cols"]["production"] = [{"iid": farm, "id": "farm", "region": field}, {"iid": guild, "id": "guild", "region": forest}]
+    give(s, 0, "mill")
+    s = to_place(s, 0, "mill")
     target = next(r for r in ids(s) if "r" in r)
     s = play(s, 0, target)
     assert top(s)["title"][0] == "Farm"
     wheat = s["players"][0]["res"]["wheat"]
     s = play(s, 0, "use")
     assert s["players"][0]["res"]["wheat"] == wheat + 1
-    assert top(s)["title"][0] == "Sawmill"
+    assert top(s)["title"][0] == "Guild"
     wood = s["players"][0]["res"]["wood"]
     s = play(s, 0, "skip")
     assert s["players"][0]["res"]["wood"] == wood, "a skipped effect gives nothing"
-    assert top(s)["title"][0] == "Market Garden" and "stone" in ids(s)
-    s = play(s, 0, "stone")
+    assert top(s)["title"][0] == "Mill"
+    made = rules.terrain_resource(s["terrain"][target])
+    before = dict(s["players"][0]["res"])
+    s = play(s, 0, "use")
+    assert s["players"][0]["res"] == {**before, made: before[made] + 1}
     assert s["current"] == 1 and not s["stack"]
 
 

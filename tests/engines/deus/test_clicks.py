@@ -102,14 +102,32 @@ def test_build_paying_gold_for_a_missing_resource_takes_2_decisions() -> None:
     assert s["players"][0]["gold"] == 1, "4 gold paid, the Mill's 1 gold gained"
 
 
-def test_a_real_choice_in_the_column_is_still_asked() -> None:
-    """Market Garden: « ressources de votre choix » is the player's to choose: one more decision."""
+def test_build_all_in_gold_keeping_a_held_resource_takes_2_decisions() -> None:
+    """« Vous pouvez toujours remplacer des ressources … par 4 ors », even one held: paying all in
+    gold is an option of the turn's menu (`estate.gold`), not a question more."""
     s = fresh()
     production_column(s)
-    give(s, 0, "market-garden", only=False)
-    s["players"][0]["res"]["wheat"] = 1
-    s = turn(s, 0, ["market-garden", first, "clay"])
-    assert s["players"][0]["res"]["clay"] >= 1
+    give(s, 0, "estate", only=False)
+    s["players"][0]["res"].update(wood=1, clay=1)
+    s["players"][0]["gold"] = 8
+    s = turn(s, 0, ["estate.gold", first])
+    p = s["players"][0]
+    assert p["gold"] == 1, "8 gold paid, the Mill's 1 gold gained"
+    assert p["res"]["wood"] >= 1 and p["res"]["clay"] >= 1, "the wood and clay kept"
+
+
+def test_a_real_choice_in_the_column_is_still_asked() -> None:
+    """« Certaines cartes jaunes permettent d'activer des cartes d'autres couleurs »: with two
+    columns to use again, the Observatory's choice is the player's: one more decision."""
+    s = fresh()
+    production_column(s)
+    customs = give(s, 0, "customs-house")[0]
+    s["players"][0]["hand"].remove(customs)
+    s["players"][0]["cols"]["maritime"] = [{"iid": customs, "id": "customs-house", "region": None}]
+    give(s, 0, "observatory", only=False)
+    gold = s["players"][0]["gold"]
+    s = turn(s, 0, ["observatory", first, "maritime"])
+    assert s["players"][0]["gold"] == gold + 2, "the Customs House was used again"
 
 
 def test_workshop_activating_the_only_production_column_is_a_gain() -> None:
@@ -192,14 +210,14 @@ def test_ceres_beyond_one_menu_asks_one_at_a_time_until_the_set_fits() -> None:
     """A menu holds 25 options: 8 resources of 4 kinds would be 32 copies, so the first resources
     are asked one at a time until the copies left fit (4 kinds × 6), then the rest is one set."""
     s = fresh(4)
-    give(s, 0, "farm", "farm", "estate", "estate", "mill", "mill", "sawmill", "sawmill", "villa")
+    give(s, 0, "farm", "farm", "estate", "estate", "mill", "mill", "guild", "guild", "villa")
     seen: list[list[str]] = []
 
     def one(p: Prompt) -> str:
         seen.append([p.done, *p.ids()])
         return "wood"
 
-    discards = ["farm", "farm-2", "estate", "estate-2", "mill", "mill-2", "sawmill", "sawmill-2"]
+    discards = ["farm", "farm-2", "estate", "estate-2", "mill", "mill-2", "guild", "guild-2"]
     s = turn(s, 0, ["ceres", discards, one, one, ["wood", "wood-2", "wood-3", "wood-4", "wood-5", "wood-6"]])
     assert seen == [["", "wood", "stone", "clay", "wheat", "stop"]] * 2
     assert s["players"][0]["res"]["wood"] == 9

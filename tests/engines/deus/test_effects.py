@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.core.state import State
 from engines.deus import effects, rules
-from engines.deus.data import catalogue
+from engines.deus.data import LAND, RESOURCES, catalogue
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, region
 
@@ -54,17 +56,38 @@ def test_produce_by_terrain_of_the_building() -> None:
     assert s["players"][0]["res"]["stone"] == 3
 
 
-def test_produce_per_terrain_region() -> None:
+def test_produce_per_region_of_the_buildings_terrain() -> None:
+    """Guild: 1 resource of its building's terrain per such region you occupy (composed card)."""
     s = fresh()
-    for rid in [r for r in rules.geo(s)["ids"] if s["terrain"][r] == "forest"][:3]:
+    forests = [r for r in rules.geo(s)["ids"] if s["terrain"][r] == "forest"][:3]
+    for rid in forests:
         occupy(s, 0, rid, "civil")
-    s = run(s, "sawmill")
+    occupy(s, 0, region(s, "field"), "civil")
+    s = run(s, "guild", forests[0])
     s = play(s, 0, "use")
-    assert s["players"][0]["res"]["wood"] == 4
+    assert s["players"][0]["res"] == {"wood": 4, "stone": 1, "clay": 1, "wheat": 1}
+
+
+def test_produce_per_two_regions_rounds_down() -> None:
+    """`per` (a pack's card): n resources for each `per` regions of the building's terrain."""
+    s = fresh()
+    forests = [r for r in rules.geo(s)["ids"] if s["terrain"][r] == "forest"][:3]
+    for rid in forests:
+        occupy(s, 0, rid, "civil")
+    effect = {"op": "produce", "n": 2, "per": 2}
+    assert effects.describe({"effect": effect}) == (
+        "Produce 2 resources of this building's terrain per 2 such regions you occupy",
+        "Produisez 2 ressources du terrain de ce bâtiment par 2 régions de ce terrain occupées")
+    s["stack"] = [effects.frame(effect, forests[0], "Pack card", "Carte du paquet")]
+    s["acting"] = True
+    s = play(s, 0, "use")
+    assert s["players"][0]["res"]["wood"] == 3, "3 forests: once 2 regions, 2 wood"
 
 
 def test_effect_with_nothing_to_give_is_skipped() -> None:
-    s = run(fresh(), "sawmill")  # no forest occupied: nothing to produce
+    s = fresh()
+    s["supply"]["wood"] = 0
+    s = run(s, "farm", region(s, "forest"))  # no wood left in the supply: nothing to produce
     assert effects.options(s, 0, s["stack"][-1]) == []
     assert ids(s) == ["skip"]
     s = E.apply(s, 0, "skip")
@@ -159,3 +182,25 @@ def test_a_military_cards_region_follows_its_unit() -> None:
     assert E.view(s2, None)["players"][0]["columns"]["military"] == [{"id": "legion-camp", "region": dst},
                                                                      {"id": "fort", "region": other}]
     assert src not in s2["occ"]
+
+
+@pytest.mark.parametrize("card_id", [c["id"] for c in catalogue()["cards"].values() if c["colour"] == "production"])
+def test_production_cards_produce_the_terrain_of_their_own_building(card_id: str) -> None:
+    """« Produit des ressources, toujours du type associé au type de terrain sur lequel se trouve
+    le bâtiment correspondant (les forêts produisent du bois, les marais de l'argile, les montagnes
+    de la pierre et les fermes du blé) »: each production card, built on each land terrain by a
+    player who holds two regions of every land terrain, produces that terrain's resource only."""
+    base = fresh()
+    held = {t: [r for r in rules.geo(base)["ids"] if base["terrain"][r] == t][:2] for t in LAND}
+    for rid in (r for rs in held.values() for r in rs):
+        occupy(base, 0, rid, "civil")
+    base["players"][0]["res"] = {r: 3 for r in RESOURCES}
+    give(base, 0, card_id)
+    for terrain, (rid, _) in held.items():
+        s = play(base, 0, f"{card_id} {rid}")
+        assert s["occ"][rid]["b"] == ["civil", "production"] and E.prompt(s, 0).gain == "use"
+        before = dict(s["players"][0]["res"])
+        s = play(s, 0, "use")
+        made = {r: n - before[r] for r, n in s["players"][0]["res"].items() if n != before[r]}
+        assert list(made) == [rules.terrain_resource(terrain)] and made[rules.terrain_resource(terrain)] >= 1, \
+            (terrain, made)

@@ -19,7 +19,7 @@ def farm_on_t2r3(wood: int) -> State:
     assert s["first"] == 0 and s["terrain"]["t2r3"] == "mountain" and "t2r3" in rules.geo(s)["edge"]
     give(s, 0, "farm")
     s["players"][0]["res"]["wood"] = wood
-    s["players"][0]["gold"] = 5  # enough to replace a resource: no question unless one is missing
+    s["players"][0]["gold"] = 5  # enough to replace the wood: `farm` pays it with gold when it is missing
     return s
 
 
@@ -44,6 +44,16 @@ def test_readme_example_build_a_farm_paying_gold() -> None:
     assert E.prompt(s, 0).get("farm").label == "Build Farm (production) paying 4 gold for 1 wood"
     s = play(s, 0, "farm t2r3 use")
     assert s["occ"]["t2r3"]["b"] == ["production"] and s["players"][0]["gold"] == 1 and s["current"] == 1
+
+
+def test_readme_example_build_a_farm_all_in_gold() -> None:
+    """« Vous pouvez toujours remplacer des ressources … par 4 ors pour chaque ressource », even
+    one held: `farm.gold t2r3 use` pays 4 gold and keeps the wood."""
+    assert "`farm.gold t2r3 use`" in README
+    s = farm_on_t2r3(1)
+    s = play(s, 0, "farm.gold t2r3 use")
+    p = s["players"][0]
+    assert s["occ"]["t2r3"]["b"] == ["production"] and p["gold"] == 1 and p["res"]["wood"] == 1 and s["current"] == 1
 
 
 def test_readme_example_offering() -> None:

@@ -212,6 +212,22 @@ def test_other_refusals_name_file_entry_and_field(files: dict[str, Any], where: 
         ENGINE.new_game(2, 1, pack=packs.Pack.make("deus", "bad", files))
 
 
+@pytest.mark.parametrize(("entry", "where"), [
+    ({"id": "guild", "effect": {"op": "produce_terrain", "terrain": "forest", "n": 1}}, "cards guild effect op"),
+    ({"id": "farm", "effect": {"op": "choose_res", "n": 1}}, "cards farm effect op: a production card produces"),
+    ({"id": "mill", "effect": {"op": "gain", "gold": 2}}, "cards mill effect op: a production card produces"),
+    ({"id": "customs-house", "effect": {"op": "produce", "n": 1}}, "cards customs-house effect op: only a production"),
+])
+def test_a_production_card_producing_anything_but_its_buildings_terrain_is_refused(entry: dict[str, Any],
+                                                                                  where: str) -> None:
+    """« Produit des ressources, toujours du type associé au type de terrain sur lequel se trouve le
+    bâtiment correspondant »: the grammar has no way to name another resource (`produce_terrain`
+    is gone), a production card's op is `produce` and no other card's, in the schema and the checks."""
+    problems = problems_of({"cards": {"cards": [entry]}})
+    assert any(p.startswith(where) for p in problems), problems
+    assert any(p.startswith(f"cards.json › cards › {entry['id']} › effect") for p in problems), problems
+
+
 def test_rule_checks_list_every_problem_at_once() -> None:
     problems = problems_of({
         "cards": {"cards": [{"id": "farm", "copies": 3}, {"id": "villa", "copies": 1}]},

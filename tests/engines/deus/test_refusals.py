@@ -77,8 +77,6 @@ def test_refuse_first_building_off_the_edge() -> None:
     s = fresh()
     give(s, 0, "library")
     s = play(s, 0, "library")
-    if s["stack"][-1]["k"] == "pay":
-        s = play(s, 0, "gold")
     g = rules.geo(s)
     inner = next(r for r in g["ids"] if r not in g["edge"] and rules.is_land(s, r))
     assert refused(s, inner) == "Your first building must be on the edge of the continent."
@@ -114,7 +112,9 @@ def test_refuse_moving_the_only_guard_of_a_temple() -> None:
     occupy(s, 0, other, "military")
     s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
     s["acting"] = True
-    assert refused(s, land) == "That unit is the only guard of a temple: it may not leave."
+    away = next(r for r in neighbours(s, land) if rules.is_land(s, r) and r not in s["occ"])
+    assert not any(i.startswith(f"{land}-") for i in ids(s)) and any(i.startswith(f"{other}-") for i in ids(s))
+    assert refused(s, f"{land}-{away}") == "That unit is the only guard of a temple: it may not leave."
 
 
 def test_refuse_pass_and_empty_offer() -> None:

@@ -50,8 +50,9 @@ def test_second_temple_needs_one_of_each_other_type() -> None:
     land = region(s, "forest")
     occupy(s, 0, land, "production")
     with_tableau(s, 0, per_type=0, temples=1)
-    s["players"][0]["cols"]["production"].append({"iid": "k01", "id": "port", "region": land})
-    s["deck"].remove("k01") if "k01" in s["deck"] else None
+    farm = give(s, 0, "farm")[0]
+    s["players"][0]["hand"].remove(farm)
+    s["players"][0]["cols"]["production"].append({"iid": farm, "id": "farm", "region": land})
     give(s, 0, "temple-of-ops", "farm")
     s["players"][0]["res"].update(stone=3, clay=3, wood=3)
     assert "temple-of-ops" not in ids(s)
