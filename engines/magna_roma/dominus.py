@@ -10,6 +10,7 @@ from engines.magna_roma import city as cityg
 from engines.magna_roma.data import ICONS, data
 
 State = dict[str, Any]
+SCORED_PLACES = 3  # « être l'un des trois joueurs les plus puissants de chaque province »
 
 
 def limits() -> dict[str, Any]:
@@ -108,25 +109,24 @@ def count_for(tile: dict[str, Any], state: State, seat: int) -> int:
 
 
 def places(powers: list[int]) -> dict[int, int]:
-    """Seat -> multiplier index (0 high, 1 middle, 2 low) under the rulebook's tie rules: tied
-    first places take the middle value and the next the low one; tied second places take the low."""
+    """Seat -> multiplier index (0 highest, 1 middle, 2 lowest) for the seats that score here.
+
+    Only a seat with power here ranks. A tied group occupies as many places as it has players
+    (« Blanc ne score rien puisque les points de bonus du bas ont été scorés par les joueurs
+    ex-aequos ») and scores the multiplier of the place after the one it ties for: tied for first,
+    the middle one; tied for second, the lowest; tied for third, none (README)."""
     groups: dict[int, list[int]] = {}
     for seat, pw in enumerate(powers):
         if pw > 0:
             groups.setdefault(pw, []).append(seat)
     out: dict[int, int] = {}
-    rank = 0
+    place = 0  # places taken by the stronger groups
     for pw in sorted(groups, reverse=True):
-        if rank >= 3:
-            break
         seats = groups[pw]
-        if len(seats) == 1:
-            out[seats[0]] = rank
-            rank += 1
-        else:
-            for s in seats:
-                out[s] = min(rank + 1, 2)
-            rank += 2
+        index = place if len(seats) == 1 else place + 1
+        if index < SCORED_PLACES:
+            out.update(dict.fromkeys(seats, index))
+        place += len(seats)
     return out
 
 

@@ -35,7 +35,9 @@ class MagnaRoma(Prompts, Engine):
     # population moves; ties shared after the rulebook's criteria
     # 3: fewer decisions: `build.<monument>` in one step, the next tile ends the actions (no
     # `done` then), blessings a set (`done` with none keeps the action), symmetric rotations once
-    rules_version = 3
+    # 4: Dominus ranking: a tied group occupies as many places as it has players (whoever follows
+    # a tie of three for first scores nothing), a tie for third scores nothing
+    rules_version = 4
     title = "Magna Roma"
     title_fr = "Magna Roma"
     min_players = 1

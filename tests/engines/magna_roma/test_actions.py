@@ -21,6 +21,10 @@ def _builder(coins: int = 10, offer: tuple[str, str, str] = ("odeon", "forum", "
 
 
 def test_build_monument_pays_coins_places_and_refills() -> None:
+    """« Vous devez avoir suffisamment de Pièces pour payer le Monument. Après avoir payé le
+    Monument et l'avoir placé dans votre ville, remplissez l'espace vide du marché du Monument
+    avec une tuile piochée du haut de la pioche des Monuments. » « D Un Monument peut être
+    construit à cette intersection, car ce placement n'enfreint aucune des règles précédentes. »"""
     s = _builder()
     top = s["mon_deck"][-1]
     s = ENGINE.play(s, 0, "build.odeon f5")
@@ -31,11 +35,13 @@ def test_build_monument_pays_coins_places_and_refills() -> None:
 
 
 def test_monument_needs_enough_coins() -> None:
+    """« Condition 1 : Vous devez avoir suffisamment de Pièces pour payer le Monument. »"""
     s = _builder(coins=2)
     assert not [i for i in ids(s, 0) if i.startswith("build")]
 
 
 def test_monument_on_the_centre_is_refused() -> None:
+    """« B Vous ne pouvez jamais construire de monument sur votre tuile de Centre-Ville. »"""
     s = _builder()
     fill(s, 0, {"e4": "t05", "f4": "t06", "d4": "t07", "d5": "t08"})
     s = ENGINE.play(s, 0, "build.odeon")
@@ -47,6 +53,7 @@ def test_monument_on_the_centre_is_refused() -> None:
 
 
 def test_monument_not_on_four_districts_is_refused() -> None:
+    """« C Un Monument doit toujours être placé à l'intersection de 4 tuiles Ville. »"""
     s = _builder()
     s = ENGINE.play(s, 0, "build.odeon")
     assert ids(s, 0) == ["f5"]
@@ -55,6 +62,8 @@ def test_monument_not_on_four_districts_is_refused() -> None:
 
 
 def test_monument_never_over_another_monument() -> None:
+    """« A Vous ne pouvez jamais construire de monument sur des tuiles ou un monument est déjà
+    construit. »"""
     s = _builder(coins=20)
     fill(s, 0, {"h5": "t09", "h6": "t10", "c3": "t11", "d3": "t12", "c4": "t13", "d4": "t14"})
     s = ENGINE.play(s, 0, "build.odeon f5")
@@ -66,6 +75,8 @@ def test_monument_never_over_another_monument() -> None:
 
 
 def test_forum_goes_on_the_centre_and_gives_a_luxury() -> None:
+    """« Remarque: Le Forum est une exception à ces règles, car il doit être construit directement
+    au-dessus de votre Centre-Ville » and « Immédiatement: gagnez un bien de luxe »."""
     s = _builder()
     s["trades"] = {}
     s = ENGINE.play(s, 0, "build.forum")
@@ -75,6 +86,8 @@ def test_forum_goes_on_the_centre_and_gives_a_luxury() -> None:
 
 
 def test_pantheon_and_temple_of_mars_immediate_bonuses() -> None:
+    """« Immédiatement: gagnez un jeton de bénédiction » (the Pantheon) and « Immédiatement: gagnez
+    une légion » (the Temple of Mars)."""
     s = _builder(offer=("pantheon", "mars", "arch"), coins=20)
     s = ENGINE.play(s, 0, "build.pantheon f5")
     assert s["players"][0]["blessings"] == 1
@@ -85,6 +98,8 @@ def test_pantheon_and_temple_of_mars_immediate_bonuses() -> None:
 
 
 def test_population_on_monuments_any_time_and_moves() -> None:
+    """« Vous pouvez assigner de la Population sur vos Monuments à tout moment pendant vos tours
+    [...] Cela ne compte pas comme une action. »: staffing after building, the turn's one action."""
     s = _builder(coins=20)
     s["players"][0]["population"] = 3
     s = ENGINE.play(s, 0, "build.odeon f5")
@@ -145,6 +160,9 @@ def test_population_move_refused_when_no_other_monument_has_room() -> None:
     ],
 )
 def test_fixed_and_population_monument_scores(monument: str, pop: int, cells: dict, points: int) -> None:
+    """« Si un monument ne contient pas la population requise, il est considéré comme non
+    fonctionnel et ne marquera aucun point de victoire »; the Mausoleum « rapporte 4/7/9/12 si
+    vous avez 1/2/3/4 populations dessus »."""
     from engines.magna_roma.scoring import monument_points
 
     s = fresh()
@@ -152,7 +170,21 @@ def test_fixed_and_population_monument_scores(monument: str, pop: int, cells: di
     assert monument_points(s["players"][0], {"id": monument, "at": "f5", "pop": pop}) == points
 
 
+def test_temple_of_mars_example_scores_only_with_three_population() -> None:
+    """« Par exemple, pour que le Temple de Mars marque points de victoire à la fin de la partie,
+    vous devez y avoir placé 3 meeples Population. »"""
+    from engines.magna_roma.scoring import monument_points
+
+    s = fresh()
+    fill(s, 0, BLOCK)
+    p = s["players"][0]
+    assert [monument_points(p, {"id": "mars", "at": "f5", "pop": n}) for n in (2, 3)] == [0, 10]
+
+
 def test_monuments_scoring_the_districts_beneath(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« rapporte [...] pour chaque tuile quartier marron en-dessous des thermes » (red: the
+    Basilica, purple: the Temple of Vesta) and « pour chaque masque sur les tuile quartier en-
+    dessous du Colisée » (lyres: the Odeon, columns: the Senate)."""
     from engines.magna_roma.scoring import monument_points
     from tests.engines.magna_roma.helpers import tile
 
@@ -168,6 +200,12 @@ def test_monuments_scoring_the_districts_beneath(monkeypatch: pytest.MonkeyPatch
 
 
 def test_conquest_example_africa_middle_slot_for_four_legions() -> None:
+    """« Dans cet exemple, Bleu a 4 Légions à sa disposition. Il peut dépenser 3 ou 4 de ces Légions
+    pour placer un marqueur Conquête sur n'importe quel emplacement de carte Province nécessitant
+    3 ou 4 Légions pour être conquis. Bleu décide de dépenser 4 Légions pour conquérir une
+    Province. Les emplacements "4" (milieu) de la Dalmatie et d'Egyptus ont déjà été conquis,
+    donc Bleu place son disque sur l'emplacement "4" de la Province d'Afrique et gagne
+    immédiatement un meeple Population. »"""
     s = at_action(fresh(3))
     s["provinces"] = [{"id": "dalmatia", "slots": [None, 1, None]}, {"id": "aegyptus", "slots": [None, 2, None]},
                       {"id": "africa", "slots": [None, None, None]}]
@@ -181,6 +219,7 @@ def test_conquest_example_africa_middle_slot_for_four_legions() -> None:
 
 
 def test_second_marker_on_one_province_card_is_refused() -> None:
+    """« Chaque joueur ne peut placer qu'un seul marqueur par carte Province. »"""
     s = at_action(fresh())
     s["provinces"] = [{"id": "africa", "slots": [None, None, 0]}, {"id": "gallia", "slots": [None, None, None]},
                       {"id": "asia", "slots": [None, None, None]}]
@@ -192,6 +231,8 @@ def test_second_marker_on_one_province_card_is_refused() -> None:
 
 
 def test_taken_slot_and_missing_legions_are_refused() -> None:
+    """« Chaque emplacement des cartes Province ne peut recevoir qu'un seul marqueur. » and a slot
+    costs « le nombre requis de Légions »."""
     s = at_action(fresh())
     s["provinces"] = [{"id": "africa", "slots": [None, 1, None]}, {"id": "gallia", "slots": [None, None, None]},
                       {"id": "asia", "slots": [None, None, None]}]
@@ -204,6 +245,8 @@ def test_taken_slot_and_missing_legions_are_refused() -> None:
 
 
 def test_second_blessing_on_one_tile_is_refused() -> None:
+    """« vous ne pouvez pas placer plus d'un jeton Bénédiction sur une même tuile »; « placer un de
+    vos jetons Bénédiction sur l'une de vos tuiles quartier » (the centre is not one)."""
     s = at_action(fresh())
     put(s, 0, "e4", "t01", blessed=True)
     put(s, 0, "e6", "t02")
@@ -228,10 +271,11 @@ def test_optional_action_refusals_are_specific() -> None:
         ENGINE.apply(s, 0, "build.odeon")
     with pytest.raises(IllegalMove, match="not on offer"):
         ENGINE.apply(s, 0, "build.senate")
-    s = ENGINE.apply(s, 0, "build.baths")
-    s = ENGINE.apply(s, 0, "f5")
+    s = ENGINE.play(s, 0, "build.baths f5")
+    s["players"][0]["coins"] = 10
+    fill(s, 0, {"c3": "t11", "d3": "t12", "c4": "t13", "d4": "t14"})  # a second free corner: c3
     with pytest.raises(IllegalMove, match="one optional action per turn"):
-        ENGINE.apply(s, 0, "build")
+        ENGINE.apply(s, 0, "build.odeon")
 
 
 def test_conformance_with_both_modules_together() -> None:

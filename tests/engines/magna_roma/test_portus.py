@@ -46,6 +46,17 @@ def test_portus_setup_ship_on_the_rightmost_space_of_its_port() -> None:
     assert sum(s["portus"]["reserve"].values()) == 42
 
 
+@pytest.mark.parametrize("n", [2, 4])
+def test_portus_setup_one_island_between_each_pair_of_ports(n: int) -> None:
+    """« Mélangez les tuiles Île et placez une tuile Île entre chaque tuile Port. [...] Remettez le
+    reste des tuiles Île dans la boîte »: at two and four players, as many islands as ports,
+    alternating round the ring, each ship on the last space of its own port."""
+    s = ENGINE.new_game(n, 3, {"portus": "on"})
+    assert len(set(s["portus"]["islands"])) == n and portus.ring_length(s) == 5 * n
+    assert [portus.where(s, r)["kind"] for r in range(5 * n)] == (["port"] * 2 + ["island"] * 3) * n
+    assert all(portus.where(s, p["ship"]) == {"kind": "port", "owner": k, "i": 1} for k, p in enumerate(s["players"]))
+
+
 def test_portus_port_example_second_space_reaches_the_island(monkeypatch: pytest.MonkeyPatch) -> None:
     """« Votre pion Navire est situé sur la deuxième case d'une tuile Port. A la fin de votre tour,
     vous vous déplacez automatiquement le pion Navire vers la case suivante [...] et votre Navire
@@ -155,6 +166,8 @@ def test_portus_goods_decisions_are_settled_before_the_turn_passes(monkeypatch: 
 
 
 def test_portus_ship_wraps_round_the_ring() -> None:
+    """« déplacez votre pion Navire d'une case dans le sens antihoraire »: past the last island the
+    ring goes on to the first port."""
     s = _ring()
     s["players"][1]["ship"] = 9  # Rhodes' anchor, the last space of the ring: red arrow
     portus.end_of_turn(s, 1, "red")
@@ -188,12 +201,16 @@ def test_portus_port_example_shares_coins_and_population(monkeypatch: pytest.Mon
 
 
 def test_portus_own_port_shares_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« si votre Navire se trouve sur la tuile Port d'un autre joueur, vous gagnerez toutes les
+    ressources Pièces et Population que ce joueur gagne »: only another player's port shares."""
     s = _ring()
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "coins", "luxury"]), "e4")
     assert s["players"][0]["coins"] == 1 and s["players"][1]["coins"] == 0
 
 
 def test_portus_port_shares_star_bonuses_from_placement(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« vous gagnerez toutes les ressources Pièces et Population que ce joueur gagne en plaçant ses
+    tuiles Ville »: a star-track bonus reached by the placement is such a gain (README)."""
     s = _ring()
     s["players"][1]["ship"] = 1
     s["players"][0]["stars"]["brown"] = 1

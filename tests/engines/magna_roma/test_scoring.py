@@ -31,6 +31,9 @@ def _city_from(rows: list[str], monkeypatch: pytest.MonkeyPatch, icon: str | Non
 
 
 def test_market_example_5_times_4_is_20() -> None:
+    """« Dans cet exemple, Bleu a terminé la partie avec son marqueur de plateau Marché sur une case
+    "5x". Son marqueur de plateau personnel ayant la valeur la plus faible est sur une case "4",
+    donc Bleu marque 20 (5 x 4 = 20) »"""
     d = data()
     p = fresh()["players"][0]
     p["market"] = d["market"]["values"].index(5)
@@ -39,6 +42,9 @@ def test_market_example_5_times_4_is_20() -> None:
 
 
 def test_pantheon_example_4_blessings_times_3_is_12() -> None:
+    """« Dans cet exemple, Bleu a 4 jetons Bénédiction non joués à la fin de la partie. Son marqueur
+    sur le plateau Panthéon indique que ses jetons Bénédiction valent 3 chacun, donc Bleu
+    marquera 12 (4 x 3 = 12) »"""
     p = fresh()["players"][0]
     p["blessings"] = 4
     p["pantheon"] = data()["pantheon"]["values"].index(3)
@@ -46,6 +52,8 @@ def test_pantheon_example_4_blessings_times_3_is_12() -> None:
 
 
 def test_districts_example_4_red_2_purple_2_brown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Un district est un groupe d'au moins 2 quartiers connectés de la même couleur. Dans cet
+    exemple, Bleu a : 4 districts rouges 2 districts violets 2 districts marrons »"""
     s = fresh()
     fill(s, 0, _city_from(DISTRICTS_EXAMPLE, monkeypatch))
     city = s["players"][0]["city"]
@@ -53,12 +61,16 @@ def test_districts_example_4_red_2_purple_2_brown(monkeypatch: pytest.MonkeyPatc
 
 
 def test_single_tile_is_not_a_district(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Un district est un groupe d'au moins 2 quartiers connectés de la même couleur. »: a lone
+    tile, or two touching only at a corner, is none."""
     s = fresh()
-    fill(s, 0, _city_from(["R.R..", "....."], monkeypatch))
+    fill(s, 0, _city_from(["R.R..", ".R..."], monkeypatch))  # c3, e3 and d4 meet only at corners
     assert cityg.districts(s["players"][0]["city"], "red") == 0
 
 
 def test_egypt_example_4_red_districts_times_4_is_16(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Ici, Bleu marquera (16) car il a 4 districts rouges et il a conquis l'emplacement (4) sur
+    la carte Province d'Egypte qui accorde des () pour chaque district Rouge (4 x 4 = 16). »"""
     s = fresh()
     fill(s, 0, _city_from(DISTRICTS_EXAMPLE, monkeypatch))
     s["provinces"] = [{"id": "aegyptus", "slots": [0, None, None]}]
@@ -78,6 +90,9 @@ def test_egypt_example_4_red_districts_times_4_is_16(monkeypatch: pytest.MonkeyP
     ],
 )
 def test_province_icon_conditions(monkeypatch: pytest.MonkeyPatch, province: str, slot: int, icons: dict, points: int) -> None:
+    """« Marquer 3/2/1 pour chaque paire de colonnes dans votre ville » (lyres, masks, column/lyre,
+    mask/column, lyre/mask alike) and « Marquer 4/3/2 pour chaque ensemble masque/lyre/colonne
+    dans votre ville »."""
     s = fresh()
     cells = iter(["e4", "e3", "d4", "d3", "f4", "f3", "c4", "c3", "g4", "g3"])
     for icon, n in icons.items():
@@ -168,6 +183,8 @@ def test_view_result_carries_ranks_once_over() -> None:
 
 
 def test_conquest_example_africa_middle_scores_two_per_lyre_column_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Dans cet exemple, parce que Bleu a conquis l'emplacement du milieu de la carte province
+    Afrique, il marquera 2 pour chaque paire d'icônes Lyre + Colonne présente dans sa ville. »"""
     s = fresh()
     lyre = tile(monkeypatch, "xl", "red", ["coins"] * 4, icon="lyre")
     col = tile(monkeypatch, "xc", "brown", ["coins"] * 4, icon="column")
@@ -177,6 +194,9 @@ def test_conquest_example_africa_middle_scores_two_per_lyre_column_pair(monkeypa
 
 
 def test_military_example_last_space_scores_5() -> None:
+    """« Si vous terminez la partie avec votre marqueur militaire sur un des deux derniers espaces
+    de la piste militaire, vous marquez (3) ou (5) en fonction de l'emplacement atteint. Dans cet
+    exemple de décompte de fin de partie, bleu marque (5). »"""
     s = fresh()
     s["players"][0]["military"] = data()["military"]["length"]
     assert ENGINE.result(s)["breakdown"][0]["military"] == 5

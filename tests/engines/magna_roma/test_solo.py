@@ -14,15 +14,40 @@ from tests.engines.magna_roma.helpers import fill, ids, put, tile
 
 
 def test_solo_three_tile_offer_rest_discarded() -> None:
+    """« Au début de votre tour, vous devez choisir une des 3 tuiles quartier disponibles et la placer
+    dans votre ville [...] A la fin de votre tour, retirez du jeu les 2 tuiles quartier restantes et
+    piochez 3 nouvelles tuiles quartier pour former une nouvelle réserve de sélection. »"""
     s = ENGINE.new_game(1, 4)
     assert ENGINE.to_act(s) == [0] and s["phase"] == "pick" and ids(s, 0) == ["s1", "s2", "s3"]
-    deck = len(s["deck"])
+    deck, left = len(s["deck"]), [s["spaces"][0], s["spaces"][2]]
     s = ENGINE.play(s, 0, "s2 r0")
     s = ENGINE.apply(s, 0, ids(s, 0)[0])  # nothing else to do: the turn ends by itself
     assert s["phase"] == "pick" and len(s["deck"]) == deck - 3 and all(s["spaces"])
+    assert not set(left) & set(s["spaces"] + s["deck"])
+
+
+def test_solo_actions_end_with_done_then_the_offer_is_replaced() -> None:
+    """Solo has no selection board to choose from at the end of the turn (« le tableau de sélection
+    ne sera utilisé que pour suivre votre score »): the actions end with `done`, and only then are
+    « les 2 tuiles quartier restantes » removed and 3 new ones drawn."""
+    s = ENGINE.new_game(1, 4)
+    s["players"][0]["population"] = 1
+    s["players"][0]["monuments"] = [{"id": "arch", "at": "c3", "pop": 0}]
+    s = ENGINE.play(s, 0, "s2 r0")
+    s = ENGINE.apply(s, 0, ids(s, 0)[0])
+    offer = list(s["spaces"])
+    assert s["phase"] == "action" and ids(s, 0) == ["staff.arch", "done"]
+    s = ENGINE.play(s, 0, "staff.arch")
+    assert s["spaces"] == offer and s["phase"] == "action" and "done" in ids(s, 0)
+    s = ENGINE.apply(s, 0, "done")
+    assert s["phase"] == "pick" and s["players"][0]["monuments"][0]["pop"] == 1
+    assert all(s["spaces"]) and not {t for t in offer if t} & set(s["spaces"])
 
 
 def test_solo_city_stays_on_the_solo_board() -> None:
+    """« La tuile choisie doit être placée dans la grille 5x5 du plateau Solo, et elle doit être
+    placée orthogonalement adjacente à au moins 1 tuile quartier déjà présente dans votre ville.
+    »"""
     s = ENGINE.new_game(1, 4)
     for c in ("e4", "e3"):
         put(s, 0, c, "t01")
@@ -33,6 +58,8 @@ def test_solo_city_stays_on_the_solo_board() -> None:
 
 
 def test_solo_blocked_military_spaces() -> None:
+    """« prenez 3 marqueurs de joueur d'une couleur inutilisée et placez-les sur le plateau
+    militaire comme indiqué ci-dessous. Ces cases sont bloquées pour le reste de la partie. »"""
     s = ENGINE.new_game(1, 4)
     blocked = [(i, k) for i, c in enumerate(s["provinces"]) for k, o in enumerate(c["slots"]) if o == -1]
     assert blocked == [(0, 0), (1, 1), (2, 2)]
@@ -47,6 +74,9 @@ def test_solo_blocked_military_spaces() -> None:
 
 @pytest.mark.parametrize("level", ["1", "2", "3"])
 def test_solo_objectives_per_level(level: str) -> None:
+    """« Choisissez un niveau de complexité pour votre jeu : I - Facile, II - Moyen ou III -
+    Difficile. Placez aléatoirement les jetons d'objectif du mode solo correspondants face
+    visible sur les emplacements latéraux du plateau Solo. »"""
     s = ENGINE.new_game(1, 7, {"solo_level": level})
     objs = set(s["objectives"].values())
     assert objs == {o["id"] for o in data()["solo"]["objectives"] if str(o["level"]) == level}
@@ -54,6 +84,8 @@ def test_solo_objectives_per_level(level: str) -> None:
 
 
 def test_solo_random_level_draws_four_of_twelve() -> None:
+    """« Si vous voulez un niveau de difficulté aléatoire, mélangez toutes les cartes d'objectif du
+    mode solo et choisissez-en 4 au hasard. »"""
     levels = set()
     for seed in range(6):
         s = ENGINE.new_game(1, seed, {"solo_level": "random"})
@@ -93,12 +125,16 @@ OBJECTIVE_CASES = [
 
 @pytest.mark.parametrize(("objective", "spec", "expected"), OBJECTIVE_CASES)
 def test_solo_objective_on_a_row(monkeypatch: pytest.MonkeyPatch, objective: str, spec: list, expected: bool) -> None:
+    """« Chaque objectif correspond à la ligne ou la colonne sur laquelle il est placé. »: each of
+    the twelve objectives, met and not met, on a row."""
     s = ENGINE.new_game(1, 1)
     _row(s, monkeypatch, spec)
     assert objective_done(s, "row2", objective) is expected
 
 
 def test_solo_objective_two_blessings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Avoir au moins 2 marqueurs de bénédiction joués sur des quartiers de cette ligne ou
+    colonne. »"""
     s = ENGINE.new_game(1, 1)
     _row(s, monkeypatch, [("red", None, 0)] * 3, blessed=1)
     assert not objective_done(s, "row2", "two-blessings")
@@ -107,6 +143,7 @@ def test_solo_objective_two_blessings(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_solo_objective_two_monuments_on_a_column() -> None:
+    """« Avoir construit au moins 2 monuments sur des quartiers de cette ligne ou colonne. »"""
     s = ENGINE.new_game(1, 1)
     fill(s, 0, {"c3": "t01", "d3": "t02", "c4": "t03", "d4": "t04", "c6": "t05", "d6": "t06", "c7": "t07", "d7": "t08"})
     s["players"][0]["monuments"] = [{"id": "arch", "at": "c3", "pop": 0}]
@@ -117,6 +154,8 @@ def test_solo_objective_two_monuments_on_a_column() -> None:
 
 @pytest.mark.parametrize(("met", "vp"), [(0, 0), (1, 4), (2, 9), (3, 15), (4, 22)])
 def test_solo_objective_bonus_table(monkeypatch: pytest.MonkeyPatch, met: int, vp: int) -> None:
+    """« 1x objectif solo réussi = 4 2x objectifs solo réussis = 9 3x objectifs solo réussis = 15 4x
+    objectifs solo réussis = 22 »"""
     import engines.magna_roma.scoring as sc
 
     s = ENGINE.new_game(1, 1)
@@ -131,10 +170,14 @@ def test_solo_objective_bonus_table(monkeypatch: pytest.MonkeyPatch, met: int, v
      (90, "consul"), (100, "caesar"), (140, "caesar")],
 )
 def test_solo_rank_table(score: int, rank: str) -> None:
+    """« Pour finir, comparez votre score total avec la table ci-dessous » (0-49 TRIBUN ... 100+
+    CESAR)."""
     assert solo_rank(score)["id"] == rank
 
 
 def test_solo_final_breakdown_has_objectives_and_view_shows_rank() -> None:
+    """« En plus du décompte de score usuel, vous scorez des points de victoire pour la réalisation
+    des objectifs du mode solo. »"""
     import random
 
     s = ENGINE.new_game(1, 3, {"solo_level": "2"})
@@ -149,6 +192,8 @@ def test_solo_final_breakdown_has_objectives_and_view_shows_rank() -> None:
 
 
 def test_solo_objective_example_row_with_a_mask_and_a_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Par exemple, l'objectif de cette ligne a été rempli, car la ligne contient au moins 1 icône
+    de masque et 1 icône de colonne. »"""
     s = ENGINE.new_game(1, 1)
     _row(s, monkeypatch, [("red", None, 0), ("purple", "mask", 0), ("brown", None, 0), ("red", "column", 0), ("red", None, 0)])
     assert objective_done(s, "row2", "mask-column")

@@ -6,14 +6,18 @@ import pytest
 
 from engines.core import IllegalMove
 from engines.magna_roma import ENGINE
+from engines.magna_roma import city as cityg
 from engines.magna_roma.data import data
 from engines.magna_roma.gains import gain
-from tests.engines.magna_roma.helpers import at_action, fresh, ids, place, put, tile
+from tests.engines.magna_roma.helpers import at_action, fill, fresh, ids, place, put, tile
 
 # centre0 sides: N coins, E military, S population, W favour; the centre is e5.
 
 
 def test_setup_selection_board_side_by_player_count() -> None:
+    """« Le côté pour 2 et 3 joueurs a 8 emplacements de tuiles entourant le centre, tandis que le
+    côté pour 4 joueurs a 10 emplacements de tuiles entourant le centre »; solo: « Mélangez les
+    tuiles Ville et révélez-en 3 pour former votre réserve de sélection »."""
     assert len(ENGINE.new_game(2, 1)["spaces"]) == 8
     assert len(ENGINE.new_game(3, 1)["spaces"]) == 8
     assert len(ENGINE.new_game(4, 1)["spaces"]) == 10
@@ -32,6 +36,9 @@ def test_setup_offers_three_monuments_provinces_and_trade_tokens() -> None:
 
 
 def test_opening_selection_counter_clockwise_last_to_pick_starts() -> None:
+    """« Ce joueur va sélectionner un quartier [...] puis, dans le sens inverse des aiguilles d'une
+    montre, chaque autre joueur fait de même. [...] Après cela, la partie commence avec le
+    dernier joueur à avoir choisi une tuile quartier. » (four players)"""
     s = ENGINE.new_game(4, 2)
     order = []
     while s["phase"] == "opening":
@@ -44,6 +51,7 @@ def test_opening_selection_counter_clockwise_last_to_pick_starts() -> None:
 
 
 def test_opening_cannot_take_a_reserved_tile() -> None:
+    """« Un joueur ne peut pas sélectionner une tuile quartier qu'un autre joueur a déjà choisie. »"""
     s = ENGINE.new_game(2, 2)
     s = ENGINE.apply(s, 0, "s1")
     assert "s1" not in ids(s, 1)
@@ -51,14 +59,18 @@ def test_opening_cannot_take_a_reserved_tile() -> None:
         ENGINE.apply(s, 1, "s1")
 
 
-def test_mixed_colour_military_gives_one_legion(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_military_symbol_example_mixed_colours_gives_one_legion(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Vous placez une tuile qui crée un symbole militaire. Comme les deux tuiles sont de couleurs
+    différentes, vous gagnez le plus petit avantage, dans ce cas, gagnez 1 Légion »"""
     s = fresh()
     put(s, 0, "e4", tile(monkeypatch, "xa", "purple", ["luxury", "military", "prestige", "luxury"]))
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "luxury", "military"]), "f4")
     assert s["players"][0]["military"] == 1
 
 
-def test_same_colour_military_gives_two_legions(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_military_symbol_example_same_colour_gives_two_legions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Ici aussi, vous placez une tuile qui crée un symbole militaire. Comme les deux tuiles sont
+    de la même couleur, vous gagnez le plus grand avantage : dans ce cas, gagnez 2 Légions »"""
     s = fresh()
     put(s, 0, "e4", tile(monkeypatch, "xa", "red", ["luxury", "military", "prestige", "luxury"]))
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "luxury", "military"]), "f4")
@@ -66,6 +78,8 @@ def test_same_colour_military_gives_two_legions(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_two_symbols_example_two_legions_and_one_faith(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Si vous placez une tuile qui crée deux symboles ou plus, vous bénéficiez de chaque symbole
+    que vous avez connecté. Dans l'exemple ci-dessous, vous gagnez 2 Légions et 1 Foi »"""
     s = fresh()
     put(s, 0, "e4", tile(monkeypatch, "xa", "red", ["luxury", "military", "prestige", "luxury"]))
     put(s, 0, "f5", tile(monkeypatch, "xc", "purple", ["favour", "luxury", "luxury", "luxury"]))
@@ -82,6 +96,10 @@ def test_two_symbols_example_two_legions_and_one_faith(monkeypatch: pytest.Monke
 @pytest.mark.parametrize("same", [False, True])
 def test_each_symbol_reward(monkeypatch: pytest.MonkeyPatch, symbol: str, field: str, small: int, large: int,
                             same: bool) -> None:
+    """« AVANTAGES DES DIFFÉRENTS SYMBOLES »: luxe « Avancez d'une ou 2 cases », prestige « 1 ou 3
+    points de victoire », argent « 1 ou 2 pièces », population « 1 ou 2 populations », militaire
+    « 1 ou 2 case », faveur divine « 1 ou 2 fois »; the larger when « vous combinez des tuiles de
+    la même couleur »."""
     s = fresh()
     s["trades"] = {}
     other = "prestige" if symbol != "prestige" else "coins"
@@ -91,12 +109,17 @@ def test_each_symbol_reward(monkeypatch: pytest.MonkeyPatch, symbol: str, field:
 
 
 def test_centre_completes_symbols_as_mixed_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Si vous combinez des tuiles de la même couleur, vous gagnez le plus grand avantage »: the
+    centre's roofs are the player's colour, never a district's (README), so its symbols give the
+    smaller reward."""
     s = fresh()
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "coins", "luxury"]), "e4")
     assert s["players"][0]["coins"] == 1
 
 
 def test_rotation_turns_half_symbols_clockwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Vous pouvez tourner la tuile dans le sens de votre choix. »: `r1` is one quarter turn
+    clockwise."""
     s = fresh()
     # coins on the east side; one quarter turn clockwise brings it south, facing the centre's north coins
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "coins", "luxury", "luxury"]), "e4", rot=1)
@@ -113,6 +136,9 @@ def test_rotation_labels_name_the_sides_in_each_language(monkeypatch: pytest.Mon
 
 
 def test_star_example_two_stars_on_the_red_track(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Lorsque vous placez une tuile quartier qui a au moins 1 étoile, déplacez votre marqueur le
+    long de la piste correspondante (dans ce cas, la piste rouge) pour chaque Étoile présente sur
+    la tuile que vous venez de placer dans votre ville (dans ce cas, 2). »"""
     s = fresh()
     s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "luxury", "luxury"], stars=2), "e4")
     p = s["players"][0]
@@ -121,15 +147,32 @@ def test_star_example_two_stars_on_the_red_track(monkeypatch: pytest.MonkeyPatch
 
 
 def test_turn_example_red_star_then_two_legions_and_one_vp(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Exemple : Bleu a choisi cette tuile lors de son tour précédent, et il la place maintenant
+    dans sa ville. Il décide de faire pivoter cette tuile avant de la placer. Parce qu'il a placé
+    une tuile rouge avec une étoile, il doit avancer son marqueur d'une case sur la piste rouge
+    de son tableau personnel. Ensuite, Bleu gagne les bénéfices des deux symboles créés par leur
+    placement de tuiles (dans ce cas, Bleu gagne 2 Légions et gagne (1)). »"""
     s = fresh()
     put(s, 0, "e4", tile(monkeypatch, "xa", "red", ["luxury", "military", "luxury", "luxury"]))
     put(s, 0, "f5", tile(monkeypatch, "xc", "brown", ["prestige", "luxury", "luxury", "luxury"]))
-    s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "luxury", "prestige", "military"], stars=1), "f4")
+    # printed with prestige east and military south: a quarter turn brings them south and west
+    s = place(s, 0, tile(monkeypatch, "xb", "red", ["luxury", "prestige", "military", "luxury"], stars=1), "f4", rot=1)
     p = s["players"][0]
     assert p["stars"]["red"] == 1 and p["military"] == 2 and p["vp"] == 1
 
 
+def test_personal_board_bonus_example_one_population(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Lorsque votre marqueur atteint la case connectée à la ressource bonus, vous gagnez cette
+    ressource (dans ce cas, 1 Population). »"""
+    s = fresh()
+    s = place(s, 0, tile(monkeypatch, "xb", "purple", ["luxury"] * 4, stars=2), "e4")
+    p = s["players"][0]
+    assert p["stars"]["purple"] == 2 and p["population"] == 1  # the bonus printed on purple space 2
+
+
 def test_star_bonus_tied_to_two_tracks_needs_both() -> None:
+    """« Certains bonus sont liés à deux pistes. Pour gagner ces bonus, vos marqueurs des deux
+    pistes doivent être sur ou au-delà de l'espace bonus correspondant. »"""
     s = fresh()
     p = s["players"][0]
     p["stars"] = {"red": 4, "purple": 2, "brown": 0}
@@ -144,6 +187,7 @@ def test_star_bonus_tied_to_two_tracks_needs_both() -> None:
 
 
 def test_tile_not_adjacent_is_refused() -> None:
+    """« La tuile doit être orthogonalement adjacente à au moins une autre tuile »"""
     s = fresh()
     s = ENGINE.apply(s, 0, "r0")
     assert "g7" not in ids(s, 0)
@@ -154,6 +198,7 @@ def test_tile_not_adjacent_is_refused() -> None:
 
 
 def test_city_that_can_no_longer_fit_5x5_is_refused() -> None:
+    """« Une ville finie doit former une grille 5x5. »"""
     s = fresh()
     for c in ("c5", "d5", "f5", "g5"):
         put(s, 0, c, "t01")
@@ -164,6 +209,7 @@ def test_city_that_can_no_longer_fit_5x5_is_refused() -> None:
 
 
 def test_centre_may_end_anywhere_in_the_5x5() -> None:
+    """« La tuile du Centre-Ville n'est pas obligée d'être au centre de cette grille. »"""
     s = fresh()
     for c in ("e4", "e3", "e2", "e1"):
         put(s, 0, c, "t01")
@@ -179,6 +225,10 @@ def test_occupied_cell_is_refused() -> None:
 
 
 def test_next_tile_within_two_spaces_skipping_occupied() -> None:
+    """« Vous pouvez choisir une tuile située à 2 cases maximum, dans les deux sens de votre
+    position actuelle sur le tableau de sélection. Vous pouvez sauter par-dessus les marqueurs
+    des autres joueurs, et les espaces déjà occupés ne comptent pas dans votre plage de 2
+    espaces. »"""
     s = fresh(3)
     s["players"][1]["pos"], s["players"][2]["pos"] = 1, 7
     s = ENGINE.play(s, 0, "r0 e4")
@@ -187,6 +237,8 @@ def test_next_tile_within_two_spaces_skipping_occupied() -> None:
 
 
 def test_tile_out_of_range_is_refused() -> None:
+    """« 2 cases maximum [...] Vous ne pouvez jamais choisir un espace qui est déjà occupé par le
+    marqueur d'un autre joueur. »"""
     s = fresh(3)
     s["players"][1]["pos"], s["players"][2]["pos"] = 1, 7
     s = ENGINE.play(s, 0, "r0 e4")
@@ -197,6 +249,9 @@ def test_tile_out_of_range_is_refused() -> None:
 
 
 def test_selection_refills_the_board_and_passes_clockwise() -> None:
+    """« Après avoir choisi la tuile pour votre prochain tour, piochez la tuile du dessus de la pile
+    de tuiles Ville et placez-la face visible sur l'emplacement vide. [...] Le joueur suivant
+    dans le sens des aiguilles d'une montre peut maintenant jouer son tour ! »"""
     s = fresh(3)
     top = s["deck"][-1]
     s = ENGINE.play(s, 0, "r0 e4")
@@ -207,7 +262,11 @@ def test_selection_refills_the_board_and_passes_clockwise() -> None:
     assert [i for i, t in enumerate(s["spaces"]) if t is None] == [1] and s["hand"] is not None
 
 
-def test_trade_token_used_once_on_arrival() -> None:
+def test_trade_token_example_one_legion_for_three_coins_once_on_arrival() -> None:
+    """« Lorsque vous atteignez une case connectée à un jeton d'échange, vous pouvez immédiatement
+    échanger les ressources indiquées sur le jeton pour recevoir la récompense (dans ce cas,
+    échangez 1 légion contre 3 pièces). » « Vous ne pouvez effectuer ce commerce qu'une seule
+    fois »"""
     s = at_action(fresh())
     s["trades"] = {"3": "legion-coins"}
     p = s["players"][0]
@@ -220,7 +279,21 @@ def test_trade_token_used_once_on_arrival() -> None:
     assert not s["pending"] and ids(s, 0)[0][0] == "s"  # nothing left to do: on to the next tile
 
 
+@pytest.mark.parametrize(("n", "face_up"), [(2, 8), (3, 8), (4, 10)])
+def test_end_of_turn_leaves_8_tiles_face_up_at_two_or_three_players_10_at_four(n: int, face_up: int) -> None:
+    """« Il devrait toujours y avoir 8 tuiles face visible à la fin du tour d'un joueur dans les
+    parties à 2 et 3 joueurs, ou 10 tuiles face visible dans les parties à 4 joueurs. »"""
+    s = fresh(n)
+    s = ENGINE.play(s, 0, "r0 e4")
+    s = ENGINE.apply(s, 0, ids(s, 0)[0])
+    assert ENGINE.to_act(s) == [1]
+    # the next player has already taken the tile under their marker into hand
+    assert sum(1 for t in s["spaces"] if t) + (s["hand"] is not None) == face_up
+
+
 def test_trade_token_not_offered_when_passing() -> None:
+    """« Vous ne pouvez effectuer ce commerce qu'une seule fois, et seulement lorsque vous atteignez
+    cette case du plateau Marché. »: passing over it is not reaching it (README)."""
     s = at_action(fresh())
     s["trades"] = {"3": "legion-coins"}
     s["players"][0]["market"] = 2
@@ -229,6 +302,8 @@ def test_trade_token_not_offered_when_passing() -> None:
 
 
 def test_trade_token_with_a_choice_of_payment() -> None:
+    """« Echangez 2 populations ou 2 pièces contre 4 points de victoire »: the player chooses how to
+    pay."""
     s = at_action(fresh())
     s["trades"] = {"3": "pop-or-coins-vp"}
     p = s["players"][0]
@@ -240,6 +315,8 @@ def test_trade_token_with_a_choice_of_payment() -> None:
 
 
 def test_pantheon_blessing_when_reaching_or_passing() -> None:
+    """« Lorsque vous entrez ou dépassez un espace contenant un symbole Bénédiction, vous gagnez un
+    jeton Bénédiction. »"""
     s = fresh()
     p = s["players"][0]
     p["pantheon"] = 2
@@ -250,6 +327,9 @@ def test_pantheon_blessing_when_reaching_or_passing() -> None:
 
 
 def test_bless_reearns_symbols_but_not_stars(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Bénir une tuile quartier vous permet de bénéficier de toutes les combinaisons de symboles
+    sur cette tuile comme si elle venait d'être placée. Cependant, vous ne gagnez pas les
+    éventuelles étoiles de cette tuile lors de la Bénédiction. »"""
     s = fresh()
     s["players"][0]["blessings"] = 2
     put(s, 0, "e4", tile(monkeypatch, "xa", "purple", ["luxury", "military", "luxury", "luxury"]))
@@ -264,28 +344,77 @@ def test_bless_reearns_symbols_but_not_stars(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_one_blessing_per_tile() -> None:
+    """« Remarque : vous ne pouvez pas placer plus d'un jeton Bénédiction sur une même tuile. »: not
+    a tile blessed on an earlier turn, nor twice in one set of blessings (`bless d5+d5`)."""
     s = at_action(fresh())
     put(s, 0, "e4", "t01", blessed=True)
     put(s, 0, "e6", "t02")
+    put(s, 0, "d5", "t03")
     s["players"][0]["blessings"] = 3
+    with pytest.raises(IllegalMove, match="one blessing token per tile"):
+        ENGINE.play(s, 0, "bless d5+d5")
     s = ENGINE.apply(s, 0, "bless")
-    assert ids(s, 0) == ["e6", "done"]
-    with pytest.raises(IllegalMove):
+    assert ids(s, 0) == ["d5", "e6", "done"]
+    with pytest.raises(IllegalMove, match="one blessing token per tile"):
         ENGINE.apply(s, 0, "e4")
+    s = ENGINE.apply(s, 0, "e6")
+    assert ids(s, 0) == ["d5", "done"] and s["players"][0]["blessings"] == 2
+    with pytest.raises(IllegalMove, match="one blessing token per tile"):
+        ENGINE.apply(s, 0, "e6")
 
 
-def test_only_one_optional_action_per_turn() -> None:
+@pytest.mark.parametrize("first", ["bless e4 done", "build.arch f5", "conquer africa.3"])
+def test_only_one_optional_action_per_turn(first: str) -> None:
+    """« Après avoir placé un quartier et gagné les bénéfices associés, vous pouvez jouer une seule des
+    actions optionnelles suivantes »: every action could be paid and placed, yet after one of them
+    the other two are no longer offered and are refused for that reason alone."""
+    s = at_action(fresh())
+    fill(s, 0, {"e4": "t05", "f5": "t01", "g5": "t02", "f6": "t03", "g6": "t04"})
+    s["mon_offer"] = ["arch", "odeon", "baths"]
+    s["provinces"] = [{"id": pid, "slots": [None, None, None]} for pid in ("africa", "gallia", "asia")]
+    p = s["players"][0]
+    p["blessings"], p["military"], p["coins"] = 2, 6, 10
+    actions = {"bless", "conquer", "build.arch"}
+    assert actions <= set(ids(s, 0))
+    s = ENGINE.play(s, 0, first)
+    assert s["phase"] == "action" and s["acted"] and ENGINE.to_act(s) == [0]
+    assert not [i for i in ids(s, 0) if i.startswith(("conquer", "bless", "build"))]
+    for other in sorted(a for a in actions if a[:4] != first[:4]):
+        with pytest.raises(IllegalMove, match="Only one optional action per turn"):
+            ENGINE.apply(s, 0, other)
+
+
+def test_choosing_the_next_tile_ends_the_actions() -> None:
+    """« À la fin de votre tour, vous devez choisir une tuile quartier à jouer lors de votre prochain
+    tour »: the choice of the tile closes the turn, so no optional action can follow it."""
     s = at_action(fresh())
     put(s, 0, "e4", "t01")
+    s["players"][0]["blessings"] = 1
+    assert {"bless", "s3"} <= set(ids(s, 0))
+    with pytest.raises(IllegalMove, match="not your turn"):
+        ENGINE.play(s, 0, "s3 bless")
+    s = ENGINE.apply(s, 0, "s3")
+    assert s["players"][0]["pos"] == 2 and s["players"][0]["blessings"] == 1 and ENGINE.to_act(s) == [1]
+
+
+def test_a_finished_city_reserves_no_next_tile() -> None:
+    """« Le jeu se termine lorsque chaque joueur a construit une ville de taille 5x5 »: a player whose
+    city is finished has no next turn, so their actions end with `done` and no tile is reserved."""
+    s = fresh()
+    cells = [cityg.cell_id(x, y) for y in range(2, 7) for x in range(2, 7)]
+    fill(s, 0, {c: "t01" for c in cells if c not in ("e5", "g7")})
     p = s["players"][0]
-    p["blessings"], p["military"], p["population"] = 2, 6, 1
-    p["monuments"] = [{"id": "arch", "at": "f5", "pop": 0}]
-    s = ENGINE.play(s, 0, "bless e4")
-    assert s["phase"] == "action"
-    assert not [i for i in ids(s, 0) if i.startswith(("conquer", "bless", "build"))]
+    p["population"], p["monuments"] = 1, [{"id": "arch", "at": "c3", "pop": 0}]
+    s = place(s, 0, "t02", "g7")
+    assert p is not s["players"][0] and s["players"][0]["placed"] == 24
+    assert ids(s, 0) == ["staff.arch", "done"]
+    s = ENGINE.apply(s, 0, "done")
+    assert s["players"][0]["pos"] is None and ENGINE.to_act(s) == [1]
 
 
 def test_military_track_end_spaces_score_3_and_5() -> None:
+    """« Si votre marqueur militaire est sur l'un de ces espaces en fin de partie, vous marquerez 3
+    ou 5. »; the track ends there."""
     from engines.magna_roma.scoring import military_points
 
     assert [military_points({"military": m}) for m in (10, 11, 12)] == [0, 3, 5]
@@ -295,9 +424,9 @@ def test_military_track_end_spaces_score_3_and_5() -> None:
 
 
 def test_game_ends_after_24_placements_each_with_5x5_cities() -> None:
+    """« Une partie de Magna Roma se joue en tours consécutifs jusqu'à ce que chaque joueur ait
+    placé exactement 24 tuiles quartier, après quoi le décompte final est effectué. »"""
     import random
-
-    from engines.magna_roma import city as cityg
 
     s = ENGINE.new_game(2, 9)
     r = random.Random(3)
@@ -316,6 +445,8 @@ def test_game_ends_after_24_placements_each_with_5x5_cities() -> None:
 
 
 def test_bless_example_two_coins_one_population_one_legion(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Dans l'exemple de gauche, Bleu joue un jeton Bénédiction sur la tuile Cité marquée. Il
+    gagne 2 Pièces 1 Population et 1 Légion. »"""
     s = at_action(fresh())
     put(s, 0, "f4", tile(monkeypatch, "xb", "red", ["coins", "population", "luxury", "military"]))
     put(s, 0, "f3", tile(monkeypatch, "xn", "red", ["luxury", "luxury", "coins", "luxury"]))      # same colour
@@ -398,6 +529,9 @@ def test_steps_without_a_choice_are_skipped(monkeypatch: pytest.MonkeyPatch) -> 
 
 @pytest.mark.parametrize(("n", "order", "first"), [(2, [0, 1], 1), (3, [0, 2, 1], 1)])
 def test_opening_order_at_two_and_three_players(n: int, order: list[int], first: int) -> None:
+    """« dans le sens inverse des aiguilles d'une montre, chaque autre joueur fait de même [...] la
+    partie commence avec le dernier joueur à avoir choisi une tuile quartier », at two and three
+    players."""
     s = ENGINE.new_game(n, 6)
     seen = []
     while s["phase"] == "opening":
@@ -408,6 +542,7 @@ def test_opening_order_at_two_and_three_players(n: int, order: list[int], first:
 
 
 def test_turn_order_is_clockwise_after_the_first_player() -> None:
+    """« À l'avenir, tous les joueront dans le sens des aiguilles d'une montre. »"""
     s = ENGINE.new_game(3, 6)
     while s["phase"] == "opening":
         seat = ENGINE.to_act(s)[0]
@@ -421,7 +556,7 @@ def test_turn_order_is_clockwise_after_the_first_player() -> None:
     assert turns == [1, 2, 0, 1]
 
 
-def test_rules_version_3_for_the_fewer_decisions_prompts() -> None:
-    """One-step monument builds, the next tile ending the actions and blessings as a set change
-    the legal option sequences, so stored games of version 2 do not replay."""
-    assert ENGINE.rules_version == 3 and ENGINE.new_game(2, 1)["rules_version"] == 3
+def test_rules_version_4_for_the_dominus_tie_places() -> None:
+    """A Dominus tie now occupies as many places as it has players (and a tie for third scores
+    nothing): final scores of stored games of version 3 may change, so they are not replayed as is."""
+    assert ENGINE.rules_version == 4 and ENGINE.new_game(2, 1)["rules_version"] == 4
