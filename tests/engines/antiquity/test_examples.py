@@ -1,5 +1,6 @@
-"""Every worked example of the rulebook, reproduced on a painted map (4-player layout, around
-the centre of tile d, which has neighbours on most sides)."""
+"""Every worked example of the rulebook, named after it and quoting it, reproduced on a painted
+map (4-player layout, around the centre of tile d, which has neighbours on most sides) or from a
+new game (set-up at 2 and 4 players)."""
 
 from __future__ import annotations
 
@@ -31,9 +32,12 @@ def rel(s: dict, dq: int, dr: int) -> str:
 
 
 def test_example_1_city_plan() -> None:
-    """Ex. 1: two manned cart shops, an unmanned market, a 3-tile warehouse with one man storing 6,
-    a faculty joined to the university working with its one man; houses, graves and the
-    cathedral need no man."""
+    """Ex. 1 : « Le joueur a construit deux artisans et les a peuplés. Il a aussi construit un
+    marché qui, étant dépeuplé, ne peut être utilisé pour le moment. L'entrepôt, constitué de trois
+    tuiles, est peuplé d'un homme et peut donc stocker jusqu'à six denrées. Les deux facultés sont
+    connectées à l'université et peuvent donc être peuplées toutes les trois par un seul et même
+    homme. Les maisons, les tombes et la cathédrale ne doivent pas être peuplés. » (One faculty
+    here touches the university; the theology faculty, apart, needs its own man.)"""
     s = blank(4)
     found(s, 0, C)
     found(s, 0, rel(s, -4, 2))
@@ -48,7 +52,7 @@ def test_example_1_city_plan() -> None:
     theo = put(s, 0, "theology", "1a5")
     alch = put(s, 0, "alchemy", "2a1")
     cath = put(s, 0, "cathedral", "2d1")
-    houses(s, 0, 2, city=1)
+    houses(s, 0, 5, city=1)
     p["cities"][1]["graves"].append([5, 5])
     assert cty.works(p, c1) and cty.works(p, c2)
     assert not cty.works(p, market) and "exchange" not in E.prompt(s, 0).ids()
@@ -60,14 +64,20 @@ def test_example_1_city_plan() -> None:
     assert phil not in cty.staffable(p)  # joined: one building with the university
     assert cty.works(p, cath)
     assert all(cty.works(p, b) for b, x in p["buildings"].items() if x["kind"] == "house")
+    staff = E.prompt(E.apply(s, 0, "staff"), 0).ids()  # the fifth man: houses, cathedral, joined faculty never offered
+    assert [o.split(".")[0] for o in staff] == ["alchemy", "market", "theology", "done"]
     r, c = p["buildings"][uni]["cells"][0]
     cty.add_grave(p, cty.cell_id(0, r, c))
     assert not cty.works(p, uni) and not cty.works(p, phil) and uni not in p["staffed"]
 
 
 def test_example_2_zone_of_control() -> None:
-    """Ex. 2: two hexes from the city over land; hexes only reachable by water are out (B*);
-    a manned harbour adds the water and its coast (B); an inn adds its own reach (C)."""
+    """Ex. 2 : « Tous les terrains marqués d'un A sont dans la zone de contrôle de la cité. Ils sont
+    éloignés de deux hexagones de cette cité. Le terrain marqué d'un B* n'est pas dans la zone de
+    contrôle car il ne peut être atteint que par l'eau. Si le joueur a un port peuplé, tous les
+    terrains marqués d'un B (et B*) sont inclus dans sa zone de contrôle. Si le joueur construit une
+    auberge à l'endroit indiqué, les terrains marqués d'un C [...] sont ajoutés à sa zone de
+    contrôle. »"""
     s = blank(4)
     found(s, 0, C)
     paint(s, ring(s, C, 2), "W")
@@ -92,8 +102,10 @@ def test_example_2_zone_of_control() -> None:
 
 
 def test_example_3_woodcutter_sizes() -> None:
-    """Ex. 3: a woodcutter takes its hex and every free unpolluted forest next to it (size 6 at A*,
-    size 3 at B*); its hexes become grass with a wood each, and it yields one a turn."""
+    """Ex. 3 : « Il peut, par exemple, le faire sur le champ A*, ce qui lui fournirait une maison de
+    bûcheron de taille 6 [...]. Une autre alternative serait de construire sur le champ B*, ce qui
+    lui fournirait une maison de bûcheron de taille 3 » ; its hexes become grass with a wood each,
+    and « une maison de bûcheron de taille 3 produira durant trois tours »."""
     s = blank(4)
     found(s, 0, C)
     a_star = rel(s, 0, -3)
@@ -125,7 +137,8 @@ def test_example_3_woodcutter_sizes() -> None:
 
 
 def test_example_4_mountain_range() -> None:
-    """Ex. 4: a mountain range yields stone or gold as its first mine chose, for every later mine."""
+    """Ex. 4 : « La région entourée de rouge est en fait une chaîne de montagne. Elle pourra produire
+    de la pierre ou de l'or durant le jeu, mais pas les deux. »"""
     s = blank(4)
     found(s, 0, C)
     chain = [rel(s, -3, 0), rel(s, -3, 1), rel(s, -3, 2), rel(s, -3, 3)]
@@ -146,8 +159,10 @@ def test_example_4_mountain_range() -> None:
 
 
 def test_example_5_fisheries() -> None:
-    """Ex. 5: two shore hexes next to unpolluted water, one at least in the zone; a good and a
-    pollution marker go on each unpolluted water hex around them (D is refused)."""
+    """Ex. 5 : « Les pêcheries doivent être construites sur au moins un hexagone de zone de contrôle
+    (le deuxième hexagone peut être en dehors de la zone de contrôle). Les deux hexagones doivent
+    être adjacents à une eau non polluée. Les pêcheries A, B et C peuvent donc être construites
+    [...] mais pas la pêcherie D. » A fishery over two unpolluted water hexes works two turns."""
     s = blank(4)
     found(s, 0, C)
     sea = rel(s, 0, -3)
@@ -176,7 +191,9 @@ def test_example_5_fisheries() -> None:
 
 
 def test_example_6_city_spacing() -> None:
-    """Ex. 6: a new city needs a hex in the zone and may not touch another city (A yes, B, C no)."""
+    """Ex. 6 : « Les cités doivent être construites dans la zone de contrôle du joueur mais ne
+    peuvent être adjacentes aux autres cités. Ainsi, construire en A est permis mais en B et en C,
+    non. »"""
     s = blank(4)
     found(s, 0, C)
     start(s)
@@ -201,7 +218,8 @@ def test_example_6_city_spacing() -> None:
 
 
 def test_example_7_neighbouring_woodcutters() -> None:
-    """Ex. 7: a second woodcutter next to a first one does not take its wood (size 3 only)."""
+    """Ex. 7 : « Le joueur A a déjà construit une maison de bûcheron sur la gauche. Elle utilise les
+    terrains marqués A. La maison de bûcheron du joueur B aura seulement une taille de 3. »"""
     s = blank(4)
     found(s, 0, C)
     found(s, 1, "h55")
@@ -229,7 +247,10 @@ def test_example_7_neighbouring_woodcutters() -> None:
 
 
 def test_example_8_san_giorgio_encirclement() -> None:
-    """Ex. 8: Lion, with a manned stable, reaches every hex Loutre can reach: San Giorgio wins."""
+    """Ex. 8 : « Le joueur Lion possède des écuries peuplées. Sa zone de contrôle s'étend donc
+    jusqu'à trois hexagones. Le joueur Loutre est entouré d'auberges du joueur adverse. Le joueur Lion
+    peut atteindre tous les hexagones que le joueur Loutre peut atteindre. Si le joueur Lion a San
+    Giorgio comme Saint Patron, il remplit sa condition de victoire. »"""
     s = blank(4)
     loutre, lion = 1, 0
     found(s, loutre, C)
@@ -246,8 +267,9 @@ def test_example_8_san_giorgio_encirclement() -> None:
 
 
 def test_turn_order_example_philippe_reza_bruno() -> None:
-    """Phase 3 example: Philippe 2, Reza 2+1, Bruno 3; previous order Bruno/Philippe/Reza gives
-    Philippe / Bruno / Reza."""
+    """« Exemple : Philippe a 2 hommes sur ses artisanats et aucun explorateur; Reza a 2 hommes sur
+    ses artisanats et 1 sur explorateur; Bruno a 3 hommes sur ses artisanats. [...] Le tour précédent
+    était Bruno / Philippe / Reza. Le tour actuel devient Philippe / Bruno / Reza. »"""
     philippe, reza, bruno = 0, 1, 2
     assert order_by_counts([bruno, philippe, reza], {philippe: 2, reza: 3, bruno: 3}) == [philippe, bruno, reza]
     s = blank(3)
@@ -265,7 +287,9 @@ def test_turn_order_example_philippe_reza_bruno() -> None:
 
 
 def test_pollution_example_three_cities_fountain_and_dump() -> None:
-    """Phase 9 example: 3 cities make 9 markers; a fountain and a manned dump remove 5: 4 left."""
+    """« Ainsi, un joueur possédant trois cités reçoit 3 x 3 = 9 marqueurs pollution par tour. En
+    ayant une fontaine et une décharge peuplée, cela diminue la pollution de 1 + 4 = 5. Il ne
+    recevra donc que 4 marqueurs pollution à chaque tour. »"""
     s = blank(4)
     found(s, 0, C)
     found(s, 0, rel(s, -4, 2))
@@ -278,7 +302,9 @@ def test_pollution_example_three_cities_fountain_and_dump() -> None:
 
 
 def test_bruno_graves_for_pollution_he_cannot_place() -> None:
-    """Phase 9: Bruno has 2 cities (6 markers) but room for 3: he takes 3 graves, spread freely."""
+    """« Par exemple : Bruno a deux cités et doit donc placer 6 marqueurs pollution. Cependant, il ne
+    sait en placer que trois, faute de place libre. Il est donc obligé de placer trois tombes dans
+    ses cités. Il peut les répartir librement entre ses deux cités. »"""
     s = blank(4)
     bruno = 0
     found(s, bruno, C)
@@ -299,3 +325,130 @@ def test_bruno_graves_for_pollution_he_cannot_place() -> None:
     for cell in ("1a1", "2a1", "2b1"):
         s = choose(s, bruno, cell)
     assert [len(c["graves"]) for c in s["players"][bruno]["cities"]] == [1, 2]
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_example_9_setup_for_two_and_four_players(n: int) -> None:
+    """Ex. 9 : « Installez le plan en prenant au hasard deux larges tuiles hexagonales par joueur,
+    et placez-les dans la configuration appropriée [...]. Chaque joueur place alors sa cité de
+    départ dans les différents "coins" du plan de jeu » ; « un pion d'exploration de chaque type
+    (olive, mouton, vin, grain) par joueur » ; « 6 bois » each ; the starting positions are chosen
+    « dans l'ordre inverse du tour de jeu », « Il ne peut y avoir qu'une seule cité de départ sur une
+    large tuile hexagonale »."""
+    s = E.new_game(n, 3)
+    v = E.view(s, None)
+    corners = [t["letter"] for t in v["map"]["tiles"] if t["start"]]
+    assert len(v["map"]["tiles"]) == 2 * n and len(corners) == n
+    assert len(v["map"]["markers"]) == 4 * n
+    assert [p["goods"]["wood"] for p in v["players"]] == [6] * n
+    chosen = []
+    while s["phase"] == "start":
+        seat = E.to_act(s)[0]
+        if seat not in chosen:
+            chosen.append(seat)
+        s = E.apply(s, seat, E.prompt(s, seat).ids()[0])
+    assert chosen == list(reversed(v["order"]))
+    v = E.view(s, None)
+    tiles = {c["seat"]: {h[0] for h in c["hexes"]} for c in v["map"]["cities"]}
+    assert sorted(tiles) == list(range(n)) and all(len(t) == 1 for t in tiles.values())
+    assert sorted(t for x in tiles.values() for t in x) == sorted(corners)
+    assert v["phase"] == "city"
+
+
+def test_house_example_two_different_foods_three_different_luxuries() -> None:
+    """« Une maison "2D nour. + 3D lux." coûte deux nourritures différents et trois objets de luxe
+    différents (par ex. : grain, poisson, or, teinture et perle). » (house 17 on the chart)"""
+    s = blank(4)
+    found(s, 0, C)
+    start(s)
+    goods = s["players"][0]["goods"]
+    goods.update(wood=0, grain=2, gold=1, dye=1, pearls=1)
+    assert "h17" not in E.prompt(E.apply(s, 0, "build"), 0).ids()  # two grain are not two different foods
+    goods.update(grain=1, fish=1)
+    s = E.play(s, 0, "build h17 1a1")
+    p = s["players"][0]
+    assert p["houses"] == [17] and sum(p["goods"].values()) == 0
+    assert E.view(s, 0)["you"]["free_men"] == 1  # « il reçoit immédiatement un homme »
+
+
+def test_warehouse_example_any_rectangle_one_building_one_man() -> None:
+    """« L'entrepôt de base ayant une taille de 2, on peut imaginer les dispositions suivantes :
+    1x2, 2x2, 1x4, 2x3, 1x6, 2x4, 3x4, 2x6, etc. Tout cet assemblage ne comptera que pour un seul
+    bâtiment et n'aura donc besoin que d'un homme pour être opérationnel. » ; « chaque tuile
+    entrepôt peut stocker 2 denrées »."""
+    s = blank(4)
+    found(s, 0, C)
+    start(s)
+    houses(s, 0, 1)
+    s = E.play(s, 0, "build warehouse")
+    for dims in ("1x2", "2x2", "1x4", "2x3", "1x6", "2x4", "3x4", "2x6"):
+        assert dims in E.prompt(E.apply(s, 0, dims[0]), 0).ids()
+    s = E.play(s, 0, "3 3x4 1a1")
+    assert E.view(s, 0)["supply"]["warehouse"] == 16 - 6
+    s = E.play(s, 0, "staff")
+    assert [o for o in E.prompt(s, 0).ids() if o != "done"] == ["warehouse.1a1"]
+    p = E.play(s, 0, "warehouse.1a1")["players"][0]
+    assert cty.storage_capacity(p) == 12
+
+
+def test_philosophy_example_stable_paid_with_two_identical_luxuries() -> None:
+    """« Par exemple, il peut payer une écurie avec deux biens bien que normalement, il faille deux
+    objets de luxe différents. »: a manned Faculty of Philosophy, two wine, a stable."""
+    s = blank(4)
+    found(s, 0, C)
+    start(s)
+    s["players"][0]["goods"].update(wood=0, wine=2)
+    assert "stable" not in E.prompt(E.apply(s, 0, "build"), 0).ids()
+    put(s, 0, "philosophy", "1e5", staffed=True)
+    s = E.play(s, 0, "build stable 1a1")
+    p = s["players"][0]
+    assert p["goods"]["wine"] == 0 and any(b["kind"] == "stable" for b in p["buildings"].values())
+
+
+def test_phase_4_example_inn_then_city_then_woodcutter() -> None:
+    """« Par exemple, on peut tout à fait construire d'abord une auberge (afin d'étendre sa zone de
+    contrôle), puis une cité et ensuite une maison de bûcheron sur cette zone de contrôle
+    nouvellement élargie. » Three manned cart shops and a brewery; the city site and the forest lie
+    beyond the zone until the inn, then the city, reach them."""
+    s = blank(4)
+    found(s, 0, C)
+    inn, centre, forest = rel(s, -3, 0), rel(s, -6, 0), rel(s, -9, 0)
+    paint(s, [forest], "F")
+    start(s)
+    for kind, cell in (("cart", "1a1"), ("cart", "1c1"), ("cart", "1e1"), ("brewery", "1a4")):
+        put(s, 0, kind, cell, staffed=kind == "cart")
+    s["players"][0]["goods"].update(grain=2, wood=2, stone=1, gold=1, wine=1)
+    s["order"] = [0, 1, 2, 3]
+    end_city(s)
+    assert E.prompt(s, 0).ids() == ["farm", "inn", "city", "done"]  # no forest in the zone yet
+    with pytest.raises(IllegalMove, match="in your zone of control"):
+        E.play(s, 0, f"city {centre}")
+    s = choose(E.apply(s, 0, "inn"), 0, inn)
+    assert "woodcutter" not in E.prompt(s, 0).ids()
+    s = choose(E.apply(s, 0, "city"), 0, centre)
+    assert E.prompt(s, 0).ids() == ["woodcutter", "done"]
+    s = choose(E.apply(s, 0, "woodcutter"), 0, forest)
+    assert forest in s["map"]["cleared"] and s["players"][0]["goods"]["wood"] == 1  # paid 1, harvested 1
+    assert len(s["players"][0]["cities"]) == 2 and s["map"]["occ"][inn]["kind"] == "inn"
+
+
+def test_san_giorgio_example_two_fish_when_another_player_builds_a_cathedral_too() -> None:
+    """« Pour chaque cathédrale construite durant le tour, le joueur qui a dédié sa cathédrale à San
+    Giorgio reçoit un poisson. Cela inclut aussi sa propre cathédrale - donc, si un autre joueur
+    construit une cathédrale dans le même tour, il reçoit 2 poissons ce tour-ci. »"""
+    s = blank(2, intro="on")
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    start(s)
+    for seat, saint in ((0, "giorgio"), (1, "barbara")):
+        s["players"][seat]["goods"]["stone"] = 1
+        s = E.play(s, seat, f"build cathedral 1a1 {saint}")
+    for seat in (0, 1):
+        s = E.play(s, seat, "done")
+        if seat in E.to_act(s):
+            s = E.play(s, seat, "confirm")
+    while s["phase"] != "city":
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, E.prompt(s, seat).ids()[-1])
+    assert [p["goods"]["fish"] for p in E.view(s, None)["players"]] == [2, 0]
+    assert any(e["fr"] == "{p0} reçoit 2 poissons de San Giorgio." for e in s["log"])

@@ -274,6 +274,9 @@ def test_san_nicolo_builds_two_houses_for_the_price_of_one() -> None:
 
 
 def test_santa_barbara_moves_buildings_and_graves_to_free_cells() -> None:
+    """« Santa Barbara permet de retirer les tombes posées sur les bâtiments et de les mettre dans
+    les emplacements libres de sa cité. Mais elle ne permet pas de placer des tombes sur ses
+    bâtiments. »"""
     s = two_cities()
     p = s["players"][0]
     put(s, 0, "cathedral", "1e1")
@@ -283,6 +286,9 @@ def test_santa_barbara_moves_buildings_and_graves_to_free_cells() -> None:
     assert not cty.works(p, m)
     s = E.apply(s, 0, "regrave")
     s = choose(s, 0, "1a1")
+    assert "1b1" not in E.prompt(s, 0).ids()  # « elle ne permet pas de placer des tombes sur ses bâtiments »
+    with pytest.raises(IllegalMove):
+        E.play(s, 0, "1b1")
     s = choose(s, 0, "1a7")
     p = s["players"][0]
     assert p["cities"][0]["graves"] == [[6, 0]] and cty.graves_on(p, m) == 0
@@ -309,6 +315,111 @@ def test_philosophy_ignores_different_goods() -> None:
     put(s, 0, "philosophy", "1a1", staffed=True)
     s = E.apply(E.apply(s, 0, "back"), 0, "build")
     assert "stable" in E.prompt(s, 0).ids()
+
+
+# ---- staffing and placement, through the menus ------------------------------------------------------
+def test_one_man_per_building_only_where_one_is_needed_and_no_more_than_the_free_men() -> None:
+    """« Un seul homme est placé sur un bâtiment » ; « Les cathédrales, les brasseries, les
+    fontaines et les greniers fonctionnent sans homme et ne peuvent pas être peuplés » ; a man
+    comes from a house (« il reçoit immédiatement un homme »). Two men, three buildings to man:
+    the staffing menu offers only those, never one already manned, and closes with the men."""
+    s = two_cities()
+    houses(s, 0, 2)
+    for kind, cell in (("cart", "1a1"), ("market", "1c1"), ("explorer", "1e1"), ("fountain", "1g2"),
+                       ("cathedral", "1a3"), ("brewery", "1d3"), ("granary", "1e5")):
+        put(s, 0, kind, cell)
+    s = E.apply(s, 0, "staff")
+    assert E.prompt(s, 0).ids() == ["cart.1b1", "explorer.1e1", "market.1c1", "done"]
+    s = E.apply(s, 0, "cart.1b1")
+    assert E.prompt(s, 0).ids() == ["explorer.1e1", "market.1c1", "done"]
+    with pytest.raises(IllegalMove):
+        E.apply(s, 0, "cart.1b1")
+    s = E.apply(s, 0, "market.1c1")  # no free man left: the menu closes by itself
+    assert E.view(s, 0)["you"]["free_men"] == 0 and len(E.view(s, 0)["you"]["staffed"]) == 2
+    assert "staff" not in E.prompt(s, 0).ids()
+    with pytest.raises(IllegalMove, match="no free man"):
+        E.apply(s, 0, "staff")
+
+
+def test_all_men_rise_in_phase_1() -> None:
+    """« PHASE 1 : TOUS SE LEVENT. Retirez les hommes des bâtiments des cités » : the cart shop
+    manned in turn 1 is empty again in turn 2, its man free to staff it anew."""
+    s = two_cities(intro="on")
+    houses(s, 0, 1)
+    put(s, 0, "cart", "1a1")
+    s = E.play(s, 0, "staff cart")
+    assert E.view(s, 0)["you"]["staffed"] and E.view(s, 0)["you"]["free_men"] == 0
+    for seat in (0, 1):
+        s = E.play(s, seat, "done")
+        if seat in E.to_act(s):
+            s = E.play(s, seat, "confirm")
+    while s["phase"] != "city":
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, E.prompt(s, seat).ids()[-1])
+    assert s["turn"] == 2 and E.view(s, 0)["you"]["staffed"] == [] and E.view(s, 0)["you"]["free_men"] == 1
+    assert E.play(s, 0, "staff cart")["players"][0]["staffed"]
+
+
+def test_a_grave_on_a_building_stops_it_and_sends_its_man_beside_the_city() -> None:
+    """« Dès qu'il y a une tombe sur un bâtiment, celui-ci ne peut plus fonctionner. Si ce bâtiment
+    était peuplé, l'homme est placé à côté du plan de la cité. » : with no free cell left, the
+    famine graves go on a manned cart shop and on a granary (which needs no man)."""
+    s = two_cities()
+    houses(s, 0, 1)
+    cart = put(s, 0, "cart", "1a1", staffed=True)
+    granary = put(s, 0, "granary", "1e1")
+    p = s["players"][0]
+    p["cities"][0]["graves"] = [[r, c] for r in range(7) for c in range(7) if not p["cities"][0]["grid"][r][c]]
+    p["graves_due"] = 2
+    s["phase"] = "famine"
+    flow.advance(s)
+    assert E.prompt(s, 0).ids() == ["1a2", "1b1", "1b2", "1e2", "1f1", "1f2", "1g2"]  # never the house at 1a7
+    s = E.play(s, 0, "1b1+1f1")
+    p = s["players"][0]
+    assert E.view(s, None)["players"][0]["staffed"] == [] and cart not in p["staffed"]
+    assert not cty.works(p, cart) and not cty.works(p, granary)
+
+
+def test_a_graved_building_is_manned_again_only_without_any_grave() -> None:
+    """« Si les tombes étaient sur un bâtiment, ce bâtiment peut être à nouveau peuplé (à condition
+    qu'il n'y ait plus du tout de tombes sur le bâtiment) » : a cart shop with two graves cannot be
+    manned, nor after the hospital removes one; it can once both are gone."""
+    s = two_cities()
+    houses(s, 0, 2)
+    put(s, 0, "hospital", "1c4", staffed=True)
+    put(s, 0, "cart", "1a1")
+    p = s["players"][0]
+    cty.add_grave(p, "1b1")
+    cty.add_grave(p, "1a2")
+    assert E.view(s, 0)["you"]["free_men"] == 1 and "staff" not in E.prompt(s, 0).ids()
+    s = E.play(s, 0, "heal 1b1")
+    assert "staff" not in E.prompt(s, 0).ids()
+    s = E.play(s, 0, "heal 1a2")
+    s = E.play(s, 0, "staff cart")
+    assert len(s["players"][0]["staffed"]) == 2
+
+
+def test_a_building_fits_wholly_on_its_card_never_over_a_building_or_a_grave() -> None:
+    """« le bâtiment doit entrer parfaitement dans la cité. Il n'est pas permis de dépasser (un peu
+    ou tout à fait) de la carte de la cité. Il n'est bien sûr pas permis de superposer des
+    bâtiments » ; graves: « Ces espaces ne peuvent plus être utilisés pour construire des
+    bâtiments ». A cart shop (`.#` over `##`) in its first orientation, by its top-left cell."""
+    s = two_cities()
+    put(s, 0, "market", "1a1")
+    cty.add_grave(s["players"][0], "1d2")
+    s = E.play(s, 0, "build cart")
+    cells = E.prompt(s, 0).ids()
+    assert "1a3" in cells
+    for cell in ("1a1", "1c1", "1d1"):  # over the market (1a1: 1b1 1a2 1b2), over the grave at 1d2
+        assert cell not in cells
+        with pytest.raises(IllegalMove, match="does not fit there"):
+            E.apply(s, 0, cell)
+    for cell in ("1g1", "1a7"):  # its right column or lower row would leave the card
+        with pytest.raises(IllegalMove):
+            E.play(s, 0, cell)
+    s = E.play(s, 0, "1e1 done")
+    cart = next(b for b in s["players"][0]["buildings"].values() if b["kind"] == "cart")
+    assert sorted(cart["cells"]) == [[0, 5], [1, 4], [1, 5]]  # 1f1, 1e2, 1f2
 
 
 # ---- countryside -------------------------------------------------------------------------------
@@ -411,13 +522,16 @@ def test_the_last_good_comes_from_under_the_man_who_then_goes_home() -> None:
 
 # ---- storage, exploration, famine, pollution --------------------------------------------------------
 def test_storage_keeps_what_manned_warehouses_hold() -> None:
+    """« Si le joueur possède un ou plusieurs entrepôts peuplés, il peut y stocker des denrées.
+    Chaque case d'un entrepôt peut stocker une denrée » ; the rest « doivent être défaussées »."""
     s = two_cities()
     put(s, 0, "warehouse", "1a1", staffed=True)
+    put(s, 1, "warehouse", "1a1")
     s["players"][0]["goods"].update(wood=3, gold=1)
     s["players"][1]["goods"]["wood"] = 5
     end_city(s)
     assert s["phase"] == "store" and E.to_act(s) == [0]
-    assert s["players"][1]["goods"]["wood"] == 0  # no warehouse: everything lost
+    assert s["players"][1]["goods"]["wood"] == 0  # an unmanned warehouse: everything lost
     s = E.play(s, 0, "keep.gold.1 keep.wood.1")
     assert s["players"][0]["goods"]["gold"] == 1 and s["players"][0]["goods"]["wood"] == 1
 
@@ -463,20 +577,34 @@ def test_famine_graves_by_level_less_food_and_granary() -> None:
 
 
 def test_graves_fill_free_cells_first_then_buildings_never_houses() -> None:
+    """« Chaque joueur qui reçoit une ou plusieurs tombes les place dans les cases libres de sa cité
+    [...] S'il n'y a plus d'espace libre, les tombes devront être placées sur les bâtiments [...] Les
+    tombes ne peuvent être placées sur les maisons [...] On ne peut pas placer de tombes sur des
+    bâtiments si il reste des espaces libres dans sa cité. Si un joueur est dans l'incapacité de
+    placer une tombe, il a perdu et quitte le jeu ». Row 1 holds a house (1a1), two free cells and
+    an explorer (1e1-1g1); every other cell has a grave."""
     s = two_cities()
     p = s["players"][0]
-    for r in range(7):
-        for c in range(7):
-            if (r, c) not in ((0, 0), (0, 1), (0, 2)):
-                p["cities"][0]["graves"].append([r, c])
     put(s, 0, "house", "1a1", house=1)
-    assert cty.grave_targets(p) == ["1b1", "1c1"]
-    p["cities"][0]["graves"] += [[0, 1], [0, 2]]
-    assert cty.grave_targets(p) == []  # only a house left: nowhere for a grave
+    put(s, 0, "explorer", "1e1")
+    p["cities"][0]["graves"] = [[r, c] for r in range(7) for c in range(7) if r or c == 3]
+    p["graves_due"] = 3
+    s["phase"] = "famine"
+    flow.advance(s)
+    assert E.prompt(s, 0).ids() == ["1b1", "1c1"]
+    with pytest.raises(IllegalMove, match="free cells first"):
+        E.apply(s, 0, "1e1")
+    s = E.play(s, 0, "1b1+1c1")
+    assert E.prompt(s, 0).ids() == ["1e1", "1f1", "1g1"]  # the explorer, not the house
+    with pytest.raises(IllegalMove):
+        E.apply(s, 0, "1a1")
+    s = E.play(s, 0, "1f1")
+    assert s["players"][0]["cities"][0]["graves"][:3] == [[0, 1], [0, 2], [0, 3]] and [0, 5] in s["players"][0]["cities"][0]["graves"]
+    s["players"][0]["cities"][0]["graves"] += [[0, 4], [0, 6]]
     s["players"][0]["graves_due"] = 1
     s["phase"] = "famine"
     flow.advance(s)
-    assert s["over"] and s["winners"] == [1] and s["eliminated"] == [0]
+    assert s["over"] and s["winners"] == [1] and s["eliminated"] == [0]  # only the house left
     res = E.result(s)
     assert res["ranking"] == [1, 0] and res["scores"] == [0, 1]
 

@@ -134,6 +134,24 @@ def test_public_baths_apply_three_surrounding_tiles() -> None:
     assert p["res"]["grain"] == 2 and p["money"] == 3 and p["res"]["ore"] == 1 and s["current"] == 1
 
 
+def test_public_baths_culture_tiles_come_after_the_three_tiles() -> None:
+    """« Si vous activez des bâtiments culturels, vous pouvez gagner des tuiles culturelles après que
+    les effets des trois tuiles aient été appliqués. »: the statue's 2 art points reach the art
+    tile, yet the baths go on first; the tiles are taken once they stop."""
+    s = fresh(2)
+    s["culture"]["theatre"] = ["theatre-4"]
+    s["culture"]["art"] = ["art-2"]
+    city(s, 0, {"l12": "statue", "n12": "theatre"})
+    give(s, 0, stone=1, wood=1, grain=0)
+    s["market"] = ["public-baths.60"]
+    s = play(s, 0, "build public-baths m12 l12")
+    assert ids(s, 0) == ["n12", "m13", "stop"]
+    s = play(s, 0, "n12 stop")
+    assert ids(s, 0) == ["claim.theatre"]
+    s = play(s, 0, "claim.theatre claim.art")
+    assert s["players"][0]["culture"] == ["theatre-4", "art-2"] and s["current"] == 1
+
+
 def test_raised_aqueduct_moves_a_surrounding_non_residence_tile() -> None:
     s = fresh(2)
     city(s, 0, {"l12": "farm", "n12": "res"})

@@ -1,10 +1,12 @@
-"""The rulebook's worked examples, each as a test named after it."""
+"""The rulebook's worked examples (« EXEMPLE : »), each as a test named after it and quoting
+it, played through the engine contract. Monumental Duel is a two-player game."""
 
 from __future__ import annotations
 
 import pytest
 
 from engines.core import IllegalMove
+from engines.monumental_duel import ENGINE as E
 from engines.monumental_duel import model as m
 from tests.engines.monumental_duel.helpers import (
     actions_phase,
@@ -21,8 +23,11 @@ from tests.engines.monumental_duel.helpers import (
 
 
 def test_japanese_activation_centre_column_and_top_row() -> None:
-    """2 Work Camps, 2 Forts and 1 Library: 2 Production, 2 Military, 1 Science; the Knowledge
-    behind the second camp gives nothing but is usable as an action."""
+    """« EXEMPLE : le joueur japonais active la colonne centrale et la ligne supérieure de sa Cité.
+    Il active 2 Chantiers, 2 Forts et 1 Bibliothèque, ce qui génère 2 Production, 2 Militaire et
+    1 Science qui vont directement dans sa réserve personnelle. La carte Connaissance présente
+    derrière le second Chantier ne fournit pas de ressource mais sera utilisable comme action lors
+    de la phase suivante. »"""
     s = new("japanese", "aztecs")
     set_city(s, 0, {"a1": "ja.camp", "b1": "ja.fort", "c1": "ja.library", "b2": ("ja.camp", "ja.bushido"), "b3": "ja.fort",
                     "a2": "ja.library", "c2": "ja.library", "a3": "ja.camp", "c3": "ja.camp"})
@@ -39,6 +44,9 @@ def test_japanese_activation_centre_column_and_top_row() -> None:
 
 
 def test_aztec_completes_colossus_of_rhodes() -> None:
+    """« EXEMPLE : le joueur aztèque complète la Merveille du Colosse de Rhodes. Il résout l'effet
+    bonus et gagne immédiatement 2 Militaire. Il place ensuite la carte Merveille sur le dessus de
+    sa pioche de Cité. »"""
     s = actions_phase(new("mali", "aztecs"), 1)
     p = s["players"][1]
     p["wonder"] = instance(s, "w.colossus")
@@ -56,7 +64,12 @@ def _sahara_with_barricade(s: dict) -> None:
 
 
 def test_malian_conquest_of_sahara_three_plus_two() -> None:
-    """3 for the Sahara + 2 for its Barricade; Mali pays in Gold, gains 1 Gold, no bonus."""
+    """« EXEMPLE : le joueur malien veut conquérir la Province du Sahara contrôlée par son
+    adversaire. Il doit payer 3 Militaire pour la Province et 2 de plus pour la Barricade présente.
+    Après avoir payé les 5 (3+2) Militaire demandés, il prend le contrôle de la Province et la place
+    sur sa Province précédente, sans bénéficier de l'effet bonus. » Mali pays in Gold (« Le Mali ne
+    conquiert des Provinces qu'en payant de l'Or au lieu du Militaire ») and gains 1 Gold; the
+    Barricade goes back to its pile."""
     s = actions_phase(new("mali", "aztecs"))
     _sahara_with_barricade(s)
     res(s, 0, gold=5, mil=9)
@@ -69,6 +82,7 @@ def test_malian_conquest_of_sahara_three_plus_two() -> None:
 
 
 def test_conquest_must_be_paid_in_full_with_barricades() -> None:
+    """« Vous devez pouvoir payer l'intégralité du coût, incluant les Barricades » : 4 of the 5."""
     s = actions_phase(new("mali", "aztecs"))
     _sahara_with_barricade(s)
     res(s, 0, gold=4, mil=9)
@@ -78,6 +92,8 @@ def test_conquest_must_be_paid_in_full_with_barricades() -> None:
 
 
 def test_military_conquest_by_non_mali_costs_military() -> None:
+    """The Sahara example played by the Aztecs: « 3 Militaire pour la Province et 2 de plus pour la
+    Barricade »."""
     s = actions_phase(new("aztecs", "mali"))
     _sahara_with_barricade(s)
     res(s, 0, mil=5)
@@ -86,6 +102,10 @@ def test_military_conquest_by_non_mali_costs_military() -> None:
 
 
 def test_advantage_outbid_three_military_over_two() -> None:
+    """« EXEMPLE : le joueur malien a l'Avantage avec 2 Militaire. Le joueur aztèque paie
+    3 Militaire comme action pour le tour afin de prendre l'Avantage. Les 2 Militaire présents sur
+    la carte sont défaussés et remplacés par les 3 Militaire payés par le joueur aztèque, puis la
+    carte est tournée vers celui-ci. »"""
     s = actions_phase(new("mali", "aztecs"), 1)
     s["advantage"] = {"holder": 0, "res": "mil", "n": 2}
     res(s, 1, mil=3, prod=9)
@@ -99,6 +119,8 @@ def test_advantage_outbid_three_military_over_two() -> None:
 
 
 def test_advantage_outbid_refused_when_not_more() -> None:
+    """« vous devez payer un montant de ressources supérieur à celui présent sur la carte » : the
+    Aztecs with only 2 Military cannot take the Advantage held with 2."""
     s = actions_phase(new("mali", "aztecs"), 1)
     s["advantage"] = {"holder": 0, "res": "mil", "n": 2}
     res(s, 1, mil=2, prod=9)
@@ -113,6 +135,9 @@ def _fc(s: dict, k: int, def_id: str) -> str:
 
 
 def test_aztec_negotiates_and_gains_a_basic_building() -> None:
+    """« EXEMPLE : le joueur aztèque utilise son Ambassadeur pour négocier avec une Ville Libre. Il
+    place 1 jeton Action sur son Ambassadeur et 1 Or + 1 jeton Action de son côté de la Ville Libre.
+    Il résout ensuite l'effet de la carte et gagne un Bâtiment de base gratuitement. »"""
     s = actions_phase(new("mali", "aztecs"), 1)
     _fc(s, 0, "fc.venice")
     res(s, 1, gold=1)
@@ -127,24 +152,36 @@ def test_aztec_negotiates_and_gains_a_basic_building() -> None:
 
 
 def test_malian_fourth_negotiation_takes_the_free_city() -> None:
+    """« EXEMPLE : le joueur malien utilise son Ambassadeur pour négocier une quatrième fois avec la
+    ville Libre. Après avoir résolu son effet, il défausse tous les jetons présents des deux côtés et
+    place la carte près de sa Cité avec un jeton Action dessus. » (« Si vous avez 4 Or ou plus de
+    votre côté d'une carte Ville Libre, prenez la carte » : the third negotiation does not.)"""
+    third = actions_phase(new("mali", "aztecs"))
+    _fc(third, 0, "fc.genoa")
+    third["fc_track"][0]["gold"] = [2, 2]
+    res(third, 0, gold=1)
+    third = play(third, 0, "negotiate f1")
+    assert third["players"][0]["free_cities"] == [] and third["fc_track"][0]["gold"] == [3, 2]
     s = actions_phase(new("mali", "aztecs"))
     fc = _fc(s, 0, "fc.genoa")
     s["fc_track"][0]["gold"] = [3, 2]
+    s["fc_track"][0]["tok"] = [False, True]
     deck_before = len(s["fc_deck"])
     res(s, 0, gold=1)
     s = play(s, 0, "negotiate f1")
     p = s["players"][0]
     assert p["res"]["prod"] == 3
     assert p["free_cities"] == [fc] and fc in p["fc_used"]
-    assert s["fc_track"][0]["card"] != fc and s["fc_track"][0]["gold"] == [0, 0]
+    assert s["fc_track"][0]["card"] != fc and s["fc_track"][0]["gold"] == [0, 0] and s["fc_track"][0]["tok"] == [False, False]
     assert len(s["fc_deck"]) == deck_before - 1
     assert s["players"][0]["res"]["gold"] == 0
-    from engines.monumental_duel import scoring
-
-    assert scoring.breakdown(s)[0]["free_cities"] == 2
+    assert E.view(s, None)["players"][0]["free_cities"][0]["token"]
+    assert E.view(s, None)["breakdown"][0]["free_cities"] == 2
 
 
 def test_japanese_scientific_progress_gains_two_gold() -> None:
+    """« EXEMPLE : le joueur Japonais paie 2 Science pour piocher la première carte de sa pioche de
+    Cité. Il gagne 2 Or et place la carte dans sa défausse de Cité. »"""
     s = actions_phase(new("japanese", "aztecs"))
     res(s, 0, sci=2, gold=0)
     (top,) = deck_top(s, 0, "w.kinkaku")
@@ -155,6 +192,9 @@ def test_japanese_scientific_progress_gains_two_gold() -> None:
 
 
 def test_aztec_second_policy_gains_both_bonuses() -> None:
+    """« EXEMPLE : le joueur aztèque développe sa deuxième Politique Culturelle. Il la place sur la
+    Politique précédente et bénéficie de l'effet bonus des deux cartes en même temps. » (2 Culture:
+    « la deuxième 2 jetons Culture »)"""
     s = actions_phase(new("mali", "aztecs"), 1)
     p = s["players"][1]
     cal = next(x for x in p["culture_deck"] if s["cards"][x] == "az.p.calendar")
@@ -168,6 +208,9 @@ def test_aztec_second_policy_gains_both_bonuses() -> None:
 
 
 def test_calendar_discards_a_city_card_once_per_round() -> None:
+    """« EXEMPLE : la carte Calendrier (Politique Culturelle aztèque) indique «Défaussez une carte
+    de votre Cité». Vous pouvez utiliser son effet comme action une fois pendant la manche. Si vous
+    le faites, placez un jeton Action dessus. »"""
     s = actions_phase(new("mali", "aztecs"), 1)
     p = s["players"][1]
     cal = next(x for x in p["culture_deck"] if s["cards"][x] == "az.p.calendar")
@@ -182,6 +225,9 @@ def test_calendar_discards_a_city_card_once_per_round() -> None:
 
 
 def test_malian_mine_with_regional_tax_both_usable() -> None:
+    """« EXEMPLE : la Mine du joueur malien est associée à la Connaissance Impôt Régional. Comme les
+    deux ont été activées pendant l'activation de la Cité, il peut utiliser l'effet de l'une ou de
+    l'autre comme action pour le tour. »"""
     s = actions_phase(new("mali", "aztecs"))
     set_city(s, 0, {"b2": ("ma.mine", "ma.tax")})
     s["players"][0]["city"][4]["active"] = True
