@@ -2,8 +2,8 @@
 
 Subcommands: `bench` prints the benchmark report; `soak` the reliability figures; `replay FILE`
 replays an exported game; `repair GAME` exports or aborts a game that needs repair; `backup FILE`
-copies the database while the bot runs; `pack check PATH` and `pack export GAME PATH` write and
-check component packs.
+copies the database while the bot runs; `status` prints the operator's health line; `pack check
+PATH` and `pack export GAME PATH` write and check component packs.
 Whatever stops the start (a bad setting, a refused token, no network) is told in one line on
 stderr with a non-zero exit, never a traceback: the person reading it is setting the bot up.
 """
@@ -44,10 +44,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.soak import main as soak_main
 
         return soak_main(argv[1:])
-    if argv and argv[0] not in ("repair", "backup"):
+    if argv and argv[0] not in ("repair", "backup", "status"):
         print(
             "usage: python -m bot [bench [--quick] | soak [--quick] | replay FILE | repair GAME [--export FILE] [--abort]"
-            " | backup FILE [--force] | pack check PATH | pack export GAME PATH [--name NAME]]",
+            " | backup FILE [--force] | status [--max-wait SECONDS] | pack check PATH | pack export GAME PATH [--name NAME]]",
             file=sys.stderr,
         )
         return 2
@@ -56,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
             from bot.backup import main as backup_main
 
             return backup_main(argv[1:], settings)
+        if argv[:1] == ["status"]:
+            from bot.status_cli import main as status_main
+
+            return status_main(argv[1:], settings)
         if argv:
             from bot.repair import main as repair_main
 

@@ -231,7 +231,8 @@ async def bench_pipeline(game: str, active_games: int, measured_steps: int) -> d
 
 def main(argv: list[str]) -> int:
     """`bench [--quick]`: engines, renders, decisions, the SQLite pipeline; `bench lookups` and
-    `bench load`: the scale-out figures on both backends (bench_scale.py, bench_load.py)."""
+    `bench load`: the scale-out figures on both backends (bench_scale.py, bench_load.py); `bench
+    outbox`: what the outbox adds to a move and how fast it empties (bench_outbox.py)."""
     if argv[:1] == ["lookups"]:
         from bot.bench_scale import main as lookups_main
 
@@ -240,6 +241,10 @@ def main(argv: list[str]) -> int:
         from bot.bench_load import main as load_main
 
         return load_main(argv[1:])
+    if argv[:1] == ["outbox"]:
+        from bot.bench_outbox import main as outbox_main
+
+        return outbox_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m bot bench")
     parser.add_argument("--quick", action="store_true", help="tiny sizes, to check the bench runs")
     parser.add_argument("--games", nargs="*", default=None, help="engines to measure (default: all)")

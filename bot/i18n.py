@@ -367,6 +367,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "I could not send you a direct message (your privacy settings refuse it), so your alerts stay in the game's channel.",
         "fr": "Je n'ai pas pu vous envoyer de message privé (vos paramètres de confidentialité le refusent) ; vos alertes restent dans le salon de la partie.",
     },
+    "settings.dm_unsure": {
+        "en": "Discord did not answer when I tried to send you a direct message; your alerts will try again by DM, and reach you in the game's channel if they cannot.",
+        "fr": "Discord n'a pas répondu quand j'ai essayé de vous envoyer un message privé ; vos alertes réessaieront par message privé et vous parviendront dans le salon de la partie sinon.",
+    },
     "export.done": {
         "en": "The record of #{id}. Replay it with `python -m bot replay {file}`.",
         "fr": "L'enregistrement de n°{id}. Rejouez-le avec `python -m bot replay {file}`.",
@@ -385,6 +389,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "thread.back": {
         "en": "{thread} works again: game #{id} resumes there, and its clocks run again.",
         "fr": "{thread} fonctionne de nouveau : la partie n°{id} y reprend, et ses horloges repartent.",
+    },
+    "game.outbox_waiting": {
+        "en": "⏳ Posts of this game are waiting to be delivered ({count}, since {since}): Discord did not take them yet. They are retried until it does, in order; nothing is lost.",
+        "fr": "⏳ Des messages de cette partie attendent d'être remis ({count}, depuis {since}) : Discord ne les a pas encore acceptés. Ils sont renvoyés jusqu'à ce qu'il les accepte, dans l'ordre ; rien n'est perdu.",
     },
     "thread.resumed": {"en": "The game resumes.", "fr": "La partie reprend."},
     "mygames.lost": {

@@ -29,9 +29,10 @@ from bot.i18n import t
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
-from bot.services.replies import Reply
+from bot.services.outbox import Delivery, Outcome, Sent
+from bot.services.replies import Button, Reply
 from bot.settings import Settings
-from bot.storage import open_database
+from bot.storage import SeatRow, open_database
 from engines.core import IllegalMove
 
 CHANNEL_ID = 1
@@ -45,6 +46,10 @@ _WHOLE = re.compile(r"[0-9]{1,9}")  # ASCII digits: str.isdigit() accepts '²', 
 _CODE = re.compile(r"`/([^`\n]+)`")  # a command named in a reply, as Discord shows it
 _NAMED_ARGS = ("move", "game", "player", "page", "topic", "options", "alert")  # Discord option: value
 _FLAGS = {"warn_before": ("warn=yes", "warn=no"), "ask_gains": ("gains=ask", "gains=take")}
+
+
+def local_mention(seat: SeatRow) -> str:
+    return f"@{seat.name}"
 
 
 def user_id_for(name: str) -> int:
@@ -130,22 +135,42 @@ class LocalTable:
         self.images += 1
         return self.session_dir / f"{self.images:04d}-{filename}"
 
+    def _image(self, filename: str, data: bytes) -> None:
+        path = self._new_image_path(filename)
+        path.write_bytes(data)
+        self.say(t("table.image", self.lang, path=path))
+
+    def _buttons(self, buttons: list[Button]) -> None:
+        if buttons:
+            self.say("   [" + " · ".join(f"{b.label}" for b in buttons) + "]")
+
     def show(self, reply: Reply) -> None:
         if reply.text:
             self.say(("(private) " if reply.ephemeral else "") + local_text(reply.text))
         for img in reply.images:
-            path = self._new_image_path(img.filename)
-            path.write_bytes(img.data)
-            self.say(t("table.image", self.lang, path=path))
+            self._image(img.filename, img.data)
         if reply.select is not None:
             for c in reply.select.choices:
                 self.say(f"   {c.value:<20} {c.label}")
-        if reply.buttons:
-            self.say("   [" + " · ".join(f"{b.label}" for b in reply.buttons) + "]")
-        for post in [*reply.public, *(post for _, post in reply.elsewhere)]:
-            self.show(post)
-        for dm in reply.dms:
-            self.say(t("table.dm", self.lang, name=self._name_of(dm.user_id), text=local_text(dm.post.text)))
+        self._buttons(reply.buttons)
+        if reply.dm_check is not None:  # a DM always reaches a player here
+            self.say(t("table.dm", self.lang, name=self._name_of(self.ctx().user_id), text=local_text(reply.dm_check.text)))
+
+    async def deliver(self, d: Delivery) -> Outcome:
+        """An announcement of the outbox, printed: a post for the table, a DM with its addressee."""
+        if d.user_id is not None:
+            self.say(t("table.dm", self.lang, name=self._name_of(d.user_id), text=local_text(d.post.text)))
+        else:
+            self.say(local_text(d.post.text))
+        for drawing in d.post.drawings:
+            self._image(drawing.filename, await self.commands.service.draw(drawing))
+        if d.user_id is None:
+            self._buttons(d.post.buttons)
+        return Sent()
+
+    async def flush(self) -> None:
+        """Show what the last changes announced, in order."""
+        await self.commands.service.outbox.drain(self.deliver)
 
     async def handle(self, line: str) -> bool:
         """Run one command line; False when the session should end. Never raises on what is typed."""
@@ -162,8 +187,8 @@ class LocalTable:
             return False
         self.known[user_id_for(self.user)] = self.user
         try:
-            for _, post in await self.commands.clock_notices():
-                self.show(post)
+            await self.commands.service.tick()
+            await self.flush()
             if cmd == "help":
                 self.say(t("table.help", self.lang))
                 self.say(t("table.help_slash", self.lang))
@@ -172,6 +197,7 @@ class LocalTable:
                 self.say(t("table.now", self.lang, name=self.user))
             elif (action := self._action(cmd, args)) is not None:
                 self.show(await action())
+                await self.flush()
             else:
                 self.say(t("table.unknown", self.lang, cmd=cmd[:40]))
         except UserError as e:
@@ -259,7 +285,7 @@ class LocalTable:
     async def _start(self, ctx: Ctx, args: list[str]) -> Reply:
         """`start`; alone at the table it asks first, and `start solo` confirms a solo game."""
         reply = await self.commands.start(ctx, solo=args[:1] in (["solo"], ["yes"]))
-        if reply.buttons and not reply.public:
+        if reply.buttons:
             reply.buttons, reply.text = [], reply.text + "\n" + t("table.start_solo", self.lang)
         return reply
 
@@ -300,8 +326,9 @@ async def run_table(settings: Settings, stdin: TextIO = sys.stdin, out: TextIO =
         service = GameService(
             db, max_active_games_per_user=settings.max_active_games_per_user, lobby_expiry_s=settings.lobby_expiry_s,
             packs_dir=settings.packs_dir, vacation_days_per_year=settings.vacation_days_per_year,
+            mention=local_mention, default_lang=settings.default_locale,
         )
-        commands = Commands(service, mention=lambda s: f"@{s.name}")
+        commands = Commands(service)
         table = LocalTable(commands, settings.table_image_dir, out, settings.default_locale)
         table.say(t("table.welcome", table.lang, dir=settings.table_image_dir))
         interactive = stdin.isatty()

@@ -135,6 +135,12 @@ class Settings:
     shard_count: int | None = 1  # Discord shards in all; None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
     render_workers: int = 0  # processes rendering images; 0: a thread of this process
+    outbox_max_age_s: float = 86400.0  # an announcement failing this long is given up (a turn post of an open game: never)
+
+    @property
+    def shards(self) -> tuple[int, tuple[int, ...]] | None:
+        """(shard count, this process's shards), or None when it runs them all."""
+        return None if self.shard_ids is None or self.shard_count is None else (self.shard_count, self.shard_ids)
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
@@ -162,5 +168,6 @@ class Settings:
             vacation_days_per_year=_whole("VACATION_DAYS_PER_YEAR", get("VACATION_DAYS_PER_YEAR", "14"), 0),
             game_cache_size=_whole("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE", "1000"), 1),
             render_workers=_whole("RENDER_WORKERS", get("RENDER_WORKERS", str(os.cpu_count() or 1)), 0),
+            outbox_max_age_s=3600.0 * _whole("OUTBOX_MAX_AGE_HOURS", get("OUTBOX_MAX_AGE_HOURS", "24"), 1),
             **_shards(get("SHARD_COUNT", "1"), get("SHARD_IDS", "")),
         )

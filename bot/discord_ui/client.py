@@ -11,19 +11,30 @@ from collections.abc import Callable
 import discord
 from discord.ext import commands, tasks
 
+from bot.discord_ui import sender
 from bot.discord_ui.components import GameButton, GameSelect
 from bot.discord_ui.guard import InvalidRequests
-from bot.discord_ui.respond import channel_lost, run, send_dm, send_public
+from bot.discord_ui.respond import run
 from bot.discord_ui.translator import FRENCH, Translator
 from bot.i18n import set_commands
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import StaleInteraction
 from bot.services.games import GameService
+from bot.services.outbox import Delivery, Outcome
 from bot.services.replies import Reply
 from bot.settings import Settings, shard_of
 from bot.storage import Database, open_database
 
 log = logging.getLogger(__name__)
+
+# The outbox loop wakes when the next record falls due; new announcements go out at once, after
+# the interaction or the scheduler tick that wrote them, and each tick also delivers what another
+# process wrote for this one's shards (a vacation told to every table of a player), so with
+# nothing waiting it sleeps long.
+IDLE_SECONDS = 3600.0
+MIN_WAIT_SECONDS = 1.0
+# How often the outbox's health is logged while something waits in it.
+HEALTH_SECONDS = 300.0
 
 
 class TabulaBot(commands.AutoShardedBot):
@@ -41,9 +52,11 @@ class TabulaBot(commands.AutoShardedBot):
                 lobby_expiry_s=settings.lobby_expiry_s, packs_dir=settings.packs_dir,
                 vacation_days_per_year=settings.vacation_days_per_year, game_cache_size=settings.game_cache_size,
                 render_workers=settings.render_workers,
+                outbox_max_age_s=settings.outbox_max_age_s,
             )
         )
         self._service: GameService | None = None
+        self._health_at = 0.0
 
     @property
     def services(self) -> GameService:
@@ -59,13 +72,16 @@ class TabulaBot(commands.AutoShardedBot):
         )
         self._service = self._make_service(db)
         self._service.owns = self.owns
-        self.commands_ = Commands(self._service, default_lang=self.settings.default_locale)
+        self._service.outbox.shards = self.settings.shards  # its announcements, like its games, are this process's alone
+        self._service.announcer.default_lang = self.settings.default_locale
+        self.commands_ = Commands(self._service)
         self.add_dynamic_items(GameButton, GameSelect)
         await self.add_cog(GameCog(self))
         await self.tree.set_translator(Translator())
         set_commands({c.name: c.id for c in await self._sync_commands(db)}, FRENCH)
         self.scheduler.change_interval(seconds=self.settings.scheduler_seconds)
         self.scheduler.start()
+        self.outbox_loop.start()
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard of `guild_id`: its games (their scheduler work
@@ -96,34 +112,67 @@ class TabulaBot(commands.AutoShardedBot):
 
     @tasks.loop(seconds=60)
     async def scheduler(self) -> None:
-        """Wake the timers kept in the database: clock reminders and time-outs."""
+        """Wake the timers kept in the database (clock reminders and time-outs, stand-ins, lobby
+        expiries, vacations' ends), then deliver what they announced."""
         try:
-            notices = await self.commands_.clock_notices()
+            await self.services.tick()
         except Exception:
             log.exception("scheduler tick failed")
+        await self.flush_outbox()
+
+    async def deliver(self, delivery: Delivery) -> Outcome:
+        return await sender.deliver(self, delivery)
+
+    async def flush_outbox(self) -> int:
+        """Deliver every announcement due now (never raises: what fails waits for its retry, and
+        the outbox loop is woken for it)."""
+        try:
+            done = await self.services.outbox.drain(self.deliver)
+            due = await self.services.outbox.next_due()
+        except Exception:
+            log.exception("delivering the outbox failed; it is tried again within %.0f s", IDLE_SECONDS)
+            return 0
+        wait = IDLE_SECONDS if due is None else due - discord.utils.utcnow().timestamp()
+        self.outbox_loop.change_interval(seconds=min(IDLE_SECONDS, max(MIN_WAIT_SECONDS, wait)))
+        return done
+
+    @tasks.loop(seconds=IDLE_SECONDS)
+    async def outbox_loop(self) -> None:
+        """Retries of the outbox as they fall due, and its health in the log while something
+        waits there."""
+        await self.flush_outbox()
+        now = discord.utils.utcnow().timestamp()
+        if now - self._health_at < HEALTH_SECONDS:
             return
-        for channel_id, post in notices:
-            channel = self.get_channel(channel_id)
-            if channel is None:
-                try:
-                    channel = await self.fetch_channel(channel_id)
-                except discord.HTTPException as e:
-                    log.warning("channel %s of a clocked game is unreachable: %s", channel_id, e)
-                    if isinstance(e, discord.NotFound | discord.Forbidden):
-                        await channel_lost(self, channel_id, None, f"<#{channel_id}>")
-                    continue
-            if post.text:
-                await send_public(self, channel, post)  # type: ignore[arg-type]
-            for dm in post.dms:
-                if not await send_dm(self, dm) and dm.fallback is not None:
-                    await send_public(self, channel, dm.fallback)  # type: ignore[arg-type]
+        self._health_at = now
+        try:
+            health = await self.services.db.outbox_health(now - HEALTH_SECONDS)
+        except Exception:
+            log.exception("outbox health check failed")
+            return
+        if health.pending or health.failed_since:
+            oldest = now - health.oldest if health.oldest is not None else 0.0
+            log.warning(
+                "outbox: %d announcements waiting, the oldest for %.0f s; %d given up in the last %.0f s",
+                health.pending, oldest, health.failed_since, HEALTH_SECONDS,
+            )
+
+    @outbox_loop.before_loop
+    async def _outbox_starts(self) -> None:
+        """At start: what the previous run was sending when it stopped goes out first."""
+        await self.wait_until_ready()
+        taken = await self.services.outbox.take_over()
+        if taken:
+            log.info("outbox: %d announcements of the previous run are sent again", taken)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A game's thread was deleted: the game pauses and its channel is told."""
-        await channel_lost(self, payload.thread_id, self.get_partial_messageable(payload.parent_id), f"<#{payload.thread_id}>")
+        await sender.channel_lost(self, payload.thread_id, self.get_partial_messageable(payload.parent_id), f"<#{payload.thread_id}>")
+        await self.flush_outbox()
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await channel_lost(self, channel.id, None, channel.mention)
+        await sender.channel_lost(self, channel.id, None, channel.mention)
+        await self.flush_outbox()
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         thread = payload.thread or self.get_channel(payload.thread_id)
@@ -140,7 +189,9 @@ class TabulaBot(commands.AutoShardedBot):
         row = await self.services.db.open_game_in_channel(channel.id)
         if row is None or not row.channel_lost or row.status != "active":
             return
-        await send_public(self, channel, await self.commands_.resume_post(row.id))
+        post = await self.commands_.resume_post(row.id)
+        await sender.send_post(self, channel, post, await sender.files_of(self, post))
+        await self.flush_outbox()
 
     @scheduler.before_loop
     async def _scheduler_waits_for_ready(self) -> None:
@@ -193,6 +244,7 @@ class TabulaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self.scheduler.cancel()
+        self.outbox_loop.cancel()
         await super().close()
         if self._service is not None:
             await self._service.close()

@@ -51,7 +51,8 @@ class GameCog(commands.Cog):
     async def _new_in_thread(self, interaction: discord.Interaction, ctx, game: str, options: str | None, clock: str | None) -> Reply:  # type: ignore[no-untyped-def]
         from dataclasses import replace
 
-        from bot.discord_ui.respond import send_public
+        from bot.discord_ui.sender import send_post
+        from bot.services.outbox import Post
 
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
@@ -62,7 +63,7 @@ class GameCog(commands.Cog):
         except Exception:
             await thread.delete()
             raise
-        await send_public(self.bot, thread, lobby)
+        await send_post(self.bot, thread, Post(tail=[lobby.text], buttons=lobby.buttons, mentions=lobby.mentions), [])
         return Reply(t("lobby.opened_in_thread", ctx.lang, thread=thread.mention), ephemeral=True)
 
     @new.autocomplete("options")

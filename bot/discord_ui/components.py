@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.services.replies import Reply
+from bot.services.replies import Button, Select
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -56,13 +56,13 @@ class GameSelect(
         await interaction.client.on_component(interaction, "choose", self.game_id, self.version, self.shown, " ".join(values) or None)  # type: ignore[attr-defined]
 
 
-def view_for(reply: Reply) -> discord.ui.View | None:
-    """The components of a Reply as a persistent View (no timeout, no state)."""
-    if not reply.buttons and reply.select is None:
+def view_for(buttons: list[Button], select: Select | None = None) -> discord.ui.View | None:
+    """Buttons and a menu as a persistent View (no timeout, no state)."""
+    if not buttons and select is None:
         return None
     view = discord.ui.View(timeout=None)
-    if reply.select is not None:
-        sel = reply.select
+    if select is not None:
+        sel = select
         menu = discord.ui.Select(
             custom_id=f"ts:{sel.game_id}:{sel.version}:{sel.page}" + (f"-{sel.shown}" if sel.shown else ""),
             placeholder=sel.placeholder[:150],
@@ -74,6 +74,6 @@ def view_for(reply: Reply) -> discord.ui.View | None:
             ],
         )
         view.add_item(GameSelect(sel.game_id, sel.version, sel.page, menu, sel.shown))
-    for b in reply.buttons[:20]:
+    for b in buttons[:20]:
         view.add_item(GameButton(b.kind, b.game_id, b.version, b.arg, b.label, b.style))
     return view

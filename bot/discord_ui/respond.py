@@ -1,5 +1,6 @@
 """The one path from an interaction to a reply: acknowledge within Discord's 3 seconds, run the
-handler, turn its Reply (or its error) into messages, and post public follow-ups.
+handler, turn its Reply (or its error) into messages, then deliver what the change owes the
+channel from the outbox.
 
 Every domain error becomes a short ephemeral answer; anything else is logged with context and
 the user gets an apology, never a traceback or "interaction failed".
@@ -16,16 +17,17 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_ui.components import view_for
+from bot.discord_ui.sender import MAX_UPLOAD, NO_ANSWER, check_dm
 from bot.i18n import lang_for, t
 from bot.services.commands import Ctx
 from bot.services.errors import StaleInteraction, UserError
+from bot.services.outbox import POST, Owed, Post
 from bot.services.presenter import clip
-from bot.services.replies import DirectMessage, Reply
+from bot.services.replies import Reply
 from engines.core import IllegalMove
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
-    from bot.storage import GameRow
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +36,8 @@ ACK_BUDGET = 2.0
 # What a deferred "thinking…" message shows for the instant before it is deleted, when the
 # answer needs the other visibility (see _answer_beside_thinking).
 PLACEHOLDER = "…"
-# Discord's error code for a post in an archived thread (one the bot could not reopen).
-THREAD_ARCHIVED = 50083
-# Discord's upload limit for bots without boosts; images are downscaled below it by render.
-MAX_UPLOAD = 10 * 1024 * 1024
+# Discord's code for an interaction whose token is no longer valid: nothing was shown for it.
+UNKNOWN_INTERACTION = 10062
 
 Handler = Callable[[Ctx], Awaitable[Reply]]
 
@@ -66,27 +66,46 @@ async def run(
     component: bool = False,
     on_stale: Handler | None = None,
 ) -> None:
-    """Run `handler` and deliver its Reply, or a friendly answer for its error.
+    """Run `handler` and deliver its Reply, or a friendly answer for its error, then what the
+    change owes the channel (the outbox).
 
     The answer is sent directly when ready within ACK_BUDGET seconds (so an error can be
     ephemeral even after a public command); otherwise the interaction is deferred first, well
-    inside Discord's 3-second limit, and the answer follows, an error still privately.
+    inside Discord's 3-second limit, and the answer follows, an error still privately. The answer
+    failing (an expired interaction, a Discord error, a reset connection) never holds back the
+    announcements: they were written with the change and go out from the outbox.
     """
     task = asyncio.ensure_future(_produce(bot, interaction, handler, on_stale))
     done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
     deferred = not done
     thinking: bool | None = None  # the visibility of a pending "thinking…" message, if any
-    if deferred:
-        if component:
-            await interaction.response.defer()  # no visible message: follow-ups keep their own flag
-        else:
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-            thinking = ephemeral
-    reply = await task
+    reply: Reply | None = None
     try:
-        await deliver(interaction, reply, component=component, deferred=deferred, thinking=thinking)
-    except discord.HTTPException:
-        log.exception("could not deliver a reply (user=%s channel=%s)", interaction.user.id, interaction.channel_id)
+        if deferred:
+            if component:
+                await interaction.response.defer()  # no visible message: follow-ups keep their own flag
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                thinking = ephemeral
+        reply = await task
+        await deliver(bot, interaction, reply, component=component, deferred=deferred, thinking=thinking)
+    except (discord.HTTPException, *NO_ANSWER) as e:
+        log.warning("could not answer an interaction (user=%s channel=%s): %s", interaction.user.id, interaction.channel_id, e)
+        if reply is not None and getattr(e, "code", None) == UNKNOWN_INTERACTION:
+            await _post_instead(bot, interaction, reply)
+    finally:
+        if not task.done():
+            await asyncio.wait({task})
+        await bot.flush_outbox()
+
+
+async def _post_instead(bot: TabulaBot, interaction: discord.Interaction, reply: Reply) -> None:
+    """A public answer whose interaction expired before it (a lobby, say) is posted in the channel
+    instead, from the outbox; its images are left out (a board is one command away)."""
+    if reply.ephemeral or reply.edit or interaction.channel_id is None:
+        return
+    post = Post(tail=[reply.text], buttons=reply.buttons, mentions=reply.mentions)
+    await bot.services.outbox.write([Owed(POST, post, None, interaction.guild_id, channel_id=interaction.channel_id)])
 
 
 async def _produce(bot: TabulaBot, interaction: discord.Interaction, handler: Handler, on_stale: Handler | None) -> Reply:
@@ -134,13 +153,13 @@ def _mentions(reply: Reply) -> discord.AllowedMentions:
 
 
 async def deliver(
-    interaction: discord.Interaction, reply: Reply, *, component: bool, deferred: bool, thinking: bool | None = None
+    bot: TabulaBot, interaction: discord.Interaction, reply: Reply, *, component: bool, deferred: bool, thinking: bool | None = None
 ) -> None:
     """Send the answer as the interaction's response (or its follow-up once deferred), then the
-    public posts and DMs. `thinking` is the visibility (ephemeral or not) of a deferral's pending
+    test DM it asks for. `thinking` is the visibility (ephemeral or not) of a deferral's pending
     "thinking…" message, None when there is none."""
     text = clip(reply.text)
-    view = view_for(reply)
+    view = view_for(reply.buttons, reply.select)
     mentions = _mentions(reply)
     if reply.edit and component:
         kwargs: dict[str, object] = {"content": text, "view": view or discord.ui.View(), "allowed_mentions": mentions}
@@ -160,18 +179,10 @@ async def deliver(
             await interaction.followup.send(**kwargs)  # type: ignore[arg-type]
         else:
             await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
-    channel = interaction.channel
-    for post in reply.public:
-        if channel is not None and hasattr(channel, "send"):
-            await send_public(interaction.client, channel, post)  # type: ignore[arg-type]
-    for channel_id, post in reply.elsewhere:
-        await send_elsewhere(interaction.client, channel_id, post)  # type: ignore[arg-type]
-    for dm in [*reply.dms, *(d for post in reply.public for d in post.dms)]:
-        if not await send_dm(interaction.client, dm) and dm.fallback is not None:  # type: ignore[arg-type]
-            if dm.fallback.ephemeral:
-                await interaction.followup.send(dm.fallback.text, ephemeral=True)
-            elif channel is not None and hasattr(channel, "send"):
-                await send_public(interaction.client, channel, dm.fallback)  # type: ignore[arg-type]
+    if reply.dm_check is not None:
+        delivered = await check_dm(bot, interaction.user.id, reply.dm_check.text)
+        if not delivered:
+            await interaction.followup.send(reply.dm_check.refused if delivered is False else reply.dm_check.unsure, ephemeral=True)
 
 
 async def _answer_beside_thinking(interaction: discord.Interaction, kwargs: dict[str, object]) -> None:
@@ -191,81 +202,3 @@ async def _answer_beside_thinking(interaction: discord.Interaction, kwargs: dict
             await interaction.delete_original_response()
         except discord.HTTPException:
             log.warning("could not delete the placeholder of a deferred answer (user=%s)", interaction.user.id)
-
-
-async def send_dm(bot: TabulaBot, dm: DirectMessage) -> bool:
-    """Send a private alert; remember whether this user's DMs reach them, for the next alerts.
-    Close to Discord's invalid-request ban, DMs (which users may refuse) wait: the fallback is used."""
-    if bot.invalid_requests.backing_off():
-        return False
-    try:
-        user = bot.get_user(dm.user_id) or await bot.fetch_user(dm.user_id)
-        await user.send(clip(dm.post.text), files=_files(dm.post), allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException as e:
-        log.info("DM to %s refused (%s); falling back to the channel", dm.user_id, e.status)
-        await bot.services.db.set_dm_ok(dm.user_id, False)
-        return False
-    await bot.services.db.set_dm_ok(dm.user_id, True)
-    return True
-
-
-async def send_elsewhere(bot: TabulaBot, channel_id: int, post: Reply) -> None:
-    """A post in another channel than the command's (a vacation told to each table); a channel
-    that cannot be reached is logged and skipped, the others still get theirs."""
-    try:
-        channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
-        await send_public(bot, channel, post)  # type: ignore[arg-type]
-    except discord.HTTPException as e:
-        log.warning("channel %s could not be told: %s", channel_id, e)
-
-
-async def send_public(bot: TabulaBot, channel: discord.abc.Messageable, post: Reply) -> discord.Message | None:
-    """A post for the whole channel. An archived thread is reopened first; a channel or thread
-    that cannot be posted in (deleted, locked, no permission) pauses its game, and the first post
-    that works there again resumes it."""
-    if isinstance(channel, discord.Thread) and channel.archived:
-        try:
-            await channel.edit(archived=False)
-        except discord.HTTPException:
-            log.warning("could not unarchive thread %s", channel.id)
-    kwargs: dict[str, object] = {"content": clip(post.text), "files": _files(post), "allowed_mentions": _mentions(post)}
-    view = view_for(post)
-    if view is not None:
-        kwargs["view"] = view
-    channel_id = int(getattr(channel, "id", 0))
-    try:
-        message = await channel.send(**kwargs)  # type: ignore[arg-type]
-    except discord.HTTPException as e:
-        log.warning("could not post in channel %s: %s", channel_id, e)
-        if isinstance(e, discord.NotFound | discord.Forbidden) or e.code == THREAD_ARCHIVED:
-            await channel_lost(bot, channel_id, getattr(channel, "parent", None), f"<#{channel_id}>")
-        return None
-    await channel_back(bot, channel_id, getattr(channel, "parent", None))
-    return message
-
-
-async def channel_lost(bot: TabulaBot, channel_id: int, parent: discord.abc.Messageable | None, mention: str) -> None:
-    """Mark the open game of a channel or thread we can no longer post in (its clocks pause),
-    and say so once in the thread's parent channel (players also see it in /mygames)."""
-    row = await bot.services.db.open_game_in_channel(channel_id)
-    if row is None or not await bot.services.set_lost(row.id, True):
-        return
-    await _tell_parent(bot, parent, row, "thread.lost", id=row.id, thread=mention)
-
-
-async def channel_back(bot: TabulaBot, channel_id: int, parent: discord.abc.Messageable | None) -> None:
-    """A post in a paused game's channel worked again: the game and its clocks resume."""
-    row = await bot.services.db.open_game_in_channel(channel_id)
-    if row is None or not row.channel_lost or not await bot.services.set_lost(row.id, False):
-        return
-    await _tell_parent(bot, parent, row, "thread.back", id=row.id, thread=f"<#{channel_id}>")
-
-
-async def _tell_parent(bot: TabulaBot, parent: discord.abc.Messageable | None, row: GameRow, key: str, **fields: object) -> None:
-    if parent is None:
-        return
-    lang = await bot.services.db.guild_locale(row.guild_id) or row.lang or bot.settings.default_locale
-    try:
-        await parent.send(t(key, lang, **fields), allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException:
-        log.warning("could not tell the parent channel about game %s", fields.get("id"))

@@ -4,11 +4,15 @@ Mixed into GameService, whose loading and commits it uses."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from bot.i18n import t
 from bot.services import standin
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.table import FORCED_USER, STANDIN_USER, ClockAlert, MoveOutcome, SkipVote, Table, time_left
+
+if TYPE_CHECKING:
+    from bot.services.announce import Words
 
 # Reminders go out when a waiting player's time falls to these shares of what they had when
 # their wait began (stages 1, 2, 3); the time-out is the stage after them.
@@ -22,10 +26,11 @@ MAX_STANDIN_STEPS = 400
 
 class ClockRules:
     async def _standin_turn(
-        self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False
+        self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False, head: Words | None = None
     ) -> tuple[Table, list[dict[str, Any]]]:
         """The stand-in plays one whole turn of `seat` (call with the game lock held); the skip
-        that called it, or the hand-over of the seat, is stored with its steps."""
+        that called it, or the hand-over of the seat, is stored with its steps, and its turn post
+        is headed by `head`."""
         engine, state = table.engine, table.state
         assert state is not None
         rng = random.Random(f"{table.id}:{table.step_count}")
@@ -40,7 +45,7 @@ class ClockRules:
             steps += [(s, o, FORCED_USER, c) for s, o, c in forced]
             if len(steps) >= MAX_STANDIN_STEPS:
                 break
-        return await self._commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None)
+        return await self._commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None, head)
 
     async def _standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
         """Let stand-ins play while one of their seats is to act (call with the game lock held)."""
@@ -53,8 +58,9 @@ class ClockRules:
             logs += more
         return table, logs
 
-    async def leave_active(self, game_id: int, user_id: int) -> MoveOutcome:
-        """A player leaves a started game: the stand-in takes the seat so the others can finish."""
+    async def leave_active(self, game_id: int, user_id: int, name: str = "") -> MoveOutcome:
+        """A player leaves a started game: the stand-in takes the seat so the others can finish;
+        the channel is told, `name` naming who left."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
             seat = table.seat_of(user_id)
@@ -62,19 +68,23 @@ class ClockRules:
                 raise UserError("err.not_seated")
             if table.row.status != "active":
                 raise UserError("err.not_active", status=table.row.status)
+            head = self.announcer.left(name)
             turn_log: list[dict[str, Any]] = []
             if seat in table.to_act():
-                table, turn_log = await self._standin_turn(table, seat, hand_over=True)
+                table, turn_log = await self._standin_turn(table, seat, hand_over=True, head=head)
             else:
-                await self.db.set_standin(game_id, seat)
-                table = await self.load(game_id)
+                async with self.db.transaction():
+                    await self.db.set_standin(game_id, seat)
+                    table = await self.load(game_id)
+                    await self.announcer.turn(table, [], None, head)
             table, more = await self._standins(table)
             turn_log += more
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log)
 
-    async def vote_skip(self, game_id: int, voter_id: int, seat: int, expected_version: int) -> SkipVote | MoveOutcome:
+    async def vote_skip(self, game_id: int, voter_id: int, seat: int, expected_version: int, voter_name: str = "") -> SkipVote | MoveOutcome:
         """Another player votes to skip a seat whose time ran out; with a majority of the other
-        players, the stand-in plays that turn (and keeps the seat after SKIPS_FOR_STANDIN skips)."""
+        players, the stand-in plays that turn (and keeps the seat after SKIPS_FOR_STANDIN skips).
+        The channel is told of the vote, or of the skip."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
             if table.row.version != expected_version or seat not in table.to_act():
@@ -92,11 +102,16 @@ class ClockRules:
                 raise UserError("err.skip_too_early")
             voters = [s for s in table.seats if s.seat != seat and not s.standin]
             needed = len(voters) // 2 + 1
-            votes = await self.db.vote_skip(game_id, seat, voter_id)
+            async with self.db.transaction():
+                votes = await self.db.vote_skip(game_id, seat, voter_id)
+                if votes < needed:
+                    fields = {"name": target.name, "votes": votes, "needed": needed}
+                    await self.announcer.notice(table.row, lambda lang: t("skip.vote_public", lang, voter=voter_name, **fields))
             if votes < needed:
                 return SkipVote(table, seat, votes, needed)
             standin_now = target.skips + 1 >= SKIPS_FOR_STANDIN
-            table, turn_log = await self._standin_turn(table, seat, skipped=True, hand_over=standin_now)
+            head = self.announcer.skipped(target, standin_now)
+            table, turn_log = await self._standin_turn(table, seat, skipped=True, hand_over=standin_now, head=head)
             table, more = await self._standins(table)
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
 
@@ -117,8 +132,8 @@ class ClockRules:
         return out
 
     async def due_alerts(self) -> list[ClockAlert]:
-        """Reminders and time-outs now due in clocked games; each is returned once, ever (the
-        stage is stored before it is announced), so a restart neither repeats nor loses one."""
+        """Reminders and time-outs now due in clocked games, each stored with its announcement in
+        one transaction, so a restart neither repeats nor loses one."""
         now = self.clock()
         out = []
         for game_id in await self.db.clocked_games():
@@ -132,12 +147,22 @@ class ClockRules:
                     continue
                 start = table.row.bank_s if s.bank is None else s.bank
                 stage = TIMED_OUT if left <= 0 else sum(left <= share * start for share in REMIND_SHARES)
-                if stage > s.alerted and await self.db.mark_alerted(game_id, s.seat, stage):
-                    out.append(ClockAlert(table, s, stage, left))
+                if stage <= s.alerted:
+                    continue
+                async with self.db.transaction():  # the stage and its announcement: neither without the other
+                    if await self.db.mark_alerted(game_id, s.seat, stage):
+                        await self.announcer.clock_alert(table, s, stage, left)
+                        out.append(ClockAlert(table, s, stage, left))
         return out
 
-    async def set_lost(self, game_id: int, lost: bool) -> bool:
+    async def set_lost(self, game_id: int, lost: bool, parent_id: int | None = None, thread: str = "") -> bool:
         """Mark a game whose channel cannot be posted in (its clocks pause), or clear the mark
-        once a post there worked again; False when nothing changed."""
-        async with self.locks.hold(game_id):
-            return await self.db.set_lost(game_id, lost)
+        once a post there worked again; False when nothing changed. The parent channel of its
+        thread (`parent_id`) is told, `thread` naming it."""
+        async with self.locks.hold(game_id), self.db.transaction():
+            changed = await self.db.set_lost(game_id, lost)
+            row = await self.db.game(game_id)
+            if changed and parent_id is not None and row is not None:
+                key = "thread.lost" if lost else "thread.back"
+                await self.announcer.notice(row, lambda lang: t(key, lang, id=game_id, thread=thread), channel_id=parent_id)
+            return changed

@@ -13,18 +13,15 @@ from typing import Any
 import engines
 from bot.i18n import pick, t
 from bot.services import presenter
-from bot.services.clocks import TIMED_OUT
 from bot.services.ctx import Ctx
 from bot.services.errors import NeedsRepair, StaleInteraction, UserError
 from bot.services.games import GameService
 from bot.services.lobby_commands import LobbyCommands
 from bot.services.panels import Panels
-from bot.services.presenter import Mention
 from bot.services.ratelimit import Cooldowns, LruCache
-from bot.services.replies import Button, DirectMessage, ImageFile, Reply
+from bot.services.replies import DmCheck, ImageFile, Reply
 from bot.services.table import MoveOutcome, SkipVote, Table
-from bot.services.vacation import Vacation
-from bot.storage import GameRow, SeatRow
+from bot.storage import GameRow
 from engines.core.contract import fit_words, quote
 from engines.core.notation import starting_with, tokens
 
@@ -36,15 +33,13 @@ REPLAY_GUILD_S = 15.0  # and a server for one every 15 s, whoever asks
 ALERTS = ("channel", "dm", "both")
 
 
-def discord_mention(seat: SeatRow) -> str:
-    return f"<@{seat.user_id}>"
-
-
 class Commands(LobbyCommands, Panels):
-    def __init__(self, service: GameService, mention: Mention = discord_mention, default_lang: str = "en") -> None:
+    """The handlers. What a change owes the channel is written to the outbox by the service with
+    the change; a handler's Reply is the caller's own answer."""
+
+    def __init__(self, service: GameService) -> None:
         self.service = service
-        self.mention = mention
-        self.default_lang = default_lang
+        self.mention = service.announcer.mention
         self._replays = LruCache(16)  # by game, version and language: a replay is made once
         self._replay_user = Cooldowns(REPLAY_USER_S, service.clock)
         self._replay_guild = Cooldowns(REPLAY_GUILD_S, service.clock)
@@ -58,7 +53,7 @@ class Commands(LobbyCommands, Panels):
         """The language of a game's public posts and images: the server's choice (/game language),
         else its creator's, so a channel never switches language with whoever played last.
         Private replies use each user's own language (`Ctx.lang`)."""
-        return await self._row_lang(table.row)
+        return await self.service.announcer.lang(table.row)
 
     # ---- looking ---------------------------------------------------------------------------
     async def _started(self, ctx: Ctx) -> Table:
@@ -87,7 +82,11 @@ class Commands(LobbyCommands, Panels):
     async def status(self, ctx: Ctx) -> Reply:
         table = await self.service.table_in_channel(ctx.channel_id, include_finished=True)
         lang = await self.public_lang(table)
-        return Reply(presenter.clip(presenter.status_text(table, lang, lambda s: s.name, self.service.clock())))
+        text = presenter.status_text(table, lang, lambda s: s.name, self.service.clock())
+        waiting, since = await self.service.db.outbox_pending(table.id)
+        if waiting:  # Discord has not taken it yet: it is retried until it has
+            text += "\n" + t("game.outbox_waiting", lang, count=waiting, since=f"<t:{int(since)}:R>")
+        return Reply(presenter.clip(text))
 
     async def log(self, ctx: Ctx, page: int | None = None) -> Reply:
         table = await self._started(ctx)
@@ -161,12 +160,11 @@ class Commands(LobbyCommands, Panels):
         saved = t("game.step_saved", lang, label=", ".join(presenter.named(table, o.text(lang), lang) for o in outcome.options))
         if outcome.pending:
             return await self.panel(ctx, table.id, preface=saved, edit=from_panel)
-        if outcome.turn_done:
+        if outcome.turn_done:  # its turn post is in the outbox, written with the move
             reply = Reply(f"{saved}\n{t('game.turn_done', lang)}", ephemeral=True, edit=from_panel)
-            reply.public.append(await self.turn_post(table, await self.public_lang(table), "", outcome))
             seat = table.seat_of(ctx.user_id)
             if seat is not None and seat in table.to_act():  # e.g. solo, or a new round for this seat
-                reply = await self.panel(ctx, table.id, preface=reply.text, keep_public=reply.public)
+                reply = await self.panel(ctx, table.id, preface=reply.text)
             return reply
         return await self.panel(ctx, table.id, preface=saved, edit=from_panel, shown=shown)
 
@@ -180,10 +178,8 @@ class Commands(LobbyCommands, Panels):
     async def undo(self, ctx: Ctx, game_id: int | None = None, token: int | None = None) -> Reply:
         if game_id is None:
             game_id = (await self.service.table_in_channel(ctx.channel_id)).id
-        table = await self.service.undo(game_id, ctx.user_id, expected_token=token)
-        reply = await self.panel(ctx, table.id, edit=token is not None)
-        reply.public.append(Reply(t("game.undone", await self.public_lang(table), name=ctx.name)))
-        return reply
+        table = await self.service.undo(game_id, ctx.user_id, expected_token=token, name=ctx.name)
+        return await self.panel(ctx, table.id, edit=token is not None)
 
     async def autocomplete_play(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
         """Up to 25 completions of a typed move: earlier tokens are applied, the last filtered."""
@@ -214,62 +210,14 @@ class Commands(LobbyCommands, Panels):
     # ---- play over days --------------------------------------------------------------------
     async def skip(self, ctx: Ctx, game_id: int, seat: int, version: int) -> Reply:
         """A vote (button) to skip a player whose clock ran out."""
-        result = await self.service.vote_skip(game_id, ctx.user_id, seat, version)
-        lang = await self.public_lang(result.table)
-        if isinstance(result, SkipVote):
-            fields = {"name": result.table.user_at(seat).name, "votes": result.votes, "needed": result.needed}
-            return Reply(
-                t("skip.voted", ctx.lang, **fields), ephemeral=True,
-                public=[Reply(t("skip.vote_public", lang, voter=ctx.name, **fields))],
-            )
+        result = await self.service.vote_skip(game_id, ctx.user_id, seat, version, voter_name=ctx.name)
         skipped = result.table.user_at(seat)
-
-        def head(lang: str) -> str:
-            text = t("skip.done", lang, name=skipped.name)
-            return text + ("\n" + t("skip.replaced", lang, name=skipped.name, count=skipped.skips) if skipped.standin else "")
-
-        return Reply(head(ctx.lang), ephemeral=True, public=[await self.turn_post(result.table, lang, head(lang), result)])
-
-    async def clock_notices(self) -> list[tuple[int, Reply]]:
-        """Reminders and time-outs due now, and the turns of stand-ins left unplayed, as
-        (channel id, post) for the scheduler to send."""
-        out = []
-        for vacation in await self.service.vacations_over():
-            out += await self._vacation_posts(vacation)
-        for table in await self.service.expire_lobbies():
-            lang = await self.public_lang(table)
-            idle = presenter.duration(self.service.lobby_expiry_s, lang)
-            text = t("lobby.expired", lang, id=table.id, game=presenter.title(table, lang), idle=idle)
-            out.append((table.row.channel_id, Reply(text)))
-        for outcome in await self.service.wake_standins():
-            table = outcome.table
-            lang = await self.public_lang(table)
-            try:
-                out.append((table.row.channel_id, await self.turn_post(table, lang, "", outcome)))
-            except Exception:  # one game's post failing never holds back the others' alerts
-                log.exception("game %s: the stand-in's turn post could not be made", table.id)
-        for alert in await self.service.due_alerts():
-            table, seat = alert.table, alert.seat
-            lang = await self.public_lang(table)
-            fields: dict[str, object] = {"game": presenter.title(table, lang), "id": table.id}
-            if alert.stage < TIMED_OUT:
-                fields |= {"left": presenter.duration(alert.left, lang), "link": presenter.link(table.row)}
-                ping, dm = await self._alert(seat, "clock.reminder", lang, who=seat.name, **fields)
-                text = t("clock.reminder", lang, who=self.mention(seat), **fields) if ping else ""
-                out.append((table.row.channel_id, Reply(text, mentions=[seat.user_id], dms=[dm] if dm else [])))
-                continue
-            skip = Button("skip", table.id, table.row.version, t("btn.skip", lang, name=seat.name), "danger", str(seat.seat))
-            voters = [s for s in table.seats if s.seat != seat.seat and not s.standin]
-            pinged, dms = [], []  # the voters are who can unblock the table: each is told as they chose
-            for voter in voters:
-                ping, dm = await self._alert(voter, "clock.expired_dm", lang, who=seat.name, **fields)
-                pinged += [voter] if ping or dm is None else []
-                dms += [dm] if dm else []
-            text = t("clock.expired", lang, who=self.mention(seat), **fields)
-            if pinged:
-                text += "\n" + t("clock.voters", lang, voters=" ".join(self.mention(v) for v in pinged))
-            out.append((table.row.channel_id, Reply(text, buttons=[skip], mentions=[seat.user_id, *(v.user_id for v in pinged)], dms=dms)))
-        return out
+        if isinstance(result, SkipVote):
+            return Reply(t("skip.voted", ctx.lang, name=skipped.name, votes=result.votes, needed=result.needed), ephemeral=True)
+        text = t("skip.done", ctx.lang, name=skipped.name)
+        if skipped.standin:
+            text += "\n" + t("skip.replaced", ctx.lang, name=skipped.name, count=skipped.skips)
+        return Reply(text, ephemeral=True)
 
     async def mygames(self, ctx: Ctx) -> Reply:
         """Every open game of the caller, across servers: those waiting on them first, oldest wait first."""
@@ -331,37 +279,19 @@ class Commands(LobbyCommands, Panels):
         wants_dm = alert != "channel" or private_dm
         changed = alert != current.alert or private_dm != current.private_dm
         if wants_dm and (changed or current.dm_ok is None):  # one try per change of setting
-            reply.dms.append(DirectMessage(ctx.user_id, Reply(t("settings.dm_check", lang)), Reply(t("settings.dm_refused", lang), ephemeral=True)))
+            reply.dm_check = DmCheck(t("settings.dm_check", lang), t("settings.dm_refused", lang), t("settings.dm_unsure", lang))
         elif wants_dm and current.dm_ok is False:  # refused before: no new DM (each refusal counts against the bot)
             reply.text += "\n" + t("settings.dm_still_refused", lang)
         return reply
 
     async def _vacation(self, ctx: Ctx, days: int) -> Reply:
         """Book (or, with 0, end) a vacation; each open table of the player is told once."""
-        vacation = await (self.service.end_vacation(ctx.user_id) if days == 0 else self.service.start_vacation(ctx.user_id, days))
-        reply = Reply(ephemeral=True)
-        if vacation.ends is None:
-            reply.text = t("vacation.ended", ctx.lang, count=len(vacation.tables), left=vacation.days_left)
-        else:
-            reply.text = t("vacation.started", ctx.lang, until=f"<t:{int(vacation.ends)}:F>", count=len(vacation.tables), left=vacation.days_left)
-        reply.elsewhere = await self._vacation_posts(vacation, ctx.name)
-        return reply
-
-    async def _vacation_posts(self, vacation: Vacation, name: str | None = None) -> list[tuple[int, Reply]]:
-        """One post per open table of a player whose vacation started or ended."""
-        out = []
-        for table in vacation.tables:
-            seat = table.seat_of(vacation.user_id)
-            if seat is None:
-                continue
-            lang = await self.public_lang(table)
-            who = name or table.user_at(seat).name
-            if vacation.ends is None:
-                text = t("vacation.back_public", lang, name=who, id=table.id)
-            else:
-                text = t("vacation.away_public", lang, name=who, id=table.id, until=f"<t:{int(vacation.ends)}:D>")
-            out.append((table.row.channel_id, Reply(text)))
-        return out
+        if days == 0:
+            vacation = await self.service.end_vacation(ctx.user_id, ctx.name)
+            return Reply(t("vacation.ended", ctx.lang, count=len(vacation.tables), left=vacation.days_left), ephemeral=True)
+        vacation = await self.service.start_vacation(ctx.user_id, days, ctx.name)
+        until = f"<t:{int(vacation.ends or 0)}:F>"
+        return Reply(t("vacation.started", ctx.lang, until=until, count=len(vacation.tables), left=vacation.days_left), ephemeral=True)
 
     async def replay(self, ctx: Ctx) -> Reply:
         """The game so far (or to its end) as an animated image of its boards, turn by turn."""
@@ -412,10 +342,7 @@ class Commands(LobbyCommands, Panels):
         if action == "export":
             return await self._record_file(ctx, game_id)
         await self.service.abort_unreadable(game_id)
-        return Reply(t("repair.aborted", ctx.lang, id=game_id), ephemeral=True, public=[Reply(t("repair.aborted", await self._row_lang(row), id=game_id))])
-
-    async def _row_lang(self, row: GameRow) -> str:
-        return await self.service.db.guild_locale(row.guild_id) or row.lang or self.default_lang
+        return Reply(t("repair.aborted", ctx.lang, id=game_id), ephemeral=True)
 
     async def stats(self, ctx: Ctx, game: str | None = None) -> Reply:
         """Finished games of this server per game and player: games, wins, average score."""

@@ -15,12 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from bot.i18n import t
+from bot.services.announce import Announcer, Words, discord_mention
 from bot.services.clocks import ClockRules
 from bot.services.errors import NeedsRepair, StaleInteraction, UserError
 from bot.services.images import Images, render_pool
 from bot.services.lobby import LobbyRules
 from bot.services.locks import GameLocks
+from bot.services.outbox import Outbox
 from bot.services.packshelf import PackShelf, stored_pack
+from bot.services.presenter import Mention
 from bot.services.ratelimit import LruCache
 from bot.services.table import FORCED_USER, STANDIN_USER, MoveOutcome, Table, time_left
 from bot.services.vacation import VacationRules
@@ -32,6 +36,8 @@ from engines.core.notation import tokens
 from engines.core.ranks import winners
 
 log = logging.getLogger(__name__)
+
+KEEP_DONE_S = 7 * 86400.0
 
 
 class GameService(LobbyRules, ClockRules, VacationRules, Images):
@@ -50,6 +56,9 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         game_cache_size: int = 1000,
         render_workers: int = 0,
         owns: Callable[[int | None], bool] = lambda guild_id: True,
+        mention: Mention = discord_mention,
+        default_lang: str = "en",
+        outbox_max_age_s: float = 86400.0,
     ) -> None:
         self.db = db
         self.max_active = max_active_games_per_user
@@ -66,12 +75,29 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         self.renders = render_pool(render_workers)
         # Whether this process runs a guild's games (its shard): the scheduler's work is its alone.
         self.owns = owns
+        # What the channels and players are owed, written with each change and delivered from there.
+        self.outbox = Outbox(db, max_age_s=outbox_max_age_s)
+        self.announcer = Announcer(db, self.outbox, mention, default_lang)
 
     async def close(self) -> None:
         """Stop the render processes and close the database."""
         if self.renders is not None:
             self.renders.shutdown(cancel_futures=True)
         await self.db.close()
+
+    async def tick(self) -> None:
+        """The scheduler's work: every timer due now acts (vacations end, idle lobbies close,
+        stand-ins play, reminders and time-outs fall due), each change written with what it
+        announces. One part failing (a bug) is logged and never holds back the others."""
+        for part in (self.vacations_over, self.expire_lobbies, self.wake_standins, self.due_alerts, self._prune_outbox):
+            try:
+                await part()
+            except Exception:
+                log.exception("scheduler: %s failed", part.__name__)
+
+    async def _prune_outbox(self) -> None:
+        """Delivered and given-up announcements are kept a week (for the logs' sake), then forgotten."""
+        await self.db.outbox_prune(self.clock() - KEEP_DONE_S)
 
     # ---- loading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> Table:
@@ -143,12 +169,14 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         }
 
     async def abort_unreadable(self, game_id: int) -> None:
-        """Abort a game that needs repair (its record stays, exportable)."""
+        """Abort a game that needs repair (its record stays, exportable); its channel is told."""
         async with self.locks.hold(game_id):
             row = await self.db.game(game_id)
             if row is None or row.status not in ("lobby", "active"):
                 raise UserError("err.no_open_game_id", id=game_id)
-            await self.db.set_status(game_id, row.version, "aborted")
+            async with self.db.transaction():
+                await self.db.set_status(game_id, row.version, "aborted")
+                await self.announcer.notice(row, lambda lang: t("repair.aborted", lang, id=game_id))
             self._cache.pop(game_id, None)
 
     @staticmethod
@@ -310,23 +338,28 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
 
     async def _commit(
         self, table: Table, steps: list[tuple[int, str, int, int]], state: dict[str, Any], turn_done: bool,
-        skipped: int | None = None, standin: int | None = None,
+        skipped: int | None = None, standin: int | None = None, head: Words | None = None,
     ) -> tuple[Table, list[dict[str, Any]]]:
-        """Persist steps, the new snapshot and what they change in the seats in one transaction;
-        returns the new table and the log the channel has not seen yet when the turn is done."""
+        """Persist steps, the new snapshot, what they change in the seats and, when a turn is
+        done, its turn post (headed by `head`) in one transaction; returns the new table and the
+        log the channel had not seen yet."""
         engine = table.engine
         turn_log = state["log"][table.row.posted_log :] if turn_done else []
         mine = [s for s in steps if s[2] != FORCED_USER]
         ended = (mine or steps)[-1][0] if turn_done and steps else None
         changes = self._seat_changes(table, state, ended, skipped, standin)
-        await self._write(
-            table,
-            self.db.append_steps(
-                table.id, table.row.version, table.step_count, steps, engine.to_json(state), engine.is_over(state),
-                posted_log=len(state["log"]) if turn_done else None, seats=changes,
-            ),
-        )
-        return await self.load(table.id), turn_log
+        async with self.db.transaction():
+            await self._write(
+                table,
+                self.db.append_steps(
+                    table.id, table.row.version, table.step_count, steps, engine.to_json(state), engine.is_over(state),
+                    posted_log=len(state["log"]) if turn_done else None, seats=changes,
+                ),
+            )
+            new = await self.load(table.id)
+            if turn_done:
+                await self.announcer.turn(new, turn_log, ended, head)
+        return new, turn_log
 
     def _seat_changes(
         self, table: Table, state: dict[str, Any], ended: int | None = None, skipped: int | None = None, standin: int | None = None
@@ -373,10 +406,10 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         )
         return state
 
-    async def undo(self, game_id: int, user_id: int, expected_token: int | None = None) -> Table:
+    async def undo(self, game_id: int, user_id: int, expected_token: int | None = None, name: str = "") -> Table:
         """Take back the caller's last step if no checkpoint lies between it and now (from a
         panel: only while the panel is current for that seat); a step awaiting confirmation is
-        simply dropped."""
+        simply dropped. The channel is told that `name` took a step back."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
             if table.row.status != "active":
@@ -385,7 +418,9 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
             if seat is None:
                 raise UserError("err.not_seated")
             if table.row.pending is not None and table.row.pending["seat"] == seat:
-                await self._write(table, self.db.set_pending(game_id, table.row.version, None))
+                async with self.db.transaction():
+                    await self._write(table, self.db.set_pending(game_id, table.row.version, None))
+                    await self.announcer.notice(table.row, lambda lang: t("game.undone", lang, name=name))
                 return await self.load(game_id)
             if expected_token is not None and await self.seat_token(table, seat) != expected_token:
                 raise StaleInteraction(game_id)
@@ -401,7 +436,9 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
             keep = last - 1
             state = self.replay(table.row, table.engine, [(s.seat, s.option_id) for s in steps[:keep]], len(table.seats))
             changes = self._seat_changes(table, state)
-            await self._write(table, self.db.truncate_steps(game_id, table.row.version, keep, table.engine.to_json(state), changes))
+            async with self.db.transaction():
+                await self._write(table, self.db.truncate_steps(game_id, table.row.version, keep, table.engine.to_json(state), changes))
+                await self.announcer.notice(table.row, lambda lang: t("game.undone", lang, name=name))
             return await self.load(game_id)
 
     @staticmethod

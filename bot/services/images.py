@@ -1,4 +1,4 @@
-"""Views and images of a table, rendered off the event loop: in a pool of processes when
+"""Views and images of a table (and of outbox records), rendered off the event loop: in a pool of processes when
 `RENDER_WORKERS` is set (Pillow holds the GIL for much of a render, so threads would share one
 core), else in a thread. Mixed into GameService."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import importlib
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -13,9 +14,19 @@ from typing import Any, TypeVar
 
 import render
 import render.core.results
+from bot.services.outbox import Drawing
 from bot.services.table import CardText, Table
 
 R = TypeVar("R")
+
+# The render function of each kind of drawing an outbox record may carry (module, name), looked up
+# when drawn: the worker processes import it by name.
+DRAWINGS = {
+    "turn_card": ("render", "turn_card_png"),
+    "results": ("render.core.results", "results_png"),
+    "player": ("render", "player_png"),
+    "board": ("render", "board_png"),
+}
 
 
 def render_pool(workers: int) -> ProcessPoolExecutor | None:
@@ -33,9 +44,10 @@ class Images:
             return await asyncio.to_thread(fn, *args, **kw)
         return await asyncio.get_running_loop().run_in_executor(self.renders, functools.partial(fn, *args, **kw))
 
-    async def results_png(self, title: str, outcome: str, rows: list[dict[str, Any]]) -> bytes:
-        """Final scores with their breakdown (arguments as render.core.results.results_png takes them)."""
-        return await self._render(render.core.results.results_png, title, outcome, rows)
+    async def draw(self, drawing: Drawing) -> bytes:
+        """An image of an outbox record, drawn now from the arguments stored with it."""
+        module, name = DRAWINGS[drawing.kind]
+        return await self._render(getattr(importlib.import_module(module), name), **drawing.args)
 
     async def replay_gif(self, table: Table, lang: str, card: CardText) -> bytes:
         """The game's course as an animated GIF of turn cards, one per completed turn: what was
@@ -65,15 +77,6 @@ class Images:
             return render.replay_gif(table.row.game, frames, lang)
 
         return await asyncio.to_thread(draw)
-
-    async def turn_card_png(
-        self, table: Table, lang: str, *, title: str, events: list[str], footer: str, actor: int | None
-    ) -> bytes:
-        """The turn card of the current state (public), rendered off the event loop."""
-        return await self._render(
-            render.turn_card_png, table.row.game, self.view(table, None),
-            title=title, events=events, footer=footer, acting=table.to_act(), actor=actor, lang=lang,
-        )
 
     def view(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The engine's view with the players' display names, for the renderers."""

@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 import engines
-from bot.i18n import Both
+from bot.i18n import Both, t
 from bot.services.errors import UserError
 from bot.services.table import FORCED_USER, Table
 from bot.storage import GameExists, LimitReached
@@ -18,9 +18,10 @@ class LobbyRules:
     async def open_lobby(
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any],
         bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
-        pack: packs.Pack | None = None,
+        pack: packs.Pack | None = None, rematch_of: Table | None = None,
     ) -> Table:
-        """A new lobby; the option `pack=<name>` (or `pack`, a rematch's) picks its components."""
+        """A new lobby; the option `pack=<name>` (or `pack`, a rematch's) picks its components. A
+        rematch's lobby is posted in its channel, its seats offered to the players of `rematch_of`."""
         game = engines.key(game)  # `Minerva`, `Magna Roma`
         if game not in self.game_names():
             raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
@@ -34,12 +35,15 @@ class LobbyRules:
         except IllegalMove as e:
             raise UserError("err.bad_options", detail=Both(e.text("en"), e.text("fr"))) from e
         try:
-            row = await self.db.create_game(
-                guild_id=guild_id, channel_id=channel_id, game=game, options=options,
-                seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s, lang=lang,
-                confirm=confirm, max_open=self.max_active, cooldown_s=self.create_cooldown_s,
-                pack=None if pack is None else (pack.name, pack.digest, pack.to_json()),
-            )
+            async with self.db.transaction():
+                row = await self.db.create_game(
+                    guild_id=guild_id, channel_id=channel_id, game=game, options=options,
+                    seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s, lang=lang,
+                    confirm=confirm, max_open=self.max_active, cooldown_s=self.create_cooldown_s,
+                    pack=None if pack is None else (pack.name, pack.digest, pack.to_json()),
+                )
+                if rematch_of is not None:
+                    await self.announcer.rematch(await self.load(row.id), rematch_of, user_id)
         except GameExists as e:
             existing = await self.db.open_game_in_channel(channel_id)
             title = self.get_engine(existing.game).title if existing is not None else "?"
@@ -99,34 +103,41 @@ class LobbyRules:
             except IllegalMove as err:
                 raise UserError("err.bad_options", detail=Both(err.text("en"), err.text("fr"))) from err
             changes = self._seat_changes(table, state)
-            await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
-            await self.seat_vacationers(await self.load(game_id))
-            table = await self.load(game_id)
-            assert table.state is not None
-            settled, forced = e.settle(table.state, await self.gains_for(table))
-            if forced:  # a first question with a single answer is taken for the player
-                table, _ = await self._commit(table, [(s, o, FORCED_USER, c) for s, o, c in forced], settled, False)
+            async with self.db.transaction():  # the start, its forced first steps and its turn post
+                await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
+                await self.seat_vacationers(await self.load(game_id))
+                table = await self.load(game_id)
+                assert table.state is not None
+                settled, forced = e.settle(table.state, await self.gains_for(table))
+                if forced:  # a first question with a single answer is taken for the player
+                    table, _ = await self._commit(table, [(s, o, FORCED_USER, c) for s, o, c in forced], settled, False)
+                await self.announcer.turn(table, [], None, self.announcer.started(table))
             return table
 
-    async def abort(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
+    async def abort(self, game_id: int, user_id: int, can_manage: bool = False, name: str = "") -> Table:
+        """Abort a lobby or a game; its channel is told who did (`name`)."""
         async with self.locks.hold(game_id):
             table = await self.load(game_id)
             if table.row.status not in ("lobby", "active"):
                 raise UserError("err.not_active", status=table.row.status)
             if user_id != table.row.creator_id and not can_manage:
                 raise UserError("err.abort_forbidden")
-            await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+            async with self.db.transaction():
+                await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+                await self.announcer.notice(table.row, lambda lang: t("game.aborted", lang, id=game_id, name=name))
             return await self.load(game_id)
 
     async def expire_lobbies(self) -> list[Table]:
         """Close lobbies left without activity (a join, a leave) for `lobby_expiry_s`, so an
-        abandoned table never holds its channel or its players' caps; returned to be announced."""
+        abandoned table never holds its channel or its players' caps; each channel is told."""
         closed = []
         for game_id in await self.db.idle_lobbies(self.clock() - self.lobby_expiry_s):
             async with self.locks.hold(game_id):
                 table = await self.scheduled(game_id)
                 if table is None or table.row.status != "lobby" or table.row.updated_at > self.clock() - self.lobby_expiry_s:
                     continue
-                await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+                async with self.db.transaction():
+                    await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+                    await self.announcer.lobby_expired(table, self.lobby_expiry_s)
                 closed.append(await self.load(game_id))
         return closed

@@ -7,6 +7,7 @@ import re
 
 from bot.i18n import t
 from bot.services import presenter
+from bot.services.announce import lobby_buttons
 from bot.services.ctx import Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
@@ -70,26 +71,12 @@ class LobbyCommands:
         table = await self.service.open_lobby(
             guild_id=old.row.guild_id, channel_id=old.row.channel_id, user_id=ctx.user_id, name=ctx.name, game=old.row.game,
             options=old.row.options, bank_s=old.row.bank_s, bonus_s=old.row.bonus_s, lang=old.row.lang, confirm=old.row.confirm,
-            pack=old.pack,
+            pack=old.pack, rematch_of=old,
         )
-        lang = await self.public_lang(table)
-        invited = [s for s in old.seats if s.user_id != ctx.user_id and not s.standin]
-        reply = self.lobby(table, lang)
-        if invited:
-            reply.text += "\n" + t("lobby.rematch", lang, id=game_id, players=" ".join(self.mention(s) for s in invited))
-            reply.mentions = [s.user_id for s in invited]
-        return Reply(t("game.rematch_opened", ctx.lang, id=table.id), ephemeral=True, public=[reply])
+        return Reply(t("game.rematch_opened", ctx.lang, id=table.id), ephemeral=True)
 
     def lobby(self, table: Table, lang: str) -> Reply:
-        v = table.row.version
-        return Reply(
-            presenter.lobby_text(table, lang, self.mention),
-            buttons=[
-                Button("join", table.id, v, t("btn.join", lang), "success"),
-                Button("leave", table.id, v, t("btn.leave", lang)),
-                Button("start", table.id, v, t("btn.start", lang), "primary"),
-            ],
-        )
+        return Reply(presenter.lobby_text(table, lang, self.mention), buttons=lobby_buttons(table, lang))
 
     async def _lobby_id(self, ctx: Ctx, game_id: int | None) -> int:
         if game_id is not None:
@@ -136,11 +123,8 @@ class LobbyCommands:
 
     async def leave_confirmed(self, ctx: Ctx, game_id: int) -> Reply:
         """The confirmed leave of a started game: the stand-in takes the seat."""
-        outcome = await self.service.leave_active(game_id, ctx.user_id)
-        lang = await self.public_lang(outcome.table)
-        head = t("game.left_standin", lang, name=ctx.name)
-        public = await self.turn_post(outcome.table, lang, head, outcome)
-        return Reply(t("game.left_standin", ctx.lang, name=ctx.name), ephemeral=True, edit=True, public=[public])
+        await self.service.leave_active(game_id, ctx.user_id, ctx.name)
+        return Reply(t("game.left_standin", ctx.lang, name=ctx.name), ephemeral=True, edit=True)
 
     async def start(self, ctx: Ctx, game_id: int | None = None, solo: bool = False) -> Reply:
         """Start the lobby; with its creator alone at the table, ask first whether a solo game is
@@ -152,14 +136,13 @@ class LobbyCommands:
                 t("game.solo_confirm", ctx.lang, game=presenter.title(lobby, ctx.lang), id=gid), ephemeral=True,
                 buttons=[Button("start", gid, lobby.row.version, t("btn.start_solo", ctx.lang), "primary", "solo")],
             )
-        table = await self.service.start(gid, ctx.user_id, ctx.can_manage)
+        table = await self.service.start(gid, ctx.user_id, ctx.can_manage)  # its first turn post is in the outbox
         lang = await self.public_lang(table)
         players = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(table.seats))
         started = t("game.started", lang, game=presenter.title(table, lang), id=table.id, players=players)
-        public = [await self.turn_post(table, lang, "")]
         if solo and game_id is not None:  # the confirmation button: the lobby message is not this one
-            return Reply(started, ephemeral=True, edit=True, public=[Reply(started), *public])
-        return Reply(started, edit=game_id is not None, public=public)
+            return Reply(started, ephemeral=True, edit=True)
+        return Reply(started, edit=game_id is not None)
 
     async def abort(self, ctx: Ctx, game_id: int | None = None) -> Reply:
         """Ask for confirmation; a game id reaches a game of this server from any channel (one
@@ -186,12 +169,8 @@ class LobbyCommands:
     async def abort_confirmed(self, ctx: Ctx, game_id: int, confirmed: bool) -> Reply:
         if not confirmed:
             return Reply(t("game.abort_cancelled", ctx.lang), ephemeral=True, edit=True)
-        table = await self.service.abort(game_id, ctx.user_id, ctx.can_manage)
-        lang = await self.public_lang(table)
-        return Reply(
-            t("game.aborted", ctx.lang, id=table.id, name=ctx.name), ephemeral=True, edit=True,
-            public=[Reply(t("game.aborted", lang, id=table.id, name=ctx.name))],
-        )
+        table = await self.service.abort(game_id, ctx.user_id, ctx.can_manage, ctx.name)
+        return Reply(t("game.aborted", ctx.lang, id=table.id, name=ctx.name), ephemeral=True, edit=True)
 
     async def list(self, ctx: Ctx) -> Reply:
         rows = await self.service.db.games_in_guild(ctx.guild_id)

@@ -1,6 +1,6 @@
-"""What a command answers, independent of Discord: text, images, buttons, a select menu, and
-public posts for the channel. The Discord layer and the local table each turn these into their
-own output."""
+"""What a command answers, independent of Discord: text, images, buttons, a select menu. The
+Discord layer and the local table each turn these into their own output. What a change owes the
+channel is not here: it is written to the outbox with the change (`bot.services.outbox`)."""
 
 from __future__ import annotations
 
@@ -52,17 +52,15 @@ class Reply:
     select: Select | None = None
     edit: bool = False  # replace the message the clicked component is on
     keep_images: bool = False  # an edit that leaves the message's images as they are (unchanged)
-    public: list[Reply] = field(default_factory=list)  # extra posts for the whole channel
     mentions: list[int] = field(default_factory=list)  # user ids pinged by the text
-    dms: list[DirectMessage] = field(default_factory=list)  # alerts sent privately to users
-    elsewhere: list[tuple[int, Reply]] = field(default_factory=list)  # posts in other channels (by id)
+    dm_check: DmCheck | None = None  # a test DM (/settings), its outcome answered privately
 
 
 @dataclass(frozen=True)
-class DirectMessage:
-    """A private alert; `fallback` is shown instead when the user's DMs refuse it (public in the
-    game's channel, or an ephemeral follow-up when `fallback.ephemeral`)."""
+class DmCheck:
+    """A test DM sent when a player chooses alerts by DM: `refused` is said to them privately when
+    Discord will not deliver it, `unsure` when Discord could not be reached to try."""
 
-    user_id: int
-    post: Reply
-    fallback: Reply | None = None
+    text: str
+    refused: str
+    unsure: str

@@ -35,26 +35,31 @@ class VacationRules:
             used -= current[1] - max(now, current[0])
         return max(0, self.vacation_days_per_year - math.floor(used / DAY_S + 0.5))
 
-    async def start_vacation(self, user_id: int, days: int) -> Vacation:
+    async def start_vacation(self, user_id: int, days: int, name: str = "") -> Vacation:
         """Book `days` of vacation from now (a vacation under way is ended first, so its unused
-        days count again)."""
+        days count again); each open table of the player is told, `name` naming them."""
         if days < 1:
             raise UserError("err.vacation_days", per_year=self.vacation_days_per_year)
         now = self.clock()
         left = await self.days_left(user_id, ending_now=True)
         if days > left:  # refused before anything changes, the vacation under way included
             raise UserError("err.vacation_too_long", days=days, left=left, per_year=self.vacation_days_per_year)
-        ended = await self.db.end_vacation(user_id, now) if await self.db.vacation(user_id) else []
-        ids = await self.db.start_vacation(user_id, now, now + days * DAY_S)
-        tables = await self._tables(sorted(set(ids) | set(ended)))
+        async with self.db.transaction():
+            ended = await self.db.end_vacation(user_id, now) if await self.db.vacation(user_id) else []
+            ids = await self.db.start_vacation(user_id, now, now + days * DAY_S)
+            tables = await self._tables(sorted(set(ids) | set(ended)))
+            await self.announcer.vacation(tables, user_id, now + days * DAY_S, name)
         return Vacation(user_id, now + days * DAY_S, tables, left - days)
 
-    async def end_vacation(self, user_id: int) -> Vacation:
-        """End the vacation under way now (`/settings vacation:0`)."""
+    async def end_vacation(self, user_id: int, name: str = "") -> Vacation:
+        """End the vacation under way now (`/settings vacation:0`); each table is told."""
         if await self.db.vacation(user_id) is None:
             raise UserError("err.no_vacation")
-        ids = await self.db.end_vacation(user_id, self.clock())
-        return Vacation(user_id, None, await self._tables(ids), await self.days_left(user_id))
+        async with self.db.transaction():
+            ids = await self.db.end_vacation(user_id, self.clock())
+            tables = await self._tables(ids)
+            await self.announcer.vacation(tables, user_id, None, name)
+        return Vacation(user_id, None, tables, await self.days_left(user_id))
 
     async def back_from_vacation(self, user_id: int) -> None:
         """The player acted: a vacation under way ends now."""
@@ -62,11 +67,15 @@ class VacationRules:
             await self.db.end_vacation(user_id, self.clock())
 
     async def vacations_over(self) -> list[Vacation]:
-        """Vacations whose last day has passed, ended at their planned end (scheduler)."""
+        """Vacations whose last day has passed, ended at their planned end (scheduler); each
+        table of the player is told."""
         out = []
         for user_id, ends in await self.db.vacations_over(self.clock()):
-            ids = await self.db.end_vacation(user_id, ends)
-            out.append(Vacation(user_id, None, await self._tables(ids), await self.days_left(user_id)))
+            async with self.db.transaction():
+                ids = await self.db.end_vacation(user_id, ends)
+                tables = await self._tables(ids)
+                await self.announcer.vacation(tables, user_id, None)
+            out.append(Vacation(user_id, None, tables, await self.days_left(user_id)))
         return out
 
     async def _tables(self, ids: list[int]) -> list[Table]:

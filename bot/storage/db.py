@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.outbox import OutboxQueries
 from bot.storage.play import PlayQueries
 from bot.storage.rows import (
     Clock,
@@ -45,7 +46,7 @@ __all__ = [
 ]
 
 
-class Database(PlayQueries):
+class Database(PlayQueries, OutboxQueries):
     """One aiosqlite connection in WAL mode; every method is one statement or one transaction."""
 
     def __init__(self, conn: aiosqlite.Connection, clock: Clock = time.time) -> None:

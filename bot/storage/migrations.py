@@ -210,4 +210,34 @@ MIGRATIONS: list[str] = [
         value  TEXT NOT NULL
     ) WITHOUT ROWID;
     """,
+    # 14: the outbox: every post, DM and notice a change owes Discord, written in the transaction
+    # of that change and delivered until Discord has it (bot/services/outbox.py). `queue` orders a
+    # channel's (or a user's) records; `nonce` makes a resend after a crash the same message
+    """
+    CREATE TABLE outbox (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        queue          TEXT NOT NULL,
+        kind           TEXT NOT NULL CHECK (kind IN ('turn', 'post', 'dm')),
+        game_id        INTEGER,
+        guild_id       INTEGER,
+        channel_id     INTEGER,
+        user_id        INTEGER,
+        payload        TEXT NOT NULL,
+        nonce          TEXT NOT NULL,
+        created_at     REAL NOT NULL,
+        due_at         REAL NOT NULL,
+        attempts       INTEGER NOT NULL DEFAULT 0,
+        claimed_by     TEXT,
+        claimed_until  REAL,
+        tried          TEXT,
+        state          TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed', 'dropped')),
+        done_at        REAL,
+        message_id     INTEGER,
+        error          TEXT
+    );
+    CREATE INDEX outbox_due ON outbox(due_at) WHERE state = 'pending';
+    CREATE INDEX outbox_queue ON outbox(queue, id) WHERE state = 'pending';
+    CREATE INDEX outbox_game ON outbox(game_id, id) WHERE state = 'pending';
+    CREATE INDEX outbox_done ON outbox(done_at) WHERE state != 'pending';
+    """,
 ]

@@ -21,6 +21,7 @@ from typing import Any
 import asyncpg
 
 from bot.storage import pg_migrations
+from bot.storage.outbox import OutboxQueries
 from bot.storage.pg_rows import (
     GAME_NS,
     LOCK_KEY,
@@ -42,7 +43,7 @@ from bot.storage.shared import INSERT_GAME
 _OPEN_ERRORS = (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
-class PgDatabase(PlayQueries):
+class PgDatabase(PlayQueries, OutboxQueries):
     """An asyncpg pool for statements and transactions, and a second one for `game_lock`s, so
     held game locks can never starve the statements their holders are waiting to run."""
 

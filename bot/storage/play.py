@@ -54,6 +54,11 @@ class PlayQueries(SharedQueries):
         rows = await self._all("SELECT id FROM games WHERE next_due <= ?", (self.clock() if now is None else now,))
         return sorted(r[0] for r in rows)
 
+    async def open_counts(self) -> dict[str, int]:
+        """How many games are active and how many lobbies wait (`python -m bot status`)."""
+        rows = await self._all("SELECT status, COUNT(*) FROM games WHERE status IN ('lobby', 'active') GROUP BY status")
+        return {r[0]: int(r[1]) for r in rows}
+
     async def games_with_standins(self) -> list[int]:
         """Active games where a stand-in holds a seat: the scheduler makes sure none waits on it."""
         rows = await self._all("SELECT id FROM games WHERE status='active' AND has_standin ORDER BY id")

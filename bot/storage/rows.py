@@ -216,3 +216,30 @@ def _game(row: Any) -> GameRow:
 
 def _seat(row: Any) -> SeatRow:
     return SeatRow(*row[:7], bool(row[7]), row[8], row[9], bool(row[10]), row[11])
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    """A message owed to a channel or a user (`bot.services.outbox`), as stored."""
+
+    id: int
+    queue: str  # "c<channel id>" or "u<user id>": records of one queue go out in id order
+    kind: str  # turn, post or dm
+    game_id: int | None
+    guild_id: int | None
+    channel_id: int | None
+    user_id: int | None
+    payload: dict[str, Any]
+    nonce: str
+    created_at: float
+    due_at: float
+    attempts: int
+    tried: tuple[int, ...] = ()  # the records sent together at an attempt whose outcome is unknown
+
+
+_OUTBOX_COLS = "id, queue, kind, game_id, guild_id, channel_id, user_id, payload, nonce, created_at, due_at, attempts, tried"
+
+
+def _outbox(row: Any) -> OutboxRow:
+    tried = tuple(int(i) for i in row[12].split(",")) if row[12] else ()
+    return OutboxRow(*row[:7], json.loads(row[7]), *row[8:12], tried)

@@ -13,6 +13,7 @@ import render
 from bot.i18n import COMMAND_IDS
 from bot.services.commands import Commands
 from bot.services.games import GameService
+from bot.services.outbox import Delivery, Outcome, Sent
 from bot.storage import Database
 from bot.storage.pg import PgDatabase
 from bot.storage.pg_rows import numbered
@@ -22,6 +23,18 @@ from tests.engines.toy import NIM
 
 def toy_service(db: Database, **kw: object) -> GameService:
     return GameService(db, get_engine=lambda name: NIM, game_names=lambda: ["nim"], seed_source=lambda: 7, **kw)  # type: ignore[arg-type]
+
+
+async def announced(service: GameService) -> list[Delivery]:
+    """What the outbox owes now, delivered to a list: the posts and DMs a channel would get."""
+    seen: list[Delivery] = []
+
+    async def deliver(d: Delivery) -> Outcome:
+        seen.append(d)
+        return Sent()
+
+    await service.outbox.drain(deliver)
+    return seen
 
 
 @pytest.fixture(autouse=True)

@@ -62,7 +62,7 @@ def test_components_respect_discord_sizes() -> None:
         buttons=[Button("turn", 10**15, 10**9, long)],
         select=Select(10**15, 10**9, long, [Choice(f"v{i}", long, long) for i in range(30)]),
     )
-    view = view_for(reply)
+    view = view_for(reply.buttons, reply.select)
     assert view is not None
     for item in view.children:
         assert len(item.custom_id) <= 100  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.local_table import LocalTable, clean, run_table
+from bot.local_table import LocalTable, clean, local_mention, run_table
 from bot.services.commands import Commands
 from bot.services.games import GameService
 from bot.settings import Settings
@@ -83,7 +83,7 @@ async def test_clocks_alerts_and_skips_at_the_local_table(tmp_path: Path, stub_r
     now = [1_000_000.0]
     db = await Database.open(tmp_path / "clock.db", clock=lambda: now[0])
     out = io.StringIO()
-    table = LocalTable(Commands(toy_service(db), mention=lambda s: f"@{s.name}"), tmp_path / "img", out)
+    table = LocalTable(Commands(toy_service(db, mention=local_mention)), tmp_path / "img", out)
 
     async def run(*lines: str) -> str:
         start = len(out.getvalue())
@@ -165,9 +165,9 @@ async def test_fuzzed_lines_always_get_an_answer_and_the_table_goes_on(tmp_path:
     """Issue: `log ²` ended the session (`str.isdigit()` accepts '²'). No typed line may end it,
     nor meet an unexpected error; the games go on being playable afterwards."""
     db = await Database.open(tmp_path / "fuzz.db")
-    service = toy_service(db) if game == "nim" else GameService(db, seed_source=lambda: 18)
+    service = toy_service(db, mention=local_mention) if game == "nim" else GameService(db, seed_source=lambda: 18, mention=local_mention)
     out = io.StringIO()
-    table = LocalTable(Commands(service, mention=lambda s: f"@{s.name}"), tmp_path / "img", out)
+    table = LocalTable(Commands(service), tmp_path / "img", out)
     rng = random.Random(18)
     lines = ["log ²", "log 99999999999999999999", "board \x1b[31mbob", "as \ud800", "as " + "z" * 100]
     for _ in range(400):  # a playable game now and then, so the odd lines meet every state

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.local_table import LocalTable
+from bot.local_table import LocalTable, local_mention
 from bot.services.commands import Commands
 from bot.services.games import GameService
 from bot.storage import Database
@@ -45,7 +45,7 @@ def readme_commands() -> set[str]:
 async def test_the_walkthrough_works_as_written_whatever_the_seed(tmp_path: Path, seed: int) -> None:
     db = await Database.open(tmp_path / "walk.db")
     out = io.StringIO()
-    table = LocalTable(Commands(GameService(db, seed_source=lambda: seed), mention=lambda s: f"@{s.name}"), tmp_path / "img", out)
+    table = LocalTable(Commands(GameService(db, seed_source=lambda: seed, mention=local_mention)), tmp_path / "img", out)
     rng = random.Random(seed)
     try:
         listed: list[str] = []
@@ -68,7 +68,7 @@ async def test_the_walkthrough_works_as_written_whatever_the_seed(tmp_path: Path
 async def test_help_lists_every_command_the_readme_uses(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "help.db")
     out = io.StringIO()
-    table = LocalTable(Commands(GameService(db), mention=lambda s: f"@{s.name}"), tmp_path / "img", out)
+    table = LocalTable(Commands(GameService(db, mention=local_mention)), tmp_path / "img", out)
     try:
         await table.handle("help")
         missing = [w for w in sorted(readme_commands()) if not re.search(rf"(?:^|[ ·]){w}\b", out.getvalue())]

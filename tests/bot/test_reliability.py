@@ -21,7 +21,7 @@ from bot.services.games import GameService
 from bot.settings import Settings
 from bot.storage import Database, StorageError
 from bot.storage.db import MIGRATIONS, snapshot_checksum
-from tests.bot.conftest import toy_service
+from tests.bot.conftest import announced, toy_service
 
 ALICE, BOB, CAROL = 1, 2, 3
 
@@ -280,8 +280,8 @@ async def test_an_idle_lobby_expires_and_is_announced(tmp_path: Path, stub_rende
     clock[0] += 6 * 86400
     busy = await service.open_lobby(guild_id=9, channel_id=101, user_id=BOB, name="bob", game="nim", options={})
     clock[0] += 1.5 * 86400
-    notices = await Commands(service).clock_notices()
-    assert [(c, "closed after 7 days" in r.text) for c, r in notices] == [(100, True)]
+    await service.tick()
+    assert [(d.channel_id, "closed after 7 days" in d.post.text) for d in await announced(service)] == [(100, True)]
     assert (await db.game(idle.id)).status == "aborted" and (await db.game(busy.id)).status == "lobby"
     await service.open_lobby(guild_id=9, channel_id=100, user_id=CAROL, name="carol", game="nim", options={})  # the channel is free
     await db.close()

@@ -16,6 +16,7 @@ from engines.core import Engine, Option, Prompt
 from engines.core.ranks import ranked
 from engines.core.state import State
 from render.core.results import results_png
+from tests.bot.conftest import announced
 
 ALICE, BOB, CAROL = 101, 202, 303
 
@@ -71,11 +72,9 @@ async def finish(commands: Commands, moves: list[str], lang: str = "en") -> str:
     for u, _ in users[1:]:
         await commands.join(ctx[u])
     await commands.start(ctx[ALICE])
-    reply = None
     for (u, _), move in zip(users, moves, strict=True):
-        reply = await commands.play(ctx[u], move)
-    assert reply is not None
-    return "\n".join(p.text for p in reply.public)
+        await commands.play(ctx[u], move)
+    return (await announced(commands.service))[-1].post.text
 
 
 async def test_a_perfect_tie_is_a_shared_victory_for_each(commands: Commands) -> None:
