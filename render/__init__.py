@@ -9,7 +9,29 @@ A game package may also expose `card(view, actor, lang) -> dict`, its part of th
 `render.core.turncard`): `progress` (round, phase), `scores` and `tags` (one string per seat),
 `focus` (an image of the part of the board that changed, usually around `actor`, the seat that
 just played) and `focus_caption`. Missing keys fall back to the view's summary and scores.
-The bot adds `view["names"]`, the players' display names (see `render.core.people`).
+The bot adds `view["names"]`, the players' display names (see `render.core.people`): whole,
+with emoji and any script; draw them with `Canvas.text(..., max_width=)` (cut in pixels, at a
+word or grapheme boundary) or `Canvas.paragraph`, never by counting characters.
+
+Phone rule (issue 25): Discord shows an image about 400 px wide on a phone, and no text may be
+smaller than 11 px there. How a game package keeps to it and proves it:
+- Draw every text through a `Canvas` (`c.text`, `c.paragraph`, `c.chip`, or `c.draw.text` with a
+  font from `render.core.fonts.font`): that path falls back per grapheme to the bundled emoji and
+  CJK fonts (never a box) and, in tests, records each text with its size.
+- Compose images with `render.core.record`: `c.paste(image, xy)` or `record.paste(dst, src, xy)`,
+  `record.resize(image, size)`, `record.crop(image, box)`, `record.convert(image, mode)`, and
+  `record.carry(src, dst, scale, offset)` after any other Pillow call that derives one image from
+  another. They carry the recorded texts, scaled, to the final image; plain `Image.paste/resize/
+  crop` loses them and the test says so.
+- Test with `tests.render.util.assert_legible_on_phone(lambda: <draw the image>, "what")`: every
+  text on the image (or on each image of a list) >= 11 px once shown 400 px wide.
+- Phone-first building blocks (`render.core.layout`): `sections(board, smallest, boxes, captions)`
+  cuts a full board into portrait parts legible on a phone (post them with the whole board, for
+  zooming); `card_rows(title, [CardRow(name, cost, effect, color, picture, note)], empty)` draws a
+  hand or a private area as one row per card.
+- Encoding (`render.core.encode.encode(image, kind)` -> `Encoded(data, ext, how)`): the smallest
+  faithful encoding within the kind's budget (`BUDGETS`: turn card 120 KB, results 80 KB...);
+  the `*_post` functions below return `(bytes, extension)` for the bot's file names.
 """
 
 from __future__ import annotations
@@ -19,7 +41,8 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import to_png, turncard
+from render.core import turncard
+from render.core.encode import encode
 from render.core.i18n import entry, lang_of
 from render.core.people import seat_name
 
@@ -45,19 +68,31 @@ def _pack_band(image: Image.Image, view: dict[str, Any], lang: str) -> Image.Ima
 
     band = max(36, image.width // 22)
     c = Canvas(image.width, image.height + band)
-    c.image.paste(image, (0, 0))
+    c.paste(image, (0, 0))
     c.text((16, image.height + band / 2), pack_words(view, lang), int(band * 0.6), bold=True, anchor="lm", max_width=image.width - 32)
     return c.image
 
 
 def board_png(game: str, view: dict[str, Any], lang: str = "en") -> bytes:
-    """The public board as PNG bytes, size-guarded for Discord."""
-    return to_png(board_image(game, view, lang))
+    """The public board as PNG bytes (palette PNG, within the board budget where it can be)."""
+    return encode(board_image(game, view, lang), "board", webp=False).data
+
+
+def board_post(game: str, view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
+    """The public board in the smallest faithful encoding: (bytes, file extension)."""
+    done = encode(board_image(game, view, lang), "board")
+    return done.data, done.ext
 
 
 def player_png(game: str, view: dict[str, Any], seat: int, lang: str = "en") -> bytes:
     """One player's area as PNG bytes (private when `view` is that player's own view)."""
-    return to_png(_module(game).player(view, seat, lang=lang_of(lang)))
+    return encode(_module(game).player(view, seat, lang=lang_of(lang)), "player", webp=False).data
+
+
+def player_post(game: str, view: dict[str, Any], seat: int, lang: str = "en") -> tuple[bytes, str]:
+    """One player's area in the smallest faithful encoding: (bytes, file extension)."""
+    done = encode(_module(game).player(view, seat, lang=lang_of(lang)), "player")
+    return done.data, done.ext
 
 
 def turn_card(
@@ -81,7 +116,14 @@ def turn_card(
 
 
 def turn_card_png(game: str, view: dict[str, Any], **kw: Any) -> bytes:
-    return to_png(turn_card(game, view, **kw)[0])
+    """The turn card as PNG bytes (palette PNG, within the turn card budget where it can be)."""
+    return encode(turn_card(game, view, **kw)[0], "turn_card", webp=False).data
+
+
+def turn_card_post(game: str, view: dict[str, Any], **kw: Any) -> tuple[bytes, str]:
+    """The turn card in the smallest faithful encoding within 120 KB: (bytes, file extension)."""
+    done = encode(turn_card(game, view, **kw)[0], "turn_card")
+    return done.data, done.ext
 
 
 def replay_gif(game: str, frames: list[dict[str, Any]], lang: str = "en", **kw: Any) -> bytes:

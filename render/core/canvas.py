@@ -6,11 +6,12 @@ phone (minimum text size MIN_TEXT, generous contrast).
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from render.core import palette
+from render.core import palette, record
 from render.core.fonts import font
 from render.core.palette import Color
+from render.core.text import TextDraw, ellipsize, wrap
 
 MIN_TEXT = 13
 
@@ -18,7 +19,7 @@ MIN_TEXT = 13
 class Canvas:
     def __init__(self, width: int, height: int, background: Color = palette.BACKGROUND, min_text: int = MIN_TEXT) -> None:
         self.image = Image.new("RGB", (width, height), background)
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw = TextDraw(self.image)
         self.min_text = min_text
         self.smallest: int | None = None  # the smallest text size drawn, for legibility tests
 
@@ -44,8 +45,14 @@ class Canvas:
         """Draw one line, shrinking (down to MIN_TEXT) then ellipsising to fit `max_width`.
 
         A line with a `max_width` is set in the condensed face; with `fit`, only when it would
-        not fit in the regular one (labels whose translation may be longer keep their look)."""
+        not fit in the regular one (labels whose translation may be longer keep their look).
+        Without one, a line that would run past the image's edge is cut there."""
         size = max(size, self.min_text)
+        if max_width is None:
+            room = {"l": self.image.width - xy[0], "m": 2 * min(xy[0], self.image.width - xy[0]), "r": xy[0]}[anchor[0]]
+            # measured only when it might not fit: no glyph is wider than 1.3 em
+            if len(text) * size * 1.3 > room and self.draw.textlength(text, font=font(size, bold)) > room:
+                max_width = room
         f = font(size, bold, condensed=max_width is not None)
         if fit and max_width is not None and self.draw.textlength(text, font=font(size, bold)) <= max_width:
             f = font(size, bold)
@@ -112,6 +119,15 @@ class Canvas:
         self.draw.text((x + 6, y + 4), text, font=f, fill=palette.text_on(color))
         return x + w
 
+    def paste(self, image: Image.Image, xy: tuple[int, int]) -> None:
+        """Paste `image` at `xy` (through its transparency, if any), its texts carried for
+        legibility tests (`render.core.record`)."""
+        if image.mode in ("RGB", "L"):
+            record.paste(self.image, image, xy)
+        else:
+            image = record.convert(image, "RGBA")
+            record.paste(self.image, image, xy, mask=image)
+
     def grid_lines(self, origin: tuple[float, float], cols: int, rows: int, cell: float, color: Color = palette.LINE) -> None:
         x0, y0 = origin
         for c in range(cols + 1):
@@ -120,35 +136,12 @@ class Canvas:
             self.draw.line((x0, y0 + r * cell, x0 + cols * cell, y0 + r * cell), fill=color, width=1)
 
 
-def wrap(draw: ImageDraw.ImageDraw, text: str, f: object, width: float) -> list[str]:
-    lines: list[str] = []
-    for para in text.split("\n"):
-        current = ""
-        for word in para.split():
-            trial = f"{current} {word}".strip()
-            if current and draw.textlength(trial, font=f) > width:  # type: ignore[arg-type]
-                lines.append(current)
-                current = word
-            else:
-                current = trial
-        lines.append(current)
-    return lines
-
-
-def ellipsize(draw: ImageDraw.ImageDraw, text: str, f: object, width: float) -> str:
-    if draw.textlength(text, font=f) <= width:  # type: ignore[arg-type]
-        return text
-    while text and draw.textlength(text + "…", font=f) > width:  # type: ignore[arg-type]
-        text = text[:-1]
-    return text + "…"
-
-
 def stack_vertical(images: list[Image.Image], gap: int = 12, background: Color = palette.BACKGROUND) -> Image.Image:
     width = max(i.width for i in images)
     height = sum(i.height for i in images) + gap * (len(images) - 1)
     out = Image.new("RGB", (width, height), background)
     y = 0
     for im in images:
-        out.paste(im, (0, y))
+        record.paste(out, im, (0, y))
         y += im.height + gap
     return out

@@ -24,6 +24,9 @@ COMMON: dict[str, tuple[str, str]] = {
     "total": ("total", "total"),
     "rank": ("Rank", "Rang"),
     "legend": ("Legend", "Légende"),
+    "winner": ("Winner", "Vainqueur"),
+    "by_category": ("Points by category", "Points par catégorie"),
+    "who_why": ("{name}: {why}", "{name} : {why}"),
 }
 
 

@@ -35,3 +35,15 @@ def text_on(c: Color) -> Color:
     """Black or white, whichever reads better on `c`."""
     luminance = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
     return INK if luminance > 150 else (255, 255, 255)
+
+
+def luminance(c: Color) -> float:
+    """Relative luminance (WCAG 2)."""
+    r, g, b = ((v / 255) / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG contrast ratio of two colours: text needs 4.5 against its background."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)

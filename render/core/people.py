@@ -1,5 +1,5 @@
-"""Players on images: their display names (from `view["names"]`, set by the bot), clipped, with
-their seat colour and a seat glyph so no one is told apart by colour alone."""
+"""Players on images: their display names (from `view["names"]`, set by the bot), whole, with their
+seat colour and a seat glyph so no one is told apart by colour alone."""
 
 from __future__ import annotations
 
@@ -9,17 +9,20 @@ from engines.core.names import default_name, fill
 from render.core import palette
 from render.core.canvas import Canvas
 from render.core.fonts import font
+from render.core.text import cut, graphemes
 
-MAX_NAME = 18  # characters of a display name kept on an image (Discord allows 32)
 # One glyph per seat, drawn inside the seat's colour disc: the seat reads without its colour.
 SEAT_GLYPHS = ("●", "■", "▲", "◆", "★", "✚")
 
 
-def seat_name(view: dict[str, Any], seat: int, lang: str = "en", limit: int = MAX_NAME) -> str:
-    """Seat `seat`'s display name (clipped to `limit` characters), else "Player N"."""
+def seat_name(view: dict[str, Any], seat: int, lang: str = "en", limit: int | None = None) -> str:
+    """Seat `seat`'s display name, else "Player N". Whole: a drawing cuts it where its space runs
+    out (`Canvas.text`'s `max_width`, measured in pixels); `limit` caps it at that many
+    characters, cut between words or grapheme clusters, for a place too small to measure."""
     names = view.get("names") or []
     name = names[seat] if seat < len(names) and names[seat] else default_name(seat, lang)
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+    clusters = graphemes(name)
+    return name if limit is None or len(clusters) <= limit else cut("".join(clusters[: limit - 1]))
 
 
 def named(text: str, view: dict[str, Any], lang: str = "en") -> str:
@@ -32,5 +35,5 @@ def seat_disc(c: Canvas, seat: int, center: tuple[float, float], radius: float) 
     x, y = center
     color = palette.seat(seat)
     c.draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color, outline=palette.INK, width=2)
-    f = font(max(10, int(radius * 1.2)), True)
+    f = font(max(10, round(radius * 1.3)), True)
     c.draw.text((x, y), SEAT_GLYPHS[seat % len(SEAT_GLYPHS)], font=f, fill=palette.text_on(color), anchor="mm")

@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from render.core import palette
+from render.core import palette, record
 from render.core.canvas import Canvas
+from render.core.fonts import font
 from render.core.people import seat_disc
+from render.core.record import PHONE_MIN_TEXT, PHONE_WIDTH
+from render.core.text import ellipsize
 
 WIDTH = 800
-PHONE_WIDTH = 400
-CARD_MIN_TEXT = 22  # 11 px at 400 px wide
+CARD_MIN_TEXT = PHONE_MIN_TEXT * WIDTH // PHONE_WIDTH  # 22: 11 px at 400 px wide
 PAD = 24
 ROW = 50
 MAX_EVENTS = 8
@@ -65,7 +67,11 @@ def draw(card: Card) -> Image.Image:
             c.text((PAD - 4, y + ROW / 2), "▶", 24, bold=True, anchor="lm")
         seat_disc(c, s.seat, (PAD + 40, y + ROW / 2), 17)
         name_w = WIDTH - 2 * PAD - 70 - 170
-        label = f"{s.name} · {s.tag}" if s.tag else s.name
+        label = s.name
+        if s.tag:  # a long name gives way to its tag (a civilisation, "stand-in"), cut first
+            tag = f" · {s.tag}"
+            f = font(27, s.acting, condensed=True)
+            label = ellipsize(c.draw, s.name, f, max(name_w / 2, name_w - c.draw.textlength(tag, font=f))) + tag
         c.text((PAD + 68, y + ROW / 2), label, 27, bold=s.acting, anchor="lm", max_width=name_w)
         c.text((WIDTH - PAD, y + ROW / 2), s.score, 27, bold=True, fill=palette.VP, anchor="rm", max_width=165)
         y += ROW
@@ -79,13 +85,13 @@ def draw(card: Card) -> Image.Image:
         if card.focus_caption:
             c.text((PAD, y + 16), card.focus_caption, 24, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD)
             y += 40
-        c.image.paste(focus, (int((WIDTH - focus.width) / 2), int(y)))
+        record.paste(c.image, focus, (int((WIDTH - focus.width) / 2), int(y)))
         y += focus.height + 12
     c.draw.rounded_rectangle((PAD - 10, y, WIDTH - PAD + 10, y + 56), radius=12, fill=band)
     c.text((PAD + 4, y + 28), card.footer, 27, bold=True, fill=palette.text_on(band), anchor="lm", max_width=WIDTH - 2 * PAD - 20)
     y += 68
     card.smallest = c.smallest
-    return c.image.crop((0, 0, WIDTH, int(y)))
+    return record.crop(c.image, (0, 0, WIDTH, int(y)))
 
 
 def _scaled(image: Image.Image | None) -> Image.Image | None:
@@ -94,10 +100,11 @@ def _scaled(image: Image.Image | None) -> Image.Image | None:
         return None
     box = WIDTH - 2 * PAD
     scale = min(box / image.width, box / image.height, 2.0)
-    return image.convert("RGB").resize((max(1, int(image.width * scale)), max(1, int(image.height * scale))), Image.Resampling.LANCZOS)
+    return record.resize(record.convert(image, "RGB"), (max(1, int(image.width * scale)), max(1, int(image.height * scale))))
 
 
 def smallest_at_phone_width(card: Card, image: Image.Image) -> float:
-    """The smallest text height of a drawn card once Discord shows it PHONE_WIDTH px wide."""
+    """The smallest text height of the card's own lines once Discord shows it PHONE_WIDTH px wide
+    (the focus's texts too are measured by `render.core.record`)."""
     assert card.smallest is not None, "draw the card first"
     return card.smallest * PHONE_WIDTH / image.width

@@ -1,5 +1,6 @@
 """Shared helpers for the renderer tests: random playouts that keep a few states along the way,
-and a small set of views per game to draw in both languages."""
+a small set of views per game to draw in both languages, display names that test the text path,
+and the phone rule (`assert_legible_on_phone`: every text >= 11 px at 400 px wide)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,15 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
+from PIL import Image
+
 import engines
+from render.core.record import PHONE_MIN_TEXT, PHONE_WIDTH, Recording, recording
 
 LANGS = ("en", "fr")
 PNG = b"\x89PNG\r\n\x1a\n"
+# Display names that stress the text path: long, accented, emoji, Chinese.
+HARD_NAMES = ["Maximilian-Alexander von Hohenzollern", "Émilie Château-Lefèvre", "🐉 Drakkar 🔥", "李小龍"]
 
 
 def playout(game: str, n: int, seed: int, marks: Iterable[int], options: dict[str, Any] | None = None,
@@ -83,3 +89,29 @@ def language_views(game: str) -> list[tuple[str, dict, int]]:
 def shot_views(game: str) -> list[tuple[str, dict, int]]:
     """Views to look at by eye (tools/screenshots): same as the language tests."""
     return language_views(game)
+
+
+def phone_texts(draw: Callable[[], Any]) -> tuple[Any, Recording]:
+    """What `draw()` returns (an image or a list of images), drawn while recording every text."""
+    with recording() as rec:
+        drawn = draw()
+    return drawn, rec
+
+
+def assert_legible_on_phone(draw: Callable[[], Any], what: str = "image", width: int = PHONE_WIDTH,
+                            min_px: float = PHONE_MIN_TEXT) -> list[Image.Image]:
+    """Draw (`draw()` returns an image, or a list such as board sections) and assert that every
+    text on each image is at least `min_px` high once shown `width` px wide, following texts
+    through the `render.core.record` helpers; a text composed with plain Pillow calls (so not
+    followed) fails too. Returns the images."""
+    drawn, rec = phone_texts(draw)
+    images = drawn if isinstance(drawn, list) else [drawn]
+    lost = rec.lost(*images)
+    assert not lost, (f"{what}: {len(lost)} texts drawn on an image composed without render.core.record "
+                      f"(paste/resize/crop/carry), e.g. {[t.text for t in lost[:6]]}")
+    for i, image in enumerate(images):
+        sizes = rec.at_width(image, width)
+        assert sizes, f"{what} #{i}: no text recorded"
+        small = [(round(h, 1), text) for h, text in sizes if h < min_px - 1e-6]
+        assert not small, f"{what} #{i} ({image.width} px wide): {len(small)} texts under {min_px} px at {width} px, e.g. {small[:8]}"
+    return images
