@@ -8,7 +8,9 @@ city; with a private view it may show that player's secrets). `view` is exactly 
 A game package may also expose `card(view, actor, lang) -> dict`, its part of the turn card (see
 `render.core.turncard`): `progress` (round, phase), `scores` and `tags` (one string per seat),
 `focus` (an image of the part of the board that changed, usually around `actor`, the seat that
-just played) and `focus_caption`. Missing keys fall back to the view's summary and scores.
+just played), `focus_caption`, and `footer` (who must act now, in the game's words: "Now:
+everyone (city phase)"; the bot's footer otherwise). Missing keys fall back to the view's summary
+and scores.
 The bot adds `view["names"]`, the players' display names (see `render.core.people`): whole,
 with emoji and any script; draw them with `Canvas.text(..., max_width=)` (cut in pixels, at a
 word or grapheme boundary) or `Canvas.paragraph`, never by counting characters.
@@ -109,7 +111,7 @@ def turn_card(
     seats = [turncard.Seat(s, seat_name(view, s, lang), scores[s], tags[s], s in acting) for s in range(n)]
     progress = " · ".join(p for p in (parts.get("progress") or entry(view.get("summary"), lang), pack_words(view, lang)) if p)
     card = turncard.Card(
-        title, progress, seats, events, footer,
+        title, progress, seats, events, parts.get("footer") or footer,
         parts.get("focus"), parts.get("focus_caption", ""),
     )
     return turncard.draw(card), card

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.antiquity import building, rules, setup, texts
+from engines.antiquity import building, events, rules, setup, texts
 from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
+from engines.antiquity import hexmap as hx
 from engines.antiquity.data import FOOD, GOODS, components
+from engines.antiquity.events import say
 from engines.antiquity.layout import new_city
-from engines.antiquity.texts import RURAL, Opt, counted, gname
+from engines.antiquity.texts import RURAL, Opt, counted, gname, goods_text
 from engines.core import Engine
 from engines.core.names import ref
 from engines.core.state import State
@@ -113,6 +115,8 @@ def step_country(state: State, seat: int, oid: str) -> None:
     if not sel:
         if oid == "done":
             p["flags"]["country_done"] = True
+            if not p["flags"]["carts_used"] and not p["flags"]["cleaned"]:
+                say(state, f"{ref(seat)} builds nothing in the countryside.", f"{ref(seat)} ne construit rien à la campagne.", seat)
             Engine.end_turn(state)
             return
         p["sel"] = {"do": oid}
@@ -151,7 +155,7 @@ def country_try(state: State, seat: int) -> None:
         p["flags"]["cleaned"] = True
         p["sel"] = {}
         en, fr = counted(len(done), ("hex", "hexes"), ("hexagone", "hexagones"))
-        Engine.log(state, f"{ref(seat)} cleans {en} around {h}.", f"{ref(seat)} assainit {fr} autour de {h}.", seat)
+        say(state, f"{ref(seat)} cleans {en} around {h}.", f"{ref(seat)} assainit {fr} autour de {h}.", seat, hexes=done)
         return
     if do == "mine" and "good" not in sel:
         rg = m["range_good"].get(str(m["ranges"][h]))
@@ -169,13 +173,18 @@ def country_try(state: State, seat: int) -> None:
         gd.pay(p["goods"], cost, sel.get("pay", []))
         if do == "inn":
             m["occ"][h] = {"seat": seat, "kind": "inn", "city": -1}
-            m["markers"].pop(h, None)
-            Engine.log(state, f"{ref(seat)} builds an inn at {h}.", f"{ref(seat)} construit une auberge en {h}.", seat)
+            covered = [h] if m["markers"].pop(h, None) else []
+            say(state, f"{ref(seat)} builds an inn at {h}.", f"{ref(seat)} construit une auberge en {h}.", seat, hexes=[h])
         else:
             k = len([c for c in p["cities"] if c["center"]])
             p["cities"].append(new_city(components()["limits"]["later_city"]))
-            setup.found_city(state, seat, h, k)
-            Engine.log(state, f"{ref(seat)} founds a new city at {h}.", f"{ref(seat)} fonde une cité en {h}.", seat)
+            covered, cleaned = setup.found_city(state, seat, h, k)
+            more_en, more_fr = ("", "") if not cleaned else counted(len(cleaned), ("polluted hex", "polluted hexes"),
+                                                                  ("hexagone pollué", "hexagones pollués"))
+            say(state, f"{ref(seat)} founds a new city at {h}" + (f" ({more_en} cleaned)." if cleaned else "."),
+                f"{ref(seat)} fonde une cité en {h}" + (f" ({more_fr} assaini{'s' * (len(cleaned) > 1)})." if cleaned else "."),
+                seat, hexes=hx.geometry(state["num_players"]).flower(h) or [h])
+        events.markers_discarded(state, seat, covered)
         p["flags"]["carts_used"] += 1
         p["sel"] = {}
         return
@@ -202,9 +211,11 @@ def country_try(state: State, seat: int) -> None:
             good = "wood" if do == "woodcutter" else sel["good"]
         if do == "mine":
             m["range_good"].setdefault(str(m["ranges"][h]), good)
+    covered = []
     for x in counters:
         m["counters"][x] = bid
-        m["markers"].pop(x, None)
+        if m["markers"].pop(x, None):
+            covered.append(x)
         if do == "woodcutter":
             if x not in m["cleared"]:
                 m["cleared"].append(x)
@@ -214,10 +225,23 @@ def country_try(state: State, seat: int) -> None:
     m["pollution"].sort()
     for x in sites:
         m["sites"][x] = bid
-        m["markers"].pop(x, None)
+        if m["markers"].pop(x, None):
+            covered.append(x)
     state["rural"][bid] = {"owner": seat, "kind": do, "good": good, "man": h, "sites": sites, "counters": sorted(counters)}
     p["flags"]["carts_used"] += 1
     p["sel"] = {}
+    say(state, *producer_text(seat, do, h, good, len(counters)), seat, hexes=[*sites, *counters])
+    events.markers_discarded(state, seat, covered)
+
+
+def producer_text(seat: int, do: str, h: str, good: str, n: int) -> tuple[str, str]:
+    """A new producer and what it does to the land: a woodcutter clears its forest ("Placez un
+    marqueur herbe"), the others pollute their hexes at once ("placez un marqueur pollution")."""
     en, fr = RURAL[do]
-    Engine.log(state, f"{ref(seat)} builds a {en} at {h} ({len(counters)} {gname(good)}).",
-             f"{ref(seat)} construit : {fr} en {h} ({len(counters)} {gname(good, True)}).", seat)
+    hexes_en, hexes_fr = counted(n, ("hex", "hexes"), ("hexagone", "hexagones"))
+    if do == "woodcutter":
+        what_en, what_fr = f"{hexes_en} cleared", f"{hexes_fr} défriché{'s' * (n > 1)}"
+    else:
+        what_en, what_fr = f"{hexes_en} polluted", f"{hexes_fr} pollué{'s' * (n > 1)}"
+    return (f"{ref(seat)} builds a {en} at {h}: {goods_text([good] * n)}, {what_en}.",
+            f"{ref(seat)} construit : {fr} en {h} : {goods_text([good] * n, True)}, {what_fr}.")

@@ -9,9 +9,10 @@ from typing import Any
 from engines.antiquity import city as cty
 from engines.antiquity import country, hardship, produce, rules
 from engines.antiquity.data import components
+from engines.antiquity.events import fit, kinds_text, say
 from engines.antiquity.layout import fresh_flags
 from engines.antiquity.outcome import NO_WINNER
-from engines.antiquity.texts import bname, seat_list
+from engines.antiquity.texts import counted, seat_list
 from engines.core import Engine
 from engines.core.names import ref
 from engines.core.state import State, clone
@@ -77,6 +78,7 @@ def advance(state: State) -> None:
                 state["acting"] = waiting
                 return
             state["famine"] += 1
+            say(state, f"The famine level rises to {state['famine']}.", f"Le niveau de famine monte à {state['famine']}.")
             if not end_if_few_left(state):
                 begin_seq(state, "pollution")
             continue
@@ -147,14 +149,24 @@ def reveal(state: State) -> None:
     for s in rules.active(state):
         p = state["players"][s]
         f = p["flags"]
-        for _ in range(f["fountains"]):
-            state["famine"] = max(0, state["famine"] - 1)
         state["cathedrals"] += f["cathedral"]
         kinds = [p["buildings"][b]["kind"] for b in f["new"] if b in p["buildings"]]
         if kinds:
-            en = ", ".join(bname(k) for k in kinds)
-            fr = ", ".join(bname(k, True) for k in kinds)
-            Engine.log(state, f"{ref(s)} built: {en}.", f"{ref(s)} a construit : {fr}.", s)
+            en, fr = ", ".join(kinds_text(kinds)), ", ".join(kinds_text(kinds, True))
+            text = fit((f"{ref(s)} built: {en}.", f"{ref(s)} a construit : {fr}."),
+                       (f"{ref(s)} built {len(kinds)} buildings.", f"{ref(s)} a construit {len(kinds)} bâtiments."))
+            say(state, *text, s, cells=[cty.cell_id(p["buildings"][b]["city"], *rc)
+                                        for b in f["new"] if b in p["buildings"] for rc in p["buildings"][b]["cells"]])
+        if f["fountains"]:
+            before = state["famine"]
+            state["famine"] = max(0, before - f["fountains"])
+            en, fr = ("fountain lowers", "La fontaine de {} fait") if f["fountains"] == 1 else \
+                ("fountains lower", "Les fontaines de {} font")
+            say(state, f"{ref(s)}'s {en} the famine level from {before} to {state['famine']}.",
+                f"{fr.format(ref(s))} baisser le niveau de famine de {before} à {state['famine']}.", s)
+        if f["healed"]:
+            en, fr = counted(f["healed"], ("grave", "graves"), ("tombe", "tombes"))
+            say(state, f"{ref(s)}'s hospital removed {en}.", f"L'hôpital de {ref(s)} a enlevé {fr}.", s)
         if f["razed"]:
             Engine.log(state, f"{ref(s)} razed their cathedral.", f"{ref(s)} a rasé sa cathédrale.", s)
         if f["cathedral"] and p["saint"]:
@@ -181,6 +193,7 @@ def begin_seq(state: State, phase: str) -> None:
     state["cur"] = 0
     for s in rules.active(state):
         state["players"][s]["sel"] = {}
+        state["players"][s]["picks"] = {}  # what each seat places in this phase, for its log line
     if phase == "pollution":
         if state["options"]["intro"] == "on":
             state["cur"] = len(state["order"])

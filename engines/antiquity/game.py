@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.antiquity import city_phase, country, data, flow, hardship, layout, produce, setup
+from engines.antiquity import city_phase, country, data, events, flow, hardship, layout, produce, setup
 from engines.antiquity.explain import explain
 from engines.antiquity.outcome import final_result
 from engines.antiquity.texts import Ask, option
@@ -73,8 +73,10 @@ class Antiquity(Engine):
         if option_id == "back":
             state["players"][seat]["sel"] = {}
             return
+        first, turns = len(state["log"]), state["turns"]
         STEPS[state["phase"]](state, seat, option_id)
         flow.advance(state)
+        events.stamp(state, first, turns)
 
     def result(self, state: State) -> dict[str, Any]:
         return final_result(state)

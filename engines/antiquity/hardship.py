@@ -4,8 +4,9 @@ cannot be placed), and the elimination of a player who cannot place all its grav
 from __future__ import annotations
 
 from engines.antiquity import city as cty
-from engines.antiquity import pickers, rules, texts
+from engines.antiquity import events, pickers, rules, texts
 from engines.antiquity.data import FOOD
+from engines.antiquity.events import say
 from engines.antiquity.outcome import out_stamp
 from engines.antiquity.texts import Opt, counted, gname
 from engines.core import Engine
@@ -24,30 +25,44 @@ def opts_explore(state: State, seat: int) -> tuple[str, str, list[Opt]]:
 
 
 def step_explore(state: State, seat: int, oid: str) -> None:
+    """"Il révèle le jeton et reçoit une denrée de ce type [...] Si c'est un jeton nourriture, son
+    niveau de famine augmente de un": the log says which, and the famine level it leads to."""
     p = state["players"][seat]
     p["flags"]["explored"] = True
-    if oid != "skip":
+    r = ref(seat)
+    if oid == "skip":
+        say(state, f"{r} turns no exploration marker.", f"{r} ne retourne aucun marqueur exploration.", seat)
+    else:
         tok = state["map"]["markers"].pop(oid)
         p["goods"][tok] += 1
+        en, fr = f"{r} explores {oid}: {gname(tok).lower()}", f"{r} explore {oid} : {gname(tok, True).lower()}"
         if tok in FOOD:
             state["famine"] += 1
+            en += f", famine level {state['famine']}"
+            fr += f", niveau de famine {state['famine']}"
         state["checkpoint"] += 1
-        Engine.log(state, f"{ref(seat)} explores {oid}: {gname(tok)}.", f"{ref(seat)} explore {oid} : {gname(tok, True)}.", seat)
+        say(state, en + ".", fr + ".", seat, hexes=[oid])
     Engine.end_turn(state)
 
 
 def begin_famine(state: State) -> None:
-    """Phase 8 opens: each player's graves are due (famine level, less food and a granary)."""
+    """Phase 8 opens: each player's graves are due (famine level, less food and a granary); the
+    log says how the count was reached."""
     state["phase"] = "famine"
     for s in rules.active(state):
         p = state["players"][s]
         food = sum(p["goods"][g] for g in FOOD)
-        due = state["famine"] - food - (3 if cty.has(p, "granary") else 0)
+        granary = cty.has(p, "granary")
+        due = state["famine"] - food - (3 if granary else 0)
         p["graves_due"] = max(0, due)
         p["sel"] = {}
+        p["picks"] = {}
         if due > 0:
             en, fr = counted(due, ("grave", "graves"), ("tombe", "tombes"))
-            Engine.log(state, f"Famine: {ref(s)} receives {en}.", f"Famine : {ref(s)} reçoit {fr}.", s)
+            food_en, food_fr = counted(food, ("food", "food"), ("nourriture", "nourritures"))
+            why_en = f"level {state['famine']}, {food_en}" + (", granary" if granary else "")
+            why_fr = f"niveau {state['famine']}, {food_fr}" + (", grenier" if granary else "")
+            say(state, f"Famine: {ref(s)} receives {en} ({why_en}).", f"Famine : {ref(s)} reçoit {fr} ({why_fr}).", s)
 
 
 def grave_opts(state: State, seat: int) -> list[Opt]:
@@ -78,11 +93,14 @@ def place_grave_step(state: State, seat: int, oid: str) -> bool:
     cty.add_grave(p, oid)
     p["graves_due"] -= 1
     p["sel"] = {}
+    p["picks"].setdefault("graves", []).append(oid)
     return True
 
 
 def step_famine(state: State, seat: int, oid: str) -> None:
-    if place_grave_step(state, seat, oid) and state["players"][seat]["graves_due"] == 0:
+    p = state["players"][seat]
+    if place_grave_step(state, seat, oid) and p["graves_due"] == 0:
+        events.graves(state, seat, p["picks"].pop("graves", []), "famine")
         Engine.end_turn(state)
 
 
@@ -107,13 +125,32 @@ def step_pollution(state: State, seat: int, oid: str) -> None:
             return
         m["pollution"].append(oid)
         m["pollution"].sort()
-        m["markers"].pop(oid, None)
+        if m["markers"].pop(oid, None) is not None:
+            p["picks"].setdefault("covered", []).append(oid)
         p["pollution_due"] -= 1
         p["sel"] = {}
+        p["picks"].setdefault("pollution", []).append(oid)
     else:
         place_grave_step(state, seat, oid)
     if p["pollution_due"] == 0 and p["graves_due"] == 0:
+        pollution_report(state, seat)
         Engine.end_turn(state)
+
+
+def pollution_report(state: State, seat: int) -> None:
+    """What the seat placed in the pollution phase ("Chaque joueur encaisse trois marqueurs
+    pollution par cité dans sa zone de contrôle"), the exploration markers that pollution covered,
+    and the graves placed for markers that found no hex."""
+    picks = state["players"][seat]["picks"]
+    hexes = picks.pop("pollution", [])
+    if hexes:
+        r = ref(seat)
+        en, fr = counted(len(hexes), ("pollution marker", "pollution markers"), ("marqueur pollution", "marqueurs pollution"))
+        where = ", ".join(sorted(hexes))
+        say(state, *events.fit((f"{r} places {en}: {where}.", f"{r} place {fr} : {where}."),
+                               (f"{r} places {en}.", f"{r} place {fr}.")), seat, hexes=hexes)
+    events.markers_discarded(state, seat, picks.pop("covered", []))
+    events.graves(state, seat, picks.pop("graves", []), "pollution")
 
 
 def eliminate(state: State, seat: int) -> None:
@@ -121,6 +158,8 @@ def eliminate(state: State, seat: int) -> None:
     quitte le jeu"); `out_at` dates the phase, so players failing in the same phase share
     their rank."""
     p = state["players"][seat]
+    if state["phase"] == "pollution":
+        pollution_report(state, seat)  # the markers it could place stay on the map
     p["out"] = True
     p["graves_due"] = 0
     p["pollution_due"] = 0

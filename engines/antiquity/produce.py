@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.antiquity import city as cty
 from engines.antiquity import rules
 from engines.antiquity.data import GOODS
+from engines.antiquity.events import fit, say
 from engines.antiquity.texts import RURAL, Ask, counted, gname, goods_text
 from engines.core import Engine
 from engines.core.names import ref
@@ -31,13 +32,18 @@ def begin_store(state: State) -> None:
 
 
 def discard_all(state: State, seat: int, keep: dict[str, int]) -> None:
+    """Goods neither kept nor stored are discarded ("elles doivent être défaussées ou stockées"):
+    the log names them."""
     p = state["players"][seat]
-    lost = sum(p["goods"].values()) - sum(keep.values())
+    lost = [g for g in GOODS for _ in range(p["goods"][g] - keep.get(g, 0))]
     p["goods"] = {g: keep.get(g, 0) for g in GOODS}
     p["keep"] = {}
     if lost:
-        en, fr = counted(lost, ("unstored good", "unstored goods"), ("denrée non stockée", "denrées non stockées"))
-        Engine.log(state, f"{ref(seat)} discards {en}.", f"{ref(seat)} défausse {fr}.", seat)
+        r = ref(seat)
+        en, fr = counted(len(lost), ("good", "goods"), ("denrée", "denrées"))
+        say(state, *fit((f"{r} discards {goods_text(lost)}: no room to store them.",
+                         f"{r} défausse {goods_text(lost, True)} : pas de place pour les stocker."),
+                        (f"{r} discards {en}: no room to store them.", f"{r} défausse {fr} : pas de place pour les stocker.")), seat)
 
 
 def opts_store(state: State, seat: int) -> Ask:
@@ -115,22 +121,67 @@ def step_harvest(state: State, seat: int, oid: str) -> None:
     if auto or len(p["picks"][bid]) >= need:
         p["harvest"].pop(0)
     if not p["harvest"]:
+        say(state, f"{ref(seat)} has chosen which goods to harvest first.",
+            f"{ref(seat)} a choisi les denrées à récolter d'abord.", seat)
         Engine.end_turn(state)
 
 
 def harvest(state: State) -> None:
+    """Phase 6: every producer yields ("Chaque bâtiment rural produit une denrée"); the log says,
+    per player in turn order, what it harvested from which hexes, what forced labour discarded
+    and which men came home ("Les hommes qui ont fini leur travail rentrent chez eux")."""
+    got: dict[int, list[str]] = {}
+    emptied: dict[int, list[str]] = {}
+    home: dict[int, list[str]] = {}
     for bid in sorted(state["rural"], key=lambda b: int(b[1:])):
         b = state["rural"][bid]
         p = state["players"][b["owner"]]
         if p["out"]:
             continue
-        got = rules.harvest_building(state, bid, cty.has(p, "forced"), p.get("picks", {}).get(bid))
-        for g in got:
+        before, man = list(b["counters"]), b["man"]
+        goods = rules.harvest_building(state, bid, cty.has(p, "forced"), p.get("picks", {}).get(bid))
+        after = state["rural"][bid]["counters"] if bid in state["rural"] else []
+        for g in goods:
             p["goods"][g] += 1
+        got.setdefault(b["owner"], []).extend(goods)
+        emptied.setdefault(b["owner"], []).extend(h for h in before if h not in after)
+        if bid not in state["rural"]:
+            home.setdefault(b["owner"], []).append(man)
+    for s in [s for s in state["order"] if s in emptied]:
+        harvest_report(state, s, got[s], emptied[s], home.get(s, []))
     for s in rules.active(state):
         p = state["players"][s]
         if rules.saint_power(p, "giorgio") and state["cathedrals"]:
             p["goods"]["fish"] += state["cathedrals"]
             en, fr = counted(state["cathedrals"], ("fish", "fish"), ("poisson", "poissons"))
-            Engine.log(state, f"{ref(s)} receives {en} from San Giorgio.", f"{ref(s)} reçoit {fr} de San Giorgio.", s)
-    Engine.log(state, "Harvest done.", "Récolte faite.")
+            say(state, f"{ref(s)} receives {en} from San Giorgio.", f"{ref(s)} reçoit {fr} de San Giorgio.", s)
+    if not emptied:
+        say(state, "Harvest: no countryside building to harvest.", "Récolte : aucun bâtiment rural à récolter.")
+
+
+def harvest_report(state: State, seat: int, got: list[str], hexes: list[str], home: list[str]) -> None:
+    """One player's harvest: the goods kept and the hexes emptied, the goods forced labour threw
+    away (one per hex emptied beyond those kept), and the men whose producer is used up."""
+    r = ref(seat)
+    where = ", ".join(sorted(hexes))
+    en, fr = goods_text(got), goods_text(got, True)
+    n_en, n_fr = counted(len(got), ("good", "goods"), ("denrée", "denrées"))
+    if got:
+        text = fit((f"{r} harvests {en} from {where}.", f"{r} récolte {fr} en {where}."),
+                   (f"{r} harvests {en}.", f"{r} récolte {fr}."), (f"{r} harvests {n_en}.", f"{r} récolte {n_fr}."))
+    else:
+        text = fit((f"{r} harvests nothing from {where}.", f"{r} ne récolte rien en {where}."),
+                   (f"{r} harvests nothing.", f"{r} ne récolte rien."))
+    say(state, *text, seat, hexes=hexes)
+    if len(hexes) > len(got):
+        en, fr = counted(len(hexes) - len(got), ("good", "goods"), ("denrée", "denrées"))
+        say(state, f"Forced labour: {r} discards {en}, the first of each producer.",
+            f"Travaux forcés : {r} défausse {fr}, la première de chaque producteur.", seat)
+    if home:
+        where = ", ".join(sorted(home))
+        if len(home) == 1:
+            full = (f"{r}'s man at {where} has finished and comes home.", f"L'homme de {r} en {where} a fini et rentre.")
+        else:
+            full = (f"{r}'s men at {where} have finished and come home.", f"Les hommes de {r} en {where} ont fini et rentrent.")
+        short = (f"{len(home)} of {r}'s men have finished and come home.", f"{len(home)} hommes de {r} ont fini et rentrent.")
+        say(state, *fit(full, short), seat, hexes=home)

@@ -4,9 +4,10 @@ in reverse turn order; founding a city (also used by phase 4)."""
 from __future__ import annotations
 
 from engines.antiquity import city as cty
+from engines.antiquity import events, rules, texts
 from engines.antiquity import hexmap as hx
-from engines.antiquity import rules, texts
 from engines.antiquity.data import components, memo_table
+from engines.antiquity.events import say
 from engines.antiquity.layout import new_player
 from engines.antiquity.texts import Opt
 from engines.core import Engine, prng
@@ -80,20 +81,28 @@ def step_start(state: State, seat: int, oid: str) -> None:
         p["sel"]["hx"] = oid
         return
     p["sel"] = {}
-    found_city(state, seat, oid, 0)
+    covered, _ = found_city(state, seat, oid, 0)
     state["start_queue"].pop(0)
-    Engine.log(state, f"{ref(seat)} founds their starting city at {oid}.",
-             f"{ref(seat)} fonde sa cité de départ en {oid}.", seat)
+    say(state, f"{ref(seat)} founds their starting city at {oid}.", f"{ref(seat)} fonde sa cité de départ en {oid}.", seat,
+        hexes=hx.geometry(state["num_players"]).flower(oid) or [oid])
+    events.markers_discarded(state, seat, covered)
     Engine.end_turn(state)
 
 
-def found_city(state: State, seat: int, centre: str, index: int) -> None:
+def found_city(state: State, seat: int, centre: str, index: int) -> tuple[list[str], list[str]]:
+    """Found city `index` of `seat` on the 7 hexes around `centre`; returns the hexes whose
+    exploration markers were discarded ("celui-ci est défaussé face cachée") and those whose
+    pollution markers were ("défaussez les marqueurs pollution"), for the log."""
     g = hx.geometry(state["num_players"])
     m = state["map"]
     fl = g.flower(centre)
     assert fl is not None
+    covered = []
     for h in fl:
         m["occ"][h] = {"seat": seat, "kind": "city", "city": index}
-        m["markers"].pop(h, None)
+        if m["markers"].pop(h, None):
+            covered.append(h)
+    cleaned = sorted(set(m["pollution"]) & set(fl))
     m["pollution"] = sorted(set(m["pollution"]) - set(fl))
     cty.own_city(state["players"][seat], index)["center"] = centre
+    return covered, cleaned

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.antiquity import city as cty
+from engines.antiquity import events, rules
 from engines.antiquity import hexmap as hx
-from engines.antiquity import rules
 from engines.antiquity.city_phase import free_men
 from engines.antiquity.data import components
 from engines.antiquity.outcome import final_result
@@ -93,6 +93,10 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "intro": state["options"]["intro"] == "on",
         "order": list(state["order"]),
         "acting": list(state["acting"]),
+        # the secret phase's public progress: who has finished choosing (their choices stay hidden)
+        "chosen": [s for s in rules.active(state) if state["players"][s]["done"]] if ph == "city" else [],
+        "turns": state["turns"],
+        "changed": events.changed(state["log"], state["turns"]),
         "summary": summary,
         "scores": final["scores"] if final else [0] * n,
         "winners": list(state["winners"]) if state["over"] else [],

@@ -290,7 +290,7 @@ def validate(raw: dict[str, Any]) -> dict[str, Any]:
     sections = {key: _list(f"cards {key}", raw[key]) for key in ("civilisations", "development", "basics", "free_cities")}
     civs = {c["id"]: c for c in sections["civilisations"] if isinstance(c, dict) and isinstance(c.get("id"), str)}
     _ok(len(civs) == len(sections["civilisations"]) and sorted(civs) == sorted(CIVS),
-        f"cards civilisations: the Négoce box holds {', '.join(CIVS)}, not {', '.join(civs)}")
+        f"cards civilisations: the Trade box holds {', '.join(CIVS)}, not {', '.join(civs)}")
     for civ in civs.values():
         _civilisation(civ, cards, seen)
     dev = sections["development"]

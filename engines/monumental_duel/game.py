@@ -1,4 +1,4 @@
-"""Monumental Duel (Négoce box) behind the Tabula engine contract."""
+"""Monumental Duel: Trade behind the Tabula engine contract."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.antiquity.hexmap import _goods_line, zone_map
+from render.antiquity.hexmap import MARK, _goods_line, zone_map
 from render.antiquity.labels import KIND_COLOR, SAINT_NAMES, T, _count, _goods_count, house_chart
 from render.core import Canvas, draw_icon, palette, stack_vertical
 from render.core.people import seat_disc, seat_name
@@ -15,8 +15,9 @@ from render.core.people import seat_disc, seat_name
 
 # ---- city cards --------------------------------------------------------------------------------------
 def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: float, new: set[str], seat: int,
-               lang: str = "en", zoom: float = 1.0) -> None:
-    """City card `k` at (x, y); `zoom` enlarges its texts (for a card drawn large)."""
+               lang: str = "en", zoom: float = 1.0, ringed: frozenset[str] = frozenset()) -> None:
+    """City card `k` at (x, y); `zoom` enlarges its texts (for a card drawn large); the cells
+    `ringed` (`1c4`) get this turn's mark, under the buildings' labels."""
     city = pl["cities"][k]
     n = city["size"]
 
@@ -34,9 +35,8 @@ def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: 
         c.text((x - 4, y + i * cell + cell / 2), str(i + 1), z(13), fill=palette.MUTED, anchor="rm")
     graves = {tuple(g) for g in city["graves"]}
     staffed = set(pl["staffed"])
-    for bid, b in pl["buildings"].items():
-        if b["city"] != k:
-            continue
+    mine = {bid: b for bid, b in pl["buildings"].items() if b["city"] == k}
+    for b in mine.values():
         col = KIND_COLOR.get(b["kind"], (220, 220, 220))
         cells = {tuple(cc) for cc in b["cells"]}
         for r, cc in cells:
@@ -46,9 +46,12 @@ def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: 
                                  (0, -1, (x0, y0, x0, y0 + cell)), (0, 1, (x0 + cell, y0, x0 + cell, y0 + cell))):
                 if (r + dr, cc + dc) not in cells:
                     c.draw.line(line, fill=palette.INK, width=3)
-        r0, c0 = min(cells)
+    _ring_cells(c, {(int(cid[2]) - 1, cols.index(cid[1])) for cid in ringed if cid.startswith(str(k + 1))}, x, y, cell)
+    for bid, b in mine.items():
+        r0, c0 = min(tuple(cc) for cc in b["cells"])
         label = (T("k_" + b["kind"], lang) if "k_" + b["kind"] in T.table else b["kind"]) + str(b.get("house", ""))
-        c.text((x + c0 * cell + 3, y + r0 * cell + 2), label, z(13), bold=True, max_width=cell * 2.2 - 4)
+        inset = 7 if f"{k + 1}{cols[c0]}{r0 + 1}" in ringed else 3  # clear of the ring
+        c.text((x + c0 * cell + inset, y + r0 * cell + inset - 1), label, z(13), bold=True, max_width=cell * 2.2 - 4)
         if bid in staffed:
             draw_icon(c, "person", (x + c0 * cell + cell * 0.7, y + r0 * cell + cell * 0.68), cell * 0.45, palette.seat(seat))
         if bid in new:
@@ -56,6 +59,21 @@ def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: 
                              outline=palette.HIGHLIGHT, width=3)
     for r, cc in graves:
         draw_icon(c, "skull", (x + cc * cell + cell / 2, y + r * cell + cell / 2), cell * 0.55, (70, 70, 70))
+
+
+def _ring_cells(c: Canvas, cells: set[tuple[int, int]], x: float, y: float, cell: float) -> None:
+    """This turn's mark around a group of cells (row, column): one outline where the group
+    ends, a yellow band between dark lines, as `ring` draws around a hex."""
+    edges = []
+    for r, cc in cells:
+        x0, y0 = x + cc * cell, y + r * cell
+        for dr, dc, line in ((-1, 0, (x0, y0, x0 + cell, y0)), (1, 0, (x0, y0 + cell, x0 + cell, y0 + cell)),
+                             (0, -1, (x0, y0, x0, y0 + cell)), (0, 1, (x0 + cell, y0, x0 + cell, y0 + cell))):
+            if (r + dr, cc + dc) not in cells:
+                edges.append(line)
+    for colour, width in ((MARK, 10), (palette.HIGHLIGHT, 5)):
+        for line in edges:
+            c.draw.line(line, fill=colour, width=width)
 
 
 def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
@@ -117,21 +135,4 @@ def _cities(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     for k, ci in enumerate(pl["cities"]):
         _city_card(c, pl, k, x, y + 6, cell, new, seat, lang)
         x += ci["size"] * cell + 40
-    return c.image
-
-
-def city_cards(view: dict[str, Any], seat: int, lang: str = "en", width: int = 760) -> Image.Image:
-    """Only the seat's city cards (public: as its view shows them), as large as `width` allows:
-    the turn card's focus after graves or buildings."""
-    pl = view["players"][seat]
-    total = sum(ci["size"] for ci in pl["cities"]) or 1
-    cell = float(max(24, min(72, (width - 50 * len(pl["cities"]) - 20) // total)))
-    zoom = max(1.0, cell / 36)
-    w = int(sum(ci["size"] * cell + 50 for ci in pl["cities"]) + 20)
-    h = int(max(ci["size"] for ci in pl["cities"]) * cell + 60 * zoom) if pl["cities"] else 60
-    c = Canvas(w, h)
-    x = 40.0
-    for k, ci in enumerate(pl["cities"]):
-        _city_card(c, pl, k, x, 8, cell, set(), seat, lang, zoom)
-        x += ci["size"] * cell + 50
     return c.image

@@ -25,6 +25,7 @@ from render.core.palette import Color
 from render.core.people import SEAT_GLYPHS, seat_disc, seat_name
 
 SQ3 = math.sqrt(3)
+MARK = (20, 20, 20)  # the dark lines of `ring`
 
 
 # ---- geometry --------------------------------------------------------------------------------------
@@ -50,12 +51,14 @@ def _corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
 
 class _Map:
     """Hex positions on an image. The extent (and so the hex size, at most `max_size`) comes from
-    `only` when given, a part of the map drawn large (the turn card's focus); hexes outside it
-    are cut at the image's edge."""
+    `only` when given; `window` places a fixed hex size instead and keeps only the whole hexes
+    that fit (the turn card's focus). `min_text` is the smallest text drawn on it."""
 
     def __init__(self, view: dict[str, Any], max_side: int = 1110, only: set[str] | None = None,
-                 max_size: float = 30.0) -> None:
-        self.hexes = _hexes(view)
+                 max_size: float = 30.0, min_text: int = 0) -> None:
+        self.every = _hexes(view)
+        self.hexes = self.every
+        self.min_text = min_text
         shown = [v for h, v in self.hexes.items() if only is None or h in only] or list(self.hexes.values())
         xs = [SQ3 * (q + r / 2) for q, r, _ in shown]
         ys = [1.5 * r for _, r, _ in shown]
@@ -65,13 +68,48 @@ class _Map:
         self.width = int((max(xs) - min(xs) + 2) * self.size + 20)
         self.height = int((max(ys) - min(ys) + 2.2) * self.size + 20)
 
-    def centre(self, hid: str) -> tuple[float, float]:
-        q, r, _ = self.hexes[hid]
+    def window(self, size: float, centre: tuple[float, float], width: int, height: int) -> None:
+        """Hexes of side `size` with `centre` (in hex units) in the middle of a `width` x `height`
+        image; only the hexes wholly inside are kept, so none is cut at the edge."""
+        self.size, self.width, self.height = size, width, height
+        self.x0 = width / 2 - centre[0] * size
+        self.y0 = height / 2 - centre[1] * size
+        half_w, half = SQ3 / 2 * size, size
+        self.hexes = {}
+        for h, v in self.every.items():
+            x, y = self.centre_of(v)
+            if half_w <= x <= width - half_w and half <= y <= height - half:
+                self.hexes[h] = v
+        if self.hexes:  # trimmed to the hexes kept: no empty band where the map ends
+            xs, ys = zip(*map(self.centre_of, self.hexes.values()), strict=True)
+            self.x0 += 2 + half_w - min(xs)
+            self.y0 += 2 + half - min(ys)
+            self.width = int(max(xs) - min(xs) + 2 * half_w + 4)
+            self.height = int(max(ys) - min(ys) + 2 * half + 4)
+
+    def centre_of(self, v: tuple[int, int, str]) -> tuple[float, float]:
+        q, r, _ = v
         return self.x0 + self.size * SQ3 * (q + r / 2), self.y0 + self.size * 1.5 * r
+
+    def centre(self, hid: str) -> tuple[float, float]:
+        return self.centre_of(self.every[hid])
 
     def text(self, size: int) -> int:
         """A text size for this map: as drawn on the 30 px hexes of the board, larger on larger hexes."""
-        return max(size, round(size * self.size / 30))
+        return max(size, round(size * self.size / 30), self.min_text)
+
+
+def unit(v: tuple[int, int, str]) -> tuple[float, float]:
+    """A hex's centre in hex units (side 1)."""
+    q, r, _ = v
+    return SQ3 * (q + r / 2), 1.5 * r
+
+
+def ring(c: Canvas, points: list[tuple[float, float]], width: int = 6) -> None:
+    """This turn's mark on a hex or a city cell: a yellow band between dark lines, told apart
+    from every terrain, seat colour and zone outline by its shape as much as its colour."""
+    c.draw.polygon(points, outline=MARK, width=width + 4)
+    c.draw.polygon(points, outline=palette.HIGHLIGHT, width=width)
 
 
 def _good_chip(c: Canvas, xy: tuple[float, float], good: str, s: float, lang: str = "en", size: int = 13) -> None:
@@ -95,21 +133,26 @@ def city_fill(seat: int) -> Color:
 
 
 def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zone_of: int | None, lang: str = "en",
-              zone_chip: bool = True) -> None:
+              zone_chip: bool = True, labels: bool = True, ringed: frozenset[str] = frozenset()) -> None:
+    """The map's hexes `m.hexes` (all, or a window's) with what lies on them; `labels` writes
+    every hex id (the board), else none (the turn card labels only what it rings: `ringed`, this
+    turn's hexes, marked under the pieces)."""
     mp = view["map"]
+    shown = m.hexes
     pol = set(mp["pollution"])
     cleared = set(mp["cleared"])
-    markers = set(mp["markers"])
+    markers = [h for h in mp["markers"] if h in shown]
     city_of = {}
     centres = {}
     for ci in mp["cities"]:
         for h in ci["hexes"]:
             city_of[h] = ci["seat"]
-        centres[ci["center"]] = ci
-    inns = {i["hex"]: i["seat"] for i in mp["inns"]}
+        if ci["center"] in shown:
+            centres[ci["center"]] = ci
+    inns = {i["hex"]: i["seat"] for i in mp["inns"] if i["hex"] in shown}
     s = m.size
     label_font = font(m.text(13), False, condensed=True)
-    for hid, (_q, _r, ter) in m.hexes.items():
+    for hid, (_q, _r, ter) in shown.items():
         cx, cy = m.centre(hid)
         cx += ox
         cy += oy
@@ -122,30 +165,33 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
         if hid in pol:
             c.draw.line((cx - s * 0.45, cy - s * 0.45, cx + s * 0.45, cy + s * 0.45), fill=(40, 28, 16), width=2)
         txt = palette.text_on(col)
-        if hid not in centres:
+        if labels and hid not in centres:
             c.draw.text((cx, cy - s * 0.52), hid, font=label_font, fill=txt, anchor="mt")
         if hid in city_of and hid not in centres:
-            glyph(c, city_of[hid], (cx, cy + s * 0.2), s * 0.55, col)
+            glyph(c, city_of[hid], (cx, cy + s * 0.2), max(s * 0.55, m.min_text), col)
     # large-tile borders, so players can find a hex by its tile letter
-    by_coord = {(q, r): h for h, (q, r, _) in m.hexes.items()}
+    by_coord = {(q, r): h for h, (q, r, _) in m.every.items()}
     edge_dirs = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
-    for hid, (q, r, _t) in m.hexes.items():
+    for hid, (q, r, _t) in shown.items():
         cx, cy = m.centre(hid)
         pts = _corners(ox + cx, oy + cy, s)
         for i, (dq, dr) in enumerate(edge_dirs):
             other = by_coord.get((q + dq, r + dr))
             if other is None or other[0] != hid[0]:
                 c.draw.line((pts[i], pts[(i + 1) % 6]), fill=(20, 20, 20), width=3)
+    for hid in ringed & shown.keys():
+        cx, cy = m.centre(hid)
+        ring(c, _corners(ox + cx, oy + cy, s - 2))
     for hid, ci in centres.items():
         cx, cy = m.centre(hid)
         col = palette.seat(ci["seat"])
         c.draw.ellipse((ox + cx - s * 0.8, oy + cy - s * 0.8, ox + cx + s * 0.8, oy + cy + s * 0.8), fill=col, outline=palette.INK, width=2)
-        glyph(c, ci["seat"], (ox + cx, oy + cy - s * 0.3), s * 0.5, col)
+        glyph(c, ci["seat"], (ox + cx, oy + cy - s * 0.3), max(s * 0.5, m.min_text), col)
         c.text((ox + cx, oy + cy + s * 0.3), f"C{ci['index'] + 1}", m.text(13), bold=True, fill=palette.text_on(col), anchor="mm")
     for hid, seat in inns.items():
         cx, cy = m.centre(hid)
         draw_icon(c, "house", (ox + cx, oy + cy + s * 0.1), s * 0.9, palette.seat(seat))
-        glyph(c, seat, (ox + cx, oy + cy + s * 0.28), s * 0.4, palette.seat(seat))
+        glyph(c, seat, (ox + cx, oy + cy + s * 0.28), max(s * 0.4, m.min_text), palette.seat(seat))
     for hid in markers:
         cx, cy = m.centre(hid)
         c.draw.ellipse((ox + cx - s * 0.38, oy + cy - s * 0.2, ox + cx + s * 0.38, oy + cy + s * 0.56), fill=(255, 255, 255), outline=palette.INK)
@@ -153,23 +199,28 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
     for b in mp["rural"]:
         seat_col = palette.seat(b["seat"])
         for h in b["sites"]:
-            cx, cy = m.centre(h)
-            c.draw.polygon(_corners(ox + cx, oy + cy, s - 3), outline=seat_col, width=3)
+            if h in shown:
+                cx, cy = m.centre(h)
+                c.draw.polygon(_corners(ox + cx, oy + cy, s - 3), outline=seat_col, width=3)
         for h in b["counters"]:
-            cx, cy = m.centre(h)
-            _good_chip(c, (ox + cx, oy + cy + s * 0.22), b["good"], s * 0.45, lang, m.text(13))
-        if b["man"]:  # a man: the seat's disc and glyph
+            if h in shown:
+                cx, cy = m.centre(h)
+                dx = -s * 0.38 if h == b["man"] else 0  # left of the man's disc
+                _good_chip(c, (ox + cx + dx, oy + cy + s * 0.22), b["good"], s * 0.45, lang, m.text(13))
+        if b["man"] in shown:  # a man: the seat's disc and glyph
             cx, cy = m.centre(b["man"])
-            seat_disc(c, b["seat"], (ox + cx + s * 0.5, oy + cy - s * 0.02), s * 0.32)
+            seat_disc(c, b["seat"], (ox + cx + s * 0.42, oy + cy - s * 0.02), max(s * 0.32, m.min_text / 1.2))
     if view["phase"] == "start":
         taken = {h[0] for h in city_of}
         for t in mp["tiles"]:
-            if t["start"] and t["letter"] not in taken:
+            if t["start"] and t["letter"] not in taken and f"{t['letter']}55" in shown:
                 cx, cy = m.centre(f"{t['letter']}55")
-                c.chip((ox + cx - 40, oy + cy - 2), T("start", lang, t=t["letter"]), palette.HIGHLIGHT, 16)
+                c.chip((ox + cx - 40, oy + cy - 2), T("start", lang, t=t["letter"]), palette.HIGHLIGHT, m.text(16))
     if zone_of is not None and 0 <= zone_of < len(mp["zones"]):
         col = palette.seat(zone_of)
         for h in mp["zones"][zone_of]:
+            if h not in shown:
+                continue
             cx, cy = m.centre(h)
             c.draw.polygon(_corners(ox + cx, oy + cy, s * 0.86), outline=(255, 255, 255), width=5)
             c.draw.polygon(_corners(ox + cx, oy + cy, s * 0.78), outline=col, width=3)
@@ -183,17 +234,6 @@ def zone_map(view: dict[str, Any], seat: int, lang: str = "en", width: int = 120
     m = _Map(view, max_side=min(1110, width - 40))
     c = Canvas(width, m.height + 20)
     _draw_map(c, view, m, (width - m.width) / 2, 10, seat, lang)
-    return c.image
-
-
-def region(view: dict[str, Any], hexes: set[str], lang: str = "en", zone_of: int | None = None,
-           max_side: int = 760, max_size: float = 52.0) -> Image.Image:
-    """Part of the countryside drawn large: the hexes `hexes` (and what is cut at the edges),
-    with `zone_of`'s zone of control outlined; for the turn card's focus."""
-    m = _Map(view, max_side=max_side, only=hexes, max_size=max_size)
-    width = max(m.width, min(m.height, max_side))  # no taller than wide: show more map on the sides
-    c = Canvas(width, m.height)
-    _draw_map(c, view, m, (width - m.width) / 2, 0, zone_of, lang, zone_chip=False)
     return c.image
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from render.core import palette, record
-from render.core.canvas import Canvas
+from render.core.canvas import Canvas, stack_vertical
 from render.core.fonts import font
 from render.core.palette import Color
 from render.core.record import PHONE_MIN_TEXT, PHONE_WIDTH
@@ -67,6 +67,33 @@ def sections(board: Image.Image, smallest: float, boxes: list[Box] | None = None
         c.paste(part, (0, band))
         out.append(c.image)
     return out
+
+
+Block = tuple[Image.Image, str]  # a part of a board drawn for a phone, and the caption of its section
+
+
+def grouped(blocks: list[Block], tallest: int) -> list[list[Block]]:
+    """Blocks in order, in groups of whole blocks at most `tallest` px high together (a taller
+    block alone): the sections a game's parts make."""
+    groups: list[list[Block]] = []
+    for block in blocks:
+        if groups and sum(b.height for b, _ in groups[-1]) + block[0].height <= tallest:
+            groups[-1].append(block)
+        else:
+            groups.append([block])
+    return groups
+
+
+def stacked_sections(groups: list[list[Block]], smallest: float) -> list[Image.Image]:
+    """Each group of blocks as one captioned section (its blocks' captions, once each): the blocks
+    are stacked into one board and cut along the groups (`sections`), so every text is carried."""
+    board = stack_vertical([b for g in groups for b, _ in g], gap=0)
+    boxes, y = [], 0
+    for g in groups:
+        h = sum(b.height for b, _ in g)
+        boxes.append((0, y, board.width, y + h))
+        y += h
+    return sections(board, smallest, boxes, [" · ".join(dict.fromkeys(c for _b, c in g)) for g in groups])
 
 
 @dataclass(frozen=True)

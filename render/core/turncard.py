@@ -18,13 +18,14 @@ from render.core.canvas import Canvas
 from render.core.fonts import font
 from render.core.people import seat_disc
 from render.core.record import PHONE_MIN_TEXT, PHONE_WIDTH
-from render.core.text import ellipsize
+from render.core.text import ellipsize, wrap
 
 WIDTH = 800
 CARD_MIN_TEXT = PHONE_MIN_TEXT * WIDTH // PHONE_WIDTH  # 22: 11 px at 400 px wide
 PAD = 24
 ROW = 50
 MAX_EVENTS = 8
+EVENT_LINES, LAST_EVENT_LINES = 3, 5  # an event's lines at most (the last one: the final scores, often)
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def draw(card: Card) -> Image.Image:
     """The card as an image (`card.smallest` then holds the smallest text size drawn)."""
     focus = _scaled(card.focus)
     events = card.events[-MAX_EVENTS:]
-    height = 8 + 86 + ROW * len(card.seats) + 20 + 44 + 36 * max(1, len(events)) * 2 + 40
+    height = 8 + 86 + ROW * len(card.seats) + 20 + 44 + 30 * (EVENT_LINES * max(1, len(events)) + LAST_EVENT_LINES) + 40 + 34
     height += (focus.height + 20 + (40 if card.focus_caption else 0)) if focus else 0
     c = Canvas(WIDTH, height + 120, min_text=CARD_MIN_TEXT)
     acting = next((s for s in card.seats if s.acting), None)
@@ -78,8 +79,9 @@ def draw(card: Card) -> Image.Image:
     y += 12
     c.draw.line((PAD, y, WIDTH - PAD, y), fill=palette.LINE, width=2)
     y += 12
-    for e in events:
-        y = c.paragraph((PAD, y), "• " + e, WIDTH - 2 * PAD, 24, max_lines=2) + 4
+    for i, e in enumerate(events):  # the last event (the final scores, often) may take more lines
+        lines = LAST_EVENT_LINES if i == len(events) - 1 else EVENT_LINES
+        y = c.paragraph((PAD, y), "• " + e, WIDTH - 2 * PAD, 24, max_lines=lines) + 4
     if focus is not None:
         y += 8
         if card.focus_caption:
@@ -87,9 +89,12 @@ def draw(card: Card) -> Image.Image:
             y += 40
         record.paste(c.image, focus, (int((WIDTH - focus.width) / 2), int(y)))
         y += focus.height + 12
-    c.draw.rounded_rectangle((PAD - 10, y, WIDTH - PAD + 10, y + 56), radius=12, fill=band)
-    c.text((PAD + 4, y + 28), card.footer, 27, bold=True, fill=palette.text_on(band), anchor="lm", max_width=WIDTH - 2 * PAD - 20)
-    y += 68
+    f = font(27, True, condensed=True)
+    footer = wrap(c.draw, card.footer, f, WIDTH - 2 * PAD - 20)  # whoever must act, said whole: two lines if need be
+    tall = 56 + 34 * (min(2, len(footer)) - 1)
+    c.draw.rounded_rectangle((PAD - 10, y, WIDTH - PAD + 10, y + tall), radius=12, fill=band)
+    c.paragraph((PAD + 4, y + 11), card.footer, WIDTH - 2 * PAD - 20, 27, fill=palette.text_on(band), bold=True, max_lines=2, line_gap=7)
+    y += tall + 12
     card.smallest = c.smallest
     return record.crop(c.image, (0, 0, WIDTH, int(y)))
 

@@ -1,13 +1,15 @@
 """Deus images from engine views: the continent (regions by terrain, buildings in seat colours,
 temples, villages with their VP) and every player's tableau of six colour columns.
 
-`board(view, lang)` is the public picture; `player(view, seat, lang)` one player's area in detail,
+`board(view, lang)` is the whole public picture (for zooming); `sections(view, lang)` the same
+board as portrait parts a phone reads; `player(view, seat, lang)` one player's area, phone-first,
 with the hand when `view` is that seat's own view. Pure functions of the view (keys:
 engines/deus/README.md); every text in English ("en") or French ("fr"). Players are named by
 their display names (`view["names"]`, `render.core.people`) and shown with their seat disc.
 
-Modules: `labels` (texts and colours), `map` (the continent, also drawn large for the turn card),
-`card` (the turn card hook), this one (side panel, tableaux, final table).
+Modules: `labels` (texts and colours), `map` (the continent, also drawn large for the turn card
+and the sections), `card` (the turn card hook), `phone` (the player image and the sections),
+this one (the whole board: side panel, tableaux, final table).
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ from render.core.people import named, seat_disc, seat_name
 from render.deus.card import card
 from render.deus.labels import CARD, COLOURS, RES, RES_COLOUR, RES_ICON, TERRAIN, T, _counted, _short, _title
 from render.deus.map import draw_map, map_size
+from render.deus.phone import player, sections
 
-__all__ = ["T", "board", "card", "draw_map", "final_lines", "player"]
+__all__ = ["T", "board", "card", "draw_map", "final_lines", "player", "sections"]
 
 WIDTH = 1400
 
@@ -71,28 +74,28 @@ def _side(c: Canvas, view: dict[str, Any], x: float, y: float, width: float, lan
 
 
 def _card_box(c: Canvas, view: dict[str, Any], cid: str, rect: tuple[float, float, float, float], lines: int = 3,
-              extra: str = "", code: bool = False, lang: str = "en") -> None:
+              extra: str = "", lang: str = "en") -> None:
     """A card on a panel: its face is drawn once per distinct card, size and text, then pasted."""
     info = view["cards"][cid]
     x0, y0, x1, y1 = rect
     ix, iy = math.floor(x0), math.floor(y0)
     face = _card_face(info["colour"], tuple(info["cost"].items()), field(info, "name", lang), extra,
-                      field(info, "text", lang), (x0 - ix, y0 - iy, x1 - ix, y1 - iy), lines, cid if code else "")
-    c.image.paste(face, (ix, iy))
+                      field(info, "text", lang), (x0 - ix, y0 - iy, x1 - ix, y1 - iy), lines)
+    c.paste(face, (ix, iy))
 
 
 @lru_cache(maxsize=256)
 def _card_face(colour: str, cost: tuple[tuple[str, int], ...], name: str, extra: str, text: str,
-               rect: tuple[float, float, float, float], lines: int, code: str) -> Image.Image:
+               rect: tuple[float, float, float, float], lines: int) -> Image.Image:
     """One card face on the panel colour, at the sub-pixel offset it is drawn at (keyed on
     immutable values only, so any view gets the same pixels as drawing it in place)."""
     c = Canvas(math.ceil(rect[2]) + 1, math.ceil(rect[3]) + 1, background=palette.PANEL)
-    _draw_card(c, colour, cost, name, extra, text, rect, lines, code)
+    _draw_card(c, colour, cost, name, extra, text, rect, lines)
     return c.image
 
 
 def _draw_card(c: Canvas, colour: str, cost: tuple[tuple[str, int], ...], name: str, extra: str, text: str,
-               rect: tuple[float, float, float, float], lines: int, code: str) -> None:
+               rect: tuple[float, float, float, float], lines: int) -> None:
     x0, y0, x1, y1 = rect
     colr = CARD[colour]
     c.box(rect, fill=palette.lighten(colr, 0.82), outline=colr, width=2, radius=6)
@@ -111,8 +114,6 @@ def _draw_card(c: Canvas, colour: str, cost: tuple[tuple[str, int], ...], name: 
     top = y0 + 24 + NAME_LINE * (len(heads) - 1)
     for i, line in enumerate(_lines(text, x1 - x0 - 20, lines)):
         c.draw.text((x0 + 14, top + 15 * i), line, font=f, fill=palette.INK)
-    if code:  # what to type to build it
-        c.text((x1 - 8, y1 - 5), f"▶ {code}", 13, bold=True, fill=palette.darken(colr, 0.2), anchor="rd")
 
 
 _PROBE = Canvas(4, 4)
@@ -167,28 +168,17 @@ def _where(card: dict[str, Any]) -> str:
     return f" · {card['region']}" if card.get("region") else ""
 
 
-def _kind(view: dict[str, Any], cid: str, lang: str) -> str:
-    """The type after a hand card's name."""
-    return f" ({_title(view['cards'][cid]['colour'], lang)})"
-
-
 def _pieces_line(p: dict[str, Any], lang: str) -> str:
     return "  ".join(f"{_short(t, lang)} {p['board'][t]}/{p['reserve'][t]}" for t in COLOURS[:5])
 
 
-def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3, hand: bool = False, lang: str = "en") -> Image.Image:
+def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3, lang: str = "en") -> Image.Image:
     p = view["players"][seat]
     col_w = (width - 20 - 5 * 8) / 6
     heights = []
     for colour in COLOURS:
         heights.append(sum(_card_height(view, x["id"], col_w, lines, lang, _where(x)) + 6 for x in p["columns"][colour]))
-    hand_cards = view["you"]["hand"] if hand and view.get("you", {}).get("seat") == seat else []
-    hand_h = 0.0
-    if hand_cards:
-        hand_w = (width - 20 - 2 * 8) / 3
-        rows = math.ceil(len(hand_cards) / 3)
-        hand_h = 36 + rows * (max(_card_height(view, h["id"], hand_w, 4, lang, _kind(view, h["id"], lang)) for h in hand_cards) + 24)
-    height = int(130 + max([*heights, 40]) + hand_h + 10)
+    height = int(130 + max([*heights, 40]) + 10)
     c = Canvas(width, height)
     colr = palette.seat(seat)
     c.box((0, 0, width - 1, height - 1), fill=palette.PANEL, outline=colr, width=3)
@@ -222,17 +212,6 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
             yy += h + 6
         if not p["columns"][colour]:
             c.text((cx + col_w / 2, yy + 10), "—", 16, fill=palette.MUTED, anchor="mm")
-    if hand_cards:
-        y = int(130 + max([*heights, 40]))
-        c.text((12, y + 4), T("your_hand", lang, n=len(hand_cards)), 17, bold=True)
-        hand_w = (width - 20 - 2 * 8) / 3
-        hh = max(_card_height(view, h["id"], hand_w, 4, lang, _kind(view, h["id"], lang)) for h in hand_cards) + 16
-        for i, h in enumerate(hand_cards):
-            row, k = divmod(i, 3)
-            hx = 10 + k * (hand_w + 8)
-            hy = y + 32 + row * (hh + 8)
-            _card_box(c, view, h["id"], (hx, hy, hx + hand_w, hy + hh), 4, extra=_kind(view, h["id"], lang),
-                      code=True, lang=lang)
     return c.image
 
 
@@ -335,11 +314,6 @@ def _palettised(im: Image.Image) -> Image.Image:
     sample = im.resize((max(1, im.width // 2), max(1, im.height // 2)), Image.Resampling.NEAREST)
     pal = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     return im.quantize(palette=pal, dither=Image.Dither.NONE)
-
-
-def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
-    """One player's area in detail; the hand is shown only in that player's own view."""
-    return _stack([_header(view, 1200, lang), _player_panel(view, seat, 1200, lines=4, hand=True, lang=lang)])
 
 
 def _stack(parts: list[Image.Image]) -> Image.Image:

@@ -1,18 +1,28 @@
 """Deus's part of the turn card (`render.core.turncard`): progress, one worded measure per seat,
-and the part of the continent around the last move, drawn large.
+and the part of the continent around the last move, drawn large (whole hexes, with a legend of
+the building codes), or once the game is over the final standings.
 
 VP tokens stay hidden until the end (the view's `scores` are 0), so during the game a seat's
 public measure is the number of buildings it has built (cards in its tableau) and its tag says
-its gold and the villages it took; once the game is over the scores are the final VP.
+its gold and the villages it took. Once the game is over the scores are the final VP, the tags
+the places, the progress line says who won with what score (before the name, so a long name
+cut at the edge never takes the score with it), and the focus is the final table: the card
+must tell the result even where the bot's event lines are cut.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from render.core.people import seat_name
+from PIL import Image
+
+from render.core import palette
+from render.core.canvas import Canvas
+from render.core.fonts import font
+from render.core.i18n import entry
+from render.core.people import seat_disc, seat_name
 from render.deus.labels import T, _counted
-from render.deus.map import focus, last_regions
+from render.deus.map import FOCUS_SIDE, PHONE_TEXT, focus, last_regions
 
 
 def counted(key: str, n: int, lang: str) -> str:
@@ -20,9 +30,18 @@ def counted(key: str, n: int, lang: str) -> str:
     return _counted("k_" + key, n, lang)
 
 
+def winners(view: dict[str, Any]) -> list[int]:
+    """The seats ranked first (several when tied: the rules name no tie-break)."""
+    return [s for s in view["final"]["ranking"] if view["final"]["ranks"][s] == 1]
+
+
 def progress(view: dict[str, Any], lang: str) -> str:
     if view.get("over"):
-        return T("k_over", lang)
+        if "final" not in view:
+            return T("k_over", lang)
+        won = winners(view)
+        names = T("k_and", lang).join(seat_name(view, s, lang) for s in won)
+        return T("k_over_won", lang, vp=view["scores"][won[0]], names=names)
     left = sum(1 for v in view["villages"].values() if v["barbarian"])
     text = T("k_progress", lang, v=counted("villages", left, lang), t=counted("temples", view["temple_stock"], lang))
     if view.get("end"):
@@ -30,14 +49,51 @@ def progress(view: dict[str, Any], lang: str) -> str:
     return text
 
 
+def place(rank: int, lang: str) -> str:
+    """« winner », « 2nd place », « 2e place »."""
+    if rank == 1:
+        return T("winner", lang).lower()
+    if lang == "fr":
+        return f"{rank}e place"
+    return f"{rank}{ {2: 'nd', 3: 'rd'}.get(rank, 'th') } place"
+
+
+def standings(view: dict[str, Any], lang: str, width: int = FOCUS_SIDE) -> Image.Image:
+    """The final table for the card, best first: place, seat disc, name, VP, and what made them."""
+    final = view["final"]
+    row = 92
+    c = Canvas(width, 16 + row * len(final["ranking"]), background=palette.PANEL, min_text=PHONE_TEXT)
+    y = 8
+    for seat in final["ranking"]:
+        first = final["ranks"][seat] == 1
+        if first:
+            c.draw.rounded_rectangle((4, y, width - 4, y + row - 6), radius=12, fill=palette.lighten(palette.GOLD, 0.7))
+        c.text((16, y + 26), f"{final['ranks'][seat]}.", 30, bold=True, anchor="lm")
+        seat_disc(c, seat, (76, y + 26), 18)
+        vp = T("n_vp", lang, n=view["scores"][seat])
+        c.text((width - 16, y + 26), vp, 30, bold=True, fill=palette.VP, anchor="rm")
+        vp_w = c.draw.textlength(vp, font=font(30, True)) + 24
+        c.text((104, y + 26), seat_name(view, seat, lang), 28, bold=first, anchor="lm", max_width=width - 104 - 16 - vp_w)
+        labels = final.get("labels") or {}
+        parts = ", ".join(f"{entry(labels.get(k), lang) or k} {v}" for k, v in final["breakdown"][seat].items())
+        if final["decided_by"][seat]:
+            parts += T("decided", lang, why=entry(final["decided_by"][seat], lang))
+        c.text((104, y + 64), parts, PHONE_TEXT, fill=palette.MUTED, anchor="lm", max_width=width - 104 - 16)
+        y += row
+    c.draw.rectangle((0, 0, width - 1, c.size[1] - 1), outline=palette.LINE, width=2)
+    return c.image
+
+
 def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str, Any]:
     """The turn card hook (contract in render/__init__.py)."""
     n = view["num_players"]
     players = view["players"]
-    if view.get("over"):
+    if view.get("over") and "final" in view:
         scores = [T("n_vp", lang, n=v) for v in view["scores"]]
-    else:
-        scores = [counted("built", sum(len(col) for col in players[s]["columns"].values()), lang) for s in range(n)]
+        tags = [place(view["final"]["ranks"][s], lang) for s in range(n)]
+        return {"progress": progress(view, lang), "scores": scores, "tags": tags,
+                "focus": standings(view, lang), "focus_caption": T("final_scores", lang)}
+    scores = [counted("built", sum(len(col) for col in players[s]["columns"].values()), lang) for s in range(n)]
     tags = []
     for s in range(n):
         p = players[s]
@@ -57,5 +113,5 @@ def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str,
         if not centre:
             centre = sorted(r for r, o in view["occupied"].items() if o["owner"] == actor)
             caption = T("k_regions", lang, name=name) if centre else T("k_continent", lang)
-    image = focus(view, centre, lang)
-    return {"progress": progress(view, lang), "scores": scores, "tags": tags, "focus": image, "focus_caption": caption}
+    return {"progress": progress(view, lang), "scores": scores, "tags": tags, "focus": focus(view, centre, lang),
+            "focus_caption": caption}

@@ -41,7 +41,7 @@ T = Labels({
     "g_maritime": ("ship", "navire"), "g_production": ("production", "production"), "g_science": ("science", "science"),
     "g_civil": ("civil", "civil"), "g_military": ("military unit", "unité militaire"), "g_temple": ("temple", "temple"),
     "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "clay": ("clay", "argile"), "wheat": ("wheat", "blé"),
-    "taken": ("taken", "pris"),
+    "taken": ("taken", "pris"), "gold": ("gold", "or"),
     "temple_stock": ("Temples in stock: {n}", "Temples en réserve : {n}"),
     "piles": ("Draw pile {d} · discards {k}", "Pioche {d} · défausse {k}"),
     "supply": ("Supply", "Réserve"),
@@ -55,6 +55,16 @@ T = Labels({
     "your_hand": ("Your hand ({n})", "Votre main ({n})"),
     "final_line": ("{i}. {name}: {vp} VP  ({parts})", "{i}. {name} : {vp} PV  ({parts})"),
     "decided": ("  · tie broken by {why}", "  · départagé par : {why}"),
+    # phone images (render/deus/phone.py)
+    "p_vp": ("Your VP tokens: {vp} · temples: +{t}", "Vos jetons PV : {vp} · temples : +{t}"),
+    "p_no_hand": ("No card in hand", "Aucune carte en main"),
+    "p_pieces": ("{b} to build · {r} in reserve", "{b} à bâtir · {r} en réserve"),
+    "p_none": ("no card yet", "aucune carte"),
+    "p_tableau": ("Tableau: {n} cards, bottom card first (it acts first)",
+                  "Tableau : {n} cartes, celle du bas d'abord (elle agit en premier)"),
+    "s_map": ("The continent{where}", "Le continent{where}"),
+    "s_west": (", west", ", ouest"), "s_middle": (", middle", ", centre"), "s_east": (", east", ", est"),
+    "s_players": ("Players", "Joueurs"),
     # the turn card (render/deus/card.py); counted nouns "singular|plural"
     "k_progress": ("{v} · {t} in stock", "{v} · {t} en réserve"),
     "k_villages": ("{n} barbarian village left|{n} barbarian villages left",
@@ -62,13 +72,15 @@ T = Labels({
     "k_temples": ("{n} temple|{n} temples", "{n} temple|{n} temples"),
     "k_last_turns": (" · final turns: {n}", " · derniers tours : {n}"),
     "k_over": ("Game over", "Partie terminée"),
+    "k_over_won": ("Game over · won with {vp} VP: {names}", "Partie terminée · gagnée avec {vp} PV : {names}"),
+    "k_and": (" & ", " et "),
     "k_built": ("{n} building|{n} buildings", "{n} bâtiment|{n} bâtiments"),
     "k_gold": ("{n} gold|{n} gold", "{n} or|{n} ors"),
     "k_won": ("{n} village|{n} villages", "{n} village|{n} villages"),
     "k_around": ("Around {name}'s move", "Autour du coup joué par {name}"),
     "k_regions": ("{name}'s regions", "Les régions occupées par {name}"),
     "k_last": ("Where {name} built last", "Là où {name} a construit en dernier"),
-    "k_continent": ("The continent", "Le continent"),
+    "k_continent": ("The middle of the continent", "Le centre du continent"),
 })
 
 

@@ -1,5 +1,7 @@
 """Magna Roma images: the public board (selection board, monuments, tracks, provinces or the
-Dominus map, the Portus ring, a table of players and every city) and one player's city in detail."""
+Dominus map, the Portus ring, a table of players and every city), landscape, to zoom into; the
+same board for a phone as portrait `sections` (`phone_board`); one player's area, phone-first
+(`player`); the turn card's part (`card`). Scores are "if the game ended now" on every image."""
 
 from __future__ import annotations
 
@@ -8,31 +10,44 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import Canvas, draw_icon, entry, field, palette
+from render.core import Canvas, draw_icon, entry, field, palette, record
 from render.core.fonts import font
 from render.core.palette import Color
 from render.core.people import named, seat_disc, seat_name
-from render.magna_roma.card import card, city_of
+from render.magna_roma.card import card, city_of, score_note, score_words
 from render.magna_roma.city import draw_city
 from render.magna_roma.glyphs import DISTRICT, district_mark, icon, symbol, tile
-from render.magna_roma.labels import T, category, gain_text, name_of
+from render.magna_roma.labels import (
+    T,
+    category,
+    condition,
+    final_rows,
+    final_title,
+    gain_text,
+    monument_rule,
+    name_of,
+)
+from render.magna_roma.phone_board import sections
 from render.magna_roma.player import player
 
-__all__ = ["T", "board", "card", "final_rows", "final_title", "player"]
+__all__ = ["T", "board", "card", "final_rows", "final_title", "player", "sections"]
 
 WIDTH = 1400
 
 
 def _header(c: Canvas, view: dict[str, Any], title: str, y: int = 0, lang: str = "en") -> int:
+    """Title and turn, then each player's score as the turn card shows it, and what it is."""
     c.draw.rectangle((0, y, c.size[0], y + 64), fill=(92, 24, 24))
     c.text((20, y + 20), title, 26, bold=True, fill=(255, 236, 200), anchor="lm")
+    x = 36 + c.draw.textlength(title, font=font(26, True))
+    c.text((x, y + 22), f"({score_note(view, lang)})", 16, fill=(255, 236, 200), anchor="lm", max_width=c.size[0] * 0.44 - x)
     c.text((20, y + 48), named(entry(view["summary"], lang), view, lang), 16, fill=(255, 236, 200), anchor="lm",
            max_width=c.size[0] * 0.42)
     n = view["num_players"]
     room = (c.size[0] * 0.55 - 8 * n) / n  # the right 55 % of the bar, shared by the players
     x = c.size[0] - 20
     for seat in reversed(range(n)):
-        name, score = seat_name(view, seat, lang), T("n_vp", lang, n=view["scores"][seat])
+        name, score = seat_name(view, seat, lang), score_words(view, seat, lang)
         sw = c.draw.textlength(score, font=_font(16))
         w = min(room, c.draw.textlength(name, font=_font(16)) + sw + 54)
         x -= w + 8
@@ -106,25 +121,8 @@ def _monument_card(c: Canvas, m: dict[str, Any] | None, rect: tuple[float, float
     draw_icon(c, "person", (x + 70, y0 + 66), 20)
     need = f"{m['workers']}" if "max_workers" not in m else f"1-{m['max_workers']}"
     c.text((x + 84, y0 + 66), need, 17, bold=True, anchor="lm")
-    rule = _monument_rule(m, lang)
+    rule = monument_rule(m, lang)
     c.paragraph((x0 + 10, y0 + 86), rule, x1 - x0 - 20, 14, max_lines=4)
-
-
-def _monument_rule(m: dict[str, Any], lang: str = "en") -> str:
-    parts = []
-    if m.get("on_centre"):
-        parts.append(T("on_centre", lang))
-    if m.get("immediate"):
-        parts.append(T("now", lang, g=gain_text(m["immediate"], lang)))
-    if m["rule"] == "fixed":
-        parts.append(T("n_vp", lang, n=m["vp"]))
-    elif m["rule"] == "by_workers":
-        parts.append(T("vp_by_pop", lang) + "/".join(str(v) for v in m["vp_by_workers"][1:]))
-    elif m["rule"] == "tiles_of_colour":
-        parts.append(T("vp_per_district", lang, e=m["vp_each"], c=name_of(str(m["count"]), lang)))
-    else:
-        parts.append(T("vp_per", lang, e=m["vp_each"], c=name_of(str(m["count"]), lang)))
-    return " ".join(parts)
 
 
 def _monuments(c: Canvas, view: dict[str, Any], rect: tuple[int, int, int, int], lang: str) -> None:
@@ -183,14 +181,6 @@ def _tracks(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
 
 
 # ---- provinces --------------------------------------------------------------------------------------
-def _condition(p: dict[str, Any], lang: str = "en") -> str:
-    if p["kind"] == "pairs":
-        return T("per_pair", lang, a=name_of(p["what"][0], lang), b=name_of(p["what"][1], lang))
-    if p["kind"] == "set":
-        return T("per_set", lang)
-    return T("per_district", lang, c=name_of(p["what"][0], lang))
-
-
 def _provinces(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     h = 200
     top = c.panel((20, y, WIDTH - 20, y + h), T("province_cards", lang), accent=(183, 28, 28))
@@ -199,7 +189,7 @@ def _provinces(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         x = 30 + i * (w + 10)
         c.box((x, top, x + w - 10, y + h - 10), fill=(250, 238, 230))
         c.text((x + 10, top + 14), f"{field(p, 'name', lang)} ({p['id']})", 17, bold=True, anchor="lm", max_width=w - 30)
-        c.text((x + 10, top + 36), _condition(p, lang), 15, anchor="lm", max_width=w - 30)
+        c.text((x + 10, top + 36), condition(p, lang), 15, anchor="lm", max_width=w - 30)
         for k, s in enumerate(p["slots"]):
             sy = top + 56 + k * 34
             c.box((x + 10, sy, x + w - 20, sy + 30), fill=palette.PANEL, radius=6)
@@ -374,21 +364,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     y = _cities(c, view, y, lang)
     if view.get("result"):
         y = _final(c, view, y, lang)
-    return c.image.crop((0, 0, WIDTH, y + 10))
-
-
-def final_rows(res: dict[str, Any], lang: str) -> list[tuple[int, str, str]]:
-    """(seat, rank label, tie-break note) in ranking order: tied players show the same number, and
-    the note names the tie-break that set a player apart from an equal score (else "")."""
-    return [(seat, f"{res['ranks'][seat]}.", entry(res["decided_by"][seat], lang)) for seat in res["ranking"]]
-
-
-def final_title(view: dict[str, Any], lang: str) -> str:
-    """The final table's title; solo: with the score level, kept out of the column headers."""
-    title = T("final_scoring", lang)
-    if view.get("solo_rank"):
-        title += " · " + T("solo_rank", lang, r=field(view["solo_rank"], "name", lang))
-    return title
+    return record.crop(c.image, (0, 0, WIDTH, y + 10))
 
 
 def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
@@ -420,8 +396,5 @@ def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         if note:
             c.text((x_end + 10, ry + 8), note, 14, anchor="lm", fill=palette.MUTED, max_width=WIDTH - 40 - x_end - 10, fit=True)
     return y + h + 10
-
-
-# ---- one player's area --------------------------------------------------------------------------------
 
 

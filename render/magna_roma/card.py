@@ -1,6 +1,10 @@
-"""Magna Roma's part of the turn card (see `render.core.turncard`): the turn, each player's points
-if the game ended now (the final score once over), and the city of the player who just played, drawn large with its last
-district outlined, so a phone shows what changed."""
+"""Magna Roma's part of the turn card (see `render.core.turncard`): the turn, each player's score
+and the city of the player who just played, drawn large with its last district outlined, so a
+phone shows what changed.
+
+One truth per image: victory points on the track stay few until the final scoring, so every
+Magna Roma image (turn card, board, player area, board sections) shows as a player's score what
+they would have if the game ended now (the final score once it is over), and says so."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from PIL import Image
 
 from render.core import Canvas
 from render.core.people import seat_name
+from render.core.turncard import CARD_MIN_TEXT
 from render.magna_roma.city import draw_city
 from render.magna_roma.labels import T
 
@@ -25,21 +30,38 @@ def city_of(view: dict[str, Any], seat: int, lang: str) -> str:
     return T("city_of", lang, n=("d’" if name[:1].lower() in "aeiouyàâéèêëîïôöûü" else "de ") + name)
 
 
+def score(view: dict[str, Any], seat: int) -> int:
+    """The score every image shows for `seat`: if the game ended now, else the final score."""
+    res = view.get("result")
+    return int(res["scores"][seat]) if res else int(view["players"][seat]["projected"])
+
+
+def score_words(view: dict[str, Any], seat: int, lang: str) -> str:
+    """ "31 VP" / « 31 PV »."""
+    return T("n_vp", lang, n=score(view, seat))
+
+
+def score_note(view: dict[str, Any], lang: str) -> str:
+    """What the scores on an image are: "scores if the game ended now" or "final scores"."""
+    return T("final_scores" if view.get("result") else "card_if_ended", lang)
+
+
 def progress(view: dict[str, Any], lang: str) -> str:
-    """ "Turn 7/24 · Portus · scores if the game ended now"; "Game over" at the end."""
+    """ "Turn 7/24 · Portus · scores if the game ended now"; "Game over · final scores" at the end."""
     if view.get("result"):
-        return T("card_over", lang)
+        return " · ".join([T("card_over", lang), score_note(view, lang)])
     turn = min(p["placed"] for p in view["players"]) + 1
     mods = [T(f"mod_{k}", lang) for k in ("dominus", "portus") if view["modules"][k]]
-    return " · ".join([T("card_turn", lang, n=min(turn, 24)), *(["Solo"] if view["solo"] else []), *mods, T("card_if_ended", lang)])
+    return " · ".join([T("card_turn", lang, n=min(turn, 24)), *(["Solo"] if view["solo"] else []), *mods, score_note(view, lang)])
 
 
 def focus(view: dict[str, Any], seat: int, mark: str | None, lang: str) -> Image.Image:
-    """`seat`'s city, 5x5 with column letters and row numbers, every text twice the board's size."""
+    """`seat`'s city, 5x5 with column letters, row numbers and empty cells' names, every text twice
+    the board's and none under the card's smallest (the card shows the focus about its own size)."""
     edge = round(22 * SCALE)
     side = edge + 5 * CELL + 4
     c = Canvas(side, side)
-    draw_city(c, view, seat, 0, 0, CELL, False, True, lang, scale=SCALE, mark=mark)
+    draw_city(c, view, seat, 0, 0, CELL, False, True, lang, scale=SCALE, mark=mark, min_text=CARD_MIN_TEXT)
     return c.image
 
 
@@ -49,9 +71,7 @@ def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str,
     mark = view["players"][seat].get("last_cell") if actor is not None else None
     return {
         "progress": progress(view, lang),
-        # points on the track are few until the final scoring: show what each would score now
-        "scores": [T("n_vp", lang, n=view["scores"][s] if view.get("result") else view["players"][s]["projected"])
-                   for s in range(n)],
+        "scores": [score_words(view, s, lang) for s in range(n)],
         "tags": [""] * n,
         "focus": focus(view, seat, mark, lang),
         "focus_caption": city_of(view, seat, lang),

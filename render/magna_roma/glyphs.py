@@ -8,9 +8,12 @@ from typing import Any
 from render.core import Canvas, draw_icon, palette
 from render.core.palette import Color
 
-DISTRICT: dict[str, Color] = {"red": (178, 52, 48), "purple": (112, 68, 160), "brown": (133, 92, 52)}
-# Each district colour also has a shape, drawn in a white badge on the tile's top-left corner: red
-# and brown look alike to red-green colour-blind players (see tests/render/test_magna_roma.py).
+# A deep red, a purple and a light (tan) brown: every pair stays >= 17 CIE76 ΔE apart under normal
+# vision, deuteranopia and protanopia, on the tile and on its lighter inner square (a darker brown
+# merges with red for red-green colour-blind players; see tests/render/test_magna_roma.py).
+DISTRICT: dict[str, Color] = {"red": (170, 40, 40), "purple": (112, 68, 160), "brown": (190, 140, 80)}
+TILE_INNER = 0.35  # how much lighter a tile's inner square is than its edge
+# Each district colour also has a shape, drawn in a white badge on the tile's top-left corner.
 DISTRICT_MARK: dict[str, str] = {"red": "triangle", "purple": "circle", "brown": "square"}
 SYMBOL_COLOR: dict[str, Color] = {
     "luxury": (156, 39, 176), "prestige": (46, 125, 50), "coins": (212, 160, 23),
@@ -93,7 +96,7 @@ def tile(c: Canvas, t: dict[str, Any], x: float, y: float, size: float, centre_c
     """A district (or centre) tile with its four half-symbols on the edges, stars and icon."""
     colour = DISTRICT.get(t["colour"], centre_colour or palette.MUTED)
     c.draw.rectangle((x, y, x + size, y + size), fill=colour, outline=palette.darken(colour, 0.5), width=2)
-    inner = palette.lighten(colour, 0.35)
+    inner = palette.lighten(colour, TILE_INNER)
     m = size * 0.2
     c.draw.rectangle((x + m, y + m, x + size - m, y + size - m), fill=inner)
     half = size * 0.19
@@ -111,8 +114,12 @@ def tile(c: Canvas, t: dict[str, Any], x: float, y: float, size: float, centre_c
     for k in range(stars):
         draw_icon(c, "star", (x + size * 0.14 + k * size * 0.16, y + size - size * 0.13), size * 0.16, palette.HIGHLIGHT)
     if blessed:
-        c.draw.ellipse((x + size - size * 0.26, y + size * 0.05, x + size - size * 0.05, y + size * 0.26),
-                       fill=(255, 255, 255), outline=SYMBOL_COLOR["favour"], width=3)
-        ring = [(x + size - size * 0.155 + size * 0.06 * math.cos(a / 3), y + size * 0.155 + size * 0.06 * math.sin(a / 3))
-                for a in range(19)]
-        c.draw.line(ring, fill=SYMBOL_COLOR["favour"], width=2)
+        blessed_mark(c, (x + size - size * 0.155, y + size * 0.155), size * 0.105)
+
+
+def blessed_mark(c: Canvas, p: Point, r: float) -> None:
+    """The mark of a blessed tile: a white disc ringed in the favour colour, with a spiral."""
+    x, y = p
+    c.draw.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=SYMBOL_COLOR["favour"], width=3)
+    ring = [(x + r * 0.57 * math.cos(a / 3), y + r * 0.57 * math.sin(a / 3)) for a in range(19)]
+    c.draw.line(ring, fill=SYMBOL_COLOR["favour"], width=2)

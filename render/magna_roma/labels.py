@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from render.core import Labels
+from typing import Any
+
+from render.core import Labels, entry, field
 
 T = Labels({
     # symbols, icons, district colours, score categories (also cargo goods and province conditions)
@@ -21,7 +23,6 @@ T = Labels({
     **{f"s_{k}": v for k, v in {
         "legions": ("leg", "lég"), "coins": ("$", "$"), "population": ("pop", "pop"), "luxury": ("lux", "lux"),
         "faith": ("fth", "foi"), "vp": ("VP", "PV")}.items()},
-    "small_pop": ("pop.", "pop."), "small_favour": ("favour", "faveur"),
     "solo_offer": ("Solo offer: choose 1 of 3", "Offre solo : choisissez 1 tuile sur 3"),
     "selection": ("Selection board (s1 = top, clockwise)", "Plateau de sélection (s1 = en haut, sens horaire)"),
     "deck_tiles": ("Deck: {n} tiles", "Pioche : {n} tuiles"), "in_deck": ("in deck", "en pioche"),
@@ -54,8 +55,8 @@ T = Labels({
                    "Ports (avec le disque de leur propriétaire) : les navires repartent toujours ; îles : la flèche a la couleur du quartier requis pour repartir. "
                    "Finir un tour sur l’ancre fait piocher une marchandise ; suivre sa flèche fait quitter l’île et rapporte "
                    "les marchandises. Celles encore à bord à la fin ne rapportent rien."),
-    "cols": ("Player|Score|If ended|Coins|Pop|Bless|Stars R/P/B|Market|Pantheon|Military|Placed|Legions",
-             "Joueur|Score|Si fin|Pièces|Pop|Bénéd.|Étoiles R/V/M|Marché|Panthéon|Militaire|Posées|Légions"),
+    "cols": ("Player|On track|If ended|Coins|Pop|Bless|Stars R/P/B|Market|Pantheon|Military|Placed|Legions",
+             "Joueur|Sur piste|Si fin|Pièces|Pop|Bénéd.|Étoiles R/V/M|Marché|Panthéon|Militaire|Posées|Légions"),
     "players": ("Players", "Joueurs"), "plus_general": (" + general", " + général"),
     "city_of": ("{n}’s city", "Cité {n}"),
     "total_col": ("Total", "Total"), "card_turn": ("Turn {n}/24", "Tour {n}/24"), "card_over": ("Game over", "Partie terminée"),
@@ -67,21 +68,18 @@ T = Labels({
     "solo_rank": ("Score level: {r}", "Niveau de score : {r}"),
     "level": ("Score level", "Niveau de score"), "level_so_far": ("Score level so far", "Niveau de score actuel"),
     "seat_title": ("Magna Roma · {n}", "Magna Roma · {n}"),
-    "final_status": ("Final score {s} · place {p} of {n}", "Score final {s} · place {p} sur {n}"),
+    "final_status": ("{s} · final score · place {p} of {n}", "{s} · score final · place {p} sur {n}"),
     "shared": (" (shared)", " (ex æquo)"), "by_tie_break": (" ({why})", " ({why})"),
     "tie_break": ("Tie-break that decided", "Départage décisif"),
-    "status": ("{vp} VP on the track · {proj} if the game ended now", "{vp} PV sur la piste · {proj} si la partie finissait maintenant"),
-    "supply": ("Supply", "Réserve"), "blessings": ("{n} blessing{s}", "{n} bénédiction{s}"),
+    "status": ("{s} if the game ended now · {vp} VP on the track", "{s} si la partie finissait maintenant · {vp} PV sur la piste"),
     "market_pantheon": ("Market {m} (x{mv}) · Pantheon {p} (x{pv})", "Marché {m} (x{mv}) · Panthéon {p} (x{pv})"),
     "legions_line": ("Legions: {u}; supply {s}", "Légions : {u} ; réserve {s}"),
     "general": ("General: {g}", "Général : {g}"), "not_deployed": ("not deployed", "non déployé"),
-    "legions_track": ("Legions (military track): {n}", "Légions (piste militaire) : {n}"),
     "provinces_held": ("Provinces: ", "Provinces : "), "none_f": ("none", "aucune"),
     "stars_line": ("{c} stars: {n} (value x{v})", "étoiles {c} : {n} (valeur x{v})"),
     "stars_red": ("red", "rouges"), "stars_purple": ("purple", "violettes"), "stars_brown": ("brown", "marron"),
     "two_track": ("Two-track bonuses: ", "Bonus de deux pistes : "), "taken": (" (taken)", " (pris)"),
     "monuments": ("Monuments", "Monuments"), "working": ("working", "actif"), "needs_pop": ("needs population", "manque de population"),
-    "monument_line": ("{name} @ {at}: {pop} {state}, {pts} VP", "{name} @ {at} : {pop} {state}, {pts} PV"),
     "none_yet": ("none yet", "aucun pour l’instant"),
     "if_ended": ("If the game ended now", "Si la partie finissait maintenant"),
     "tile_to_place": ("Tile to place:", "Tuile à placer :"),
@@ -92,7 +90,37 @@ T = Labels({
     "solo_objectives": ("Solo objectives:", "Objectifs solo :"), "row": ("row {n}", "ligne {n}"), "column": ("column {c}", "colonne {c}"),
     "met": (" (met)", " (atteint)"), "kv": ("{k}: {v}", "{k} : {v}"),
     "blessed": ("blessed tile", "tuile bénie"),
+    # phone images (player area, board sections)
+    "legions_n": ("Legions {n}", "Légions {n}"), "military_n": ("Military {n}", "Militaire {n}"),
+    "placed_n": ("Tiles placed {n}/24", "Tuiles posées {n}/24"),
+    "next_bonus": ("next bonus at {n}: {g}", "prochain bonus à {n} : {g}"),
+    "n_stars": ("{n} star|{n} stars", "{n} étoile|{n} étoiles"), "tile_sides": ("Sides: {s}", "Côtés : {s}"), "centre_tile": ("City centre", "Centre-ville"),
+    "monument_row": ("at {at} · {state} · {pts} VP", "en {at} · {state} · {pts} PV"),
+    "blessing_space": ("+1 blessing on reaching that space", "+1 bénédiction en atteignant cette case"),
+    "sec_offer": ("Offer", "Offre"), "sec_tracks": ("Tracks", "Pistes"), "sec_provinces": ("Provinces", "Provinces"),
+    "sec_cities": ("Cities", "Cités"),
+    "selection_phone": ("Selection board (s1 = top, clockwise)", "Plateau de sélection (s1 = en haut, sens horaire)"),
+    "monument_cost": ("{c} coins · {p} pop", "{c} pièces · {p} pop"),
+    "province_cards_phone": ("Province cards", "Cartes province"),
+    "province_key": ("One marker per card; cost = legions spent, VP for each match.",
+                     "Un marqueur par carte ; coût = légions dépensées, PV par élément compté."),
+    "dominus_phone": ("Dominus map", "Carte Dominus"),
+    "dominus_key": ("Power: legion 1, general 2. Gold dot: colony token still face down.",
+                    "Puissance : légion 1, général 2. Point doré : jeton colonie encore face cachée."),
+    "portus_phone": ("Portus (goods left: {n})", "Portus (marchandises restantes : {n})"),
+    "portus_key_phone": ("Ships sail left to right, then wrap round. An island's arrow: the district colour needed to sail on; "
+                         "⚓ ending a turn there draws goods, paid on leaving the island.",
+                         "Les navires vont de gauche à droite, puis reprennent au début. Flèche d’une île : la couleur du quartier "
+                         "requis pour repartir ; ⚓ y finir un tour fait piocher une marchandise, payée en quittant l’île."),
+    "cities_title": ("Cities · {note}", "Cités · {note}"),
+    "scores_in_cities": ("VP on each city: {note}", "PV sur chaque cité : {note}"),
 })
+
+
+def count(key: str, lang: str, n: int) -> str:
+    """A label "one|many" for `n` things: English plural past 1 (and at 0), French from 2."""
+    one, many = T(key, lang, n=n).split("|")
+    return one if (n < 2 if lang == "fr" else n == 1) else many
 
 
 def name_of(key: str, lang: str) -> str:
@@ -115,3 +143,44 @@ def short_gain(g: dict[str, int], lang: str = "en") -> str:
         return T("s_" + k, lang) if "s_" + k in T.table else k
 
     return " ".join(f"+{s(k)}" if n == 1 else f"+{n}{s(k)}" for k, n in g.items())
+
+
+def monument_rule(m: dict[str, Any], lang: str = "en") -> str:
+    """A monument card's rule in words: where it goes, what it gives at once, how it scores."""
+    parts = []
+    if m.get("on_centre"):
+        parts.append(T("on_centre", lang))
+    if m.get("immediate"):
+        parts.append(T("now", lang, g=gain_text(m["immediate"], lang)))
+    if m["rule"] == "fixed":
+        parts.append(T("n_vp", lang, n=m["vp"]))
+    elif m["rule"] == "by_workers":
+        parts.append(T("vp_by_pop", lang) + "/".join(str(v) for v in m["vp_by_workers"][1:]))
+    elif m["rule"] == "tiles_of_colour":
+        parts.append(T("vp_per_district", lang, e=m["vp_each"], c=name_of(str(m["count"]), lang)))
+    else:
+        parts.append(T("vp_per", lang, e=m["vp_each"], c=name_of(str(m["count"]), lang)))
+    return " ".join(parts)
+
+
+def condition(p: dict[str, Any], lang: str = "en") -> str:
+    """What a province card counts, in words."""
+    if p["kind"] == "pairs":
+        return T("per_pair", lang, a=name_of(p["what"][0], lang), b=name_of(p["what"][1], lang))
+    if p["kind"] == "set":
+        return T("per_set", lang)
+    return T("per_district", lang, c=name_of(p["what"][0], lang))
+
+
+def final_rows(res: dict[str, Any], lang: str) -> list[tuple[int, str, str]]:
+    """(seat, rank label, tie-break note) in ranking order: tied players show the same number, and
+    the note names the tie-break that set a player apart from an equal score (else "")."""
+    return [(seat, f"{res['ranks'][seat]}.", entry(res["decided_by"][seat], lang)) for seat in res["ranking"]]
+
+
+def final_title(view: dict[str, Any], lang: str) -> str:
+    """The final table's title; solo: with the score level, kept out of the column headers."""
+    title = T("final_scoring", lang)
+    if view.get("solo_rank"):
+        title += " · " + T("solo_rank", lang, r=field(view["solo_rank"], "name", lang))
+    return title

@@ -1,4 +1,6 @@
-"""Minerva images: the public board (offer, stacks, players, every city) and one player's city.
+"""Minerva images: the public board (offer, stacks, players, every city), whole for zooming
+(`board`) and as portrait sections a phone reads (`sections`, render/minerva/phone.py), one
+player's city phone-first (`player`, same module), and the turn card hook (`card`, turn.py).
 
 Pure functions of `engines.minerva` views (keys documented in engines/minerva/README.md).
 """
@@ -13,9 +15,10 @@ from engines.core.names import names_seat
 from render.core import palette
 from render.core.canvas import Canvas
 from render.core.fonts import font
-from render.core.i18n import Labels, entry, field
+from render.core.i18n import Labels, entry
 from render.core.icons import draw_icon
 from render.core.people import named, seat_disc, seat_name
+from render.minerva.phone import player, sections
 from render.minerva.tiles import (
     CATEGORY_COLORS,
     CULTURE_COLORS,
@@ -27,11 +30,12 @@ from render.minerva.tiles import (
 from render.minerva.turn import card as card  # the turn card hook (render.turn_card)
 from render.minerva.turn import city_of
 
+__all__ = ["board", "card", "city_of", "player", "sections"]
+
 WIDTH = 1500
 PAD = 16
 CARD_W, CARD_H = 172, 108
 BOARD_CELL = 112
-PLAYER_CELL = 150
 PANEL_H = 208  # a player panel: title bar and five rows
 AXIS = 24
 MAX_HEIGHT = 4000  # render.core.to_png shrinks anything taller than 4096, which would blur the text
@@ -64,14 +68,7 @@ T = Labels({
     "final_scores": ("Final scores", "Scores finaux"), "solo_title": ("Solo title: {t}", "Titre solo : {t}"),
     "final_line": ("{r}. {name}: {n} VP", "{r}. {name} : {n} PV"),
     "decided": ("tie broken by {why}", "départagé par : {why}"),
-    "final_score": ("Final score: {n} VP · rank {r}", "Score final : {n} PV · rang {r}"),
-    "final_score_solo": ("Final score: {n} VP", "Score final : {n} PV"),
-    "score_so_far": ("Score so far: {n} VP", "Score actuel : {n} PV"),
-    "free_cells": ("Outlined empty cells are where a tile may go (type the cell, e.g. m12).",
-                   "Les cases vides encadrées peuvent recevoir une tuile (tapez la case, p. ex. m12)."),
-    "culture_tiles": ("Culture tiles: ", "Tuiles culturelles : "), "glory_tiles": ("Glory tiles: ", "Tuiles de gloire : "),
-    "none_f": ("none", "aucune"),
-    "rank_vp": ("{r}: {n} VP", "{r} : {n} PV"), "kv": ("{k}: {v}", "{k} : {v}"),
+    "rank_vp": ("{r}: {n} VP", "{r} : {n} PV"),
 })
 
 
@@ -94,36 +91,26 @@ def log_line(e: dict[str, Any], view: dict[str, Any], lang: str) -> str:
 
 
 # ------------------------------------------------------------------ cities
-def _bbox(player: dict[str, Any], margin: int) -> tuple[int, int, int, int]:
+def _bbox(player: dict[str, Any]) -> tuple[int, int, int, int]:
     xs = [t["x"] for t in player["city"]] or [12]
     ys = [t["y"] for t in player["city"]] or [12]
-    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+    return min(xs), min(ys), max(xs), max(ys)
 
 
-def city_size(player: dict[str, Any], cell: int, margin: int) -> tuple[int, int]:
-    x0, y0, x1, y1 = _bbox(player, margin)
+def city_size(player: dict[str, Any], cell: int) -> tuple[int, int]:
+    x0, y0, x1, y1 = _bbox(player)
     return AXIS + (x1 - x0 + 1) * cell, AXIS + (y1 - y0 + 1) * cell
 
 
-def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int, margin: int, lang: str = "en", free: bool = True) -> None:
+def draw_city(c: Canvas, ox: float, oy: float, player: dict[str, Any], cell: int, lang: str = "en") -> None:
     """The city grid with column letters and row numbers so cells can be typed (e.g. m12)."""
-    x0, y0, x1, y1 = _bbox(player, margin)
+    x0, y0, x1, y1 = _bbox(player)
     seat = player["seat"]
     for gx in range(x0, x1 + 1):
         if 0 <= gx < len(COLS):
             c.text((ox + AXIS + (gx - x0 + 0.5) * cell, oy + AXIS / 2), COLS[gx], 15, bold=True, fill=palette.MUTED, anchor="mm")
     for gy in range(y0, y1 + 1):
         c.text((ox + AXIS / 2, oy + AXIS + (gy - y0 + 0.5) * cell), str(gy + 1), 14, bold=True, fill=palette.MUTED, anchor="mm")
-    occupied = {(t["x"], t["y"]) for t in player["city"]}
-    if margin and free:
-        for gx in range(x0, x1 + 1):
-            for gy in range(y0, y1 + 1):
-                if (gx, gy) in occupied or not (0 <= gx < len(COLS)):
-                    continue
-                if any((gx + dx, gy + dy) in occupied for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))):
-                    px, py = ox + AXIS + (gx - x0) * cell, oy + AXIS + (gy - y0) * cell
-                    c.draw.rectangle((px + 3, py + 3, px + cell - 3, py + cell - 3), outline=palette.LINE, width=2)
-                    c.text((px + cell / 2, py + cell / 2), f"{COLS[gx]}{gy + 1}", 15, fill=palette.MUTED, anchor="mm")
     for t in player["city"]:
         px, py = ox + AXIS + (t["x"] - x0) * cell, oy + AXIS + (t["y"] - y0) * cell
         draw_tile(c, (px + 2, py + 2, px + cell - 2, py + cell - 2), t["tile"],
@@ -205,7 +192,7 @@ def _city_layout(view: dict[str, Any], cell: int) -> tuple[list[tuple[int, int, 
     cities = []
     x, y, row_h = PAD, 0, 0
     for p in view["players"]:
-        w, h = city_size(p, cell, 0)
+        w, h = city_size(p, cell)
         w, h = w + 20, h + 44
         if x + w > WIDTH - PAD and x > PAD:
             x, y, row_h = PAD, y + row_h + 12, 0
@@ -226,7 +213,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     glory_h = 36 + 44 + 12
     final_h = _final_height(view)
     fixed = 64 + final_h + PANEL_H + 16 + market_h + 12 + offer_h + 12 + 36 + 44 + 12 + 12 + 20 + 28 + 20 * 5 + PAD
-    widest = max(_bbox(p, 0)[2] - _bbox(p, 0)[0] + 1 for p in view["players"])
+    widest = max(_bbox(p)[2] - _bbox(p)[0] + 1 for p in view["players"])
     fit = max(64, (WIDTH - 2 * PAD - 20 - AXIS) // widest)
     for cell in (min(size, fit) for size in (BOARD_CELL, 100, 90, 80, 64, 48, 36, 28, 24, 20, 16)):
         cities, cities_h = _city_layout(view, cell)
@@ -315,7 +302,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
             label = f"{k}" + (" · " + T("n_vp", lang, n=order["vp"][num]) if order["flipped"] and order["vp"][num] else "")
             if held is not None:
                 seat_disc(c, held, (ox + 14, top + 22), 10)
-                label += " · " + seat_name(view, held, lang, 10)
+                label += " · " + seat_name(view, held, lang)
             else:
                 label += T("free", lang)
             c.text((ox + 80 if held is not None else ox + 75, top + 22), label, 16, bold=True, anchor="mm", max_width=124 if held is not None else 142)
@@ -331,7 +318,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
         c.draw.rectangle((cx + 2, y + cy + 2, cx + w - 2, y + cy + 30), fill=col)
         seat_disc(c, p["seat"], (cx + 17, y + cy + 16), 11)
         c.text((cx + 34, y + cy + 16), city_of(view, p["seat"], lang), 16, bold=True, fill=palette.text_on(col), anchor="lm", max_width=w - 44)
-        draw_city(c, cx + 8, y + cy + 36, p, cell, 0, lang)
+        draw_city(c, cx + 8, y + cy + 36, p, cell, lang)
     y += cities_h + 20
     c.text((PAD, y + 10), T("recent_events", lang), 16, bold=True, anchor="lm")
     y += 28
@@ -367,55 +354,3 @@ def _final_panel(c: Canvas, y: float, view: dict[str, Any], lang: str) -> None:
     if "title" in final:
         ly = top + 26 * len(final["ranking"])
         c.text((PAD + 40, ly + 13), T("solo_title", lang, t=entry(final["title"], lang)), 17, bold=True, anchor="lm")
-
-
-def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
-    """One player's city in detail, with the empty cells where a tile may go, and their stats."""
-    p = view["players"][seat]
-    x0, y0, x1, y1 = _bbox(p, 1)
-    cell = max(28, min(PLAYER_CELL, (MAX_HEIGHT - 420) // (y1 - y0 + 1), (MAX_HEIGHT - 2 * PAD - AXIS) // (x1 - x0 + 1)))
-    w, h = city_size(p, cell, 1)
-    width = max(900, w + 2 * PAD)
-    panel_h = PANEL_H + (36 if view.get("final") else 0)  # room for the tie-break or solo title note
-    height = 56 + panel_h + 20 + h + 40 + 110
-    c = Canvas(width, height)
-    col = _seat_color(seat)
-    c.draw.rectangle((0, 0, width, 48), fill=col)
-    seat_disc(c, seat, (PAD + 14, 24), 14)
-    c.text((PAD + 36, 24), f"{city_of(view, seat, lang)} · {named(entry(view['summary'], lang), view, lang)}", 20, bold=True, fill=palette.text_on(col), anchor="lm", max_width=width - 2 * PAD - 36)
-    _player_panel(c, (PAD, 56, min(width - PAD, PAD + 620), 56 + PANEL_H), p, view, lang)
-    bx = PAD + 640
-    if bx + 200 < width:
-        b = p["breakdown"]
-        y = 62
-        final = view.get("final")
-        if final:
-            head = T("final_score_solo" if view["solo"] else "final_score", lang, n=p["score"], r=final["ranks"][seat])
-        else:
-            head = T("score_so_far", lang, n=p["score"])
-        c.text((bx, y + 10), head, 17, bold=True, anchor="lm", max_width=width - bx - PAD)
-        y += 28
-        words = (final or view).get("labels") or view.get("breakdown_labels") or {}
-        for k, v in b.items():
-            c.text((bx, y + 10), T("kv", lang, k=entry(words.get(k), lang) or k, v=v), 16, anchor="lm", max_width=width - bx - PAD)
-            y += 22
-        notes = []
-        if final and final["decided_by"][seat]:
-            notes.append(T("decided", lang, why=entry(final["decided_by"][seat], lang)))
-        if final and "title" in final:
-            notes.append(T("solo_title", lang, t=entry(final["title"], lang)))
-        for note in notes:
-            c.text((bx, y + 12), note, 17, bold=True, anchor="lm", max_width=width - bx - PAD)
-            y += 26
-    draw_city(c, PAD, 56 + panel_h + 20, p, cell, 1, lang, free=not view.get("final"))
-    y = 56 + panel_h + 20 + h + 12
-    if not view.get("final"):  # no tile is placed once the game is over
-        c.text((PAD, y + 10), T("free_cells", lang), 15, fill=palette.MUTED, anchor="lm", max_width=width - 2 * PAD)
-    y += 30
-    tiles = p["culture_tiles"]
-    text = T("culture_tiles", lang) + (", ".join(field(t, "name", lang) for t in tiles) if tiles else T("none_f", lang))
-    y = c.paragraph((PAD, y), text, width - 2 * PAD, 15)
-    gl = p["glory_tiles"]
-    glory = ", ".join(f"{field(t, 'name', lang)} ({T('n_vp', lang, n=t['vp'])})" for t in gl) if gl else T("none_f", lang)
-    c.paragraph((PAD, y + 4), T("glory_tiles", lang) + glory, width - 2 * PAD, 15)
-    return c.image

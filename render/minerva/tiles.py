@@ -172,7 +172,7 @@ def draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[str
     """Paste a cached picture of the tile (identical designs are drawn once per size)."""
     x0, y0, x1, y1 = (int(v) for v in rect)
     key = json.dumps({k: v for k, v in tile.items() if k != "id"}, sort_keys=True)
-    c.image.paste(_tile_image(key, x1 - x0, y1 - y0, assistant_color, points, lang), (x0, y0))
+    c.paste(_tile_image(key, x1 - x0, y1 - y0, assistant_color, points, lang), (x0, y0))
 
 
 @lru_cache(maxsize=512)

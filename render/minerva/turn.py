@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PIL import Image
-
 from render.core import palette
 from render.core.canvas import Canvas
 from render.core.fonts import font
@@ -26,6 +24,7 @@ CELL = 146
 AXIS = 32
 STRIP = 70
 FOCUS_MIN_TEXT = 24  # the card scales the focus to 752 px, then the phone halves the card
+PHONE_TEXT = 22  # the smallest text on an 800-px phone image: 11 px once shown 400 px wide
 COLS = "abcdefghijklmnopqrstuvwxyz"
 CELL_REF = re.compile(r"\b([a-z])(\d{1,2})\b")
 T = Labels({
@@ -104,31 +103,42 @@ def focus(view: dict[str, Any], seat: int, lang: str = "en") -> Canvas:
     wx, wy = window(p, mark)
     width, grid_h = AXIS + FOCUS_COLS * CELL, AXIS + FOCUS_ROWS * CELL
     c = Canvas(width + 6, grid_h + STRIP, min_text=FOCUS_MIN_TEXT)  # room for the outline of the last cell
-    for i in range(FOCUS_COLS):
+    big_city(c, 0, 0, p, (wx, wy, FOCUS_COLS, FOCUS_ROWS), CELL, lang, mark=mark)
+    _strip(c, grid_h, p)
+    return c
+
+
+def big_city(c: Canvas, ox: float, oy: float, p: dict[str, Any], area: tuple[int, int, int, int], cell: float,
+             lang: str = "en", mark: tuple[int, int] | None = None, free: bool = True) -> None:
+    """The cells `area` (left column, top row, columns, rows) of a city as big tiles `cell` px
+    wide under AXIS-px column letters and beside row numbers; with `free`, the empty cells along
+    the city outlined with their names (where a tile may go); `mark` outlines the last cell
+    touched. Every text is at least PHONE_TEXT px, so a cell narrower than about 110 px cuts
+    names rather than shrinking them."""
+    wx, wy, cols, rows = area
+    for i in range(cols):
         if 0 <= wx + i < len(COLS):
-            c.text((AXIS + (i + 0.5) * CELL, AXIS / 2), COLS[wx + i], 24, bold=True, fill=palette.MUTED, anchor="mm")
-    for j in range(FOCUS_ROWS):
-        c.text((AXIS / 2, AXIS + (j + 0.5) * CELL), str(wy + j + 1), 24, bold=True, fill=palette.MUTED, anchor="mm", max_width=AXIS)
+            c.text((ox + AXIS + (i + 0.5) * cell, oy + AXIS / 2), COLS[wx + i], 24, bold=True, fill=palette.MUTED, anchor="mm")
+    for j in range(rows):
+        c.text((ox + AXIS / 2, oy + AXIS + (j + 0.5) * cell), str(wy + j + 1), 24, bold=True, fill=palette.MUTED, anchor="mm", max_width=AXIS)
     tiles = {(t["x"], t["y"]): t for t in p["city"]}
     for (x, y), t in tiles.items():
-        if wx <= x < wx + FOCUS_COLS and wy <= y < wy + FOCUS_ROWS:
-            px, py = AXIS + (x - wx) * CELL, AXIS + (y - wy) * CELL
-            _big_tile(c, (px + 3, py + 3, px + CELL - 3, py + CELL - 3), t, seat, lang)
-    for j in range(FOCUS_ROWS):  # free cells along the city, with their names, as on the player image
-        for i in range(FOCUS_COLS):
+        if wx <= x < wx + cols and wy <= y < wy + rows:
+            px, py = ox + AXIS + (x - wx) * cell, oy + AXIS + (y - wy) * cell
+            _big_tile(c, (px + 3, py + 3, px + cell - 3, py + cell - 3), t, p["seat"], lang)
+    for j in range(rows if free else 0):  # free cells along the city, with their names
+        for i in range(cols):
             x, y = wx + i, wy + j
             if (x, y) in tiles or not 0 <= x < len(COLS) or not 0 <= y < 25:
                 continue
             if any((x + dx, y + dy) in tiles for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))):
-                px, py = AXIS + i * CELL, AXIS + j * CELL
-                c.draw.rectangle((px + 6, py + 6, px + CELL - 6, py + CELL - 6), outline=palette.LINE, width=3)
-                c.text((px + CELL / 2, py + CELL / 2), f"{COLS[x]}{y + 1}", 24, fill=palette.MUTED, anchor="mm")
-    if mark is not None and wx <= mark[0] < wx + FOCUS_COLS and wy <= mark[1] < wy + FOCUS_ROWS:
-        px, py = AXIS + (mark[0] - wx) * CELL, AXIS + (mark[1] - wy) * CELL
-        c.draw.rectangle((px - 2, py - 2, px + CELL + 2, py + CELL + 2), outline=palette.INK, width=3)
-        c.draw.rectangle((px + 1, py + 1, px + CELL - 1, py + CELL - 1), outline=palette.HIGHLIGHT, width=7)
-    _strip(c, grid_h, p)
-    return c
+                px, py = ox + AXIS + i * cell, oy + AXIS + j * cell
+                c.draw.rectangle((px + 6, py + 6, px + cell - 6, py + cell - 6), outline=palette.LINE, width=3)
+                c.text((px + cell / 2, py + cell / 2), f"{COLS[x]}{y + 1}", 24, fill=palette.MUTED, anchor="mm")
+    if mark is not None and wx <= mark[0] < wx + cols and wy <= mark[1] < wy + rows:
+        px, py = ox + AXIS + (mark[0] - wx) * cell, oy + AXIS + (mark[1] - wy) * cell
+        c.draw.rectangle((px - 2, py - 2, px + cell + 2, py + cell + 2), outline=palette.INK, width=3)
+        c.draw.rectangle((px + 1, py + 1, px + cell - 1, py + cell - 1), outline=palette.HIGHLIGHT, width=7)
 
 
 def _short_name(tile: dict[str, Any], lang: str) -> str:
@@ -137,29 +147,33 @@ def _short_name(tile: dict[str, Any], lang: str) -> str:
 
 
 def _big_tile(c: Canvas, rect: tuple[float, float, float, float], t: dict[str, Any], seat: int, lang: str) -> None:
+    """A city tile drawn big: category band and glyph, timing, name (or a residence's house and
+    assistant), its end-game VP; sizes follow the tile, texts never under PHONE_TEXT."""
     x0, y0, x1, y1 = rect
+    k = (x1 - x0) / (CELL - 6)
     tile = t["tile"]
     cat = tile.get("category", "")
     col = CATEGORY_COLORS.get(cat, palette.MUTED)
     c.draw.rectangle(rect, fill=palette.lighten(col, 0.8), outline=col, width=3)
-    band = 40
+    band = max(32, round(40 * k))
     c.draw.rectangle((x0, y0, x1, y0 + band), fill=col)
-    category_glyph(c, cat, (x0 + band / 2 + 2, y0 + band / 2), 30)
+    category_glyph(c, cat, (x0 + band / 2 + 2, y0 + band / 2), max(PHONE_TEXT, round(30 * k)))
     when = tile.get("when")
     if when in ("build", "end"):
-        c.text((x1 - 6, y0 + band / 2), T(when, lang), 24, bold=True, fill=palette.text_on(col), anchor="rm", max_width=x1 - x0 - band - 12)
+        c.text((x1 - 6, y0 + band / 2), T(when, lang), 24, bold=True, fill=palette.text_on(col), anchor="rm", max_width=x1 - x0 - band - 8)
     if tile.get("design") == "residence":
-        draw_icon(c, "house", ((x0 + x1) / 2 - 18, (y0 + band + y1) / 2), 58, col)
+        draw_icon(c, "house", ((x0 + x1) / 2 - 18 * k, (y0 + band + y1) / 2), 58 * k, col)
         if t.get("assistant"):
-            cx, cy = x1 - 34, y1 - 34
-            c.draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=palette.seat(seat), outline=palette.INK, width=3)
-            draw_icon(c, "person", (cx, cy + 2), 36, (255, 255, 255))
+            r = 26 * k
+            cx, cy = x1 - r - 8 * k, y1 - r - 8 * k
+            c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=palette.seat(seat), outline=palette.INK, width=3)
+            draw_icon(c, "person", (cx, cy + 2), 36 * k, (255, 255, 255))
         return
-    lines = 2 if t.get("points") is not None else 3
+    chip = t.get("points") is not None
+    lines = max(1, int((y1 - y0 - band - 8 - (40 if chip else 0)) // 25))
     c.paragraph((x0 + 6, y0 + band + 4), _short_name(tile, lang), x1 - x0 - 12, 24, bold=True, max_lines=lines, line_gap=1)
-    if t.get("points") is not None:
-        label = T("n_vp", lang, n=t["points"])
-        c.chip((x0 + 6, y1 - 40), label, palette.VP, 24)
+    if chip:
+        c.chip((x0 + 6, y1 - 38), T("n_vp", lang, n=t["points"]), palette.VP, PHONE_TEXT)
 
 
 def _strip(c: Canvas, y: float, p: dict[str, Any]) -> None:
@@ -181,8 +195,3 @@ def _strip(c: Canvas, y: float, p: dict[str, Any]) -> None:
         text = str(n)
         c.text((x + 42, cy), text, 30, bold=True, anchor="lm")
         x += 42 + c.draw.textlength(text, font=font(30, True)) + 22
-
-
-def phone_preview(image: Image.Image, width: int = 400) -> Image.Image:
-    """`image` as a phone shows it (`width` px wide), to look at."""
-    return image.resize((width, max(1, round(image.height * width / image.width))), Image.Resampling.LANCZOS)

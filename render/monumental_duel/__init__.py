@@ -1,7 +1,9 @@
 """Monumental Duel renderer: the public board (development track, basic piles, Free Cities, the
-Advantage, both cities) and one player's area in detail. Pure functions of engine views; players
-are shown by their display names (`view["names"]`), their civilisation beside, and their seat
-disc (colour and glyph). Tables live in `labels`, drawing pieces in `parts`, the turn card in `card`."""
+Advantage, both cities), landscape, to zoom into; the same board for a phone as portrait
+`sections` (`phone_board`); one player's area and hand, phone-first (`player`); the turn card's
+part (`card`). Pure functions of engine views; players are shown by their display names
+(`view["names"]`), their civilisation beside, and their seat disc (colour and glyph). Tables live
+in `labels`, drawing pieces in `parts`."""
 
 from __future__ import annotations
 
@@ -9,14 +11,16 @@ from typing import Any
 
 from PIL import Image
 
-from render.core import Canvas, draw_icon, entry, field, palette
+from render.core import Canvas, draw_icon, entry, field, palette, record
 from render.core.people import named, seat_disc, seat_name
 from render.monumental_duel.card import card
-from render.monumental_duel.labels import ACTIVE_MARK, KIND_COLOURS, KIND_GLYPHS, LEGEND_KINDS, T
+from render.monumental_duel.labels import ACTIVE_MARK, KIND_COLOURS, KIND_GLYPHS, LEGEND_KINDS, T, count
 from render.monumental_duel.parts import card as draw_card
 from render.monumental_duel.parts import city, ptype, res_row, seat_title, titled, who
+from render.monumental_duel.phone_board import sections
+from render.monumental_duel.player import player
 
-__all__ = ["T", "board", "card", "panel_height", "player"]
+__all__ = ["T", "board", "card", "player", "sections"]
 
 W = 1400
 HEADER_H = 100
@@ -25,7 +29,7 @@ HEADER_H = 100
 def _header(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
     """Title and progress, then both players: seat disc, name · civilisation, score (rank once over)."""
     c.box((10, y, W - 10, y + HEADER_H - 8), fill=palette.PANEL)
-    c.text((24, y + 24), "Monumental Duel · Négoce", 24, bold=True, anchor="lm")
+    c.text((24, y + 24), T("game", lang), 24, bold=True, anchor="lm")
     c.text((430, y + 24), named(entry(view["summary"], lang), view, lang), 19, anchor="lm", max_width=W - 460)
     ranks = view["result"]["ranks"] if view.get("result") else None
     acting = view.get("to_act", [])
@@ -38,7 +42,7 @@ def _header(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         seat_disc(c, s, (x + 40, y + 66), 14)
         name = T("rank_seat", lang, r=ranks[s], name=seat_name(view, s, lang), civ=field(p, "civ", lang)) if ranks else who(view, s, lang)
         c.text((x + 62, y + 66), name, 20, bold=True, anchor="lm", max_width=half - 180)
-        c.text((x + half - 12, y + 66), T("n_pts", lang, n=view["scores"][s]), 22, bold=True, fill=palette.VP, anchor="rm")
+        c.text((x + half - 12, y + 66), count("n_pts", lang, view["scores"][s]), 22, bold=True, fill=palette.VP, anchor="rm")
     return y + HEADER_H
 
 
@@ -69,7 +73,7 @@ def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         c.text((24, yy + 14), f"{res['ranks'][s]}.", 20, bold=True, anchor="lm")
         seat_disc(c, s, (66, yy + 14), 12)
         c.text((86, yy + 14), who(view, s, lang), 18, bold=True, anchor="lm", max_width=300)
-        c.text((400, yy + 14), T("n_pts", lang, n=res["scores"][s]), 18, bold=True, fill=palette.VP, anchor="lm")
+        c.text((400, yy + 14), count("n_pts", lang, res["scores"][s]), 18, bold=True, fill=palette.VP, anchor="lm")
         why = res["decided_by"][s]
         if why:
             c.text((86, yy + 40), T("decided", lang, what=entry(why, lang)), 15, bold=True, anchor="lm", max_width=390)
@@ -141,8 +145,7 @@ def _basics_and_cities(c: Canvas, view: dict[str, Any], y: int, lang: str) -> in
     return y + h + 10
 
 
-def _player_panel(c: Canvas, view: dict[str, Any], seat: int, rect: tuple[float, float, float, float], detail: bool, big: bool = True,
-                  lang: str = "en") -> None:
+def _player_panel(c: Canvas, view: dict[str, Any], seat: int, rect: tuple[float, float, float, float], lang: str = "en") -> None:
     x0, _y0, x1, _y1 = rect
     p = view["players"][seat]
     flags = []
@@ -152,12 +155,12 @@ def _player_panel(c: Canvas, view: dict[str, Any], seat: int, rect: tuple[float,
         flags.append(T("passed", lang))
     if seat in view.get("to_act", []):
         flags.append(T("to_act", lang))
-    title = f"{who(view, seat, lang)} · {T('n_pts', lang, n=view['scores'][seat])}" + (f" · {', '.join(flags)}" if flags else "")
+    title = f"{who(view, seat, lang)} · {count('n_pts', lang, view['scores'][seat])}" + (f" · {', '.join(flags)}" if flags else "")
     top = seat_title(c, rect, seat, title)
     width = x1 - x0
     cw = (width - 30 - 12) / 3
-    ch = 150 if big else 124
-    city(c, p, x0 + 10, top + 4, cw, ch, detail, lang)
+    ch = 124
+    city(c, p, x0 + 10, top + 4, cw, ch, True, lang)
     y = top + 4 + 3 * (ch + 6) + 6
     c.text((x0 + 12, y + 12), T("resources", lang), 15, bold=True, anchor="lm")
     res_row(c, x0 + 110, y + 2, {k: v for k, v in p["res"].items() if v}, 20)
@@ -213,68 +216,11 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     y = _track(c, view, y, lang)
     y = _basics_and_cities(c, view, y, lang)
     pw = (W - 30) / 2
-    h = panel_height(detail=False)  # board cities: smaller cells
+    h = PANEL_H
     for s in (0, 1):
         x = 10 + s * (pw + 10)
-        _player_panel(c, view, s, (x, y, x + pw, y + h), detail=True, big=False, lang=lang)
-    return c.image.crop((0, 0, W, y + h + 10))
+        _player_panel(c, view, s, (x, y, x + pw, y + h), lang)
+    return record.crop(c.image, (0, 0, W, y + h + 10))
 
 
-def panel_height(detail: bool) -> int:
-    ch = 150 if detail else 124
-    return 36 + 4 + 3 * (ch + 6) + 6 + 30 + 100 + 78 + 24 + 3 * 28 + 10
-
-
-def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
-    """One player's area in detail; with that player's own view, adds discard and culture deck."""
-    p = view["players"][seat]
-    you = view.get("you") if view.get("you", {}).get("seat") == seat else None
-    h = panel_height(detail=True)
-    c = Canvas(W, 8 + HEADER_H + (FINAL_H + 10 if view.get("result") else 0) + 30 + h + (270 if you else 10))
-    y = _header(c, view, 8, lang)
-    y = _final(c, view, y, lang)
-    y = _legend(c, y, lang)
-    _player_panel(c, view, seat, (10, y, 900, y + h), detail=True, big=True, lang=lang)
-    x0 = 910
-    top = seat_title(c, (x0, y, W - 10, y + h), seat, T("civ_policies", lang))
-    yy = c.paragraph((x0 + 12, top + 4), field(p, "rule", lang), W - x0 - 40, 14)
-    yy += 8
-    c.text((x0 + 12, yy + 8), T("policies_dev", lang, n=len(p["policies"])), 15, bold=True, anchor="lm")
-    yy += 22
-    for pol in p["policies"]:
-        c.text((x0 + 12, yy + 8), T("policy_line", lang, name=field(pol, "name", lang), b=field(pol, "bonus", lang)), 13, anchor="lm", max_width=W - x0 - 40)
-        yy += 20
-    yy += 8
-    c.text((x0 + 12, yy + 8), T("leaders", lang), 15, bold=True, anchor="lm")
-    war, amb = p["warlord"], p["ambassador"]
-    yy = c.paragraph((x0 + 12, yy + 20), T("warlord_line", lang, name=field(war, "name", lang), effect=field(war, "effect", lang)), W - x0 - 40, 13)
-    yy = c.paragraph((x0 + 12, yy + 4), T("kv", lang, k=field(amb, "name", lang), v=field(amb, "effect", lang)), W - x0 - 40, 13)
-    if p["in_hand"]:
-        yy = c.paragraph((x0 + 12, yy + 6), T("being_used", lang) + ", ".join(field(x, "name", lang) for x in p["in_hand"]), W - x0 - 40, 14, bold=True)
-    if p["archive"]:
-        yy = c.paragraph((x0 + 12, yy + 6), T("archived", lang) + ", ".join(field(x, "name", lang) for x in p["archive"]), W - x0 - 40, 13)
-    counts = p["counts"]
-    yy = c.paragraph((x0 + 12, yy + 10), T("counts", lang, p=counts["provinces"], k=counts["knowledge"], w=counts["wonders"], o=counts["policies"], f=counts["free_cities"]),
-                     W - x0 - 40, 14, bold=True)
-    yy += 10
-    c.text((x0 + 12, yy + 8), T("score_so_far", lang), 15, bold=True, anchor="lm")
-    yy += 22
-    labels = view.get("labels") or {}
-    for key, pts in view["breakdown"][seat].items():
-        c.text((x0 + 20, yy + 8), entry(labels.get(key), lang) or key, 14, anchor="lm", max_width=W - x0 - 90)
-        c.text((W - 30, yy + 8), str(pts), 14, bold=True, anchor="rm")
-        yy += 20
-    c.text((x0 + 20, yy + 8), T("total", lang), 15, bold=True, anchor="lm")
-    c.text((W - 30, yy + 8), str(view["scores"][seat]), 15, bold=True, anchor="rm")
-    if you:
-        y2 = y + h + 10
-        top = c.panel((10, y2, W - 10, y2 + 250), T("private", lang), accent=palette.darken(palette.seat(seat)))
-        cw = (W - 40 - 4 * 8) / 5
-        for k, pol in enumerate(you["culture_deck"]):
-            x = 20 + k * (cw + 8)
-            draw_card(c, (x, top + 4, x + cw, top + 124), pol, lang=lang)
-        disc = ", ".join(field(x, "name", lang) for x in you["discard"]) or T("empty_f", lang)
-        yy = c.paragraph((20, top + 136), T("discard", lang, n=len(you["discard"]), x=disc), W - 60, 14, max_lines=2)
-        deck = ", ".join(field(x, "name", lang) for x in you["deck_contents"]) or T("empty_f", lang)
-        c.paragraph((20, yy + 8), T("deck", lang, n=len(you["deck_contents"]), x=deck), W - 60, 14, max_lines=2)
-    return c.image
+PANEL_H = 36 + 4 + 3 * (124 + 6) + 6 + 30 + 100 + 78 + 24 + 3 * 28 + 10  # a player's panel on the board

@@ -23,13 +23,17 @@ RES_ICON: dict[str, tuple[str, Color]] = {
 }
 PTYPE: dict[str, tuple[str, str]] = {"mountain": ("Mountain", "Montagneuse"), "coastal": ("Coastal", "Côtière"), "agricultural": ("Agricultural", "Agricole")}
 
+RES_NAMES: dict[str, tuple[str, str]] = {"prod": ("Production", "Production"), "sci": ("Science", "Science"),
+                                          "mil": ("Military", "Militaire"), "gold": ("Gold", "Or"), "cult": ("Culture", "Culture")}
+
 T = Labels({
+    "game": ("Monumental Duel: Trade", "Monumental Duel : Négoce"),  # the box's names, as the engine's title
     "cost": ("cost", "coût"), "then": ("then", "puis"), "def": ("def", "déf"), "used": ("used", "utilisé"),
     "bonus": ("Bonus: ", "Bonus : "), "negotiate": ("Negotiate: ", "Négoce : "),
     "seat_civ": ("{name} · {civ}", "{name} · {civ}"),
     "rank_seat": ("{r}. {name} · {civ}", "{r}. {name} · {civ}"),
     "final": ("Final result", "Résultat final"), "final_shared": ("Final result · shared victory", "Résultat final · victoire partagée"),
-    "n_pts": ("{n} pts", "{n} pts"), "decided": ("tie broken by {what}", "égalité départagée : {what}"),
+    "n_pts": ("{n} pt|{n} pts", "{n} pt|{n} pts"), "decided": ("tie broken by {what}", "égalité départagée : {what}"),
     "advantage": ("Advantage", "Avantage"), "nobody": ("nobody", "personne"), "no_tokens": ("no tokens", "aucun jeton"),
     "track": ("Development track · Era {era} · deck {d} · discard {k}", "Piste de Développement · Ère {era} · pioche {d} · défausse {k}"),
     "basics": ("Basic buildings", "Bâtiments de base"),
@@ -46,18 +50,7 @@ T = Labels({
     "fc_list": ("Free Cities: ", "Villes libres : "),
     "provinces": ("Provinces ({n}), top last:", "Provinces ({n}), dessus en dernier :"), "none_f": ("none", "aucune"),
     "markers_left": ("markers left: ", "marqueurs restants : "),
-    "civ_policies": ("Civilisation & policies", "Civilisation et politiques"),
-    "policies_dev": ("Policies developed ({n}), active last:", "Politiques développées ({n}), active en dernier :"),
-    "policy_line": ("• {name} — bonus: {b}", "• {name} — bonus : {b}"),
-    "leaders": ("Warlord / ambassador", "Chef de guerre / ambassadeur"),
-    "warlord_line": ("{name}: {effect} (needs the Advantage)", "{name} : {effect} (exige l’Avantage)"),
-    "kv": ("{k}: {v}", "{k} : {v}"),
     "being_used": ("Being used: ", "En cours d’utilisation : "), "archived": ("Archived: ", "Archivées : "),
-    "counts": ("Counts: {p} provinces, {k} knowledge, {w} wonders, {o} policies, {f} Free Cities",
-               "Totaux : {p} provinces, {k} Connaissances, {w} Merveilles, {o} politiques, {f} Villes libres"),
-    "score_so_far": ("Score so far", "Score actuel"),
-    "private": ("Private: your culture deck, discard and deck contents (order hidden)",
-                "Privé : votre pioche Culture, votre défausse et le contenu de votre pioche (ordre caché)"),
     "discard": ("Discard ({n}): {x}", "Défausse ({n}) : {x}"), "deck": ("Deck ({n}): {x}", "Pioche ({n}) : {x}"),
     "empty_f": ("empty", "vide"),
     # card kinds (the legend of the glyphs)
@@ -68,7 +61,42 @@ T = Labels({
     # the turn card
     "city_of": ("{name} · city ({civ})", "{name} · Cité ({civ})"),
     "tag_adv": ("{civ} · Advantage", "{civ} · Avantage"),
-    "tally": ("{p} provinces · {k} Knowledge · {w} wonders · {o} policies · {f} Free Cities",
-              "{p} Provinces · {k} Connaissances · {w} Merveilles · {o} Politiques · {f} Villes libres"),
+    # counted things, "one|many" (see `count`)
+    "n_provinces": ("{n} province|{n} provinces", "{n} Province|{n} Provinces"),
+    "n_knowledge": ("{n} Knowledge|{n} Knowledge", "{n} Connaissance|{n} Connaissances"),
+    "n_wonders": ("{n} wonder|{n} wonders", "{n} Merveille|{n} Merveilles"),
+    "n_policies": ("{n} policy|{n} policies", "{n} Politique|{n} Politiques"),
+    "n_free_cities": ("{n} Free City|{n} Free Cities", "{n} Ville libre|{n} Villes libres"),
+    # phone images (player area, board sections)
+    "leaders_row": ("Leaders, wonder, policy", "Chefs, Merveille, Politique"),
+    "reserved_title": ("Reserved cards", "Cartes réservées"),
+    "culture_title": ("Your culture deck (private)", "Votre pioche Culture (privée)"),
+    "track_title": ("Development track · Era {era}", "Piste de Développement · Ère {era}"),
+    "track_sub": ("deck {d} · discard {k}", "pioche {d} · défausse {k}"),
+    "free_cities_title": ("Free Cities · deck {n}", "Villes libres · pioche {n}"),
+    "fc_rule": ("4 Gold on your side wins it", "4 Or de votre côté pour la gagner"),
+    "gold_sides": ("Gold {a} · {b}", "Or {a} · {b}"),
+    "makes": ("makes {r}", "produit {r}"),
+    "then_words": ("{a}, then {b}", "{a}, puis {b}"),
+    "won_fc": ("Free Cities won: ", "Villes libres gagnées : "),
+    "sec_market": ("Track · Free Cities", "Piste · Villes libres"),
+    "score_line": ("Score: {x}", "Score : {x}"),
+    "active_policy": ("Policy {n}/5 (active)", "Politique {n}/5 (active)"), "era": ("Era {e}", "Ère {e}"),
 })
+
+
+def count(key: str, lang: str, n: int) -> str:
+    """A label "one|many" for `n` things: English plural past 1 (and at 0), French from 2."""
+    one, many = T(key, lang, n=n).split("|")
+    return one if (n < 2 if lang == "fr" else n == 1) else many
+
+
+def tally(counts: dict[str, int], lang: str) -> str:
+    """ "1 province · 2 Knowledge · 0 wonders · 1 policy · 0 Free Cities", plurals right."""
+    return " · ".join(count("n_" + k, lang, counts[k]) for k in ("provinces", "knowledge", "wonders", "policies", "free_cities"))
+
+
+def res_words(res: dict[str, int] | None, lang: str) -> str:
+    """Resources in words: "2 Production + 3 Gold"."""
+    return " + ".join(f"{n} {RES_NAMES[r][T.pick(lang)]}" for r, n in (res or {}).items() if n)
 LEGEND_KINDS = ("building", "knowledge", "wonder", "province", "barricade", "policy", "free_city", "warlord", "ambassador")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 import time
 
 import pytest
@@ -17,20 +19,23 @@ from render.antiquity import (
     board,
     card,
     final_lines,
+    focus,
     hexmap,
     house_chart,
     player,
     zone,
     zone_map,
 )
+from render.antiquity.card import CAPTION_W, FOOTER_W
 from render.antiquity.hexmap import city_fill
 from render.antiquity.labels import CLEARED, POLLUTED_TINT, TERRAIN
-from render.core import palette, turncard
+from render.core import Canvas, palette, turncard
 from render.core.colorblind import worst_distance
+from render.core.fonts import font
 from render.core.people import SEAT_GLYPHS, seat_name
-from tests.engines.antiquity.helpers import eager_playout, smart_playout
+from tests.engines.antiquity.helpers import eager_playout, smart_choice, smart_playout
 from tests.engines.antiquity.scen import blank, found, put, start
-from tests.render.util import LANGS, antiquity_states
+from tests.render.util import HARD_NAMES, LANGS, antiquity_states, assert_legible_on_phone
 
 
 def _snapshots(n: int) -> list[dict]:
@@ -181,27 +186,108 @@ def _mid_game_four() -> tuple[dict, int]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_turn_card_is_legible_at_phone_width(lang: str) -> None:
+    """Every text of the card, its focus included, at least 11 px once shown 400 px wide (long,
+    accented, emoji and Chinese names); the focus is portrait and never shrunk by the card."""
     view, actor = _mid_game_four()
+    view["names"] = HARD_NAMES
     assert view["acting"]
-    image, c = turn_card("antiquity", view, title="Antiquity", events=["Bartholomew the Magnificent explores h65"],
-                         footer="Jean-Baptiste de La Fontaine", acting=view["acting"], actor=actor, lang=lang)
-    assert turncard.smallest_at_phone_width(c, image) >= 11
-    assert c.focus is not None and c.focus.width >= c.focus.height and c.focus.width <= 800
-    assert seat_name(view, actor, lang) in c.focus_caption
+    cards: list[turncard.Card] = []
+
+    def draw() -> Image.Image:
+        image, c = turn_card("antiquity", view, title="Antiquity", events=[f"{HARD_NAMES[0]} explores h65"],
+                             footer=HARD_NAMES[2], acting=view["acting"], actor=actor, lang=lang)
+        cards.append(c)
+        return image
+
+    assert_legible_on_phone(draw, "Antiquity turn card")
+    c = cards[0]
+    assert c.focus is not None and c.focus.height >= c.focus.width and max(c.focus.size) <= focus.FOCUS
     assert [s.name for s in c.seats] == [seat_name(view, s, lang) for s in range(4)]
-    assert all(s.score.split()[0].isdigit() for s in c.seats)  # men, the count everyone watches
+    assert all(re.fullmatch(r"\d+ (men|man|hommes?)", s.score) for s in c.seats)  # men, San Nicolo's measure
     assert c.progress.startswith("Turn " if lang == "en" else "Tour ")
 
 
-def test_card_focus_follows_the_last_placement_and_the_graves() -> None:
+def _with_changes(view: dict, changed: list[dict], phase: str | None = None) -> dict:
+    return {**view, "changed": changed, "phase": phase or view["phase"]}
+
+
+def test_card_focus_rings_this_turns_hexes_or_cells() -> None:
+    """The map window is chosen around the actor's hexes of this turn (ringed and named), else
+    the city cards holding this turn's cells (graves, new buildings)."""
     view, _ = _mid_game_four()
-    view["log"] = [*view["log"], {"n": 999, "seat": 1, "en": "{p1} builds an inn at c35.", "fr": "..."}]
-    near = card(view, 1, "en")
-    assert near["focus_caption"] == "Anastasia Konstan…'s zone of control"
-    assert near["focus"].width >= near["focus"].height
-    famine = card({**view, "phase": "famine"}, 1, "fr")
-    assert famine["focus_caption"] == "Cités : Anastasia Konstan…"
-    assert card(view, None, "en")["focus"] is not None
+    hexes = sorted(view["map"]["zones"][1])[:3]
+    near = card(_with_changes(view, [{"seat": 1, "hexes": hexes, "cells": []}]), 1, "en")
+    assert near["focus_caption"] == "Anastasia Konstantinopoulou's turn on the map"
+    assert near["focus"].height >= near["focus"].width
+    other = card(_with_changes(view, [{"seat": 2, "hexes": hexes, "cells": []}]), 1, "fr")
+    assert other["focus_caption"] == "Ce tour sur la carte"
+    graves = card(_with_changes(view, [{"seat": 1, "hexes": [], "cells": ["1a1", "1b1"]}], "famine"), 1, "fr")
+    assert graves["focus_caption"] == "Cités : Anastasia Konstantinopoulou"
+    plain = card(_with_changes(view, [], "famine"), 1, "en")
+    assert plain["focus_caption"] == "The countryside" and plain["focus"].tobytes() != near["focus"].tobytes()
+
+
+@pytest.mark.parametrize(("chosen", "lang", "caption", "footer"), [
+    ([], "en", "City phase: everyone is choosing", "Now: everyone (city phase)"),
+    ([0, 2], "en", "City phase: al and cy have chosen; bo and di are choosing", "Now: bo and di (city phase)"),
+    ([0, 1, 2], "fr", "Phase de cité : al, bo et cy ont choisi ; di choisit", "À jouer : di (phase de cité)"),
+])
+def test_the_secret_phase_card_says_who_has_chosen(chosen: list[int], lang: str, caption: str, footer: str) -> None:
+    view, _ = _mid_game_four()
+    view = {**view, "phase": "city", "changed": [], "names": ["al", "bo", "cy", "di"], "chosen": chosen,
+            "acting": [s for s in range(4) if s not in chosen]}
+    parts = card(view, 0, lang)
+    assert (parts["focus_caption"], parts["footer"]) == (caption, footer)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_caption_and_footer_always_fit_one_line(lang: str) -> None:
+    """With four long names the lines shorten the names, then count players, never cut."""
+    view, _ = _mid_game_four()
+    f, measure = font(turncard.CARD_MIN_TEXT, True, condensed=True), Canvas(1, 1).draw
+    for chosen in ([], [0], [0, 1], [1, 2, 3]):
+        acting = [s for s in range(4) if s not in chosen]
+        for names in (NAMES, HARD_NAMES):
+            v = {**view, "phase": "city", "changed": [], "names": names, "chosen": chosen, "acting": acting}
+            parts = card(v, acting[0], lang)
+            assert measure.textlength(parts["focus_caption"], font=f) <= CAPTION_W, parts["focus_caption"]
+            assert measure.textlength(parts["footer"], font=f) <= FOOTER_W, parts["footer"]
+
+
+def test_every_turn_card_of_a_four_player_game_tells_what_happened() -> None:
+    """A 4-player game to its end (or 120 turns), posted as the bot posts it (after every turn,
+    what the log told since the last post): every card has a line of what happened, except in the
+    secret city phase, whose card says who has chosen and who is choosing; no footer is cut."""
+    rng = random.Random(11)
+    s = ENGINE.new_game(4, 11, {})
+    posted, cards, silent = len(s["log"]), 0, 0
+    while not s["over"] and ENGINE.turns(s) < 120:
+        seat = rng.choice(ENGINE.to_act(s))
+        before, phase = ENGINE.turns(s), s["phase"]
+        s = ENGINE.apply(s, seat, smart_choice(rng, s, seat, ENGINE.prompt(s, seat).ids()))
+        s, _ = ENGINE.settle(s, range(4))
+        if not (s["over"] or ENGINE.turns(s) > before or seat not in ENGINE.to_act(s)):
+            continue
+        told, posted, cards = s["log"][posted:], len(s["log"]), cards + 1
+        view = {**ENGINE.view(s, None), "names": NAMES}
+        parts = card(view, seat, "en")
+        if not told:
+            silent += 1
+            assert phase == s["phase"] == "city", (phase, s["phase"])
+            assert parts["focus_caption"].startswith("City phase") and "chosen" in parts["focus_caption"]
+        if not s["over"]:
+            assert parts["footer"].startswith("Now: ")
+    assert cards >= 100 and silent <= cards // 3
+
+
+def test_the_ring_stays_apart_from_every_terrain_for_colour_blind_players() -> None:
+    """This turn's ring is a yellow band between dark lines: under deuteranopia and protanopia one
+    of the two stays clearly apart from every terrain, polluted or not, and the two from each other."""
+    terrains = [*TERRAIN.values(), CLEARED]
+    terrains += [tuple(int(a * 0.45 + b * 0.55) for a, b in zip(t, POLLUTED_TINT, strict=True)) for t in terrains]
+    for t in terrains:
+        assert max(worst_distance(hexmap.MARK, t), worst_distance(palette.HIGHLIGHT, t)) > 30, t
+    assert worst_distance(hexmap.MARK, palette.HIGHLIGHT) > 50
 
 
 def test_seat_colours_stay_apart_from_the_terrain_for_colour_blind_players() -> None:

@@ -3,6 +3,8 @@ points of random games (start, middle, end), within size limits."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 import engines
@@ -11,10 +13,11 @@ import render.deus.map as render_deus_map
 from render import board_png, player_png, turn_card
 from render.core import Canvas, palette, turncard
 from render.core.colorblind import worst_distance
+from render.core.encode import BUDGETS, encode
 from render.core.people import named
-from render.deus import board, player
-from render.deus.labels import CARD, TERRAIN
-from tests.render.util import LANGS, playout
+from render.deus import board, player, sections
+from render.deus.labels import CARD, TERRAIN, T
+from tests.render.util import HARD_NAMES, LANGS, assert_legible_on_phone, phone_texts, playout
 
 E = engines.get_engine("deus")
 
@@ -35,7 +38,7 @@ def test_every_view_renders(n: int) -> None:
             # other seats' areas look the same in every view but their owner's: the spectator's is enough
             for seat in range(n) if viewer is None else [viewer]:
                 pim = player(v, seat, lang)
-                assert 1000 <= pim.width <= 1600 and pim.height >= 200
+                assert pim.width == 800 and pim.height >= 200
 
 
 def test_png_size_and_determinism() -> None:
@@ -165,7 +168,7 @@ def test_turn_card_focus_follows_the_last_building() -> None:
     assert render_deus_map.last_regions({**v, "log": v["log"][: v["log"].index(built) + 1]}, built["seat"])
     start = E.view(E.new_game(4, 1), None)
     parts = render_deus.card(start, None, "fr")
-    assert parts["focus_caption"] == "Le continent" and parts["scores"] == ["0 bâtiment"] * 4
+    assert parts["focus_caption"] == "Le centre du continent" and parts["scores"] == ["0 bâtiment"] * 4
 
 
 def test_terrain_and_seat_colours_stay_apart_for_colour_blind_players() -> None:
@@ -204,4 +207,115 @@ def test_owners_are_shown_by_glyph_and_terrain_by_word(monkeypatch: pytest.Monke
     for a, b in close:
         for lang in LANGS:
             assert render_deus._title(a, lang) != render_deus._title(b, lang)
-    assert render_deus._kind({"cards": {"x": {"colour": "civil"}}}, "x", "fr") == " (Civil)"
+
+
+# ------------------------------------------------------------------ phone rule (issue 25)
+@cache
+def _phone_states() -> tuple[dict, dict]:
+    """A mid-game and a final state of a 4-player game."""
+    s = playout("deus", 4, 7, (150,))
+    return s[1], s[-1]
+
+
+def _hard(state: dict, seat: int | None = None) -> dict:
+    """The view of `state` for `seat` with display names that test the text path."""
+    return {**E.view(state, seat), "names": HARD_NAMES}
+
+
+def _card(v: dict, lang: str) -> tuple:
+    actor = next((e["seat"] for e in reversed(v["log"]) if e["seat"] is not None), None)
+    events = [named(e[lang], v, lang) for e in v["log"][-3:]]
+    acting = [] if v["over"] else [v["current"]]
+    return turn_card("deus", v, title="Deus #12", events=events, footer="…", acting=acting, actor=actor, lang=lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("when", ["mid", "end"])
+def test_every_text_of_the_turn_card_is_legible_on_a_phone(when: str, lang: str) -> None:
+    """Every text drawn on the card, the enlarged part of the continent (seat glyphs, codes,
+    terrain words, legend) or the final table included, is >= 11 px at 400 px wide; within budget."""
+    v = _hard(_phone_states()[when == "end"])
+    [image] = assert_legible_on_phone(lambda: _card(v, lang)[0], f"deus card {when} {lang}")
+    assert len(encode(image, "turn_card").data) <= BUDGETS["turn_card"]
+
+
+def test_the_focus_shows_whole_hexes_and_a_legend_of_their_codes() -> None:
+    """The turn card's part of the continent is chosen and sized so that no hex is cut at its
+    edge, holds the regions of the move, and spells out each building code it shows."""
+    v = _hard(_phone_states()[0])
+    centre = render_deus_map.last_regions(v, 0, turn=False)
+    shown = render_deus_map.window(v, centre, render_deus_map.PHONE_HEX, 752, 652)
+    assert set(centre) <= shown and len(shown) >= 9
+    image, rec = phone_texts(lambda: render_deus_map.focus(v, centre, "fr"))
+    texts = {t for _h, t in rec.at_width(image, image.width)}
+    assert shown <= texts and not (set(v["regions"]) - shown) & texts  # whole hexes, nothing cut
+    for kind in render_deus_map.kinds_shown(v, shown):
+        assert T("g_" + kind, "fr") in texts and T("s_" + kind, "fr") in texts
+    assert image.width == 752 and image.height <= 752
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_final_card_says_who_won_with_what_score(lang: str) -> None:
+    """The progress line names the winner after their score (a long name is cut, never the
+    score), the tags give each place and the focus is the final table."""
+    v = _hard(_phone_states()[1])
+    (image, card), rec = phone_texts(lambda: _card(v, lang))
+    best = v["final"]["ranking"][0]
+    vp = f"{v['scores'][best]} {'VP' if lang == 'en' else 'PV'}"
+    assert vp in card.progress and HARD_NAMES[best] in card.progress
+    drawn = [t for _h, t in rec.at_width(image)]
+    assert any(vp in t and t.startswith(card.progress[:12]) for t in drawn)
+    assert card.focus_caption == T("final_scores", lang)
+    assert card.seats[best].tag == ("winner" if lang == "en" else "vainqueur")
+    assert all(HARD_NAMES[s] in drawn for s in range(4))  # the final table names everyone whole
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("when", ["mid", "end"])
+def test_the_private_preview_is_a_legible_portrait(when: str, lang: str) -> None:
+    """`player` with the seat's own view: a portrait 800 px wide, at most twice as tall, every
+    text >= 11 px at 400 px; the hand as rows with each card's name, cost and effect."""
+    state = _phone_states()[when == "end"]
+    v = _hard(state, 1)
+    [image] = assert_legible_on_phone(lambda: player(v, 1, lang), f"deus player {when} {lang}")
+    assert image.width == 800 and image.height <= 1600
+    assert len(encode(image, "player").data) <= BUDGETS["hand"]
+    drawn, rec = phone_texts(lambda: player(v, 1, lang))
+    texts = [t.text for t in rec.texts(drawn)]  # in drawing order: wrapped lines follow each other
+    joined = " ".join(texts)
+    for h in v["you"]["hand"]:
+        info = v["cards"][h["id"]]
+        assert info[f"name_{lang}"] in joined and info[f"text_{lang}"][:20] in joined
+    assert HARD_NAMES[1] in texts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_board_sections_are_legible_portraits(n: int, lang: str) -> None:
+    """`sections`: a few captioned portrait parts, each >= 11 px text at 400 px and within the
+    section budget; together they show every region once, the supply and every player."""
+    s = playout("deus", n, 20 + n, (120,))[-1]
+    v = {**E.view(s, None), "names": HARD_NAMES[:n]}
+    parts = assert_legible_on_phone(lambda: sections(v, lang), f"deus sections {n} {lang}")
+    assert 2 <= len(parts) <= 5
+    drawn, rec = phone_texts(lambda: sections(v, lang))
+    texts = [t for part in drawn for _h, t in rec.at_width(part)]
+    for i, part in enumerate(parts):
+        assert part.width == 800 and part.height <= 2 * 800 + 60
+        assert len(encode(part, "section").data) <= BUDGETS["section"]
+        assert any(t.startswith(f"{i + 1}/{len(parts)} · ") for t in texts)
+    assert sorted(t for t in texts if t in v["regions"]) == sorted(v["regions"])
+    assert all(name in texts for name in HARD_NAMES[:n])
+
+
+def test_names_are_whole_where_there_is_room_and_cut_at_a_word_where_not() -> None:
+    """No character limit: a long name is whole on the preview's bar, and on the card's seat
+    row (beside its tag) cut with an ellipsis at a word boundary; emoji and Chinese drawn."""
+    v = _hard(_phone_states()[0])
+    image, rec = phone_texts(lambda: _card(v, "en")[0])
+    drawn = [t for _h, t in rec.at_width(image)]
+    assert any(t.startswith("Maximilian-Alexander von… · ") for t in drawn)
+    assert any(t.startswith("🐉 Drakkar 🔥 · ") for t in drawn) and any(t.startswith("李小龍 · ") for t in drawn)
+    own = _hard(_phone_states()[0], 0)
+    image, rec = phone_texts(lambda: player(own, 0, "en"))
+    assert HARD_NAMES[0] in [t for _h, t in rec.at_width(image)]

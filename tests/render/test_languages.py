@@ -13,9 +13,11 @@ from tests.render.util import LANGS, PNG, language_views
 
 GAMES = ["minerva", "magna_roma", "antiquity", "deus", "monumental_duel"]
 # the usual limits of each game's images: (board width range, max board height, min player width)
-LIMITS = {"minerva": ((1200, 1600), 4096, 900), "magna_roma": ((1200, 1600), 3600, 1200),
-          "antiquity": ((1000, 2000), 2000, 1000), "deus": ((1200, 1600), 6000, 1000),
-          "monumental_duel": ((1200, 1600), 2400, 1200)}
+# (board width range, board height at most, player image width at least): a player's image is a
+# phone portrait, 800 px wide (`render.core.layout.WIDTH`)
+LIMITS = {"minerva": ((1200, 1600), 4096, 800), "magna_roma": ((1200, 1600), 3600, 800),
+          "antiquity": ((1000, 2000), 2000, 800), "deus": ((1200, 1600), 6000, 800),
+          "monumental_duel": ((1200, 1600), 2400, 800)}
 
 
 @pytest.mark.parametrize("game", GAMES)

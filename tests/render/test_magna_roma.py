@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -14,13 +15,22 @@ from engines.magna_roma import ENGINE
 from engines.magna_roma.data import data
 from render.core import Canvas, palette, to_png, turncard
 from render.core.colorblind import distance, simulate, worst_distance
+from render.core.encode import BUDGETS, encode
 from render.core.fonts import font
-from render.magna_roma import board, card, final_rows, final_title, player
+from render.magna_roma import T, board, card, final_rows, final_title, player, sections
 from render.magna_roma.card import city_of
 from render.magna_roma.city import badge_width, draw_city, name_lines, staffing, window
-from render.magna_roma.glyphs import DISTRICT, DISTRICT_MARK, tile
+from render.magna_roma.glyphs import DISTRICT, DISTRICT_MARK, TILE_INNER, tile
 from render.magna_roma.labels import category
-from tests.render.util import LANGS, PNG, playout
+from tests.render.util import (
+    HARD_NAMES,
+    LANGS,
+    PNG,
+    assert_legible_on_phone,
+    language_views,
+    phone_texts,
+    playout,
+)
 
 CONFIGS = [(1, {}), (2, {}), (3, {}), (4, {}), (2, {"dominus": "on"}), (4, {"dominus": "on"}),
            (3, {"portus": "on"}), (1, {"portus": "on", "dominus": "on"}), (4, {"portus": "on", "dominus": "on"})]
@@ -46,8 +56,8 @@ def test_board_and_player_images_render(n: int, opts: dict) -> None:
                     png = to_png(img)
                     assert png[:8] == PNG and len(png) < 2 * 1024 * 1024
             for seat in range(n) if viewer is None else [viewer]:
-                pim = player(v, seat, lang)
-                assert 1200 <= pim.width <= 1600 and 500 <= pim.height <= 2000
+                pim = player(v, seat, lang)  # portrait, phone-first
+                assert pim.width == 800 and 1000 <= pim.height <= 2400
                 if viewer == seat == 0:
                     assert len(to_png(pim)) < 2 * 1024 * 1024
 
@@ -101,7 +111,7 @@ def test_final_table_shows_shared_ranks_and_the_deciding_tie_break() -> None:
                                              (1, "2.", "more stars on the three city tracks")]
     assert final_rows(v["result"], "fr")[0][2] == "plus d'étoiles sur les 3 pistes de cité"
     for lang in LANGS:
-        assert board(v, lang).width == 1400 and player(v, 0, lang).width == 1240
+        assert board(v, lang).width == 1400 and player(v, 0, lang).width == 800
 
 
 def test_final_table_without_tie_break_has_no_note() -> None:
@@ -140,26 +150,36 @@ def test_mausoleum_shows_its_population_range_not_over_its_need() -> None:
 
 
 # ---- names, turn card, colour-blind safety -------------------------------------------------------------
-LONG_NAMES = ["Maximilianus Aurelius", "Bérénice de Bourgogne", "Zoé Quatrevingts-Douze", "Octavia the Younger"]
-
-
-def _mid4(opts: dict | None = None) -> dict:
+def _mid4(opts: dict | None = None, names: list[str] = HARD_NAMES) -> dict:
     v = ENGINE.view(playout("magna_roma", 4, 5, [150], opts or {"portus": "on"})[1], None)
-    return dict(v, names=LONG_NAMES)
+    return dict(v, names=names)
 
 
-def test_images_name_the_players_in_both_languages() -> None:
-    """Board, player and final images draw display names (clipped), never "seat 2"."""
+def _texts(draw: Any) -> list[str]:
+    """Every text the images `draw()` returns show (recorded by `render.core.record`)."""
+    drawn, rec = phone_texts(draw)
+    return [t for im in (drawn if isinstance(drawn, list) else [drawn]) for _h, t in rec.at_width(im)]
+
+
+def test_images_name_the_players_whole_where_there_is_room() -> None:
+    """Display names are drawn whole (emoji and CJK included) where there is room, else cut with an
+    ellipsis between words or grapheme clusters, never "seat 2" and never at a character count."""
     v = _mid4()
     anon = dict(v, names=None)
     for lang in LANGS:
         assert board(v, lang).tobytes() != board(anon, lang).tobytes()
         assert player(v, 2, lang).tobytes() != player(anon, 2, lang).tobytes()
+        texts = _texts(lambda lang=lang: [board(v, lang), player(v, 0, lang), *sections(v, lang), card(v, 0, lang)["focus"]])
+        for name in HARD_NAMES:
+            assert any(name in t for t in texts), name  # whole somewhere: the player image, the sections' tables
+        cut = [t for t in texts if t.endswith("…") and HARD_NAMES[0].startswith(t[:-1])]
+        assert len({len(t) for t in cut}) > 1  # cut where each place's room ends, not at 18 characters
+        assert not any("Player 1" in t or "Joueur 1" in t for t in texts)
     end = ENGINE.view(playout("magna_roma", 4, 5, [], {"dominus": "on"})[-1], None)
     for lang in LANGS:
-        assert board(dict(end, names=LONG_NAMES), lang).height == board(end, lang).height
-    assert city_of(v, 0, "en") == "Maximilianus Aure…’s city"
-    assert city_of(v, 3, "fr") == "Cité d’Octavia the Young…" and city_of(v, 1, "fr") == "Cité de Bérénice de Bourg…"
+        assert board(dict(end, names=HARD_NAMES), lang).height == board(end, lang).height
+    assert city_of(v, 0, "en") == "Maximilian-Alexander von Hohenzollern’s city"
+    assert city_of(v, 1, "fr") == "Cité d’Émilie Château-Lefèvre" and city_of(v, 2, "fr") == "Cité de 🐉 Drakkar 🔥"
     assert city_of(anon, 1, "fr") == "Cité de Joueur 2" and city_of(anon, 1, "en") == "Player 2’s city"
 
 
@@ -170,7 +190,15 @@ def test_final_table_uses_the_engines_category_words() -> None:
     assert category(res, "monuments", "fr") == "Monuments fonctionnels"
 
 
+def _turn_card(v: dict, actor: int | None, lang: str) -> tuple[Image.Image, turncard.Card]:
+    acting = [v["current"]] if v.get("current") is not None else []
+    return render.turn_card("magna_roma", v, title=ENGINE.title, events=["{p1} places a red district on c4."],
+                            footer=HARD_NAMES[v["current"] or 0], acting=acting, actor=actor, lang=lang)
+
+
 def test_turn_card_is_legible_at_phone_width() -> None:
+    """Every text of the card, the enlarged city included (its empty cells' names were 7 px), is
+    11 px or more at 400 px wide; names are whole on the card's rows."""
     v = _mid4()
     actor = next(e["seat"] for e in reversed(v["log"]) if e["seat"] is not None)
     for lang in LANGS:
@@ -180,14 +208,14 @@ def test_turn_card_is_legible_at_phone_width() -> None:
         assert parts["focus_caption"] == city_of(v, actor, lang)
         assert len(parts["scores"]) == len(parts["tags"]) == 4
         assert parts["scores"][actor] == ("{} VP" if lang == "en" else "{} PV").format(v["players"][actor]["projected"])
-        image, drawn = render.turn_card("magna_roma", v, title="Magna Roma", events=["{p1} places a red district on c4."],
-                                        footer=LONG_NAMES[v["current"]], acting=[v["current"]], actor=actor, lang=lang)
-        assert drawn.focus is not None and drawn.seats[actor].name == LONG_NAMES[actor][:17] + "…"
+        [image] = assert_legible_on_phone(lambda lang=lang: _turn_card(v, actor, lang)[0], f"turn card {lang}")
+        _, drawn = _turn_card(v, actor, lang)
+        assert [s.name for s in drawn.seats] == HARD_NAMES and drawn.focus is not None
         assert turncard.smallest_at_phone_width(drawn, image) >= 11
     start = ENGINE.view(ENGINE.new_game(2, 1), None)
     assert card(start, None, "en")["focus"] is not None  # nobody has played yet: the current city
     over = ENGINE.view(_states(1, {})[-1], None)
-    assert card(over, 0, "fr")["progress"] == "Partie terminée"
+    assert card(over, 0, "fr")["progress"] == "Partie terminée · Scores finaux"
     assert card(over, 0, "fr")["scores"] == [f"{over['result']['scores'][0]} PV"]
 
 
@@ -216,17 +244,29 @@ def _apart(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> fl
     return sum(distance(simulate(x, "deuteranopia"), simulate(y, "deuteranopia")) for x, y in zip(pa, pb, strict=True)) / len(pa)
 
 
-def test_district_colours_that_look_alike_carry_distinct_marks() -> None:
-    """Red and brown districts (and blue seat centres against purple) are too close for red-green
-    colour-blind players: each district colour has its own corner shape, which the tile draws."""
-    close = [(a, b) for a, b in itertools.combinations(DISTRICT, 2) if worst_distance(DISTRICT[a], DISTRICT[b]) <= 10]
-    assert ("red", "brown") in close
-    assert set(DISTRICT_MARK) == set(DISTRICT) and len(set(DISTRICT_MARK.values())) == len(DISTRICT)
-    corner = (11, 11, 31, 31)  # the badge in the tile's top-left corner
-    for a, b in close:
-        assert _apart(_tile_image(a), _tile_image(b), corner) > 10, (a, b)
+def delta_e_table() -> list[tuple[str, str, str, float, float, float]]:
+    """(pair, part, ..., ΔE normal, deuteranopia, protanopia) of every pair of district colours,
+    on the tile's edge and on its lighter inner square (CIE76, `render.core.colorblind`)."""
+    rows = []
     for a, b in itertools.combinations(DISTRICT, 2):
-        assert _apart(_tile_image(a), _tile_image(b), corner) > 10
+        for part, (ca, cb) in (("edge", (DISTRICT[a], DISTRICT[b])),
+                               ("inner", (palette.lighten(DISTRICT[a], TILE_INNER), palette.lighten(DISTRICT[b], TILE_INNER)))):
+            rows.append((a, b, part, distance(ca, cb),
+                         distance(simulate(ca, "deuteranopia"), simulate(cb, "deuteranopia")),
+                         distance(simulate(ca, "protanopia"), simulate(cb, "protanopia"))))
+    return rows
+
+
+def test_district_colours_stay_apart_for_colour_blind_players() -> None:
+    """Every pair of district colours is ΔE >= 10 apart with normal vision, deuteranopia and
+    protanopia (red and brown used to merge under deuteranopia), on the tile and its inner square."""
+    for a, b, part, *des in delta_e_table():
+        assert min(des) >= 10, (a, b, part, des)
+        assert worst_distance(DISTRICT[a], DISTRICT[b]) >= 10
+    # each colour keeps its corner shape besides
+    assert set(DISTRICT_MARK) == set(DISTRICT) and len(set(DISTRICT_MARK.values())) == len(DISTRICT)
+    for a, b in itertools.combinations(DISTRICT, 2):
+        assert _apart(_tile_image(a), _tile_image(b), (11, 11, 31, 31)) > 10
     # a player's city centre is drawn in the seat colour, with the seat's disc and glyph on it
     for s, seat_colour in enumerate(palette.SEATS[:4]):
         for colour in DISTRICT:
@@ -238,3 +278,56 @@ def test_district_colours_that_look_alike_carry_distinct_marks() -> None:
                 x, y = ("abcdefghi".index("e") - wx0) * 100, (4 - wy0) * 100
                 centre = c.image.crop((x, y, x + 100, y + 100))
                 assert _apart(centre, _tile_image(colour).crop((10, 10, 110, 110)), (35, 35, 65, 65)) > 10
+
+
+# ---- one truth, phone images ------------------------------------------------------------------------
+def test_card_board_player_and_sections_show_the_same_scores_and_say_what_they_are() -> None:
+    """Mid-game the score on every image is the one if the game ended now, labelled so; once over, the final one."""
+    for v in (_mid4(), dict(ENGINE.view(_states(4, {"dominus": "on"})[-1], None), names=HARD_NAMES)):
+        for lang in LANGS:
+            want = [T("n_vp", lang, n=(v["result"]["scores"][s] if v.get("result") else v["players"][s]["projected"])) for s in range(4)]
+            note = T("final_scores" if v.get("result") else "card_if_ended", lang)
+            said = ("final score" if lang == "en" else "final") if v.get("result") else T("if_ended", lang).lower()
+            _, drawn = _turn_card(v, 0, lang)
+            assert [s.score for s in drawn.seats] == want and note in drawn.progress
+            for image in (lambda lang=lang, v=v: board(v, lang), lambda lang=lang, v=v: sections(v, lang),
+                          lambda lang=lang, v=v: player(v, 1, lang)):
+                texts = _texts(image)
+                assert any(said in t.lower() for t in texts), said
+                assert want[1] in texts or any(t.startswith(want[1]) for t in texts)
+    mid = _mid4()
+    assert any(p["projected"] != p["vp"] for p in mid["players"])  # the two measures differ: one is shown
+
+
+def _phone_views() -> list[tuple[str, dict, int]]:
+    return [(tag, dict(v, names=HARD_NAMES[: v["num_players"]]), seat) for tag, v, seat in language_views("magna_roma")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_phone_image_is_legible_and_within_budget(lang: str) -> None:
+    """Turn card (mid-game and final), the player image from a private view and each board
+    section: every text 11 px or more at 400 px, within their byte budgets."""
+    for tag, v, seat in _phone_views():
+        if "-own" in tag:
+            [im] = assert_legible_on_phone(lambda v=v, seat=seat: player(v, seat, lang), f"player {tag} {lang}")
+            assert im.width == 800 and im.height <= 2.8 * im.width
+            assert len(encode(im, "hand").data) <= BUDGETS["hand"]
+            continue
+        actor = next((e["seat"] for e in reversed(v["log"]) if e["seat"] is not None), None)
+        [card_image] = assert_legible_on_phone(lambda v=v, actor=actor: _turn_card(v, actor, lang)[0], f"card {tag} {lang}")
+        assert len(encode(card_image, "turn_card").data) <= BUDGETS["turn_card"]
+        parts = assert_legible_on_phone(lambda v=v: sections(v, lang), f"sections {tag} {lang}")
+        assert 2 <= len(parts) <= 4
+        for im in parts:
+            assert im.width == 800 and im.height <= 2 * im.width + 60  # portrait, never shown narrower
+            assert len(encode(im, "section").data) <= BUDGETS["section"]
+
+
+@pytest.mark.parametrize(("n", "opts"), [(2, {}), (4, {"dominus": "on"}), (4, {"dominus": "on", "portus": "on"}), (1, {"portus": "on"})])
+def test_board_sections_are_few_portrait_parts(n: int, opts: dict) -> None:
+    """Two or three sections mid-game (a crowded start at 4 players may need four), captioned."""
+    v = ENGINE.view(_states(n, opts)[2], None)
+    parts, rec = phone_texts(lambda: sections(v, "en"))
+    assert 2 <= len(parts) <= 3
+    for k, im in enumerate(parts):
+        assert any(t.startswith(f"{k + 1}/{len(parts)} · ") for _h, t in rec.at_width(im))

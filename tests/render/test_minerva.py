@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from functools import cache
 
 import pytest
 
@@ -12,9 +13,10 @@ import render.minerva as R
 from engines.minerva import ENGINE
 from render import board_png, player_png
 from render.core import palette
+from render.core.encode import BUDGETS, encode
 from render.core.i18n import entry
 from render.core.people import named, seat_name
-from tests.render.util import LANGS, busy, playout
+from tests.render.util import HARD_NAMES, LANGS, assert_legible_on_phone, busy, phone_texts, playout
 
 
 def states(n: int, seed: int) -> list[dict]:
@@ -36,7 +38,7 @@ def test_board_and_player_images_for_every_viewer(n: int) -> None:
             im = R.board(view, lang)
             assert 1200 <= im.width <= 1600 and im.height <= 4096
             pim = R.player(view, n - 1, lang)
-            assert pim.width >= 900 and pim.height <= 4096
+            assert pim.width == 800 and pim.height <= 4096
 
 
 def test_rendering_is_deterministic() -> None:
@@ -66,8 +68,10 @@ def test_player_image_marks_assistants_and_free_cells() -> None:
     s["players"][0]["city"]["n13"]["a"] = True
     marked = R.player(ENGINE.view(s, 0), 0)
     assert plain.size == marked.size and plain.tobytes() != marked.tobytes()
-    # the free cells around the city are outlined: a wider grid than the city's bounding box
-    assert plain.width > R.city_size(ENGINE.view(s, 0)["players"][0], R.PLAYER_CELL, 0)[0]
+    # the free cells around the city are outlined and named as players type them
+    drawn, rec = phone_texts(lambda: R.player(ENGINE.view(s, 0), 0))
+    texts = {t for _h, t in rec.at_width(drawn)}
+    assert {"n12", "o13", "n14"} <= texts and "m13" not in texts  # m13: the forum
 
 
 def test_huge_cities_stay_within_the_image_limits() -> None:
@@ -164,8 +168,9 @@ def last_actor(v: dict) -> int:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_images_name_players_by_their_display_names(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
-    """With `view["names"]` the board and player images write the players' names (clipped), never
-    "Player 3" / "Joueur 3" / "P3", and the engine's `{pN}` placeholders are filled in."""
+    """With `view["names"]` the board and player images write the players' names (whole where
+    there is room: no character limit), never "Player 3" / "Joueur 3" / "P3", and the engine's
+    `{pN}` placeholders are filled in."""
     v = mid_game_view()
     board = drawn_texts(monkeypatch, R.board, v, lang)
     seat = last_actor(v)
@@ -173,10 +178,10 @@ def test_images_name_players_by_their_display_names(monkeypatch: pytest.MonkeyPa
     generic = re.compile(r"\b(Player|Joueur|joueur) \d|\b[PJ]\d\b|\{p\d\}")
     for text in (board, own):
         assert not generic.search(text), generic.search(text)
-    for name in ("Alexandrina Montg…", "Bartholomew_the_G…", "Chloé-Marguerite", "Dmitri Vasilyevich"):
+    for name in LONG_NAMES:
         assert name in board
     assert R.city_of(v, 2, lang) in board  # « Chloé-Marguerite's city », « Cité de Chloé-Marguerite »
-    assert R.city_of(v, 0, "fr") == "Cité d'Alexandrina Montg…" and R.city_of(v, 3, "fr") == "Cité de Dmitri Vasilyevich"
+    assert R.city_of(v, 0, "fr") == "Cité d'Alexandrina Montgomery" and R.city_of(v, 3, "fr") == "Cité de Dmitri Vasilyevich"
     summary = entry(v["summary"], lang)
     assert "{p" in summary and named(summary, v, lang) in board  # the header names who acts
     assert seat_name(v, seat, lang) in own
@@ -245,14 +250,16 @@ def test_turn_card_at_game_start_shows_the_seat_to_act() -> None:
     assert [s.name for s in card.seats] == ["Player 1", "Player 2"]
 
 
-def test_card_labels_have_both_languages_with_the_same_fields() -> None:
+def test_card_and_phone_labels_have_both_languages_with_the_same_fields() -> None:
     import string
 
+    from render.minerva import phone as P
     from render.minerva import turn as C
 
     fmt = string.Formatter()
-    for key, (en, fr) in C.T.table.items():
+    for key, (en, fr) in {**C.T.table, **P.T.table}.items():
         assert {n for _, n, _, _ in fmt.parse(en) if n} == {n for _, n, _, _ in fmt.parse(fr) if n}, key
+        assert fr.strip() or not en.strip(), key
 
 
 def test_category_colours_are_told_apart_by_glyph_where_colour_fails(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -287,3 +294,83 @@ def test_category_colours_are_told_apart_by_glyph_where_colour_fails(monkeypatch
     shown = {t["tile"]["category"] for p in v["players"] for t in p["city"]} | {t["category"] for t in v["market"]}
     assert shown <= set(drawn) and {"production", "military", "residential"} <= shown
     tiles._tile_image.cache_clear()
+
+
+# ------------------------------------------------------------------ phone rule (issue 25)
+@cache
+def _phone_states() -> tuple[dict, dict]:
+    """A mid-game and a final state of a build-happy 4-player game."""
+    s = playout("minerva", 4, 11, [120], choose=busy)
+    return s[1], s[-1]
+
+
+def _hard(state: dict, seat: int | None = None) -> dict:
+    """The view of `state` for `seat` with display names that test the text path."""
+    return {**ENGINE.view(state, seat), "names": HARD_NAMES}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("when", ["mid", "end"])
+def test_every_text_of_the_turn_card_is_legible_on_a_phone(when: str, lang: str) -> None:
+    """Every text drawn on the card, the enlarged city (axis, tile names, VP chips, counters)
+    included, is >= 11 px at 400 px wide; within the turn card budget."""
+    from render import turn_card
+
+    v = _hard(_phone_states()[when == "end"])
+    events = [named(e[lang], v, lang) for e in v["log"][-4:]]
+
+    def draw():  # type: ignore[no-untyped-def]
+        return turn_card("minerva", v, title="Minerva #3", events=events, footer="…", acting=v["to_act"],
+                         actor=last_actor(v), lang=lang)[0]
+
+    [image] = assert_legible_on_phone(draw, f"minerva card {when} {lang}")
+    assert len(encode(image, "turn_card").data) <= BUDGETS["turn_card"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("when", ["mid", "end"])
+def test_the_player_image_is_a_legible_portrait(when: str, lang: str) -> None:
+    """`player` (also the private preview and /hand): 800 px wide, at most about twice as tall,
+    every text >= 11 px at 400 px: counters, score and its parts, the city with its free cells."""
+    v = _hard(_phone_states()[when == "end"], 2)
+    [image] = assert_legible_on_phone(lambda: R.player(v, 2, lang), f"minerva player {when} {lang}")
+    assert image.width == 800 and image.height <= 1700
+    assert len(encode(image, "player").data) <= BUDGETS["hand"]
+    drawn, rec = phone_texts(lambda: R.player(v, 2, lang))
+    texts = [t for _h, t in rec.at_width(drawn)]
+    assert R.city_of(v, 2, lang) in texts  # « 🐉 Drakkar 🔥's city »: whole, emoji drawn
+    names = {field for t in v["players"][2]["city"] if t["tile"]["design"] != "residence"
+             for field in [t["tile"][f"name_{lang}"].split(" (")[0]]}
+    assert any(n in " ".join(texts) for n in names)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("n", [1, 2, 4])
+def test_board_sections_are_legible_portraits(n: int, lang: str) -> None:
+    """`sections`: captioned portrait parts, each with text >= 11 px at 400 px, at most about
+    twice as tall as wide and within the section budget; together they show every player, the
+    whole offer (each design once, counted) and every city."""
+    s = playout("minerva", n, 30 + n, [100], choose=busy)[-1]
+    v = {**ENGINE.view(s, None), "names": HARD_NAMES[:n]}
+    parts = assert_legible_on_phone(lambda: R.sections(v, lang), f"minerva sections {n} {lang}")
+    assert 2 <= len(parts) <= 7
+    drawn, rec = phone_texts(lambda: R.sections(v, lang))
+    texts = [t.text for part in drawn for t in rec.texts(part)]
+    for i, part in enumerate(parts):
+        assert part.width == 800 and part.height <= 2 * 800 + 60
+        assert len(encode(part, "section").data) <= BUDGETS["section"]
+        assert any(t.startswith(f"{i + 1}/{len(parts)} · ") for t in texts)
+    joined = " ".join(texts)
+    assert all(name in texts for name in HARD_NAMES[:n])
+    assert all(R.city_of(v, seat, lang) in joined for seat in range(n))
+    offer = v["market"] + v["temples"] + [t for pr in v["pairs"] for t in pr["tiles"] if not t.get("round_tile")]
+    assert all(t[f"name_{lang}"] in joined for t in offer)
+
+
+def test_a_name_too_long_for_its_bar_is_cut_at_a_word_with_an_ellipsis() -> None:
+    """No character limit: a name is cut only where its space runs out, at a word boundary."""
+    v = _hard(_phone_states()[0], 0)
+    v["names"] = [" ".join([HARD_NAMES[0]] * 3), *HARD_NAMES[1:]]
+    drawn, rec = phone_texts(lambda: R.player(v, 0, "en"))
+    bar = next(t for _h, t in rec.at_width(drawn) if t.startswith("Maximilian"))
+    assert bar.endswith("…") and bar[:-1] == bar[:-1].rstrip() and HARD_NAMES[0] in bar

@@ -13,12 +13,22 @@ from engines.monumental_duel import ENGINE as E
 from render import turn_card
 from render.core import Canvas, to_png, turncard
 from render.core.colorblind import worst_distance
+from render.core.encode import BUDGETS, encode
 from render.core.palette import seat as seat_colour
 from render.core.people import SEAT_GLYPHS, named
-from render.monumental_duel import board, player
+from render.monumental_duel import T, board, player, sections
+from render.monumental_duel.card import card as card_part
 from render.monumental_duel.card import focus
-from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS
-from tests.render.util import LANGS, PNG, playout
+from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, count, tally
+from tests.render.util import (
+    HARD_NAMES,
+    LANGS,
+    PNG,
+    assert_legible_on_phone,
+    language_views,
+    phone_texts,
+    playout,
+)
 
 
 def _states() -> list[dict]:
@@ -45,8 +55,8 @@ def test_board_and_players_render_for_every_viewer(k: int) -> None:
             assert png[:8] == PNG and len(png) < 2 * 1024 * 1024
         # a seat's area differs from the spectator's only in its owner's view
         for seat in (0, 1) if viewer is None else (viewer,):
-            pim = player(v, seat, lang)
-            assert 1200 <= pim.width <= 1600
+            pim = player(v, seat, lang)  # portrait, phone-first
+            assert pim.width == 800
             if seat == viewer:
                 assert len(to_png(pim)) < 2 * 1024 * 1024
 
@@ -107,9 +117,9 @@ def test_final_table_shows_shared_ranks(monkeypatch: pytest.MonkeyPatch) -> None
     """« ils partagent la victoire »: both seats show rank 1, in the header and the final table."""
     v = E.view(_ended(None), None)
     for lang, head in (("fr", "Résultat final · victoire partagée"), ("en", "Final result · shared victory")):
-        seen = _drawn(monkeypatch, lambda lang=lang: (board(v, lang), player(v, 0, lang)))
+        seen = _drawn(monkeypatch, lambda lang=lang: (board(v, lang), sections(v, lang), player(v, 0, lang)))
         assert head in seen
-        assert seen.count("1.") == 4 and "2." not in seen  # board and player image: two rows each
+        assert seen.count("1.") == 4 and "2." not in seen  # board and sections: two rows each
         assert ("1. Joueur 1 · Maliens" if lang == "fr" else "1. Player 1 · Mali") in seen
         assert ("1. Joueur 2 · Aztèques" if lang == "fr" else "1. Player 2 · Aztecs") in seen
         assert not any("tie broken" in t or "départagée" in t for t in seen)
@@ -125,58 +135,89 @@ def test_final_table_says_which_tiebreak_decided(monkeypatch: pytest.MonkeyPatch
     assert 1200 <= im.width <= 1600 and im.height <= 2400
 
 
-NAMES = ["Bartholomew_the_Magnificent", "Anastasia Konstantinopoulou"]
-
-
 def _named(view: dict) -> dict:
-    return {**view, "names": NAMES}
+    return {**view, "names": HARD_NAMES[:2]}
 
 
 def test_final_table_shows_result_labels_not_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     v = _named(E.view(STATES[-1], None))
     for lang in ("en", "fr"):
-        seen = _drawn(monkeypatch, lambda lang=lang: (board(v, lang), player(v, 0, lang)))
+        seen = _drawn(monkeypatch, lambda lang=lang: (board(v, lang), sections(v, lang), player(v, 0, lang)))
         words = [entry[lang] for entry in v["result"]["labels"].values()]
         assert any(w in t for t in seen for w in words)
         assert not any(re.search(r"\b(domination|free)_[a-z]+", t) for t in seen)
 
 
+def _texts(draw: Any) -> list[str]:
+    """Every text the images `draw()` returns show (recorded by `render.core.record`)."""
+    drawn, rec = phone_texts(draw)
+    return [t for im in (drawn if isinstance(drawn, list) else [drawn]) for _h, t in rec.at_width(im)]
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_images_name_players_by_display_name_with_civilisation(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
-    """With two long display names: header, panels, Advantage and final table name players by
-    name (clipped), their civilisation beside; no "Player 1", no raw placeholder."""
-    for s in (STATES[2], STATES[-1]):
-        v = _named(E.view(s, 0))
-        seen = _drawn(monkeypatch, lambda v=v: (board(v, lang), player(v, 0, lang), player(v, 1, lang)))
-        civ = v["players"][0]["civ_" + lang]
-        assert any(t.startswith("Bartholomew_the_M…") and civ in t for t in seen)
-        assert any("Anastasia Konstan…" in t for t in seen)
-        assert not any(re.search(r"\b(Player|Joueur) \d|\{p\d\}", t) for t in seen), [t for t in seen if "{p" in t][:3]
+def test_images_name_players_by_display_name_with_civilisation(lang: str) -> None:
+    """With long, accented, emoji and CJK names: the phone images name players whole, their
+    civilisation beside; where room runs out a name is cut with an ellipsis between words or
+    grapheme clusters (never at a character count); no "Player 1", no raw placeholder."""
+    for names in (HARD_NAMES[:2], HARD_NAMES[2:]):
+        for s in (STATES[2], STATES[-1]):
+            v = {**E.view(s, 0), "names": names}
+            texts = _texts(lambda v=v: [board(v, lang), *sections(v, lang), player(v, 0, lang), player(v, 1, lang)])
+            civ = v["players"][0]["civ_" + lang]
+            assert any(t.startswith(names[0]) and civ in t for t in texts)  # whole, civilisation beside
+            assert any(names[1] in t for t in texts)
+            cut = [t[:-1] for t in texts if t.endswith("…") and any(t.startswith(n[:3]) for n in names)]
+            assert all(any(f"{n} · ".startswith(t) for n in names) for t in cut), cut  # between words or clusters
+            assert not any(re.search(r"\b(Player|Joueur) \d|\{p\d\}", t) for t in texts)
     im = board(_named(E.view(STATES[-1], None)), lang)
     assert 1200 <= im.width <= 1600 and im.height <= 2400
 
 
-def _mid_card(lang: str) -> tuple[Any, turncard.Card]:
+def _mid_card(lang: str, names: list[str] = HARD_NAMES) -> tuple[Any, turncard.Card]:
     s = STATES[2]  # 40 moves into Mali v Aztecs
-    v = _named(E.view(s, None))
+    v = {**E.view(s, None), "names": names[:2]}
     actor = next(e["seat"] for e in reversed(v["log"]) if e["seat"] is not None)
     events = [named(e[lang], v, lang) for e in v["log"][-4:]]
     who = named(ref(v["to_act"][0]), v, lang)
-    return turn_card("monumental_duel", v, title="Monumental Duel", events=events, footer=f"{who} ▶",
+    return turn_card("monumental_duel", v, title=T("game", lang), events=events, footer=f"{who} ▶",
                      acting=v["to_act"], actor=actor, lang=lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_turn_card_is_legible_at_phone_width(lang: str) -> None:
-    image, card = _mid_card(lang)
+    [image] = assert_legible_on_phone(lambda: _mid_card(lang)[0], f"turn card {lang}")
+    _, card = _mid_card(lang)
     assert turncard.smallest_at_phone_width(card, image) >= 11
     assert card.focus is not None and card.focus.width >= 600 and card.focus.height <= card.focus.width
-    assert card.focus_caption.startswith(("Bartholomew_the_M…", "Anastasia Konstan…"))
-    assert [s.name for s in card.seats] == ["Bartholomew_the_M…", "Anastasia Konstan…"]
-    assert all(s.score.endswith(" pts") for s in card.seats)
+    assert card.focus_caption.startswith(tuple(HARD_NAMES[:2]))
+    assert [s.name for s in card.seats] == HARD_NAMES[:2]  # whole: the card cuts what does not fit, in pixels
+    assert all(s.score.endswith((" pts", " pt")) for s in card.seats)
     civs = {"en": ("Mali", "Aztecs"), "fr": ("Maliens", "Aztèques")}[lang]
     assert [s.tag.split(" · ")[0] for s in card.seats] == list(civs)
     assert "{p" not in card.progress and any(s.acting for s in card.seats)
+
+
+def test_card_names_are_whole_in_the_enlarged_city() -> None:
+    """French names run long ("Carrière d'obsidienne", "Jardins flottants" attached under it): the
+    city drawn for a phone wraps them, never cuts them, at 11 px or more on a phone."""
+    v = E.view(STATES[2], None)
+    for lang in LANGS:
+        for seat in (0, 1):
+            texts = _texts(lambda lang=lang, seat=seat: focus(v, seat, lang))
+            assert not any(t.endswith("…") for t in texts), [t for t in texts if t.endswith("…")]
+            words = " ".join(texts)
+            for slot in v["players"][seat]["city"]:
+                for one in (slot["card"], slot["knowledge"]):
+                    if one:
+                        assert all(w in words for w in one["name_" + lang].split()), one["name_" + lang]
+    long_fr = {"card": {"kind": "building", "name_en": "x", "name_fr": "Carrière d'obsidienne", "produce": {"prod": 1}},
+               "knowledge": {"kind": "knowledge", "name_en": "x", "name_fr": "Jardins flottants"},
+               "slot": "b3", "active": True, "token": True, "knowledge_token": True}
+    p0 = v["players"][0]
+    crowded = {**v, "players": [{**p0, "city": [dict(long_fr, slot=f"s{i}") for i in range(9)]}, v["players"][1]]}
+    texts = _texts(lambda: focus(crowded, 0, "fr"))
+    assert not any(t.endswith("…") for t in texts)
+    assert focus(crowded, 0, "fr").height <= 752  # the card never shrinks it
 
 
 def test_turn_card_focus_is_the_actors_city_drawn_large(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -223,6 +264,66 @@ def test_card_kinds_and_seats_do_not_rest_on_colour_alone(monkeypatch: pytest.Mo
     monkeypatch.setattr(Canvas, "__init__", spy_init)
     board(v, "fr")
     assert drawn.count(SEAT_GLYPHS[0]) >= 5 and drawn.count(SEAT_GLYPHS[1]) >= 5
+
+
+def test_counts_say_one_and_many_right_in_both_languages() -> None:
+    """ "1 wonder", "0 wonders", "2 provinces"; « 1 Merveille », « 0 Merveille », « 2 Merveilles »."""
+    counts = {"provinces": 1, "knowledge": 0, "wonders": 2, "policies": 1, "free_cities": 0}
+    assert tally(counts, "en") == "1 province · 0 Knowledge · 2 wonders · 1 policy · 0 Free Cities"
+    assert tally(counts, "fr") == "1 Province · 0 Connaissance · 2 Merveilles · 1 Politique · 0 Ville libre"
+    assert [count("n_pts", "en", n) for n in (0, 1, 2)] == ["0 pts", "1 pt", "2 pts"]
+    assert [count("n_pts", "fr", n) for n in (0, 1, 2)] == ["0 pt", "1 pt", "2 pts"]
+    for s in STATES[::4]:
+        v = E.view(s, None)
+        texts = _texts(lambda v=v: [card_part(v, 0, "en")["focus"], *sections(v, "en"), player(v, 0, "en")])
+        assert not any(re.search(r"\b1 (wonders|provinces|policies|pts)\b", t) for t in texts)
+        texts = _texts(lambda v=v: [card_part(v, 0, "fr")["focus"], *sections(v, "fr"), player(v, 0, "fr")])
+        assert not any(re.search(r"\b[01] (Merveilles|Provinces|Politiques|Connaissances|Villes libres)\b", t) for t in texts)
+
+
+def test_the_game_has_one_name_in_each_language() -> None:
+    """The box's names, as the engine titles the game, on every image; never "Monumental Duel · Négoce"."""
+    assert (T("game", "en"), T("game", "fr")) == (E.title, E.title_fr) == ("Monumental Duel: Trade", "Monumental Duel : Négoce")
+    v = _named(E.view(STATES[2], None))
+    for lang in LANGS:
+        texts = _texts(lambda lang=lang: [board(v, lang), *sections(v, lang)])
+        assert T("game", lang) in texts
+        assert not any("Duel ·" in t or ("Négoce" in t and lang == "en") for t in texts)
+
+
+def _phone_views() -> list[tuple[str, dict, int]]:
+    return [(tag, {**v, "names": HARD_NAMES[:2]}, seat) for tag, v, seat in language_views("monumental_duel")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_phone_image_is_legible_and_within_budget(lang: str) -> None:
+    """Turn card (mid-game and final), the player image from a private view (area and hand) and
+    each board section: every text 11 px or more at 400 px, within their byte budgets."""
+    for tag, v, seat in _phone_views():
+        if "-own" in tag:
+            [im] = assert_legible_on_phone(lambda v=v, seat=seat: player(v, seat, lang), f"player {tag} {lang}")
+            assert im.width == 800 and len(encode(im, "hand").data) <= BUDGETS["hand"]
+            continue
+        actor = next((e["seat"] for e in reversed(v["log"]) if e["seat"] is not None), None)
+        [card_image] = assert_legible_on_phone(
+            lambda v=v, actor=actor: turn_card("monumental_duel", v, title=T("game", lang), events=["…"], footer="▶",
+                                               acting=v["to_act"], actor=actor, lang=lang)[0], f"card {tag} {lang}")
+        assert len(encode(card_image, "turn_card").data) <= BUDGETS["turn_card"]
+        parts = assert_legible_on_phone(lambda v=v: sections(v, lang), f"sections {tag} {lang}")
+        assert len(parts) == 3
+        for im in parts:
+            assert im.width == 800 and im.height <= 2 * im.width + 60  # portrait, never shown narrower
+            assert len(encode(im, "section").data) <= BUDGETS["section"]
+
+
+def test_board_sections_are_the_shared_board_then_each_players_area() -> None:
+    v = _named(E.view(STATES[2], None))
+    parts, rec = phone_texts(lambda: sections(v, "en"))
+    captions = [next(t for _h, t in rec.at_width(im) if t.startswith(f"{k + 1}/3 · ")) for k, im in enumerate(parts)]
+    assert captions[0] == "1/3 · Track · Free Cities"
+    assert captions[1].startswith(f"2/3 · {HARD_NAMES[0]}") and captions[2].startswith(f"3/3 · {HARD_NAMES[1]}")
+    for s in STATES[1::3]:  # at every point of the game, in the longer language
+        assert len(sections(_named(E.view(s, None)), "fr")) == 3
 
 
 def test_seat_colours_differ_from_the_panels_they_sit_on() -> None:

@@ -16,7 +16,9 @@ the steps, and the final state without its log, were checked identical for all 1
 All 186 for rules version 4 (issue 14, fewer clicks: the prompts changed shape, so random
 playouts take other steps: cells in one menu with "more" options, the orientation in the cell
 menu, house numbers in the build menu, set picks for free houses, cart shops, fountains,
-staffing, storing and the harvest)."""
+staffing, storing and the harvest). All 186 when every public consequence became a log line
+with its hexes and cells (issue 25): the steps, checkpoints, turn counts and the final state
+without its log (and without the players' per-phase `picks`) were checked identical first."""
 
 from __future__ import annotations
 

@@ -75,3 +75,11 @@ def test_result_labels_every_breakdown_key_in_words() -> None:
             assert label["en"] and label["fr"] and "_" not in label["en"] + label["fr"], key
     assert res["labels"]["domination_knowledge"] == {"en": "Domination: most Knowledge", "fr": "Domination : le plus de Connaissances"}
     assert E.view(s, None)["labels"] == res["labels"]
+
+
+def test_the_game_is_named_as_its_box_in_each_language() -> None:
+    """One name per game everywhere: "Monumental Duel: Trade", « Monumental Duel : Négoce »; no
+    English text calls the box by its French name."""
+    assert (E.title, E.title_fr) == ("Monumental Duel: Trade", "Monumental Duel : Négoce")
+    helps = E.rules_help()
+    assert not any("Négoce" in h["title_en"] or "Négoce" in h["en"] for h in helps.values())
