@@ -19,9 +19,26 @@ from bot.i18n import t
 from bot.settings import ConfigError, Settings
 from bot.storage import StorageError
 
+USAGE = (
+    "usage: python -m bot [bench [--quick] | bench lookups | bench load | bench outbox | soak [--quick]"
+    " | replay FILE | repair GAME [--export FILE] [--abort] | backup FILE [--force] | status [--max-wait SECONDS]"
+    " | pack check PATH | pack export GAME PATH [--name NAME]]\n"
+    "Without a subcommand: the bot on Discord, or the local table when DISCORD_TOKEN is empty."
+    " Each subcommand takes --help."
+)
+HELP = ("-h", "--help", "help")
+
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] and argv[0] in HELP:
+        print(USAGE)
+        return 0
+    if argv[:1] == ["backup"] and any(a in HELP[:2] for a in argv[1:]):  # its own parser takes FILE only
+        from bot import backup
+
+        print(backup.USAGE, (backup.__doc__ or "").split("\n\n")[0], sep="\n")
+        return 0
     try:
         settings = Settings.load()
     except ConfigError as e:
@@ -45,11 +62,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return soak_main(argv[1:])
     if argv and argv[0] not in ("repair", "backup", "status"):
-        print(
-            "usage: python -m bot [bench [--quick] | soak [--quick] | replay FILE | repair GAME [--export FILE] [--abort]"
-            " | backup FILE [--force] | status [--max-wait SECONDS] | pack check PATH | pack export GAME PATH [--name NAME]]",
-            file=sys.stderr,
-        )
+        print(USAGE, file=sys.stderr)
         return 2
     try:
         if argv[:1] == ["backup"]:
@@ -96,7 +109,10 @@ def run_discord(settings: Settings) -> int:
     import discord
 
     from bot.discord_ui.client import TabulaBot
+    from bot.discord_ui.guard import Redacting
 
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(Redacting(settings.discord_token))
     lang = settings.default_locale
     bot = TabulaBot(settings)
     try:

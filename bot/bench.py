@@ -214,7 +214,7 @@ async def bench_pipeline(game: str, active_games: int, measured_steps: int) -> d
             t0 = time.perf_counter()
             out = await service.act(gid, seat + 1, option)
             if out.turn_done:
-                await service.board_png(out.table)
+                await service.board_files(out.table)
             step_ms.append((time.perf_counter() - t0) * 1000)
         await db.close()
     return {
@@ -245,7 +245,9 @@ def main(argv: list[str]) -> int:
         from bot.bench_outbox import main as outbox_main
 
         return outbox_main(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m bot bench")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot bench", epilog="Also: bench lookups, bench load, bench outbox (each takes --help)."
+    )
     parser.add_argument("--quick", action="store_true", help="tiny sizes, to check the bench runs")
     parser.add_argument("--games", nargs="*", default=None, help="engines to measure (default: all)")
     args = parser.parse_args(argv)

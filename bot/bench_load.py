@@ -8,6 +8,7 @@ the turn card drawn in the render pool when the turn ended.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
@@ -53,7 +54,7 @@ async def one_move(service: GameService, game_id: int, rng: random.Random) -> fl
     start = time.perf_counter()
     out = await service.act(game_id, table.user_at(seat).user_id, rng.choice(prompt.options).id)
     if out.turn_done:
-        await service.board_png(out.table)
+        await service.board_files(out.table)
     return (time.perf_counter() - start) * 1000
 
 
@@ -62,7 +63,7 @@ async def closed_loop(url: str, ids: list[int], seconds: float, workers: int, re
     db = await PgDatabase.open(url)
     service = GameService(db, max_active_games_per_user=10**9, render_workers=render_workers)
     try:
-        await service.board_png(await service.load(ids[0]))  # start the render processes
+        await service.board_files(await service.load(ids[0]))  # start the render processes
         latencies: list[float] = []
         deadline = time.perf_counter() + seconds
 
@@ -89,7 +90,7 @@ async def paced(url: str, ids: list[int], rate: float, seconds: float, render_wo
     rng = random.Random(9)
     latencies: list[float] = []
     try:
-        await service.board_png(await service.load(ids[0]))
+        await service.board_files(await service.load(ids[0]))
         pending = []
         began = time.perf_counter()
         for i in range(int(rate * seconds)):
@@ -164,12 +165,15 @@ async def _child(url: str, ids: list[int], seconds: float, workers: int, render_
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["child"]:
+    if argv[:1] == ["child"]:  # one measuring process of `run` (`_child`), not a command for people
         url, ids, seconds, workers, render_workers, seed = argv[1:7]
         result = asyncio.run(closed_loop(url, [int(i) for i in ids.split(",")], float(seconds), int(workers), int(render_workers), int(seed)))
         print(json.dumps(result))
         return 0
-    print(json.dumps(asyncio.run(run("--quick" in argv)), indent=2))
+    parser = argparse.ArgumentParser(prog="python -m bot bench load", description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, to check the bench runs")
+    args = parser.parse_args(argv)
+    print(json.dumps(asyncio.run(run(args.quick)), indent=2))
     return 0
 
 

@@ -12,6 +12,7 @@ and PostgreSQL (a throw-away local cluster), as JSON. Figures are reported, not 
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import random
@@ -123,5 +124,8 @@ async def run(quick: bool) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    print(json.dumps(asyncio.run(run("--quick" in argv)), indent=2))
+    parser = argparse.ArgumentParser(prog="python -m bot bench outbox", description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, to check the bench runs")
+    args = parser.parse_args(argv)
+    print(json.dumps(asyncio.run(run(args.quick)), indent=2))
     return 0

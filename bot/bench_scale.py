@@ -73,8 +73,8 @@ class Batch:
 class Totals:
     """/stats of the finished games, kept as the bot keeps them (`player_stats`, `turn_samples`)."""
 
-    stats: dict[tuple[int, str, int], list[Any]] = field(default_factory=dict)  # name, played, wins, score sum, scored
-    turns: dict[tuple[int, str, int], deque[float]] = field(default_factory=dict)
+    stats: dict[tuple[int, int, str, int], list[Any]] = field(default_factory=dict)  # name, played, wins, score sum, scored
+    turns: dict[tuple[int, int, str, int], deque[float]] = field(default_factory=dict)
 
 
 def guild_of(channel: int) -> int:
@@ -146,11 +146,11 @@ def _one_game(rng: random.Random, i: int, n: int, out: Batch, totals: Totals) ->
             game_id, seat, user, f"player {user}", bank, wait, alerted, 0, seat_standin, score, rank, won, None, status in ("lobby", "active"),
         ))
         if status == "finished" and not seat_standin:
-            row = totals.stats.setdefault((guild, kind, user), [f"player {user}", 0, 0, 0, 0])
+            row = totals.stats.setdefault((guild, 1_000_000 + channel, kind, user), [f"player {user}", 0, 0, 0, 0])
             row[1:] = [row[1] + 1, row[2] + won, row[3] + score, row[4] + 1]
     if status == "finished":
         for (_, user), times in turn_durations([(kind, game_id, s[2], s[4], s[6]) for s in steps]).items():
-            totals.turns.setdefault((guild, kind, user), deque(maxlen=TURN_SAMPLES)).extend(times)
+            totals.turns.setdefault((guild, 1_000_000 + channel, kind, user), deque(maxlen=TURN_SAMPLES)).extend(times)
 
 
 async def _insert(db: Store, table: str, columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
@@ -178,9 +178,9 @@ async def fill(db: Store, n: int, seed: int = 1) -> None:
         if sqlite:
             await db.conn.execute("COMMIT")
     stats = [(*key, *row) for key, row in totals.stats.items()]
-    await _insert(db, "player_stats", ("guild_key", "game", "user_id", "name", "played", "wins", "score_sum", "scored"), stats)
+    await _insert(db, "player_stats", ("guild_key", "channel_id", "game", "user_id", "name", "played", "wins", "score_sum", "scored"), stats)
     turns = [(*key, ",".join(str(int(t)) for t in times)) for key, times in totals.turns.items()]
-    await _insert(db, "turn_samples", ("guild_key", "game", "user_id", "turns"), turns)
+    await _insert(db, "turn_samples", ("guild_key", "channel_id", "game", "user_id", "turns"), turns)
     await db._run(f"UPDATE games SET next_due = {NEXT_DUE} WHERE status = 'active' AND bank_s IS NOT NULL")
     if sqlite:
         await db.conn.execute("PRAGMA synchronous=FULL")
@@ -386,7 +386,7 @@ def _summary(per_size: dict[int, dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_scale", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bot bench lookups", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help=f"sizes {QUICK_SIZES} instead of {SIZES}")
     parser.add_argument("--sizes", type=int, nargs="+", help="numbers of stored games")
     parser.add_argument("--backends", nargs="+", choices=BACKENDS, default=list(BACKENDS))

@@ -41,8 +41,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "{game} n'a pas de pack nommé « {name} » sur ce bot. Packs : {packs}.",
     },
     "err.pack_unreadable": {
-        "en": "The pack '{name}' cannot be read. The operator can run `python -m bot pack check` on it.",
-        "fr": "Le pack « {name} » est illisible. L'opérateur peut lancer `python -m bot pack check` dessus.",
+        "en": "The pack '{name}' cannot be read ({problem}). The operator can run `python -m bot pack check` on it.",
+        "fr": "Le pack « {name} » est illisible ({problem}). L'opérateur peut lancer `python -m bot pack check` dessus.",
     },
     "err.pack_invalid": {
         "en": "The pack '{name}' cannot be played ({count} problems):\n{detail}",
@@ -139,7 +139,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Vous êtes seul à la table de {game} n°{id}. Lancer une partie en solo, ou attendre que d'autres cliquent sur **Rejoindre** ?",
     },
     "btn.start_solo": {"en": "Yes, play solo", "fr": "Oui, jouer en solo"},
-    "game.waited": {"en": "Waiting for: {waits}", "fr": "En attente de : {waits}"},
     "game.waiting_one": {"en": "{name} ({time})", "fr": "{name} (depuis {time})"},
     "stats.turn_times": {"en": "a turn takes {median} (median), {p90} at most 9 times in 10", "fr": "un tour prend {median} (médiane), {p90} au plus 9 fois sur 10"},
     "settings.private_dm": {
@@ -193,9 +192,11 @@ CATALOG: dict[str, dict[str, str]] = {
     "err.bad_alert": {"en": "Alerts can be: channel, dm or both.", "fr": "Les alertes peuvent être : channel, dm ou both."},
     # --- lobby ------------------------------------------------------------------------------
     "lobby.title": {"en": "{game}: new table #{id}", "fr": "{game} : nouvelle table n°{id}"},
+    "lobby.players": {"en": "{n} players", "fr": "{n} joueurs"},
+    "lobby.players_range": {"en": "{min}–{max} players", "fr": "{min} à {max} joueurs"},
     "lobby.body": {
-        "en": "{creator} opened a table for {min}–{max} players.\nOptions: {options}\nClock: {clock}\nSeated ({count}): {players}\nPress **Join** to sit down; the creator presses **Start**.",
-        "fr": "{creator} a ouvert une table pour {min} à {max} joueurs.\nOptions : {options}\nHorloge : {clock}\nAssis ({count}) : {players}\nAppuyez sur **Rejoindre** pour vous asseoir ; le créateur appuie sur **Lancer**.",
+        "en": "{creator} opened a table for {players_wanted}.\nOptions: {options}\nClock: {clock}\nSeated ({count}): {players}\nPress **Join** to sit down; the creator presses **Start**.",
+        "fr": "{creator} a ouvert une table pour {players_wanted}.\nOptions : {options}\nHorloge : {clock}\nAssis ({count}) : {players}\nAppuyez sur **Rejoindre** pour vous asseoir ; le créateur appuie sur **Lancer**.",
     },
     "lobby.length": {
         "en": "Length: about {turns} turns per player at {players}; at most about {most} with this clock (every turn taking all it allows, {per_turn} on average).",
@@ -271,7 +272,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Component packs on this bot: {packs} (`/game new options: pack=<name>`).",
         "fr": "Packs de matériel sur ce bot : {packs} (`/game new options: pack=<nom>`).",
     },
-    "game.clocks_away": {"en": " (🏖️ on vacation: clock stopped)", "fr": " (🏖️ en vacances : horloge arrêtée)"},
+    "game.clocks_away": {"en": " (🏖️: this player is on vacation, their clock stands still)", "fr": " (🏖️ : ce joueur est en vacances, son horloge est arrêtée)"},
     "game.pack": {
         "en": "Components: pack **{name}** ({digest}), not the default ones.",
         "fr": "Matériel : pack **{name}** ({digest}), pas celui par défaut.",
@@ -298,6 +299,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "clock.bank": {"en": "{bank} per player, +{bonus} per turn", "fr": "{bank} par joueur, +{bonus} par tour"},
     "time.day": {"en": "{d} day", "fr": "{d} jour"},
     "time.days": {"en": "{d} days", "fr": "{d} jours"},
+    "time.under_minute": {"en": "under a minute", "fr": "moins d'une minute"},
+    "time.seconds": {"en": "a few seconds", "fr": "quelques secondes"},
+    "time.ago": {"en": "{d} ago", "fr": "il y a {d}"},
+    "time.in": {"en": "in {d}", "fr": "dans {d}"},
     "clock.reminder": {
         "en": "{who}, your clock in {game} #{id} is running low: {left} left. {link}",
         "fr": "{who}, votre horloge dans {game} n°{id} arrive à sa fin : il reste {left}. {link}",
@@ -375,6 +380,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "The record of #{id}. Replay it with `python -m bot replay {file}`.",
         "fr": "L'enregistrement de n°{id}. Rejouez-le avec `python -m bot replay {file}`.",
     },
+    "export.done_withheld": {
+        "en": "The record of #{id}, without its seed: the seed would reveal every hidden card and draw of a game still open. Once it is over or aborted, its full record can be replayed.",
+        "fr": "L'enregistrement de n°{id}, sans sa graine : elle révélerait toutes les cartes cachées et tous les tirages d'une partie encore ouverte. Une fois la partie finie ou abandonnée, son enregistrement complet peut être rejoué.",
+    },
     "stats.empty": {"en": "No finished games in this server yet.", "fr": "Aucune partie terminée sur ce serveur pour l'instant."},
     "stats.line": {
         "en": "{name}: played {played}, won {wins}, average {average} pts",
@@ -413,13 +422,15 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] [pack=name] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=days] · stats [game] · replay · export · repair <n> export|abort · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [pack=nom] [clock=3d+1d] · join · leave [yes] · start [solo] · abort · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=jours] · stats [jeu] · replay · export · repair <n> export|abort · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] [pack=name] [clock=3d+1d] · join · leave [yes] · start [solo] · abort [yes] (the creator only: a table has no moderators here) · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=days] · stats [game] · replay · export · repair <n> export|abort · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [pack=nom] [clock=3d+1d] · join · leave [yes] · start [solo] · abort [yes] (le créateur seulement : une table n'a pas de modérateur ici) · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=jours] · stats [jeu] · replay · export · repair <n> export|abort · quit",
     },
     "table.dm": {"en": "(direct message to {name}) {text}", "fr": "(message privé à {name}) {text}"},
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},
     "table.unknown": {"en": "Unknown command '{cmd}'. Type `help`.", "fr": "Commande inconnue « {cmd} ». Tapez `help`."},
     "table.image": {"en": "[image] {path}", "fr": "[image] {path}"},
+    "table.record": {"en": "[record] {path}", "fr": "[enregistrement] {path}"},
+    "table.abort_yes": {"en": "Type `abort yes` to confirm.", "fr": "Tapez `abort yes` pour confirmer."},
     "table.bye": {"en": "Goodbye: games are saved in {db}.", "fr": "Au revoir : les parties sont enregistrées dans {db}."},
     "token.missing": {
         "en": "No DISCORD_TOKEN set: starting the local table. To run on Discord, put your bot token in .env (see README).",
@@ -443,8 +454,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Discord a refusé une requête au démarrage du bot ({error}). Si SYNC_GUILD_ID est défini, vérifiez que le bot a été ajouté à ce serveur ; sinon relancez dans quelques minutes.",
     },
     "table.help_slash": {
-        "en": "Discord's forms work too: `/game new minerva`, `/play move:build`. Game names ignore case.",
-        "fr": "Les formes de Discord marchent aussi : `/game new minerva`, `/play move:build`. Les noms de jeux ignorent la casse.",
+        "en": "Discord's forms work too: `/game new minerva`, `/play move:build`. Game names ignore case, and a part of one will do (`magna`, `duel`).",
+        "fr": "Les formes de Discord marchent aussi : `/game new minerva`, `/play move:build`. Les noms de jeux ignorent la casse, et une partie du nom suffit (`magna`, `duel`).",
     },
     "table.unexpected": {
         "en": "! That command failed unexpectedly ({error}); nothing else is affected, the table goes on. LOG_LEVEL=DEBUG shows the details.",

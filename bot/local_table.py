@@ -8,7 +8,9 @@ time ran out. It ends cleanly at end of input (or `quit`) and never on a bad lin
 typed gets an answer and the table goes on.
 
 Discord's forms are accepted (`/game new minerva`, `/play move:build`), and the replies, written
-for Discord, are shown in the local syntax (`play build`, `@bob`).
+for Discord, are shown as terminal text in the local syntax (`play build`, `@bob`, `#local`, dates
+instead of Discord's timestamps, no markdown markers). Everyone here is a plain player: the
+table's creator, and nobody else, starts, aborts or repairs it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import TextIO
 
 import engines
 from bot.i18n import t
+from bot.services import presenter
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
@@ -34,6 +37,7 @@ from bot.services.replies import Button, Reply
 from bot.settings import Settings
 from bot.storage import SeatRow, open_database
 from engines.core import IllegalMove
+from engines.core.names import CLOSE, OPEN, plain, said
 
 CHANNEL_ID = 1
 GUILD_ID = 1
@@ -46,6 +50,21 @@ _WHOLE = re.compile(r"[0-9]{1,9}")  # ASCII digits: str.isdigit() accepts '²', 
 _CODE = re.compile(r"`/([^`\n]+)`")  # a command named in a reply, as Discord shows it
 _NAMED_ARGS = ("move", "game", "player", "page", "topic", "options", "alert")  # Discord option: value
 _FLAGS = {"warn_before": ("warn=yes", "warn=no"), "ask_gains": ("gains=ask", "gains=take")}
+_IMAGES = (".png", ".gif", ".webp", ".jpg")
+_NO_MODERATORS = {"err.abort_forbidden": "err.creator_only"}  # refusals naming Discord's permissions
+# Discord's markup in a reply, as a terminal shows it (`local_text`)
+_USER_TEXT = re.compile(f"{OPEN}[^{CLOSE}]*{CLOSE}")  # a name as its user chose it: shown as is
+_HIDDEN = "\uf8ff"  # stands for a span of user text while the markup around it is read
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
+_KEPT = 0xE000  # escaped punctuation is kept as a private-use character meanwhile
+_TIMESTAMP = re.compile(r"<t:(-?[0-9]{1,12})(?::([tTdDfFR]))?>")
+_TIME_FORMATS = {"t": "%H:%M", "T": "%H:%M:%S", "d": "%Y-%m-%d", "D": "%Y-%m-%d"}
+_CHANNEL_LINK = re.compile(r"https://(?:[a-z]+\.)?discord(?:app)?\.com/channels/(?:[0-9]+|@me)/[0-9]+(?:/[0-9]+)?")
+_MARKERS = re.compile(
+    r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__|~~(?=\S)(.+?)(?<=\S)~~"  # bold, underline, struck
+    r"|(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])|(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])",  # italics
+    re.DOTALL,
+)
 
 
 def local_mention(seat: SeatRow) -> str:
@@ -92,10 +111,35 @@ def local_words(words: list[str]) -> list[str]:
     return out
 
 
-def local_text(text: str) -> str:
-    """A reply written for Discord in the local syntax: the commands it names (`/play move:x`,
-    `/game new`) as typed here, user and channel mentions as names."""
-    return _CODE.sub(lambda m: "`" + " ".join(local_words(("/" + m[1]).split())) + "`", text)
+def local_text(text: str, lang: str = "en", now: float | None = None) -> str:
+    """A reply written for Discord as terminal text: the commands it names (`/play move:x`,
+    `/game new`) as typed here, timestamps as local dates or "2 h ago" (from `now`), channel links
+    as #local, without bold, italic or underline markers and escaping backslashes. A name its
+    user chose is left exactly as chosen."""
+    spans = _USER_TEXT.findall(text)
+    text = _USER_TEXT.sub(_HIDDEN, text)
+    text = _ESCAPED.sub(lambda m: chr(_KEPT + ord(m[1])), text)
+    text = _CODE.sub(lambda m: "`" + " ".join(local_words(("/" + m[1]).split())) + "`", text)
+    text = _TIMESTAMP.sub(lambda m: _when(int(m[1]), m[2] or "f", lang, now), text)
+    text = _CHANNEL_LINK.sub("#local", text)
+    while (bare := _MARKERS.sub(lambda m: next(g for g in m.groups() if g is not None), text)) != text:  # nested ones too
+        text = bare
+    text = re.sub("[\ue000-\ue07f]", lambda m: chr(ord(m[0]) - _KEPT), text)
+    kept = iter(spans)
+    return re.sub(_HIDDEN, lambda _: next(kept, ""), text)
+
+
+def _when(stamp: int, style: str, lang: str, now: float | None) -> str:
+    """A Discord timestamp (`<t:…:R>`, `<t:…:F>`) as this terminal shows it: relative, or in
+    local time."""
+    if style == "R":
+        ago = (time.time() if now is None else now) - stamp
+        span = presenter.duration(abs(ago), lang) if abs(ago) >= 60 else t("time.seconds", lang)
+        return t("time.ago" if ago >= 0 else "time.in", lang, d=span)
+    try:
+        return time.strftime(_TIME_FORMATS.get(style, "%Y-%m-%d %H:%M"), time.localtime(stamp))
+    except (OverflowError, OSError, ValueError):  # a date no clock can show: its number, then
+        return str(stamp)
 
 
 class LocalTable:
@@ -110,10 +154,16 @@ class LocalTable:
         self.known: dict[int, str] = {}
 
     def ctx(self) -> Ctx:
-        return Ctx(user_id_for(self.user), self.user, CHANNEL_ID, GUILD_ID, self.lang, can_manage=True)
+        """The acting player, as a plain member: no one moderates a local table (whoever types
+        `as` may be anyone), so only a table's creator starts, aborts or repairs it."""
+        return Ctx(user_id_for(self.user), said(self.user), CHANNEL_ID, GUILD_ID, self.lang)
+
+    def text(self, text: str) -> str:
+        """A reply's text as this terminal shows it (`local_text`), on the service's clock."""
+        return local_text(text, self.lang, self.commands.service.clock())
 
     def say(self, text: str) -> None:
-        text = re.sub(r"<@!?(\d+)>", lambda m: self._name_of(int(m.group(1))), text)
+        text = re.sub(r"<@!?(\d+)>", lambda m: self._name_of(int(m.group(1))), plain(text))
         print(re.sub(r"<#\d+>", "#local", text), file=self.out)
 
     def _name_of(self, user_id: int) -> str:
@@ -135,35 +185,50 @@ class LocalTable:
         self.images += 1
         return self.session_dir / f"{self.images:04d}-{filename}"
 
-    def _image(self, filename: str, data: bytes) -> None:
+    def _write(self, filename: str, data: bytes) -> Path:
         path = self._new_image_path(filename)
         path.write_bytes(data)
-        self.say(t("table.image", self.lang, path=path))
+        return path
+
+    def _tell(self, path: Path) -> None:
+        """Where a file was written: an image, or a game's record."""
+        self.say(t("table.image" if path.suffix in _IMAGES else "table.record", self.lang, path=path))
 
     def _buttons(self, buttons: list[Button]) -> None:
         if buttons:
             self.say("   [" + " · ".join(f"{b.label}" for b in buttons) + "]")
 
     def show(self, reply: Reply) -> None:
+        """A reply: its files are written first, so a text naming one (`python -m bot replay
+        tabula-2.json`) names the file written, and works as printed."""
+        written = {f.filename: self._write(f.filename, f.data) for f in reply.images}
         if reply.text:
-            self.say(("(private) " if reply.ephemeral else "") + local_text(reply.text))
-        for img in reply.images:
-            self._image(img.filename, img.data)
+            text = self.text(reply.text)
+            for filename, path in written.items():
+                quoted = shlex.quote(str(path))
+                text = re.sub(rf"(?<![\w./-]){re.escape(filename)}(?![\w.-])", lambda _, q=quoted: q, text)
+            self.say(("(private) " if reply.ephemeral else "") + text)
+        for path in written.values():
+            self._tell(path)
         if reply.select is not None:
             for c in reply.select.choices:
                 self.say(f"   {c.value:<20} {c.label}")
+                effect = c.description.removeprefix(c.value).removeprefix(" · ")  # as a menu shows it: code · effect
+                if effect:
+                    self.say(f"   {'':<20} {effect}")
         self._buttons(reply.buttons)
         if reply.dm_check is not None:  # a DM always reaches a player here
-            self.say(t("table.dm", self.lang, name=self._name_of(self.ctx().user_id), text=local_text(reply.dm_check.text)))
+            self.say(t("table.dm", self.lang, name=self._name_of(self.ctx().user_id), text=self.text(reply.dm_check.text)))
 
     async def deliver(self, d: Delivery) -> Outcome:
         """An announcement of the outbox, printed: a post for the table, a DM with its addressee."""
         if d.user_id is not None:
-            self.say(t("table.dm", self.lang, name=self._name_of(d.user_id), text=local_text(d.post.text)))
+            self.say(t("table.dm", self.lang, name=self._name_of(d.user_id), text=self.text(d.post.text)))
         else:
-            self.say(local_text(d.post.text))
+            self.say(self.text(d.post.text))
         for drawing in d.post.drawings:
-            self._image(drawing.filename, await self.commands.service.draw(drawing))
+            image = await self.commands.service.draw(drawing)
+            self._tell(self._write(image.filename, image.data))
         if d.user_id is None:
             self._buttons(d.post.buttons)
         return Sent()
@@ -201,9 +266,9 @@ class LocalTable:
             else:
                 self.say(t("table.unknown", self.lang, cmd=cmd[:40]))
         except UserError as e:
-            self.say("! " + local_text(t(e.key, self.lang, **e.fields)))
+            self.say("! " + self.text(t(_NO_MODERATORS.get(e.key, e.key), self.lang, **e.fields)))
         except IllegalMove as e:
-            self.say("! " + local_text(e.text(self.lang)))
+            self.say("! " + self.text(e.text(self.lang)))
         except Exception as e:  # a bug met by some input: say so and keep the session (and its games)
             log.debug("local table command %r failed", line, exc_info=True)
             self.say(t("table.unexpected", self.lang, error=f"{type(e).__name__}: {e}"[:200]))
@@ -218,7 +283,7 @@ class LocalTable:
             "join": lambda: c.join(ctx),
             "leave": lambda: self._leave(ctx, args),
             "start": lambda: self._start(ctx, args),
-            "abort": lambda: self._abort(ctx),
+            "abort": lambda: self._abort(ctx, args),
             "list": lambda: c.list(ctx),
             "board": lambda: c.board(ctx, rest or None),
             "status": lambda: c.status(ctx),
@@ -244,7 +309,7 @@ class LocalTable:
         """`args` with its leading game name as the engines spell it, whatever its case and
         however it is written (`Minerva`, `Magna Roma`, `monumental-duel`)."""
         names = self.commands.service.game_names()
-        for k in range(min(len(args), 3), 0, -1):
+        for k in range(min(len(args), 4), 0, -1):  # `Monumental Duel : Négoce` is four words
             name = engines.key(" ".join(args[:k]))
             if name in names:
                 return [name, *args[k:]]
@@ -306,10 +371,14 @@ class LocalTable:
             raise UserError("err.options_syntax", example="repair 3 export")
         return await self.commands.repair(ctx, int(args[0]), args[1])
 
-    async def _abort(self, ctx: Ctx) -> Reply:
-        table = await self.commands.service.table_in_channel(ctx.channel_id)
-        await self.commands.abort(ctx)
-        return await self.commands.abort_confirmed(ctx, table.id, True)
+    async def _abort(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`abort` asks first (only the table's creator may), and `abort yes` confirms."""
+        reply = await self.commands.abort(ctx)
+        if args[:1] == ["yes"]:
+            table = await self.commands.service.table_in_channel(ctx.channel_id)
+            return await self.commands.abort_confirmed(ctx, table.id, True)
+        reply.buttons, reply.text = [], reply.text + "\n" + t("table.abort_yes", self.lang)
+        return reply
 
 
 def _tolerant(stream: TextIO) -> None:

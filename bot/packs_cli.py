@@ -3,49 +3,48 @@ uses to write a component pack, check it, and install it in `PACKS_DIR`."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 import engines
 from engines.core import packs
 
-USAGE = "usage: python -m bot pack check PATH | pack export GAME PATH [--name NAME]"
-
 
 def check(path: str) -> int:
     """Print every problem of the pack at `path` (each naming its file, entry and field)."""
     try:
         pack = packs.read(path)
-        if engines.key(pack.game) not in engines.names():
-            raise packs.PackError([f"pack: unknown game {pack.game!r} (games: {', '.join(engines.names())})"])
-        engine = engines.get_engine(engines.key(pack.game))
+        if pack.game not in engines.names():
+            raise packs.PackError([f'pack: "game" must be one of {", ".join(engines.names())}'])
+        engine = engines.get_engine(pack.game)
         problems, _ = packs.check(engine, pack)
     except packs.PackError as e:
         problems = e.problems
-        pack = None
     if problems:
         print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
         for problem in problems:
             print(f"  - {problem}", file=sys.stderr)
         return 1
-    assert pack is not None
-    changed = ", ".join(f"{stem}.json" for stem in pack.files) or "nothing (the default components)"
-    print(f"{path}: pack {pack.name!r} for {engine.title} is valid (digest {pack.digest}); it changes {changed}.")
+    changed = ", ".join(f"{stem}.json" for stem in packs.changed_files(engine, pack))
+    told = f"it changes {changed}" if changed else "no change from the defaults"
+    print(f"{path}: pack {pack.name!r} for {engine.title} is valid (digest {pack.digest}); {told}.")
     return 0
 
 
-def export(game: str, path: str, name: str = "my-box") -> int:
-    """Write `game`'s default components as a complete pack at `path` to start from."""
+def export(game: str, path: str, name: str | None = None) -> int:
+    """Write `game`'s default components as a complete pack at `path` to start from, named after
+    its folder or file (`packs/our-box` is `pack=our-box`) unless `name` says otherwise."""
     key = engines.key(game)
     if key not in engines.names():
-        print(f"Unknown game {game!r}. Games: {', '.join(engines.names())}.", file=sys.stderr)
+        print(f"Unknown game {game[:40]!r}. Games: {', '.join(engines.names())}.", file=sys.stderr)
         return 2
     target = Path(path)
     if target.exists() and (target.is_file() or any(target.iterdir())):
         print(f"{path} already exists and is not empty; choose a new path.", file=sys.stderr)
         return 1
     engine = engines.get_engine(key)
-    pack = packs.Pack.make(key, packs.slug(name), engine.default_components())
+    pack = packs.Pack.make(key, packs.slug(name) if name else packs.name_for(target), engine.default_components())
     written = packs.write(pack, target)
     print(f"Wrote the default {engine.title} components to {written} as pack {pack.name!r}.")
     print(f"Edit the values, then check it: python -m bot pack check {written}")
@@ -54,9 +53,18 @@ def export(game: str, path: str, name: str = "my-box") -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["check"] and len(argv) == 2:
-        return check(argv[1])
-    if argv[:1] == ["export"] and len(argv) in (3, 5) and (len(argv) == 3 or argv[3] == "--name"):
-        return export(argv[1], argv[2], *(argv[4:5]))
-    print(USAGE, file=sys.stderr)
-    return 2
+    parser = argparse.ArgumentParser(prog="python -m bot pack", description="Write and check component packs (see README).")
+    commands = parser.add_subparsers(dest="command", required=True)
+    checking = commands.add_parser("check", help="list every problem of a pack (a folder or a .json file)")
+    checking.add_argument("path")
+    exporting = commands.add_parser("export", help="write a game's default components as a pack to edit")
+    exporting.add_argument("game", help=f"one of {', '.join(engines.names())} (any unambiguous part of its name)")
+    exporting.add_argument("path", help="a new folder, or a file ending in .json")
+    exporting.add_argument("--name", help="the pack's name (default: the folder's or file's name)")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help (0) or a usage error (2), already printed
+        return int(e.code or 0)
+    if args.command == "check":
+        return check(args.path)
+    return export(args.game, args.path, args.name)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from functools import cache
 
 from engines.core import IllegalMove, Option, Prompt, Reason
@@ -18,9 +19,30 @@ __all__ = ["KNOWN", "Engine", "IllegalMove", "Option", "Prompt", "Reason", "get_
 
 
 def key(typed: str) -> str:
-    """A game's name as typed by a person (`Minerva`, `Magna Roma`, `monumental-duel`) in the
-    spelling of the engine names."""
-    return "_".join(typed.strip().lower().replace("-", " ").split())
+    """A game's name as typed by a person, in the spelling of the engine names: in any case and
+    punctuation (`Minerva`, `monumental-duel`, `Monumental Duel: Trade`), its first words
+    (`magna`, `monumental`) or a word of its name no other game has (`roma`, `duel`), so every
+    command that takes a game knows it by one name. What names no game, or several, comes back
+    normalised for the caller to refuse."""
+    words = _words(typed)
+    normalised = "_".join(words)
+    if not words or normalised in names():
+        return normalised
+    found = {
+        game for game, spellings in _spellings().items() for spelling in spellings
+        if spelling[: len(words)] == words or (len(words) == 1 and words[0] in spelling)
+    }
+    return found.pop() if len(found) == 1 else normalised
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+@cache
+def _spellings() -> dict[str, list[list[str]]]:
+    """Each game's names as words: its engine name and its titles in both languages."""
+    return {n: [_words(n), _words(get_engine(n).title), _words(get_engine(n).title_fr)] for n in names()}
 
 
 def names() -> list[str]:

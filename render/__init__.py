@@ -91,6 +91,15 @@ def player_png(game: str, view: dict[str, Any], seat: int, lang: str = "en") -> 
     return encode(_module(game).player(view, seat, lang=lang_of(lang)), "player", webp=False).data
 
 
+def sections_post(game: str, view: dict[str, Any], lang: str = "en") -> list[tuple[bytes, str]]:
+    """The public board as the portrait sections a phone reads without zooming (the game's
+    `sections`), each in the smallest faithful encoding; none for a game that has no sections."""
+    mod = _module(game)
+    if not hasattr(mod, "sections"):
+        return []
+    return [(done.data, done.ext) for done in (encode(image, "section") for image in mod.sections(view, lang=lang_of(lang)))]
+
+
 def player_post(game: str, view: dict[str, Any], seat: int, lang: str = "en") -> tuple[bytes, str]:
     """One player's area in the smallest faithful encoding: (bytes, file extension)."""
     done = encode(_module(game).player(view, seat, lang=lang_of(lang)), "player")
@@ -115,11 +124,6 @@ def turn_card(
         parts.get("focus"), parts.get("focus_caption", ""),
     )
     return turncard.draw(card), card
-
-
-def turn_card_png(game: str, view: dict[str, Any], **kw: Any) -> bytes:
-    """The turn card as PNG bytes (palette PNG, within the turn card budget where it can be)."""
-    return encode(turn_card(game, view, **kw)[0], "turn_card", webp=False).data
 
 
 def turn_card_post(game: str, view: dict[str, Any], **kw: Any) -> tuple[bytes, str]:

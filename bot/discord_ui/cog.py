@@ -11,12 +11,14 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+import engines
 from bot.discord_ui.respond import make_ctx, run
 from bot.i18n import t
 from bot.services.commands import ALERTS
 from bot.services.errors import UserError
 from bot.services.lobby_commands import CLOCK_PRESETS
 from bot.services.replies import Reply
+from engines.core.names import plain
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
@@ -56,7 +58,7 @@ class GameCog(commands.Cog):
 
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
-        title = self.bot.services.get_engine(game).title if game in self.bot.services.game_names() else game
+        title = await self.cmds.check_new(ctx, game, options, clock)  # refused before any thread is made
         thread = await channel.create_thread(name=t("lobby.thread_name", ctx.lang, game=title)[:100], type=discord.ChannelType.public_thread)
         try:
             lobby = await self.cmds.new(replace(ctx, channel_id=thread.id), game, options, clock)
@@ -68,7 +70,7 @@ class GameCog(commands.Cog):
 
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None)
+        game = engines.key(getattr(interaction.namespace, "game", None) or "")
         if game not in self.bot.services.game_names():
             return []
         done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
@@ -80,7 +82,7 @@ class GameCog(commands.Cog):
                 if item.startswith(last):
                     value = (done + item)[:100]
                     out.append(app_commands.Choice(name=f"{value} ({spec['help']})"[:100], value=value))
-        for name in self.bot.services.shelf.names(game):
+        for name in await self.bot.services.shelf.installed(game):
             item = f"pack={name}"
             if item.startswith(last):
                 value = (done + item)[:100]
@@ -116,7 +118,8 @@ class GameCog(commands.Cog):
             table = await self.bot.services.table_in_channel(ctx.channel_id, include_finished=True)
         except Exception:
             return []
-        return [app_commands.Choice(name=f"{s.seat + 1}. {s.name}"[:100], value=str(s.seat + 1)) for s in table.seats if current.lower() in s.name.lower()][:25]
+        seats = [(s.seat + 1, plain(s.name)) for s in table.seats]
+        return [app_commands.Choice(name=f"{n}. {name}"[:100], value=str(n)) for n, name in seats if current.lower() in name.lower()][:25]
 
     @game.command(name="status", description=_("Round, whose turn, scores so far"))
     async def status(self, interaction: discord.Interaction) -> None:
@@ -172,7 +175,7 @@ class GameCog(commands.Cog):
     @play.autocomplete("move")
     async def play_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         ctx = await make_ctx(self.bot, interaction)
-        return [app_commands.Choice(name=n, value=v) for n, v in await self.cmds.autocomplete_play(ctx, current)]
+        return [app_commands.Choice(name=plain(n)[:100], value=v) for n, v in await self.cmds.autocomplete_play(ctx, current)]
 
     @app_commands.command(name="hand", description=_("Your private information in this game"))
     @app_commands.guild_only()
@@ -226,7 +229,8 @@ class GameCog(commands.Cog):
         out = []
         for name in self.bot.services.game_names():
             e = self.bot.services.get_engine(name)
-            label = f"{e.title} / {e.title_fr} ({e.min_players}-{e.max_players})"
+            count = str(e.max_players) if e.min_players == e.max_players else f"{e.min_players}-{e.max_players}"
+            label = f"{e.title} / {e.title_fr} ({count})"
             if current.lower() in (name + label).lower():
                 out.append(app_commands.Choice(name=label[:100], value=name))
         return out[:25]

@@ -11,7 +11,10 @@ from typing import Any
 
 import discord
 
+from bot.services.outbox import Post
 from bot.services.replies import Button, Select
+from bot.usertext import content
+from engines.core.names import plain
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -24,7 +27,7 @@ STYLES = {
 class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:(?P<kind>[a-z]+):(?P<gid>\d+):(?P<ver>\d+):(?P<arg>[a-z0-9-]*)"):
     def __init__(self, kind: str, game_id: int, version: int, arg: str = "", label: str = "…", style: str = "secondary") -> None:
         super().__init__(
-            discord.ui.Button(label=label[:80], style=STYLES[style], custom_id=f"tb:{kind}:{game_id}:{version}:{arg}"[:100])
+            discord.ui.Button(label=plain(label)[:80], style=STYLES[style], custom_id=f"tb:{kind}:{game_id}:{version}:{arg}"[:100])
         )
         self.kind, self.game_id, self.version, self.arg = kind, game_id, version, arg
 
@@ -65,15 +68,34 @@ def view_for(buttons: list[Button], select: Select | None = None) -> discord.ui.
         sel = select
         menu = discord.ui.Select(
             custom_id=f"ts:{sel.game_id}:{sel.version}:{sel.page}" + (f"-{sel.shown}" if sel.shown else ""),
-            placeholder=sel.placeholder[:150],
+            placeholder=plain(sel.placeholder)[:150],
             min_values=1,
             max_values=max(1, min(sel.max_values, len(sel.choices[:25]))),
             options=[
-                discord.SelectOption(label=c.label[:100] or c.value, value=c.value[:100], description=(c.description or None) and c.description[:100])
+                discord.SelectOption(
+                    label=plain(c.label)[:100] or c.value, value=c.value[:100], description=plain(c.description)[:100] or None,
+                )
                 for c in sel.choices[:25]
             ],
         )
         view.add_item(GameSelect(sel.game_id, sel.version, sel.page, menu, sel.shown))
     for b in buttons[:20]:
         view.add_item(GameButton(b.kind, b.game_id, b.version, b.arg, b.label, b.style))
+    return view
+
+
+def layout_for(post: Post, files: list[str]) -> discord.ui.LayoutView:
+    """A post as one container (Discord's layout components), edged in the colour of the seat it
+    concerns: its text (`content`: user text neutralised), its images, then its buttons, which
+    are the same persistent buttons as on a plain message."""
+    view = discord.ui.LayoutView(timeout=None)
+    box = discord.ui.Container(accent_colour=post.accent)
+    box.add_item(discord.ui.TextDisplay(content(post.text)))
+    if files:
+        box.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{name}") for name in files[:10])))
+    for row in range(0, min(len(post.buttons), 20), 5):
+        box.add_item(discord.ui.ActionRow(*(
+            GameButton(b.kind, b.game_id, b.version, b.arg, b.label, b.style) for b in post.buttons[row : row + 5]
+        )))
+    view.add_item(box)
     return view

@@ -5,6 +5,7 @@ lookups) back off well before the limit."""
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -21,6 +22,15 @@ BACK_OFF_AT = 5_000  # optional requests stop at half of it
 INVALID = (401, 403, 429)
 
 
+# Interaction and webhook tokens sit in the URL path; they act as the bot in that channel.
+_TOKEN = re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/?]+")
+
+
+def redact(url: str) -> str:
+    """A URL as the log may show it: interaction and webhook tokens replaced by ***."""
+    return _TOKEN.sub(r"\1***", url)
+
+
 class InvalidRequests:
     """The invalid responses of the last WINDOW_S seconds."""
 
@@ -32,6 +42,7 @@ class InvalidRequests:
     def record(self, status: int, url: str = "") -> None:
         if status not in INVALID:
             return
+        url = redact(url)
         self._times.append(self.clock())
         self.total[status] += 1
         count = self.count()
@@ -57,3 +68,19 @@ class InvalidRequests:
 
         config.on_request_end.append(on_end)
         return config
+
+
+class Redacting(logging.Filter):
+    """Every log line (discord.py's own included: its rate-limit warnings name the route) with
+    interaction and webhook tokens, and the bot's token, replaced by ***."""
+
+    def __init__(self, secret: str = "") -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        clean = redact(message.replace(self.secret, "***") if self.secret else message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        return True

@@ -24,7 +24,9 @@ from bot.services.errors import StaleInteraction, UserError
 from bot.services.outbox import POST, Owed, Post
 from bot.services.presenter import clip
 from bot.services.replies import Reply
+from bot.usertext import content
 from engines.core import IllegalMove
+from engines.core.names import said
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
@@ -48,13 +50,30 @@ async def make_ctx(bot: TabulaBot, interaction: discord.Interaction) -> Ctx:
     channel_id = interaction.channel_id or 0
     return Ctx(
         user_id=interaction.user.id,
-        name=interaction.user.display_name,
+        name=said(interaction.user.display_name),
         channel_id=channel_id,
         guild_id=interaction.guild_id,
         lang=lang,
         can_manage=bool(perms and perms.manage_channels),
         can_manage_server=bool(perms and perms.manage_guild),
+        can_view=channel_viewer(interaction),
     )
+
+
+def channel_viewer(interaction: discord.Interaction) -> Callable[[int], bool] | None:
+    """Whether the member may see a channel or thread of the server (its View Channel permission
+    there); a channel Discord no longer knows (deleted) only to those who manage channels."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return None
+
+    def can_view(channel_id: int) -> bool:
+        channel = guild.get_channel_or_thread(channel_id)
+        if channel is None:
+            return member.guild_permissions.manage_channels
+        return channel.permissions_for(member).view_channel
+
+    return can_view
 
 
 async def run(
@@ -158,7 +177,7 @@ async def deliver(
     """Send the answer as the interaction's response (or its follow-up once deferred), then the
     test DM it asks for. `thinking` is the visibility (ephemeral or not) of a deferral's pending
     "thinking…" message, None when there is none."""
-    text = clip(reply.text)
+    text = content(reply.text)
     view = view_for(reply.buttons, reply.select)
     mentions = _mentions(reply)
     if reply.edit and component:
@@ -182,7 +201,7 @@ async def deliver(
     if reply.dm_check is not None:
         delivered = await check_dm(bot, interaction.user.id, reply.dm_check.text)
         if not delivered:
-            await interaction.followup.send(reply.dm_check.refused if delivered is False else reply.dm_check.unsure, ephemeral=True)
+            await interaction.followup.send(content(reply.dm_check.refused if delivered is False else reply.dm_check.unsure), ephemeral=True)
 
 
 async def _answer_beside_thinking(interaction: discord.Interaction, kwargs: dict[str, object]) -> None:

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot.discord_ui.components import view_for
+from bot.discord_ui.components import layout_for, view_for
 from bot.services.outbox import Delivery, Outcome, Post, Refused, Retry, Sent
+from bot.usertext import content
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
@@ -65,12 +66,12 @@ async def files_of(bot: TabulaBot, post: Post) -> list[discord.File]:
     out = []
     for drawing in post.drawings:
         try:
-            data = await bot.services.draw(drawing)
+            image = await bot.services.draw(drawing)
         except Exception:
             log.exception("could not draw %s (%s) for a post", drawing.filename, drawing.kind)
             continue
-        if len(data) <= MAX_UPLOAD:
-            out.append(discord.File(io.BytesIO(data), filename=drawing.filename))
+        if len(image.data) <= MAX_UPLOAD:
+            out.append(discord.File(io.BytesIO(image.data), filename=image.filename))
     return out
 
 
@@ -104,8 +105,13 @@ async def send_post(
             await channel.edit(archived=False)
         except discord.HTTPException:
             log.warning("could not unarchive thread %s", channel.id)
-    view = view_for(post.buttons)
-    kwargs: dict[str, object] = {"content": post.text, "files": files, "allowed_mentions": mentions_of(post)}
+    kwargs: dict[str, object] = {"files": files, "allowed_mentions": mentions_of(post)}
+    view: discord.ui.BaseView | None
+    if post.accent is not None:  # one container: text, images and buttons together
+        view = layout_for(post, [f.filename or "" for f in files])
+    else:
+        view = view_for(post.buttons)
+        kwargs["content"] = content(post.text)
     if view is not None:
         kwargs["view"] = view
     if nonce is not None:
@@ -119,7 +125,8 @@ async def send_post(
             if e.status != 400 or not (files or view):
                 raise
             log.error("channel %s refused a post as malformed (%s); sending its text alone", channel_id, e)
-            message = await channel.send(**{k: v for k, v in kwargs.items() if k not in ("files", "view")})  # type: ignore[arg-type]
+            plain_kwargs = {k: v for k, v in kwargs.items() if k not in ("files", "view")} | {"content": content(post.text)}
+            message = await channel.send(**plain_kwargs)  # type: ignore[arg-type]
     except (discord.HTTPException, *NO_ANSWER) as e:
         outcome = classify(e)
         log.warning("could not post in channel %s: %s", channel_id, outcome.error)
@@ -138,7 +145,7 @@ async def _dm(bot: TabulaBot, d: Delivery, files: list[discord.File]) -> Outcome
         return Refused("backing off: too many invalid requests")
     try:
         user = bot.get_user(d.user_id) or await bot.fetch_user(d.user_id)
-        message = await user.send(d.post.text, files=files, allowed_mentions=discord.AllowedMentions.none(), nonce=d.nonce)
+        message = await user.send(content(d.post.text), files=files, allowed_mentions=discord.AllowedMentions.none(), nonce=d.nonce)
     except discord.HTTPException as e:
         if e.code == CANNOT_DM:
             return Refused(f"{e.status} {e.code}", dm_refused=True)
@@ -153,7 +160,7 @@ async def check_dm(bot: TabulaBot, user_id: int, text: str) -> bool | None:
     (remembered: later alerts go to the channel), None when Discord could not be reached."""
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        await user.send(content(text), allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as e:
         if e.code == CANNOT_DM or isinstance(e, discord.Forbidden):
             await bot.services.db.set_dm_ok(user_id, False)

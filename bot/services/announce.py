@@ -17,8 +17,16 @@ from bot.services.presenter import Mention
 from bot.services.replies import Button
 from bot.services.table import Table
 from bot.storage import GameRow, SeatRow
+from engines.core.names import plain
+from render.core import palette
 
 Words = Callable[[str], str]  # a text in the language asked for
+
+
+def accent(seat: int) -> int:
+    """A seat's colour as a post's edge (0xRRGGBB), the colour of its disc on the images."""
+    r, g, b = palette.seat(seat)
+    return (r << 16) | (g << 8) | b
 
 
 def discord_mention(seat: SeatRow) -> str:
@@ -79,12 +87,13 @@ class Announcer:
         if table.row.status == "finished":
             over = t("game.over_plain", lang, game=presenter.title(table, lang), id=table.id)
             results = Drawing("results.png", "results", {
-                "title": over, "outcome": presenter.outcome_line(table, table.engine.result(table.state), lang),
-                "rows": presenter.result_rows(table, lang),
+                "title": over, "outcome": plain(presenter.outcome_line(table, table.engine.result(table.state), lang)),
+                "rows": presenter.result_rows(table, lang), "lang": lang,
             })
             tail = [t("game.over", lang, game=presenter.title(table, lang), id=table.id), presenter.result_text(table, lang)]
             rematch = Button("rematch", table.id, table.row.version, t("btn.rematch", lang), "success")
-            return Post(told, tail, [card, results], [rematch, board]), []
+            first = table.engine.result(table.state)["ranking"][0]
+            return Post(told, tail, [card, results], [rematch, board], accent=accent(first)), []
         seats = table.to_act()
         mentions, dms, lines = await self._turn_alerts(table, seats, lang)
         buttons = [
@@ -93,13 +102,13 @@ class Announcer:
             board,
         ]
         tail = [t("game.to_act", lang, who=presenter.names(table, seats, self.mention)), *lines]
-        return Post(told, tail, [card], buttons, mentions), dms
+        return Post(told, tail, [card], buttons, mentions, accent=accent(seats[0]) if seats else None), dms
 
     @staticmethod
     def view(table: Table, seat: int | None) -> dict[str, Any]:
         """The engine's view (a seat's private one, or the public one) with the players' names."""
         assert table.state is not None
-        return {**table.engine.view(table.state, seat), "names": table.names}
+        return {**table.engine.view(table.state, seat), "names": table.plain_names}
 
     async def _alert(self, table: Table, seat: SeatRow, about: SeatRow, key: str, lang: str, **fields: object) -> tuple[bool, Owed | None]:
         """How to reach a player per their /settings: (ping them in the channel?, DM to send). A
@@ -159,11 +168,6 @@ class Announcer:
         return [Owed(DM, Post(tail=[text], drawings=[image]), table.id, table.row.guild_id, user_id=row.user_id, seat=row.seat, steps=steps)]
 
     # ---- heads of turn posts ---------------------------------------------------------------
-    @staticmethod
-    def started(table: Table) -> Words:
-        players = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(table.seats))
-        return lambda lang: t("game.started", lang, game=presenter.title(table, lang), id=table.id, players=players)
-
     @staticmethod
     def skipped(seat: SeatRow, replaced: bool) -> Words:
         def words(lang: str) -> str:

@@ -23,6 +23,7 @@ from bot.services.replies import DmCheck, ImageFile, Reply
 from bot.services.table import MoveOutcome, SkipVote, Table
 from bot.storage import GameRow
 from engines.core.contract import fit_words, quote
+from engines.core.names import plain
 from engines.core.notation import starting_with, tokens
 
 log = logging.getLogger(__name__)
@@ -68,14 +69,14 @@ class Commands(LobbyCommands, Panels):
         caption = t("board.caption", lang, game=presenter.title(table, lang), id=table.id, summary=presenter.summary(table, lang))
         if player:
             seat = self.find_player(table, player)
-            png = await self.service.player_png(table, seat, None, lang)
-            return Reply(f"{caption} · {table.user_at(seat).name}", [ImageFile(f"player-{seat + 1}.png", png)])
-        return Reply(caption, [ImageFile("board.png", await self.service.board_png(table, lang))])
+            image = await self.service.player_file(table, seat, None, lang, name=f"player-{seat + 1}")
+            return Reply(f"{caption} · {table.user_at(seat).name}", [image])
+        return Reply(caption, await self.service.board_files(table, lang))
 
     def find_player(self, table: Table, player: str) -> int:
-        wanted = player.strip().lstrip("@").lower()
+        wanted = plain(player).strip().lstrip("@").lower()
         for s in table.seats:
-            if wanted in (s.name.lower(), str(s.user_id), f"<@{s.user_id}>", str(s.seat + 1)):
+            if wanted in (plain(s.name).lower(), str(s.user_id), f"<@{s.user_id}>", str(s.seat + 1)):
                 return s.seat
         raise UserError("err.no_such_player", name=quote(player))
 
@@ -97,18 +98,18 @@ class Commands(LobbyCommands, Panels):
         seat = table.seat_of(ctx.user_id)
         if seat is None:
             raise UserError("err.not_seated")
-        png = await self.service.player_png(table, seat, seat, ctx.lang)
-        return Reply(t("hand.title", ctx.lang, id=table.id), [ImageFile("private.png", png)], ephemeral=True)
+        image = await self.service.player_file(table, seat, seat, ctx.lang, name="private")
+        return Reply(t("hand.title", ctx.lang, id=table.id), [image], ephemeral=True)
 
     async def rules(self, ctx: Ctx, game: str, topic: str | None = None) -> Reply:
         game = engines.key(game)
         if game not in self.service.game_names():
-            raise UserError("err.unknown_game", name=game, games=", ".join(self.service.game_names()))
+            raise UserError("err.unknown_game", name=quote(game), games=", ".join(self.service.game_names()))
         e = self.service.get_engine(game)
         help_ = e.rules_help()
         key = (topic or "overview").strip().lower()
         if key not in help_:
-            raise UserError("err.unknown_topic", topic=key, topics=", ".join(help_))
+            raise UserError("err.unknown_topic", topic=quote(key), topics=", ".join(help_))
         entry = help_[key]
         head = f"**{pick(e.title, e.title_fr, ctx.lang)} · {pick(entry['title_en'], entry['title_fr'], ctx.lang)}**"
         body = pick(entry["en"], entry["fr"], ctx.lang)
@@ -125,7 +126,7 @@ class Commands(LobbyCommands, Panels):
             table = None
         if table is not None and table.row.game == game and table.pack is not None:
             lines.append(presenter.pack_line(table, ctx.lang))
-        installed = self.service.shelf.names(game)
+        installed = await self.service.shelf.installed(game)
         if installed:
             lines.append(t("rules.packs", ctx.lang, packs=", ".join(installed)))
         return "".join(f"\n{line}" for line in lines)
@@ -230,7 +231,8 @@ class Commands(LobbyCommands, Panels):
                 entries.append(((1, float(row.id)), self._repair_line(row, lang)))
                 continue
             seat = table.seat_of(ctx.user_id)
-            assert seat is not None
+            if seat is None:  # left meanwhile (a Leave that committed between the two reads)
+                continue
             me = table.user_at(seat)
             fields = {"id": row.id, "game": presenter.title(table, lang), "link": presenter.link(row)}
             if row.channel_lost:
@@ -317,9 +319,16 @@ class Commands(LobbyCommands, Panels):
         return await self._record_file(ctx, table.id)
 
     async def _record_file(self, ctx: Ctx, game_id: int) -> Reply:
+        """The record as a file; the seed, which reveals every hidden card and draw, only once the
+        game can no longer be played (finished or aborted)."""
         name = f"tabula-{game_id}.json"
-        data = json.dumps(await self.service.record(game_id), ensure_ascii=False, indent=1).encode()
-        return Reply(t("export.done", ctx.lang, id=game_id, file=name), [ImageFile(name, data)], ephemeral=True)
+        record = await self.service.record(game_id)
+        withheld = record["status"] in ("lobby", "active")
+        if withheld:
+            record = {**record, "seed": None, "withheld": "seed"}
+        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+        key = "export.done_withheld" if withheld else "export.done"
+        return Reply(t(key, ctx.lang, id=game_id, file=name), [ImageFile(name, data)], ephemeral=True)
 
     @staticmethod
     def _repair_line(row: GameRow, lang: str) -> str:
@@ -345,9 +354,11 @@ class Commands(LobbyCommands, Panels):
         return Reply(t("repair.aborted", ctx.lang, id=game_id), ephemeral=True)
 
     async def stats(self, ctx: Ctx, game: str | None = None) -> Reply:
-        """Finished games of this server per game and player: games, wins, average score."""
-        rows = [r for r in await self.service.db.stats(ctx.guild_id) if game in (None, r.game)]
-        times = await self.service.db.turn_times(ctx.guild_id)
+        """Finished games of this server per game and player: games, wins, average score; only
+        the games of channels the caller can see."""
+        game = engines.key(game) if game else None
+        rows = [r for r in await self.service.db.stats(ctx.guild_id, ctx.can_view) if game in (None, r.game)]
+        times = await self.service.db.turn_times(ctx.guild_id, ctx.can_view)
         if not rows:
             return Reply(t("stats.empty", ctx.lang), ephemeral=True)
         lines: list[str] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -16,3 +17,9 @@ class Ctx:
     lang: str = "en"
     can_manage: bool = False  # Manage Channels: moderates tables
     can_manage_server: bool = False  # Manage Server: sets the server's language
+    # Whether the user may see a channel of this server (lists and /stats show only those
+    # channels' games); None: every channel (the local table)
+    can_view: Callable[[int], bool] | None = None
+
+    def sees(self, channel_id: int) -> bool:
+        return self.can_view is None or self.can_view(channel_id)

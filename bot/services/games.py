@@ -6,6 +6,7 @@ No discord here: the Discord layer and the local table both call this with plain
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import zlib
@@ -19,7 +20,7 @@ from bot.i18n import t
 from bot.services.announce import Announcer, Words, discord_mention
 from bot.services.clocks import ClockRules
 from bot.services.errors import NeedsRepair, StaleInteraction, UserError
-from bot.services.images import Images, render_pool
+from bot.services.images import REPLAYS_AT_ONCE, Images, render_pool
 from bot.services.lobby import LobbyRules
 from bot.services.locks import GameLocks
 from bot.services.outbox import Outbox
@@ -31,7 +32,7 @@ from bot.services.vacation import VacationRules
 from bot.storage import Database, GameRow, SeatChanges, SeatClock, StaleVersion
 from engines.core import Engine, IllegalMove, Option, Reason, packs
 from engines.core.contract import quote
-from engines.core.names import fill
+from engines.core.names import fill, plain
 from engines.core.notation import tokens
 from engines.core.ranks import winners
 
@@ -73,6 +74,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         self.vacation_days_per_year = vacation_days_per_year
         self._cache: LruCache[Table] = LruCache(game_cache_size)
         self.renders = render_pool(render_workers)
+        self.replays = asyncio.Semaphore(REPLAYS_AT_ONCE)
         # Whether this process runs a guild's games (its shard): the scheduler's work is its alone.
         self.owns = owns
         # What the channels and players are owed, written with each change and delivered from there.
@@ -164,7 +166,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
             "rules_version": row.rules_version, "status": row.status,
             **({"pack": stored[2]} if row.pack and (stored := await self.db.pack(row.pack)) else {}),
             "steps": [{"seat": s.seat, "option": s.option_id} for s in steps],
-            "seats": [{"name": s.name, "user_id": s.user_id, "standin": s.standin} for s in seats],
+            "seats": [{"name": plain(s.name), "user_id": s.user_id, "standin": s.standin} for s in seats],
             "clock": {"bank_s": row.bank_s, "bonus_s": row.bonus_s}, "id": row.id,
         }
 

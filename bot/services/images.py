@@ -10,22 +10,25 @@ import importlib
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
 import render
 import render.core.results
 from bot.services.outbox import Drawing
+from bot.services.replies import ImageFile
 from bot.services.table import CardText, Table
+from render.core.results import MAX_FRAMES
 
 R = TypeVar("R")
 
 # The render function of each kind of drawing an outbox record may carry (module, name), looked up
 # when drawn: the worker processes import it by name.
 DRAWINGS = {
-    "turn_card": ("render", "turn_card_png"),
-    "results": ("render.core.results", "results_png"),
-    "player": ("render", "player_png"),
-    "board": ("render", "board_png"),
+    "turn_card": ("render", "turn_card_post"),
+    "results": ("render.core.results", "results_post"),
+    "player": ("render", "player_post"),
+    "board": ("render", "board_post"),
 }
 
 
@@ -35,8 +38,13 @@ def render_pool(workers: int) -> ProcessPoolExecutor | None:
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) if workers > 0 else None
 
 
+# Replays drawn at once by one process (each is seconds of CPU); more wait their turn.
+REPLAYS_AT_ONCE = 2
+
+
 class Images:
     renders: ProcessPoolExecutor | None = None
+    replays: asyncio.Semaphore  # REPLAYS_AT_ONCE, set by the service
 
     async def _render(self, fn: Callable[..., R], *args: Any, **kw: Any) -> R:
         """Run a pure render function (module-level, arguments plain data) off the event loop."""
@@ -44,55 +52,82 @@ class Images:
             return await asyncio.to_thread(fn, *args, **kw)
         return await asyncio.get_running_loop().run_in_executor(self.renders, functools.partial(fn, *args, **kw))
 
-    async def draw(self, drawing: Drawing) -> bytes:
-        """An image of an outbox record, drawn now from the arguments stored with it."""
+    async def draw(self, drawing: Drawing) -> ImageFile:
+        """An image of an outbox record, drawn now from the arguments stored with it, in the
+        encoding that fits its budget (the file's extension says which)."""
         module, name = DRAWINGS[drawing.kind]
-        return await self._render(getattr(importlib.import_module(module), name), **drawing.args)
+        data, ext = await self._render(getattr(importlib.import_module(module), name), **drawing.args)
+        return ImageFile(f"{Path(drawing.filename).stem}.{ext}", data)
 
     async def replay_gif(self, table: Table, lang: str, card: CardText) -> bytes:
-        """The game's course as an animated GIF of turn cards, one per completed turn: what was
-        played, the scores and who was to act next. `card(state, entries, lang)` words a card's
-        title, events and footer (the presenter's job)."""
+        """The game's course as an animated GIF of turn cards, at most MAX_FRAMES of them evenly
+        spread over the completed turns: what was played, the scores and who was to act next.
+        `card(state, entries, lang)` words a card's title, events and footer (the presenter's
+        job). The frames are drawn in the render processes, REPLAYS_AT_ONCE at a time."""
         steps = [(s.seat, s.option_id) for s in await self.db.steps(table.id)]
-
-        def draw() -> bytes:
-            engine = table.engine
-            state = engine.new_game(len(table.seats), table.row.seed, table.row.options, table.pack)
-            frames, turns, logged = [], engine.turns(state), 0
-
-            def frame(actor: int | None) -> None:
-                nonlocal logged
-                title, events, footer = card(state, state["log"][logged:], lang)
-                logged = len(state["log"])
-                acting = [] if engine.is_over(state) else engine.to_act(state)
-                view = {**engine.view(state, None), "names": table.names}
-                frames.append({"view": view, "title": title, "events": events, "footer": footer, "acting": acting, "actor": actor})
-
-            frame(None)
-            for seat, option in steps:
-                state = engine.apply(state, seat, option)
-                if engine.turns(state) != turns or engine.is_over(state):
-                    turns = engine.turns(state)
-                    frame(seat)
-            return render.replay_gif(table.row.game, frames, lang)
-
-        return await asyncio.to_thread(draw)
+        frames = await asyncio.to_thread(replay_frames, table, steps, lang, card)
+        async with self.replays:
+            return await self._render(render.replay_gif, table.row.game, frames, lang)
 
     def view(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The engine's view with the players' display names, for the renderers."""
         assert table.state is not None
-        return {**table.engine.view(table.state, seat), "names": table.names}
+        return {**table.engine.view(table.state, seat), "names": table.plain_names}
 
-    async def board_png(self, table: Table, lang: str = "en") -> bytes:
-        """The public board, rendered off the event loop."""
-        return await self._render(render.board_png, table.row.game, self.view(table, None), lang)
+    async def board_files(self, table: Table, lang: str = "en") -> list[ImageFile]:
+        """The public board as a phone reads it: its portrait sections, then the whole board for
+        zooming; drawn off the event loop."""
+        view = self.view(table, None)
+        sections = await self._render(render.sections_post, table.row.game, view, lang)
+        data, ext = await self._render(render.board_post, table.row.game, view, lang)
+        return [ImageFile(f"board-{i + 1}.{e}", d) for i, (d, e) in enumerate(sections)] + [ImageFile(f"board.{ext}", data)]
 
-    async def player_png(
-        self, table: Table, seat: int, viewer: int | None, lang: str = "en", state: dict[str, Any] | None = None
-    ) -> bytes:
+    async def player_file(
+        self, table: Table, seat: int, viewer: int | None, lang: str = "en", state: dict[str, Any] | None = None, name: str = "player"
+    ) -> ImageFile:
         """One player's area (of `state`, by default the table's); private details only when the
         viewer is that player."""
         base = table.state if state is None else state
         assert base is not None
-        view = {**table.engine.view(base, viewer if viewer == seat else None), "names": table.names}
-        return await self._render(render.player_png, table.row.game, view, seat, lang)
+        view = {**table.engine.view(base, viewer if viewer == seat else None), "names": table.plain_names}
+        data, ext = await self._render(render.player_post, table.row.game, view, seat, lang)
+        return ImageFile(f"{name}.{ext}", data)
+
+
+def replay_frames(table: Table, steps: list[tuple[int, str]], lang: str, card: CardText) -> list[dict[str, Any]]:
+    """The turn cards' arguments of at most MAX_FRAMES turns, evenly spread (the start and the
+    end always among them): a first replay finds where each turn ends, a second stops there."""
+    engine = table.engine
+
+    def start() -> dict[str, Any]:
+        return engine.new_game(len(table.seats), table.row.seed, table.row.options, table.pack)
+
+    state, turns, ends = start(), 0, []
+    turns = engine.turns(state)
+    for i, (seat, option) in enumerate(steps):
+        state = engine.apply(state, seat, option)
+        if engine.turns(state) != turns or engine.is_over(state):
+            turns = engine.turns(state)
+            ends.append(i)
+    if len(ends) > MAX_FRAMES - 1:
+        every = (len(ends) - 1) / (MAX_FRAMES - 2)
+        ends = sorted({ends[round(k * every)] for k in range(MAX_FRAMES - 1)})
+    wanted, frames, state = set(ends), [], start()
+
+    def frame(actor: int | None, since: int) -> None:
+        title, events, footer = card(state, state["log"][since:], lang)
+        acting = [] if engine.is_over(state) else engine.to_act(state)
+        view = {**engine.view(state, None), "names": table.plain_names}
+        frames.append({"view": view, "title": title, "events": events, "footer": footer, "acting": acting, "actor": actor})
+
+    frame(None, 0)
+    turn_start = 0  # the log of the turn under way begins here
+    turns = engine.turns(state)
+    for i, (seat, option) in enumerate(steps[: (ends[-1] + 1) if ends else 0]):
+        state = engine.apply(state, seat, option)
+        if engine.turns(state) != turns or engine.is_over(state):
+            turns = engine.turns(state)
+            if i in wanted:
+                frame(seat, turn_start)
+            turn_start = len(state["log"])
+    return frames

@@ -11,7 +11,8 @@ from bot.i18n import Both, t
 from bot.services.errors import UserError
 from bot.services.table import FORCED_USER, Table
 from bot.storage import GameExists, LimitReached
-from engines.core import IllegalMove, packs
+from engines.core import Engine, IllegalMove, packs
+from engines.core.contract import quote
 
 
 class LobbyRules:
@@ -22,18 +23,8 @@ class LobbyRules:
     ) -> Table:
         """A new lobby; the option `pack=<name>` (or `pack`, a rematch's) picks its components. A
         rematch's lobby is posted in its channel, its seats offered to the players of `rematch_of`."""
-        game = engines.key(game)  # `Minerva`, `Magna Roma`
-        if game not in self.game_names():
-            raise UserError("err.unknown_game", name=game, games=", ".join(self.game_names()))
-        engine = self.get_engine(game)
-        options = dict(options)
-        pack_name = options.pop("pack", None)  # a table option of the bot: the components it plays with
-        if pack_name is not None:
-            pack = await asyncio.to_thread(self.shelf.get, engine, pack_name)
-        try:
-            options = engine.resolve_options(None, options) if options else {}
-        except IllegalMove as e:
-            raise UserError("err.bad_options", detail=Both(e.text("en"), e.text("fr"))) from e
+        engine, options, chosen = await self._table_choices(game, options)
+        game, pack = engine.name, chosen or pack
         try:
             async with self.db.transaction():
                 row = await self.db.create_game(
@@ -51,6 +42,34 @@ class LobbyRules:
         except LimitReached as e:
             raise self._limit_error(e) from e
         return await self.load(row.id)
+
+    async def _table_choices(self, game: str, options: dict[str, Any]) -> tuple[Engine, dict[str, Any], packs.Pack | None]:
+        """The engine of a typed game name, its options resolved and the pack they name, or the
+        refusal that would stop `open_lobby`."""
+        key = engines.key(game)  # `Minerva`, `Magna Roma`
+        if key not in self.game_names():
+            raise UserError("err.unknown_game", name=quote(game), games=", ".join(self.game_names()))
+        engine = self.get_engine(key)
+        options = dict(options)
+        pack_name = options.pop("pack", None)  # a table option of the bot: the components it plays with
+        pack = await asyncio.to_thread(self.shelf.get, engine, pack_name) if pack_name is not None else None
+        try:
+            return engine, engine.resolve_options(None, options) if options else {}, pack
+        except IllegalMove as e:
+            raise UserError("err.bad_options", detail=Both(e.text("en"), e.text("fr"))) from e
+
+    async def check_open(self, *, user_id: int, game: str, options: dict[str, Any]) -> Engine:
+        """Everything `open_lobby` would refuse, checked without writing anything (the game, its
+        options and pack, the user's cap and cooldown): a thread is made only for a table that
+        will open in it. `open_lobby` checks again, in its transaction."""
+        engine, _, _ = await self._table_choices(game, options)
+        count = await self.db.count_open_games_of_user(user_id)
+        if count >= self.max_active:
+            raise self._limit_error(LimitReached("cap", count))
+        last = await self.db.last_created_by(user_id)
+        if self.create_cooldown_s > 0 and last is not None and last + self.create_cooldown_s > self.clock():
+            raise self._limit_error(LimitReached("cooldown", last + self.create_cooldown_s - self.clock()))
+        return engine
 
     def _limit_error(self, e: LimitReached) -> UserError:
         if e.kind == "cap":
@@ -111,7 +130,7 @@ class LobbyRules:
                 settled, forced = e.settle(table.state, await self.gains_for(table))
                 if forced:  # a first question with a single answer is taken for the player
                     table, _ = await self._commit(table, [(s, o, FORCED_USER, c) for s, o, c in forced], settled, False)
-                await self.announcer.turn(table, [], None, self.announcer.started(table))
+                await self.announcer.turn(table, [], None)
             return table
 
     async def abort(self, game_id: int, user_id: int, can_manage: bool = False, name: str = "") -> Table:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import t
+from bot.i18n import pick, t
 from bot.services import presenter
 from bot.services.announce import lobby_buttons
 from bot.services.ctx import Ctx
@@ -15,6 +15,8 @@ from bot.services.presenter import Mention
 from bot.services.replies import Button, Reply
 from bot.services.table import Table
 
+# /game list reads this many of the server's games to show this many the caller can see.
+LIST_READ, LIST_SHOWN = 200, 25
 # Like Board Game Arena's speeds: a time bank per player + time added per turn, or no limit.
 CLOCK_PRESETS = ["none", "12h+2h", "1d+12h", "3d+1d", "7d+1d", "14d+2d"]
 UNITS = {"h": 3600, "d": 86400}
@@ -58,6 +60,16 @@ class LobbyCommands:
             game=game, options=opts, bank_s=bank_s, bonus_s=bonus_s, lang=ctx.lang, confirm=confirm == "on",
         )
         return self.lobby(table, await self.public_lang(table))
+
+    async def check_new(self, ctx: Ctx, game: str, options: str | None = None, clock: str | None = None) -> str:
+        """What `/game new` would refuse, checked before anything is made (a thread, say); the
+        game's title in the caller's language."""
+        parse_clock(clock)
+        opts = parse_options(options)
+        if opts.pop("confirm", "off") not in ("on", "off"):
+            raise UserError("err.bad_confirm")
+        engine = await self.service.check_open(user_id=ctx.user_id, game=game, options=opts)
+        return pick(engine.title, engine.title_fr, ctx.lang)
 
     async def rematch(self, ctx: Ctx, game_id: int) -> Reply:
         """The Rematch button of a final post: a new lobby here with the same game, options and
@@ -173,7 +185,8 @@ class LobbyCommands:
         return Reply(t("game.aborted", ctx.lang, id=table.id, name=ctx.name), ephemeral=True, edit=True)
 
     async def list(self, ctx: Ctx) -> Reply:
-        rows = await self.service.db.games_in_guild(ctx.guild_id)
+        """The server's games (active first) in the channels the caller can see."""
+        rows = [r for r in await self.service.db.games_in_guild(ctx.guild_id, limit=LIST_READ) if ctx.sees(r.channel_id)][:LIST_SHOWN]
         if not rows:
             return Reply(t("game.list_empty", ctx.lang), ephemeral=True)
         lines = []

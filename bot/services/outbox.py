@@ -69,6 +69,9 @@ class Post:
     drawings: list[Drawing] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
+    # laid out as one container (a turn post: its text, card and buttons together), edged in the
+    # colour (0xRRGGBB) of the seat it concerns; a plain message when None
+    accent: int | None = None
 
     @property
     def text(self) -> str:
@@ -77,14 +80,14 @@ class Post:
     def to_json(self) -> dict[str, Any]:
         return {
             "told": self.told, "tail": self.tail, "drawings": [asdict(d) for d in self.drawings],
-            "buttons": [asdict(b) for b in self.buttons], "mentions": self.mentions,
+            "buttons": [asdict(b) for b in self.buttons], "mentions": self.mentions, "accent": self.accent,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Post:
         return cls(
             list(data.get("told", [])), list(data.get("tail", [])), [Drawing(**d) for d in data.get("drawings", [])],
-            [Button(**b) for b in data.get("buttons", [])], [int(m) for m in data.get("mentions", [])],
+            [Button(**b) for b in data.get("buttons", [])], [int(m) for m in data.get("mentions", [])], data.get("accent"),
         )
 
 
@@ -96,7 +99,7 @@ def merged(posts: list[Post]) -> Post:
     last = posts[-1]
     events = [e for p in posts for d in p.drawings if d.kind == "turn_card" for e in d.args.get("events", [])]
     drawings = [replace(d, args={**d.args, "events": events}) if d.kind == "turn_card" else d for d in last.drawings]
-    return Post([line for p in posts for line in p.told], last.tail, drawings, last.buttons, last.mentions)
+    return Post([line for p in posts for line in p.told], last.tail, drawings, last.buttons, last.mentions, last.accent)
 
 
 @dataclass(frozen=True)

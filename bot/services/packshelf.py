@@ -5,73 +5,114 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.i18n import Both
 from bot.services.errors import NeedsRepair, UserError
 from bot.storage import Database, GameRow
 from engines.core import Engine, packs
+from engines.core.contract import quote
 
 log = logging.getLogger(__name__)
 SHOWN_PROBLEMS = 5  # a refusal lists this many problems; `python -m bot pack check` lists all
 
 
+@dataclass
+class _Shelved:
+    """One pack file or folder as last read: its files' stamps, the pack (None when it cannot be
+    read, `problem` saying why) and, once a check refused it, that check's problems."""
+
+    stamp: tuple[tuple[int, int], ...]
+    pack: packs.Pack | None
+    problem: str = ""
+    refused: list[str] | None = None
+
+
 class PackShelf:
     """Every folder (with a `pack.json`) and every `.json` file directly under `folder` is a pack.
-    A pack is read again when its files changed (their modification times), so an operator adds
-    or edits one without a restart, and autocomplete never rereads an unchanged pack."""
+    A pack is read again when its files changed (their modification times and sizes), so an
+    operator adds or edits one without a restart; an unchanged pack is never read nor checked
+    twice, even one that failed. Whatever one pack does (too large, too deep, unreadable), only a
+    request for that pack hears of it. Reading and checking take a while (a pack may be 10 MB):
+    `installed` reads off the event loop, `names` and `get` block, for a worker thread."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self._read: dict[Path, tuple[tuple[int, ...], packs.Pack | None]] = {}
+        self._read: dict[Path, _Shelved] = {}
+        self._lock = threading.Lock()  # two requests at once read a new pack once
 
     @staticmethod
-    def _stamp(path: Path) -> tuple[int, ...]:
+    def _stamp(path: Path) -> tuple[tuple[int, int], ...]:
         files = sorted(path.glob("*.json")) if path.is_dir() else [path]
-        return tuple(f.stat().st_mtime_ns for f in files)
+        return tuple((s.st_mtime_ns, s.st_size) for s in (f.stat() for f in files))
 
-    def _all(self) -> list[tuple[Path, packs.Pack | None]]:
-        if self.folder is None or not self.folder.is_dir():
-            return []
-        out: list[tuple[Path, packs.Pack | None]] = []
-        for path in sorted(self.folder.iterdir()):
-            if not (path.is_dir() or path.suffix == ".json") or path.name.startswith("."):
-                continue
-            stamp = self._stamp(path)
-            known = self._read.get(path)
-            if known is None or known[0] != stamp:
+    @staticmethod
+    def _shelve(path: Path, stamp: tuple[tuple[int, int], ...]) -> _Shelved:
+        try:
+            return _Shelved(stamp, packs.read(path))
+        except packs.PackError as e:
+            problem = e.problems[0]
+        except Exception as e:  # anything else one file does is that pack's problem alone
+            problem = f"{path.name}: cannot be read ({type(e).__name__})"
+        log.warning("pack %s is unreadable: %s", path.name, problem)
+        return _Shelved(stamp, None, problem)
+
+    def _all(self) -> list[tuple[Path, _Shelved]]:
+        with self._lock:
+            try:
+                paths = sorted(self.folder.iterdir()) if self.folder is not None and self.folder.is_dir() else []
+            except OSError as e:
+                log.warning("PACKS_DIR %s cannot be listed (%s)", self.folder, type(e).__name__)
+                paths = []
+            shelf: dict[Path, _Shelved] = {}
+            for path in paths:
+                if not (path.is_dir() or path.suffix == ".json") or path.name.startswith("."):
+                    continue
                 try:
-                    known = (stamp, packs.read(path))
-                except packs.PackError as e:  # shown when someone asks for it by name
-                    log.warning("pack %s is unreadable: %s", path.name, e.problems[0])
-                    known = (stamp, None)
-                self._read[path] = known
-            out.append((path, known[1]))
-        return out
+                    stamp = self._stamp(path)
+                except OSError:  # told by `_shelve`, which meets the same error
+                    stamp = ()
+                known = self._read.get(path)
+                shelf[path] = known if known is not None and known.stamp == stamp else self._shelve(path, stamp)
+            self._read = shelf
+            return list(shelf.items())
+
+    @staticmethod
+    def _names(shelf: list[tuple[Path, _Shelved]], game: str) -> list[str]:
+        return sorted({s.pack.name for _, s in shelf if s.pack is not None and s.pack.game == game})
 
     def names(self, game: str) -> list[str]:
         """The names of the installed packs of `game`, sorted."""
-        return sorted({p.name for _, p in self._all() if p is not None and p.game == game})
+        return self._names(self._all(), game)
+
+    async def installed(self, game: str) -> list[str]:
+        """`names`, read off the event loop: for `/rules` and the options autocomplete."""
+        return await asyncio.to_thread(self.names, game)
 
     def get(self, engine: Engine, name: str) -> packs.Pack:
-        """The pack `name` of `engine`'s game, checked and registered; a clear refusal otherwise.
-        Checking a new pack takes a while (its schemas and rule checks): call it off the event loop."""
+        """The pack `name` of `engine`'s game, checked and registered; a clear refusal otherwise."""
         wanted = packs.slug(name)
         shelf = self._all()
-        found = [p for _, p in shelf if p is not None and p.game == engine.name and p.name == wanted]
+        found = [(s, s.pack) for _, s in shelf if s.pack is not None and s.pack.game == engine.name and s.pack.name == wanted]
         if not found:
-            if any(p is None and packs.slug(path.stem) == wanted for path, p in shelf):
-                raise UserError("err.pack_unreadable", name=name)
-            known = ", ".join(self.names(engine.name)) or "—"
-            raise UserError("err.unknown_pack", name=name, game=engine.title, packs=known)
-        pack = found[0]
-        try:
-            return packs.register(engine, pack)
-        except packs.PackError as e:
-            shown = "\n".join(f"- {p}" for p in e.problems[:SHOWN_PROBLEMS])
-            more = len(e.problems) - SHOWN_PROBLEMS
-            detail = shown + (f"\n- … (+{more})" if more > 0 else "")
-            raise UserError("err.pack_invalid", name=pack.name, count=len(e.problems), detail=Both(detail, detail)) from e
+            unreadable = next((s for path, s in shelf if s.pack is None and packs.name_for(path) == wanted), None)
+            if unreadable is not None:
+                raise UserError("err.pack_unreadable", name=quote(name), problem=unreadable.problem)
+            known = ", ".join(self._names(shelf, engine.name)) or "—"
+            raise UserError("err.unknown_pack", name=quote(name), game=engine.title, packs=known)
+        shelved, pack = found[0]
+        if shelved.refused is None:
+            try:
+                return packs.register(engine, pack)
+            except packs.PackError as e:
+                shelved.refused = e.problems
+                log.warning("pack %s cannot be played: %s problems", pack.name, len(e.problems))
+        shown = "\n".join(f"- {p}" for p in shelved.refused[:SHOWN_PROBLEMS])
+        more = len(shelved.refused) - SHOWN_PROBLEMS
+        detail = shown + (f"\n- … (+{more})" if more > 0 else "")
+        raise UserError("err.pack_invalid", name=pack.name, count=len(shelved.refused), detail=Both(detail, detail))
 
 
 async def stored_pack(db: Database, row: GameRow, engine: Engine) -> packs.Pack | None:

@@ -12,7 +12,7 @@ from bot.services.errors import UserError
 from bot.services.games import GameService
 from bot.services.outbox import Post
 from bot.services.presenter import Mention
-from bot.services.replies import Button, Choice, ImageFile, Reply, Select
+from bot.services.replies import Button, Choice, Reply, Select
 from bot.services.table import Table
 from engines.core import Prompt
 from engines.core.contract import fit_words
@@ -31,7 +31,7 @@ class Panels:
         if table.state is None:
             raise UserError("err.not_active", status=t(f"status.{table.row.status}", ctx.lang))
         caption = t("board.caption", ctx.lang, game=presenter.title(table, ctx.lang), id=table.id, summary=presenter.summary(table, ctx.lang))
-        return Reply(caption, [ImageFile("board.png", await self.service.board_png(table, ctx.lang))], ephemeral=True)
+        return Reply(caption, await self.service.board_files(table, ctx.lang), ephemeral=True)
 
     async def resume_post(self, game_id: int) -> Post:
         """The post that brings a paused game back into its thread: the board and who is to act
@@ -71,12 +71,12 @@ class Panels:
             buttons.insert(0, Button("done", table.id, v, fit_words(presenter.named(table, done.text(lang), lang), 80), "primary"))
         if pages > 1:
             buttons.append(Button("page", table.id, v, t("btn.more", lang), arg=str((page + 1) % pages)))
-        png = await self.service.player_png(table, seat, seat, lang)
-        digest = f"{zlib.crc32(png):08x}"
+        preview = await self.service.player_file(table, seat, seat, lang, name="preview")
+        digest = f"{zlib.crc32(preview.data):08x}"
         same = edit and shown == digest
         return Reply(
             "\n".join(p for p in (preface, header, hint) if p),
-            [] if same else [ImageFile("preview.png", png)],
+            [] if same else [preview],
             ephemeral=True,
             select=Select(
                 table.id, v, self._placeholder(prompt, lang),
@@ -89,10 +89,10 @@ class Panels:
         """confirm=on: the step that ends the turn, previewed, with Confirm and Undo."""
         state = await self.service.pending_state(table)
         assert state is not None
-        png = await self.service.player_png(table, seat, seat, lang, state)
+        preview = await self.service.player_file(table, seat, seat, lang, state, name="preview")
         v = await self.service.seat_token(table, seat)
         return Reply(
-            "\n".join(p for p in (preface, t("confirm.ask", lang)) if p), [ImageFile("preview.png", png)], ephemeral=True,
+            "\n".join(p for p in (preface, t("confirm.ask", lang)) if p), [preview], ephemeral=True,
             buttons=[Button("confirm", table.id, v, t("btn.confirm_turn", lang), "success"), Button("undo", table.id, v, t("btn.undo", lang))],
             edit=edit,
         )

@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import pick, t
 from bot.services.table import Table, time_left
 from bot.storage import GameRow, SeatRow
-from engines.core.names import fill, names_seat
+from engines.core.names import fill, names_seat, plain
 from engines.core.ranks import winners
 
 LOG_PAGE = 15
@@ -34,8 +34,8 @@ def link(row: GameRow) -> str:
 
 
 def duration(seconds: float, lang: str) -> str:
-    """As people write it: "1 day", "2 days 3 h", "5 h", "1 h 30 min", "45 min" (« 2 jours 3 h »);
-    days drop minutes, and a zero part is left out."""
+    """As people write it: "1 day", "2 days 3 h", "5 h", "1 h 30 min", "45 min", "under a minute"
+    (« 2 jours 3 h »); days drop minutes, and a zero part is left out."""
     s = max(0, int(seconds))
     d, h, m = s // 86400, s % 86400 // 3600, s % 3600 // 60
     if d:
@@ -43,7 +43,7 @@ def duration(seconds: float, lang: str) -> str:
         return f"{days} {h} h" if h else days
     if h:
         return f"{h} h {m} min" if m else f"{h} h"
-    return f"{m} min"
+    return f"{m} min" if m else t("time.under_minute", lang)
 
 
 def clock_text(row: GameRow, lang: str) -> str:
@@ -96,9 +96,12 @@ def pack_line(table: Table, lang: str) -> str:
 def lobby_text(table: Table, lang: str, mention: Mention) -> str:
     e = table.engine
     creator = next((s for s in table.seats if s.user_id == table.row.creator_id), None)
+    wanted = t("lobby.players", lang, n=e.min_players) if e.min_players == e.max_players else t(
+        "lobby.players_range", lang, min=e.min_players, max=e.max_players
+    )
     return t("lobby.title", lang, game=title(table, lang), id=table.id) + "\n" + t(
         "lobby.body", lang,
-        creator=mention(creator) if creator else "—", min=e.min_players, max=e.max_players,
+        creator=mention(creator) if creator else "—", players_wanted=wanted,
         options=options_text(table, lang), clock=clock_text(table.row, lang), count=len(table.seats),
         players=", ".join(mention(s) for s in table.seats) or "—",
     ) + "".join(f"\n{line}" for line in (length_text(table, lang),) if line)
@@ -124,15 +127,16 @@ def status_text(table: Table, lang: str, mention: Mention, now: float) -> str:
     view = table.engine.view(table.state, None)
     scores = view.get("scores") or []
     score_text = ", ".join(f"{player_name(table.user_at(i), lang)} {sc}" for i, sc in enumerate(scores)) or "—"
-    text = t(
-        "game.status", lang, game=title(table, lang), id=table.id, summary=summary(table, lang),
-        who=names(table, table.to_act(), mention), scores=score_text,
+    waiting = [table.user_at(seat) for seat in table.to_act()]
+    who = ", ".join(
+        t("game.waiting_one", lang, name=mention(s), time=duration(now - s.wait_since, lang))
+        if s.wait_since is not None and not s.standin else mention(s)
+        for s in waiting
     )
-    waits = [
-        t("game.waiting_one", lang, name=s.name, time=duration(now - s.wait_since, lang))
-        for s in table.seats if s.wait_since is not None and not s.standin
-    ]
-    lines = [text] + ([t("game.waited", lang, waits=", ".join(waits))] if waits else []) + [clocks_line(table, lang, now)]
+    text = t(
+        "game.status", lang, game=title(table, lang), id=table.id, summary=summary(table, lang), who=who or "—", scores=score_text,
+    )
+    lines = [text, clocks_line(table, lang, now)]
     lines += [pack_line(table, lang)]
     return "\n".join(line for line in lines if line)
 
@@ -174,13 +178,14 @@ def outcome_line(table: Table, res: dict[str, Any], lang: str) -> str:
 
 def card_text(table: Table, state: dict[str, Any], entries: list[dict[str, Any]], lang: str) -> tuple[str, list[str], str]:
     """A turn card's words: its title, what happened (`entries`, names filled, no markdown), and
-    who must act now, or who won."""
+    who must act now, or who won; as an image shows them (names as written)."""
     engine = table.engine
     if engine.is_over(state):
         footer = outcome_line(table, engine.result(state), lang)
     else:
         footer = t("card.now", lang, who=", ".join(player_name(table.user_at(s), lang) for s in engine.to_act(state)))
-    return f"{title(table, lang)} #{table.id}", log_lines(entries, table, lang, markdown=False), footer
+    events = [plain(e) for e in log_lines(entries, table, lang, markdown=False)]
+    return f"{title(table, lang)} #{table.id}", events, plain(footer)
 
 
 def _decided(res: dict[str, Any], seat: int, lang: str) -> str:
@@ -213,8 +218,8 @@ def result_rows(table: Table, lang: str) -> list[dict[str, Any]]:
     won = winners(res)
     return [
         {
-            "rank": res["ranks"][seat], "won": seat in won, "name": player_name(table.user_at(seat), lang),
-            "score": res["scores"][seat], "note": _decided(res, seat, lang).strip(" ·"),
+            "rank": res["ranks"][seat], "won": seat in won, "name": plain(player_name(table.user_at(seat), lang)), "seat": seat,
+            "score": res["scores"][seat], "note": plain(_decided(res, seat, lang).strip(" ·")),
             "breakdown": {category(res, k, lang): v for k, v in res["breakdown"][seat].items()},
         }
         for seat in res["ranking"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.storage import GameRow, SeatRow
 from engines.core import Engine, Option, packs
+from engines.core.names import plain
 
 # Words a turn card: (state, the log entries of the turn, lang) -> (title, events, footer).
 CardText = Callable[[dict[str, Any], list[dict[str, Any]], str], tuple[str, list[str], str]]
@@ -55,8 +56,14 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        """The players' display names, by seat (what `{pN}` placeholders become)."""
+        """The players' display names, by seat (what `{pN}` placeholders become in messages),
+        marked as user text (`said`)."""
         return [s.name for s in self.seats]
+
+    @property
+    def plain_names(self) -> list[str]:
+        """The same for images, which show them as written."""
+        return [plain(s.name) for s in self.seats]
 
     def to_act(self) -> list[int]:
         if self.state is None or self.row.status != "active":

@@ -240,4 +240,36 @@ MIGRATIONS: list[str] = [
     CREATE INDEX outbox_game ON outbox(game_id, id) WHERE state = 'pending';
     CREATE INDEX outbox_done ON outbox(done_at) WHERE state != 'pending';
     """,
+    # 15: /stats kept per channel as well (a member is shown only the games of channels they can
+    # see); filled again from the finished games, their turn times by `migrate` from the step logs
+    """
+    DROP TABLE player_stats;
+    CREATE TABLE player_stats (
+        guild_key   INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        game        TEXT NOT NULL,
+        user_id     INTEGER NOT NULL,
+        name        TEXT NOT NULL,
+        played      INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        score_sum   INTEGER NOT NULL,
+        scored      INTEGER NOT NULL,
+        PRIMARY KEY (guild_key, channel_id, game, user_id)
+    ) WITHOUT ROWID;
+    INSERT INTO player_stats (guild_key, channel_id, game, user_id, name, played, wins, score_sum, scored)
+    SELECT COALESCE(games.guild_id, 0), games.channel_id, games.game, seats.user_id, MAX(seats.name), COUNT(*), SUM(seats.won),
+        COALESCE(SUM(seats.score), 0), COUNT(seats.score)
+    FROM games JOIN seats ON seats.game_id = games.id
+    WHERE games.status = 'finished' AND seats.rank IS NOT NULL AND NOT seats.standin
+    GROUP BY COALESCE(games.guild_id, 0), games.channel_id, games.game, seats.user_id;
+    DROP TABLE turn_samples;
+    CREATE TABLE turn_samples (
+        guild_key   INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        game        TEXT NOT NULL,
+        user_id     INTEGER NOT NULL,
+        turns       TEXT NOT NULL,
+        PRIMARY KEY (guild_key, channel_id, game, user_id)
+    ) WITHOUT ROWID;
+    """,
 ]

@@ -243,4 +243,35 @@ MIGRATIONS: list[str] = [
     CREATE INDEX outbox_game ON outbox(game_id, id) WHERE state = 'pending';
     CREATE INDEX outbox_done ON outbox(done_at) WHERE state != 'pending';
     """,
+    # 15: /stats per channel as well (see the SQLite migration)
+    """
+    DROP TABLE player_stats;
+    CREATE TABLE player_stats (
+        guild_key   BIGINT NOT NULL,
+        channel_id  BIGINT NOT NULL,
+        game        TEXT NOT NULL,
+        user_id     BIGINT NOT NULL,
+        name        TEXT COLLATE "C" NOT NULL,
+        played      BIGINT NOT NULL,
+        wins        BIGINT NOT NULL,
+        score_sum   BIGINT NOT NULL,
+        scored      BIGINT NOT NULL,
+        PRIMARY KEY (guild_key, channel_id, game, user_id)
+    );
+    INSERT INTO player_stats (guild_key, channel_id, game, user_id, name, played, wins, score_sum, scored)
+    SELECT COALESCE(games.guild_id, 0), games.channel_id, games.game, seats.user_id, MAX(seats.name COLLATE "C"), COUNT(*),
+        SUM(CASE WHEN seats.won THEN 1 ELSE 0 END), COALESCE(SUM(seats.score), 0), COUNT(seats.score)
+    FROM games JOIN seats ON seats.game_id = games.id
+    WHERE games.status = 'finished' AND seats.rank IS NOT NULL AND NOT seats.standin
+    GROUP BY COALESCE(games.guild_id, 0), games.channel_id, games.game, seats.user_id;
+    DROP TABLE turn_samples;
+    CREATE TABLE turn_samples (
+        guild_key   BIGINT NOT NULL,
+        channel_id  BIGINT NOT NULL,
+        game        TEXT NOT NULL,
+        user_id     BIGINT NOT NULL,
+        turns       TEXT NOT NULL,
+        PRIMARY KEY (guild_key, channel_id, game, user_id)
+    );
+    """,
 ]

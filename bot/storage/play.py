@@ -6,6 +6,8 @@ skip votes, vacations and /stats."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from bot.storage.rows import (
     _GAME_COLS,
@@ -16,6 +18,7 @@ from bot.storage.rows import (
     _game,
 )
 from bot.storage.shared import GAMES_COLS, SharedQueries, guild_key
+from engines.core.names import said
 
 AWAY_GAMES = "SELECT DISTINCT game_id FROM seats WHERE user_id=? AND away_since IS NOT NULL ORDER BY game_id"
 
@@ -179,28 +182,43 @@ class PlayQueries(SharedQueries):
             await self._refresh_due((game_id,))
 
     # ---- /stats -------------------------------------------------------------------------------
-    async def stats(self, guild_id: int | None) -> list[StatRow]:
+    async def stats(self, guild_id: int | None, visible: Callable[[int], bool] | None = None) -> list[StatRow]:
         """Per game and player of a server: finished games, wins (a shared victory is a win for each
         winner), average score (stand-ins excluded); by game (bytewise), wins, then average (none
-        last). Kept as games finish (`player_stats`), so this reads the server's players only."""
+        last). Only the games of channels `visible` says the reader sees count (all by default).
+        Kept per channel as games finish (`player_stats`), so this reads the server's rows only."""
         rows = await self._all(
-            "SELECT game, user_id, name, played, wins, score_sum, scored FROM player_stats WHERE guild_key=?", (guild_key(guild_id),)
+            "SELECT game, channel_id, user_id, name, played, wins, score_sum, scored FROM player_stats WHERE guild_key=?",
+            (guild_key(guild_id),),
         )
-        out = [(r[0], r[1], r[2], int(r[3]), int(r[4]), r[5] / r[6] if r[6] else None) for r in rows]
+        totals: dict[tuple[str, int], list[Any]] = {}
+        for game, channel, user, name, played, wins, score_sum, scored in rows:
+            if visible is not None and not visible(channel):
+                continue
+            t = totals.setdefault((game, user), [name, 0, 0, 0, 0])
+            t[0] = max(t[0], name)  # names compared bytewise: the greatest is kept, as on one row
+            t[1:] = [t[1] + int(played), t[2] + int(wins), t[3] + score_sum, t[4] + scored]
+        out = [(game, user, name, played, wins, s / n if n else None) for (game, user), (name, played, wins, s, n) in totals.items()]
         out.sort(key=lambda r: (r[0], -r[4], r[5] is None, -(r[5] or 0.0), r[1]))
-        return [StatRow(game, user, name, played, wins, average or 0.0) for game, user, name, played, wins, average in out]
+        return [StatRow(game, user, said(name), played, wins, average or 0.0) for game, user, name, played, wins, average in out]
 
-    async def turn_times(self, guild_id: int | None) -> dict[tuple[str, int], list[float]]:
+    async def turn_times(self, guild_id: int | None, visible: Callable[[int], bool] | None = None) -> dict[tuple[str, int], list[float]]:
         """Seconds each player took per turn in the finished games of a server (see
-        `turn_durations`): their latest TURN_SAMPLES turns per game, oldest first, in whole
-        seconds (parsed as JSON: three times faster than float() for the thousands /stats reads)."""
-        rows = await self._all("SELECT game, user_id, turns FROM turn_samples WHERE guild_key=?", (guild_key(guild_id),))
-        return {(r[0], r[1]): json.loads(f"[{r[2]}]") for r in rows}
+        `turn_durations`) in the channels `visible` says the reader sees: their latest
+        TURN_SAMPLES turns per game and channel, in whole seconds (parsed as JSON: three times
+        faster than float() for the thousands /stats reads)."""
+        rows = await self._all("SELECT game, channel_id, user_id, turns FROM turn_samples WHERE guild_key=?", (guild_key(guild_id),))
+        out: dict[tuple[str, int], list[float]] = {}
+        for game, channel, user, turns in rows:
+            if visible is None or visible(channel):
+                out.setdefault((game, user), []).extend(json.loads(f"[{turns}]"))
+        return out
 
     async def _after_migration(self, number: int) -> None:
         """The part of a migration written in Python, run by each backend's `migrate` in the
-        migration's transaction: 13 fills the turn times of the games finished before it from
-        their step logs (its SQL part carried their results over)."""
-        if number == 13:
+        migration's transaction: 15 fills the turn times of the games finished before it from
+        their step logs (its SQL part carried their results over; 13 did the same for the table
+        15 replaces, so a database migrating through both fills it once)."""
+        if number == 15:
             for (game_id,) in await self._all("SELECT id FROM games WHERE status='finished' ORDER BY id"):
                 await self._count_turns(game_id)

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engines.core.names import said
+
 Clock = Callable[[], float]
 
 
@@ -215,7 +217,9 @@ def _game(row: Any) -> GameRow:
 
 
 def _seat(row: Any) -> SeatRow:
-    return SeatRow(*row[:7], bool(row[7]), row[8], row[9], bool(row[10]), row[11])
+    """A seat as stored, its name marked as the user's own text (`said`): stored plain, shown
+    set apart."""
+    return SeatRow(row[0], row[1], said(row[2]), *row[3:7], bool(row[7]), row[8], row[9], bool(row[10]), row[11])
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from bot.storage.rows import (
     snapshot_record,
     turn_durations,
 )
+from engines.core.names import plain
 
 OPEN_STATUSES = ("lobby", "active")
 GAMES_COLS = ", ".join("games." + c.strip() for c in _GAME_COLS.split(","))
@@ -51,7 +52,7 @@ def guild_is(guild_id: int | None) -> tuple[str, tuple[Any, ...]]:
 
 
 def guild_key(guild_id: int | None) -> int:
-    """The key of a server in the tables kept per server (`player_stats`, `turn_samples`): 0 for
+    """The key of a server in the tables kept per server and channel (`player_stats`, `turn_samples`): 0 for
     none (no Discord id is 0), so the key is never NULL and is part of a primary key."""
     return 0 if guild_id is None else guild_id
 
@@ -199,7 +200,7 @@ class SharedQueries:
                 guild_id, channel_id, game, json.dumps(options), seed, creator_id, now, now, bank_s, bonus_s, lang, bool(confirm),
                 None if pack is None else pack[1],
             ))
-            await self._run("INSERT INTO seats (game_id, seat, user_id, name, live) VALUES (?,0,?,?,TRUE)", (game_id, creator_id, creator_name))
+            await self._run("INSERT INTO seats (game_id, seat, user_id, name, live) VALUES (?,0,?,?,TRUE)", (game_id, creator_id, plain(creator_name)))
         row = await self.game(game_id)
         assert row is not None
         return row
@@ -229,7 +230,7 @@ class SharedQueries:
             await self._run("DELETE FROM seats WHERE game_id=?", (game_id,))
             await self._many(
                 "INSERT INTO seats (game_id, seat, user_id, name, live) VALUES (?,?,?,?,TRUE)",
-                [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
+                [(game_id, i, uid, plain(name)) for i, (uid, name) in enumerate(seats)],
             )
 
     async def set_status(
@@ -333,11 +334,12 @@ class SharedQueries:
         and its players' turn times; rows taken in user order, so two games finishing at once
         never wait on each other in a cycle."""
         await self._run(
-            "INSERT INTO player_stats (guild_key, game, user_id, name, played, wins, score_sum, scored)"
-            " SELECT COALESCE(games.guild_id, 0), games.game, seats.user_id, seats.name, 1, CASE WHEN seats.won THEN 1 ELSE 0 END,"
-            " COALESCE(seats.score, 0), CASE WHEN seats.score IS NULL THEN 0 ELSE 1 END"
+            "INSERT INTO player_stats (guild_key, channel_id, game, user_id, name, played, wins, score_sum, scored)"
+            " SELECT COALESCE(games.guild_id, 0), games.channel_id, games.game, seats.user_id, seats.name, 1,"
+            " CASE WHEN seats.won THEN 1 ELSE 0 END, COALESCE(seats.score, 0), CASE WHEN seats.score IS NULL THEN 0 ELSE 1 END"
             " FROM seats JOIN games ON games.id = seats.game_id WHERE games.id=? AND seats.rank IS NOT NULL AND NOT seats.standin"
-            " ORDER BY seats.user_id ON CONFLICT (guild_key, game, user_id) DO UPDATE SET played=player_stats.played+1, wins=player_stats.wins+excluded.wins,"
+            " ORDER BY seats.user_id ON CONFLICT (guild_key, channel_id, game, user_id) DO UPDATE SET played=player_stats.played+1,"
+            " wins=player_stats.wins+excluded.wins,"
             " score_sum=player_stats.score_sum+excluded.score_sum, scored=player_stats.scored+excluded.scored,"
             " name=CASE WHEN excluded.name > player_stats.name THEN excluded.name ELSE player_stats.name END",
             (game_id,),
@@ -347,19 +349,21 @@ class SharedQueries:
     async def _count_turns(self, game_id: int) -> None:
         """Append a finished game's turn times to its players' samples, keeping the latest
         TURN_SAMPLES (the upsert locks the row, so the trim cannot lose another game's turns)."""
-        row = await self._one("SELECT guild_id, game FROM games WHERE id=?", (game_id,))
+        row = await self._one("SELECT guild_id, channel_id, game FROM games WHERE id=?", (game_id,))
         steps = await self._all("SELECT seat, user_id, created_at FROM steps WHERE game_id=? ORDER BY idx", (game_id,))
-        for (game, user_id), times in sorted(turn_durations([(row[1], game_id, *s) for s in steps]).items()):
+        key = (guild_key(row[0]), row[1])
+        for (game, user_id), times in sorted(turn_durations([(row[2], game_id, *s) for s in steps]).items()):
             (turns,) = await self._one(
-                "INSERT INTO turn_samples (guild_key, game, user_id, turns) VALUES (?,?,?,?) ON CONFLICT (guild_key, game, user_id)"
-                " DO UPDATE SET turns = turn_samples.turns || ',' || excluded.turns RETURNING turns",
-                (guild_key(row[0]), game, user_id, ",".join(str(int(t)) for t in times[-TURN_SAMPLES:])),
+                "INSERT INTO turn_samples (guild_key, channel_id, game, user_id, turns) VALUES (?,?,?,?,?)"
+                " ON CONFLICT (guild_key, channel_id, game, user_id) DO UPDATE SET turns = turn_samples.turns || ',' || excluded.turns"
+                " RETURNING turns",
+                (*key, game, user_id, ",".join(str(int(t)) for t in times[-TURN_SAMPLES:])),
             )
             kept = turns.split(",")
             if len(kept) > TURN_SAMPLES:
                 await self._run(
-                    "UPDATE turn_samples SET turns=? WHERE guild_key=? AND game=? AND user_id=?",
-                    (",".join(kept[-TURN_SAMPLES:]), guild_key(row[0]), game, user_id),
+                    "UPDATE turn_samples SET turns=? WHERE guild_key=? AND channel_id=? AND game=? AND user_id=?",
+                    (",".join(kept[-TURN_SAMPLES:]), *key, game, user_id),
                 )
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engines.core.names import plain, said
+
 OPTION_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
 MAX_OPTIONS = 25  # a Discord select menu's limit
 
@@ -49,9 +51,9 @@ def fit_words(text: str, limit: int = 100) -> str:
 
 def quote(text: str, limit: int = 32) -> str:
     """What a user typed, as a refusal quotes it: at most `limit` characters, so a long paste
-    never pushes the explanation out of the message."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    never pushes the explanation out of the message, and set apart as user text (`said`)."""
+    text = " ".join(plain(text).split())
+    return said(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 @dataclass(frozen=True, slots=True)

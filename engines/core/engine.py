@@ -134,7 +134,7 @@ class Engine:
             value = options.pop(key, spec["default"])
             if value not in spec["choices"]:
                 choices = ", ".join(str(c) for c in spec["choices"])
-                raise IllegalMove(f"{key} must be one of {choices}, not {value}.", f"{key} doit valoir {choices}, pas {value}.")
+                raise IllegalMove(f"{key} must be one of {choices}, not {quote(str(value))}.", f"{key} doit valoir {choices}, pas {quote(str(value))}.")
             allowed = spec.get("players")
             if num_players is not None and allowed is not None and num_players not in allowed and value != spec["default"]:
                 en, fr = " or ".join(map(str, allowed)), " ou ".join(map(str, allowed))
@@ -147,7 +147,7 @@ class Engine:
                 )
             resolved[key] = value
         if options:
-            unknown = ", ".join(sorted(options))
+            unknown = ", ".join(quote(k) for k in sorted(options)[:5]) + (" …" if len(options) > 5 else "")
             known = ", ".join(spec["key"] for spec in self.option_specs)
             raise IllegalMove(
                 f"{self.title} has no option {unknown} ({f'its options: {known}' if known else 'it has no options'}).",

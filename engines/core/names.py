@@ -13,6 +13,14 @@ from collections.abc import Sequence
 
 PLACEHOLDER = re.compile(r"\{p(\d)\}")
 FALLBACK = {"en": "Player {n}", "fr": "Joueur {n}"}
+# Text a user chose (a display name, words they typed) is set apart from the text around it by
+# Unicode's first-strong and pop-directional isolates: it keeps its own direction in any text (an
+# Arabic name in a French sentence), and whoever shows a text to a reader that interprets markup
+# (Discord's markdown) neutralises what lies between them (`bot.usertext`). Nothing else makes
+# these characters, and `said` removes them, with the other direction controls, from what users
+# chose, so a name can neither close its span nor spoof the direction of what follows.
+OPEN, CLOSE = "\u2068", "\u2069"
+_DIRECTION_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def ref(seat: int) -> str:
@@ -33,6 +41,16 @@ def fill(text: str, names: Sequence[str] | None = None, lang: str = "en", wrap: 
         return f"{wrap}{n}{wrap}"
 
     return PLACEHOLDER.sub(name, text)
+
+
+def said(text: str) -> str:
+    """`text` as a user chose it, set apart from the text it will be part of (idempotent)."""
+    return OPEN + _DIRECTION_CONTROLS.sub("", text) + CLOSE
+
+
+def plain(text: str) -> str:
+    """`text` without the marks of `said`: for an image, a button's label, a comparison."""
+    return text.replace(OPEN, "").replace(CLOSE, "")
 
 
 def names_seat(text: str) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -36,6 +37,11 @@ if TYPE_CHECKING:
 MANIFEST = "pack.json"
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,31}$")
 DIGEST_LENGTH = 16
+# A pack is read from an operator's folder and checked by recursive code (the JSON parser, the
+# schema validator, the merge): these bounds keep one hostile file from costing more than a refusal.
+MAX_BYTES = 10 * 1024 * 1024  # a pack's files together; the default components of a game are < 50 kB
+MAX_DEPTH = 64  # arrays and objects inside one another; the default components nest at most 13 deep
+MAX_PROBLEM = 300  # characters of one problem as told
 
 
 class PackError(ValueError):
@@ -83,13 +89,45 @@ def digest_of(game: str, files: Mapping[str, Any]) -> str:
 
 
 # ---- reading ------------------------------------------------------------------------------------
-def _read_json(path: Path) -> Any:
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in JSON `text`, counted on the text itself: a recursive
+    parser meets a deep file as a RecursionError, and so would every later recursive step."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def read_json(path: Path) -> Any:
+    """The JSON file at `path`, refused (PackError naming the file and the problem, never a value
+    from it) when it is larger than MAX_BYTES, not UTF-8, nested deeper than MAX_DEPTH or not
+    valid JSON."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+    except OSError as exc:
         raise PackError([f"{path.name}: cannot be read ({exc.__class__.__name__})"]) from None
+    if len(raw) > MAX_BYTES:
+        raise PackError([f"{path.name}: larger than {_size(MAX_BYTES)}"])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PackError([f"{path.name}: not UTF-8 text (byte {exc.start + 1})"]) from None
+    if nesting_depth(text) > MAX_DEPTH:
+        raise PackError([f"{path.name}: arrays and objects nested more than {MAX_DEPTH} deep"])
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise PackError([f"{path.name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"]) from None
+    except ValueError:  # a number of more digits than Python converts
+        raise PackError([f"{path.name}: not valid JSON (a number too long to read)"]) from None
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024 / 1024:g} MB" if n >= 1024 * 1024 else f"{n} bytes"
 
 
 def from_json(data: Any, default_name: str = "") -> Pack:
@@ -103,7 +141,7 @@ def from_json(data: Any, default_name: str = "") -> Pack:
     if not isinstance(game, str) or not game:
         problems.append('pack: "game" must name a game (antiquity, deus, magna_roma, minerva, monumental_duel)')
     if not isinstance(name, str) or not NAME_PATTERN.match(name):
-        problems.append(f'pack: "name" must be 1 to 32 lowercase letters, digits, ".", "_" or "-", not {name!r}')
+        problems.append('pack: "name" must be 1 to 32 lowercase letters, digits, ".", "_" or "-"')
     if problems:
         raise PackError(problems)
     files = {k: v for k, v in data.items() if k != "pack"}
@@ -111,27 +149,43 @@ def from_json(data: Any, default_name: str = "") -> Pack:
 
 
 def read(path: str | Path) -> Pack:
-    """A pack from a folder (`pack.json` plus any component files) or from one JSON file."""
+    """A pack from a folder (`pack.json` plus any component files) or from one JSON file, at most
+    MAX_BYTES in all; PackError for anything that stops it being read."""
     path = Path(path)
-    if path.is_dir():
-        manifest_path = path / MANIFEST
-        if not manifest_path.is_file():
-            raise PackError([f"{path.name}: a pack folder needs a {MANIFEST} naming its game"])
-        manifest = _read_json(manifest_path)
-        if not isinstance(manifest, dict):
-            raise PackError([f"{MANIFEST}: must be an object"])
-        data: dict[str, Any] = {"pack": manifest.get("pack", manifest)}
-        for file in sorted(path.glob("*.json")):
-            if file.name != MANIFEST:
-                data[file.stem] = _read_json(file)
-        return from_json(data, default_name=slug(path.name))
-    if path.is_file():
-        return from_json(_read_json(path), default_name=slug(path.stem))
+    try:
+        if path.is_dir():
+            return _read_folder(path)
+        if path.is_file():
+            return from_json(read_json(path), default_name=name_for(path))
+    except OSError as exc:  # a folder that cannot be listed, a file gone meanwhile
+        raise PackError([f"{path.name}: cannot be read ({exc.__class__.__name__})"]) from None
     raise PackError([f"{path}: no such file or folder"])
+
+
+def _read_folder(path: Path) -> Pack:
+    manifest_path = path / MANIFEST
+    if not manifest_path.is_file():
+        raise PackError([f"{path.name}: a pack folder needs a {MANIFEST} naming its game"])
+    files = sorted(path.glob("*.json"))
+    if sum(f.stat().st_size for f in files) > MAX_BYTES:
+        raise PackError([f"{path.name}: its files are larger than {_size(MAX_BYTES)} together"])
+    manifest = read_json(manifest_path)
+    if not isinstance(manifest, dict):
+        raise PackError([f"{MANIFEST}: must be an object"])
+    data: dict[str, Any] = {"pack": manifest.get("pack", manifest)}
+    for file in files:
+        if file.name != MANIFEST:
+            data[file.stem] = read_json(file)
+    return from_json(data, default_name=name_for(path))
 
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-")[:32] or "pack"
+
+
+def name_for(path: Path) -> str:
+    """The name of the pack at `path` when its manifest gives none: its file's or folder's name."""
+    return slug(path.stem if path.suffix == ".json" else path.name)
 
 
 def write(pack: Pack, path: str | Path) -> Path:
@@ -199,6 +253,35 @@ def _merge_entry(default: dict[str, Any], override: dict[str, Any]) -> dict[str,
     return merged
 
 
+_PLAIN = re.compile(r"[A-Za-z0-9][\w.+ -]{0,39}")  # an id, a key, a word: what may name a place
+_QUOTED = re.compile(r"""(?<![\w'"])('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?!\w)""")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _shown(text: str) -> bool:
+    """Whether a text of the file may be repeated in a refusal: a plain word (or nothing)."""
+    return text == "" or _PLAIN.fullmatch(text) is not None
+
+
+def _label(step: Any) -> str:
+    """A key or id of the file as a place's name: itself when it is a plain word, else '…'
+    (a refusal names places, it never repeats what a file holds)."""
+    text = str(step)
+    return text if _PLAIN.fullmatch(text) else "…"
+
+
+def _cut(problem: str) -> str:
+    """A problem on one line of at most MAX_PROBLEM characters."""
+    problem = _CONTROL.sub(" ", problem)
+    return problem if len(problem) <= MAX_PROBLEM else problem[: MAX_PROBLEM - 1] + "…"
+
+
+def _told(problem: str) -> str:
+    """A message that may quote what the file holds (a rule check's, a key the schema refused) as
+    shown: each quoted text only when it is a plain word, on one short line."""
+    return _cut(_QUOTED.sub(lambda m: m[0] if _shown(m[0][1:-1]) else f"{m[0][0]}…{m[0][0]}", problem))
+
+
 def _where(content: Any, path: list[Any]) -> str:
     """`m07 › cost` for path [3, "cost"] in a list of entries: an index is named by the id of the
     entry it points at, so a person finds it in their file."""
@@ -207,14 +290,25 @@ def _where(content: Any, path: list[Any]) -> str:
     for step in path:
         if isinstance(step, int) and isinstance(node, list) and step < len(node):
             entry = node[step]
-            parts.append(str(entry["id"]) if isinstance(entry, dict) and "id" in entry else f"#{step + 1}")
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            parts.append(str(ident) if ident is not None and _PLAIN.fullmatch(str(ident)) else f"#{step + 1}")
         else:
-            parts.append(str(step))
+            parts.append(_label(step))
         try:
             node = node[step]
         except (KeyError, IndexError, TypeError):
             node = None
     return " › ".join(parts)
+
+
+def _rule_broken(error: Any) -> str:
+    """A schema error's message, the value it found shown only when it is a plain word or a short
+    number: jsonschema's messages quote the value (`'x…' is not of type 'integer'`), which may be
+    anything the file holds."""
+    found, value = repr(error.instance), error.instance
+    shown = isinstance(value, bool | int | float | None) or (isinstance(value, str) and _shown(value))
+    message = error.message if shown and len(found) <= 40 else error.message.replace(found, "…")
+    return _told(message) if error.validator == "additionalProperties" else _cut(message)  # its keys, quoted
 
 
 def schema_problems(stem: str, schema: dict[str, Any], content: Any) -> list[str]:
@@ -224,7 +318,7 @@ def schema_problems(stem: str, schema: dict[str, Any], content: Any) -> list[str
     problems = []
     for error in sorted(validator.iter_errors(content), key=lambda e: list(map(str, e.absolute_path))):
         where = _where(content, list(error.absolute_path))
-        problems.append(f"{stem}.json › {where}: {error.message}" if where else f"{stem}.json: {error.message}")
+        problems.append(f"{stem}.json › {where}: {_rule_broken(error)}" if where else f"{stem}.json: {_rule_broken(error)}")
     return problems
 
 
@@ -233,18 +327,43 @@ def merged_files(engine: Engine, pack: Pack) -> dict[str, Any]:
     return {stem: merge(defaults[stem], pack.files[stem]) if stem in pack.files else defaults[stem] for stem in defaults}
 
 
+def changed_files(engine: Engine, pack: Pack) -> list[str]:
+    """The component files whose content `pack` changes: compared with the defaults laid over
+    themselves, since a null in a file deletes its key, so an exported default file changes nothing."""
+    defaults, files = engine.default_components(), merged_files(engine, pack)
+    return [stem for stem in engine.component_files if files[stem] != merge(defaults[stem], defaults[stem])]
+
+
+def _unnamed_entry(files: Mapping[str, Any]) -> bool:
+    """Whether an entry of `files` has an id that is no plain word: the rule checks name entries by
+    their ids, so they wait until every id can be told (the schemas say which is wrong)."""
+    nodes: list[Any] = [files]
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, dict):
+            ident = node.get("id")
+            if ident is not None and not (isinstance(ident, int) or (isinstance(ident, str) and _PLAIN.fullmatch(ident))):
+                return True
+            nodes.extend(node.values())
+        elif isinstance(node, list):
+            nodes.extend(node)
+    return False
+
+
 def check(engine: Engine, pack: Pack) -> tuple[list[str], Any]:
     """Every problem of `pack` for `engine` (empty when usable) and, when usable, its catalogue."""
     problems: list[str] = []
     if pack.game != engine.name:
-        return [f"pack: made for {pack.game}, not {engine.name}"], None
+        return [f"pack: made for another game, not {engine.name}"], None
     unknown = sorted(set(pack.files) - set(engine.component_files))
     for stem in unknown:
         known = ", ".join(f"{s}.json" for s in engine.component_files)
-        problems.append(f"{stem}.json: {engine.title} has no such component file (its files: {known})")
+        problems.append(f"{_label(stem)}.json: {engine.title} has no such component file (its files: {known})")
     files = merged_files(engine, pack)
     for stem in engine.component_files:
         problems.extend(schema_problems(stem, engine.component_schema(stem), files[stem]))
+    if _unnamed_entry(pack.files):
+        return problems or ["pack: an entry's id is not a plain word (letters, digits, '.', '_', '-')"], None
     catalog = None
     with collecting() as found:  # the rule checks run too, so a count is told with a typo
         try:
@@ -253,8 +372,8 @@ def check(engine: Engine, pack: Pack) -> tuple[list[str], Any]:
             found.append(str(exc))
         except Exception as exc:  # a rule check tripped over data the schema refused or let through
             if not problems:
-                found.append(f"checks stopped at a value they cannot read ({exc.__class__.__name__}: {exc})")
-    problems += [p for p in found if p not in problems]
+                found.append(f"checks stopped at a value they cannot read ({exc.__class__.__name__})")
+    problems += [told for p in found if (told := _told(p)) not in problems]
     return (problems, None) if problems else ([], catalog)
 
 

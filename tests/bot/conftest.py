@@ -47,13 +47,14 @@ def no_command_mentions_left() -> Iterator[None]:
 
 @pytest.fixture
 def stub_render(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "board_png", lambda game, view, lang="en": b"PNG-board")
+    monkeypatch.setattr(render, "board_post", lambda game, view, lang="en": (b"PNG-board", "png"))
+    monkeypatch.setattr(render, "sections_post", lambda game, view, lang="en": [])
     monkeypatch.setattr(render, "board_image", lambda game, view, lang="en": Image.new("RGB", (80, 60), (20 * view["pile"] % 256, 90, 40)))
     monkeypatch.setattr(
         render, "turn_card",
         lambda game, view, **kw: (Image.new("RGB", (80, 60 + 10 * len(kw["events"])), (20 * view.get("pile", 0) % 256, 90, 40)), None),
     )
-    monkeypatch.setattr(render, "player_png", lambda game, view, seat, lang="en": f"PNG-player-{seat}".encode())
+    monkeypatch.setattr(render, "player_post", lambda game, view, seat, lang="en": (f"PNG-player-{seat}".encode(), "png"))
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

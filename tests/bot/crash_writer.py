@@ -13,7 +13,7 @@ from tests.bot.conftest import toy_service
 
 
 async def main(path: str) -> None:
-    render.board_png = lambda game, view: b""  # type: ignore[assignment]
+    render.board_post = lambda game, view, lang="en": (b"", "png")  # type: ignore[assignment]
     db = await Database.open(Path(path))
     service = toy_service(db, max_active_games_per_user=10**6)
     channel = 1

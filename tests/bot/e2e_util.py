@@ -61,8 +61,24 @@ def select_values(components: list[dict[str, Any]]) -> list[str]:
     return []
 
 
+def _flat(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, however nested (a turn post is one container of rows)."""
+    out = []
+    for c in components:
+        out.append(c)
+        out += _flat(c.get("components", []))
+    return out
+
+
 def component_ids(components: list[dict[str, Any]]) -> list[str]:
-    return [c.get("custom_id", "") for row in components for c in row.get("components", [])]
+    return [c["custom_id"] for c in _flat(components) if "custom_id" in c]
+
+
+def text(message: Any) -> str:
+    """What a message says: its content, or the text of its layout components (a turn post)."""
+    parts = [message.content or ""]
+    parts += [c["content"] for c in _flat([c.to_dict() for c in getattr(message, "components", [])]) if c.get("type") == 10]
+    return "\n".join(p for p in parts if p)
 
 
 async def open_table(env, channel, players, spectator, game: str, options: str | None = None):  # type: ignore[no-untyped-def]
@@ -95,12 +111,12 @@ async def play_game(  # type: ignore[no-untyped-def]
     steps = restarts = typed = idle = 0
     while steps < max_steps:
         post = channel.history(viewer=spectator)[-1]
-        if "is over" in post.content:
+        if "is over" in text(post):
             if restarts == 0:
                 await env.restart_bot(make_bot(db_path))
                 restarts += 1
             return {"steps": steps, "restarts": restarts, "typed": typed, "post": post, "over": True}
-        assert any(i.startswith("tb:turn:") for i in component_ids([c.to_dict() for c in post.components])), post.content
+        assert any(i.startswith("tb:turn:") for i in component_ids([c.to_dict() for c in post.components])), text(post)
         table = await env.bot.services.table_in_channel(channel.id)
         actor = by_id[table.user_at(table.to_act()[0]).user_id]
         r = await actor.click(post, label="Take your turn")

@@ -10,6 +10,7 @@ import pytest
 import simcord.interactions
 
 from bot.discord_ui.client import TabulaBot
+from tests.bot.e2e_util import text
 from tests.bot.test_discord_toy import answer, make_bot, setup_table
 
 LOCALES: dict[int, str] = {}
@@ -40,7 +41,7 @@ async def test_english_and_french_players_in_a_french_server_get_french_posts(si
     await alice.slash(channel, "game language", language="fr")
     await alice.slash(channel, "game new", game="nim", options="stones=9")
     lobby = channel.last_message
-    assert "nouvelle table" in lobby.content
+    assert "nouvelle table" in text(lobby)
     await bob.click(lobby, label="Rejoindre")
     await alice.click(lobby, label="Lancer")
     public = [channel.last_message]
@@ -55,7 +56,7 @@ async def test_english_and_french_players_in_a_french_server_get_french_posts(si
         assert ("It is not your turn" in answer(r).content) == (player is alice)
         assert ("Ce n'est pas votre tour" in answer(r).content) == (player is bob)
     for post in public:
-        assert "your turn" not in post.content and "c'est à vous" in post.content, post.content
+        assert "your turn" not in text(post) and "c'est à vous" in text(post), text(post)
     r = await bob.slash(channel, "game status")
     assert not r.ephemeral and "En attente de" in r.response.content
 
@@ -68,6 +69,6 @@ async def test_without_a_server_language_the_creators_language_holds(simcord_env
     await bob.click(lobby, label="Rejoindre")
     await alice.click(lobby, label="Lancer")
     r = await alice.slash(channel, "play", move="a take1")
-    assert "c'est à vous" in channel.last_message.content
+    assert "c'est à vous" in text(channel.last_message)
     r = await bob.slash(channel, "play", move="a take1")
-    assert "Saved" in answer(r).content and "c'est à vous" in channel.last_message.content
+    assert "Saved" in answer(r).content and "c'est à vous" in text(channel.last_message)

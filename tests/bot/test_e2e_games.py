@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.client import TabulaBot
-from tests.bot.e2e_util import answer, make_bot, open_table, play_game
+from tests.bot.e2e_util import answer, make_bot, open_table, play_game, text
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ async def test_game_through_discord(simcord_env, db_path: Path, game: str, num_p
     if max_steps >= 3000:
         assert outcome["over"], f"{game} did not finish"
         final = outcome["post"]
-        assert "is over" in final.content and all(p.name in final.content for p in players)
+        assert "is over" in text(final) and all(p.name in text(final) for p in players)
         assert table.row.status == "finished"
     else:
         assert table.row.status == "active"

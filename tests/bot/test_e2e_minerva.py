@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.client import TabulaBot
-from tests.bot.e2e_util import answer, make_bot, play_game
+from tests.bot.e2e_util import answer, make_bot, play_game, text
 
 
 @pytest.fixture
@@ -47,13 +47,13 @@ async def test_full_minerva_game_through_discord(simcord_env, db_path: Path, num
     assert outcome["restarts"] == 1 and outcome["typed"] > 0
     assert final.attachments and final.attachments[0].filename == "turn.png"
     for p in players:
-        assert p.name in final.content, "every player appears in the final scores"
-    assert "1. " in final.content and "pts" in final.content
+        assert p.name in text(final), "every player appears in the final scores"
+    assert "1. " in text(final) and "pts" in text(final)
 
     table = await env.bot.services.table_in_channel(channel.id, include_finished=True)
     assert table.row.status == "finished"
     result = table.engine.result(table.state)
-    assert f"{result['scores'][result['ranking'][0]]} pts" in final.content
+    assert f"{result['scores'][result['ranking'][0]]} pts" in text(final)
 
     r = await spectator.slash(channel, "game status")
     assert "finished" in answer(r).content

@@ -10,6 +10,7 @@ import pytest
 from bot.discord_ui.client import TabulaBot
 from bot.local_table import run_table
 from bot.settings import Settings
+from tests.bot.e2e_util import text
 from tests.bot.test_discord_toy import answer, make_bot, setup_table
 
 
@@ -65,11 +66,11 @@ async def test_rematch_opens_a_lobby_for_the_same_players(simcord_env) -> None: 
         pile, left = next((p, n) for p, n in table.state["piles"].items() if n)
         await player.slash(channel, "play", move=f"{pile} take{min(3, left)}")
     final = channel.last_message
-    assert "is over" in final.content
+    assert "is over" in text(final)
     r = await bob.click(final, label="Rematch")
     assert answer(r).ephemeral and "Rematch table" in answer(r).content
     lobby = channel.last_message
-    assert "A rematch of" in lobby.content and alice.mention in lobby.content
+    assert "A rematch of" in text(lobby) and alice.mention in text(lobby)
     new = await services.table_in_channel(channel.id)
     assert (new.row.game, new.row.options, new.row.bank_s, new.row.creator_id) == ("nim", {"stones": "9"}, 3 * 86400.0, bob.id)
     await alice.click(lobby, label="Join")

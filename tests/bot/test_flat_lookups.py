@@ -15,6 +15,7 @@ from bot.services.table import time_left
 from bot.storage import rows
 from bot.storage.db import SeatChanges, SeatClock
 from bot.storage.rows import TURN_SAMPLES, turn_durations
+from engines.core.names import plain
 from tests.bot import test_storage_backends as storage_tests
 from tests.bot.pg_cluster import pg_cluster  # noqa: F401  (the session fixture)
 from tests.bot.test_storage_backends import ALICE, BOB, CAROL, STATE, Backend, Store, started
@@ -132,7 +133,7 @@ async def test_turn_times_keep_each_players_latest_turns(store: Backend, backend
     every = turn_durations([("nim", gid, *s) for s in steps])
     times = await db.turn_times(9)
     assert len(every[("nim", ALICE)]) > TURN_SAMPLES and times[("nim", ALICE)] == every[("nim", ALICE)][-TURN_SAMPLES:]
-    second = await started(db, channel=2)
+    second = await started(db, channel=1)  # the same channel (samples are kept per channel)
     store.clock.now += 5000
     await db.append_steps(second, 2, 0, [(0, "a", ALICE, 0)], STATE, False)
     store.clock.now += 77
@@ -175,7 +176,7 @@ async def test_migration_13_carries_stats_turn_times_and_open_games_over(
         )
     monkeypatch.undo()
     db = await store.open()
-    stats = [(r.game, r.user_id, r.name, r.played, r.wins, r.average) for r in await db.stats(9)]
+    stats = [(r.game, r.user_id, plain(r.name), r.played, r.wins, r.average) for r in await db.stats(9)]
     assert stats == [("nim", ALICE, "alice", 2, 2, 8.5), ("nim", BOB, "bob", 2, 1, 5.5)], "bytewise: 'alice' > 'Alice'"
     assert await db.turn_times(9) == {("nim", BOB): [300.0], ("nim", ALICE): [60.0, 60.0]}
     assert [g.id for g in await db.open_games_of_user(ALICE)] == [3] and await db.count_open_games_of_user(CAROL) == 2

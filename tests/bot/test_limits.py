@@ -18,6 +18,7 @@ from bot.settings import Settings
 from engines.core import Option, Prompt
 from render.core import to_png
 from tests.bot.conftest import toy_service
+from tests.bot.e2e_util import text
 
 
 def test_long_text_is_clipped_under_2000_characters() -> None:
@@ -115,7 +116,7 @@ async def test_a_game_in_its_own_thread(simcord_env) -> None:  # type: ignore[no
     threads = channel.threads
     assert len(threads) == 1
     lobby = threads[0].last_message
-    assert "Nim" in lobby.content
+    assert "Nim" in text(lobby)
     # the channel itself stays free for another game
     r = await alice.slash(channel, "game new", game="nim")
     assert not r.ephemeral

@@ -21,6 +21,7 @@ from bot.services.games import GameService
 from bot.storage import Database
 from engines.core import packs
 from tests.bot.conftest import raw_execute
+from tests.bot.e2e_util import text
 
 MINERVA = engines.get_engine("minerva")
 
@@ -190,7 +191,7 @@ async def test_a_pack_through_discord_autocompleted_and_named(simcord_env) -> No
     assert [c["value"] for c in choices] == ["pack=my-box"]
     await alice.slash(channel, "game new", game="minerva", options="pack=my-box")
     lobby = channel.last_message
-    assert "pack=my-box (components " in lobby.content
+    assert "pack=my-box (components " in text(lobby)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
     r = await bob.slash(channel, "game status")

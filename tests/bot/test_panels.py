@@ -16,6 +16,7 @@ from bot.storage import Database
 from engines.core import Engine, Option, Prompt
 from engines.core.ranks import ranked
 from engines.core.state import State
+from tests.bot.e2e_util import text
 from tests.bot.test_discord_toy import answer, make_bot, open_and_start, setup_table
 
 ALICE, BOB = 11, 22
@@ -116,7 +117,7 @@ async def test_confirm_turn_holds_the_last_step_until_confirmed_and_undo_takes_i
     _, channel, alice, bob = setup_table(simcord_env)
     await alice.slash(channel, "game new", game="nim", options="stones=9 confirm=on")
     lobby = channel.last_message
-    assert "confirm=on" in lobby.content
+    assert "confirm=on" in text(lobby)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
     posts = len(channel.history(viewer=bob))
@@ -132,6 +133,6 @@ async def test_confirm_turn_holds_the_last_step_until_confirmed_and_undo_takes_i
     r = await alice.slash(channel, "play", move="b take2")
     r = await alice.click(answer(r).message, label="Confirm")
     post = channel.last_message
-    assert "takes 2" in post.content and f"<@{bob.id}>" in post.content
+    assert "takes 2" in text(post) and f"<@{bob.id}>" in text(post)
     table = await simcord_env.bot.services.table_in_channel(channel.id)
     assert table.state["taken"] == [2, 0] and table.row.pending is None

@@ -15,6 +15,7 @@ from bot.replay import main as replay_main
 from bot.replay import replay_record
 from bot.settings import Settings
 from tests.bot.conftest import toy_service
+from tests.bot.e2e_util import text
 from tests.engines.toy import NIM
 
 HOUR = 3600
@@ -45,7 +46,7 @@ def pinged(env, message) -> set[int]:  # type: ignore[no-untyped-def]
 
 
 def visible(channel, user):  # type: ignore[no-untyped-def]
-    return [m.content for m in channel.history(viewer=user)]
+    return [text(m) for m in channel.history(viewer=user)]
 
 
 async def open_table(channel, players, clock: str | None = None, stones: str = "9"):  # type: ignore[no-untyped-def]
@@ -68,7 +69,7 @@ async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env
     env = simcord_env
     _, channel, (alice, bob, carol) = setup(env, ("alice", "bob", "carol"))
     lobby = await open_table(channel, [alice, bob, carol], clock="1d", stones="15")
-    assert "1 day per player" in lobby.content
+    assert "1 day per player" in text(lobby)
     await env.advance_time(11 * HOUR)
     assert not any("running low" in c for c in visible(channel, bob))
     await env.advance_time(2 * HOUR)  # the hourly check at 12 h finds half of her time left
@@ -85,9 +86,9 @@ async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env
     assert len(reminders) == 3 and "2 h left" in reminders[2]
     await env.advance_time(3 * HOUR)
     expired = channel.last_message
-    assert "time in Nim" in expired.content and "has run out" in expired.content
+    assert "time in Nim" in text(expired) and "has run out" in text(expired)
     # the players who may vote are named in the text, so Discord notifies them (issue 18 item 5)
-    assert bob.mention in expired.content and carol.mention in expired.content
+    assert bob.mention in text(expired) and carol.mention in text(expired)
     assert {bob.id, carol.id} <= set(pinged(env, expired))
     r = await alice.click(expired, label="Skip alice")
     assert "cannot vote to skip yourself" in answer(r).content
@@ -97,7 +98,7 @@ async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env
     assert "1/2" in answer(r).content, "a second click by the same voter does not count twice"
     await carol.click(expired, label="Skip alice")
     skipped = channel.last_message
-    assert "alice was skipped" in skipped.content and bob.mention in skipped.content and "takes" in skipped.content
+    assert "alice was skipped" in text(skipped) and bob.mention in text(skipped) and "takes" in text(skipped)
     table = await env.bot.services.table_in_channel(channel.id)
     steps = await env.bot.services.db.steps(table.id)
     assert {s.user_id for s in steps} == {0} and table.to_act() == [1]
@@ -112,10 +113,10 @@ async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env
             await p.slash(channel, "play", move="b take1")
         await env.advance_time(HOUR)
         expired = channel.last_message
-        assert "has run out" in expired.content
+        assert "has run out" in text(expired)
         await bob.click(expired, label="Skip alice")
         await carol.click(expired, label="Skip alice")
-    assert "stand-in now plays their seat" in channel.last_message.content
+    assert "stand-in now plays their seat" in text(channel.last_message)
     for _ in range(40):
         table = await env.bot.services.table_in_channel(channel.id, include_finished=True)
         if table.row.status == "finished":
@@ -123,7 +124,7 @@ async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env
         actor = {1: bob, 2: carol}[table.to_act()[0]]
         pile = "a" if table.state["piles"]["a"] else "b"
         await actor.slash(channel, "play", move=f"{pile} take1")
-    final = channel.last_message.content
+    final = text(channel.last_message)
     assert "is over" in final and "alice (stand-in)" in final
     r = await bob.slash(channel, "game status")
     assert "alice (stand-in)" in answer(r).content
@@ -162,14 +163,14 @@ async def test_turn_alerts_by_dm_refused_dms_and_heads_up(simcord_env) -> None: 
     await open_table(channel, [alice, bob, carol])
     post = channel.last_message
     # alice (seat 1) starts: carol is not next; bob is, but did not ask for a heads-up
-    assert alice.mention in post.content and "Heads-up" not in post.content
+    assert alice.mention in text(post) and "Heads-up" not in text(post)
     await alice.slash(channel, "play", move="a take1")
     post = channel.last_message
     # bob's turn: he gets a DM, the post names him without pinging him; carol (DMs refused) gets
     # her heads-up in the channel
     assert "Your turn in Nim" in bob.user.dm_channel.history()[-1].content
-    assert bob.mention in post.content and bob.id not in pinged(env, post)
-    assert carol.mention in post.content and "Heads-up: bob has started" in post.content
+    assert bob.mention in text(post) and bob.id not in pinged(env, post)
+    assert carol.mention in text(post) and "Heads-up: bob has started" in text(post)
     await bob.slash(channel, "play", move="a take1")
     post = channel.last_message
     assert carol.id in pinged(env, post), "refused DMs fall back to a channel ping"
@@ -204,7 +205,7 @@ async def test_undo_within_a_turn_but_never_across_a_checkpoint(simcord_env) -> 
     await open_table(channel, [alice, bob])
     await alice.slash(channel, "play", move="a")
     r = await alice.slash(channel, "game undo")
-    assert "Which pile?" in answer(r).content and "alice took back a step" in channel.last_message.content
+    assert "Which pile?" in answer(r).content and "alice took back a step" in text(channel.last_message)
     await alice.slash(channel, "play", move="a take1")  # the turn passes: a checkpoint
     r = await alice.slash(channel, "game undo")
     assert "Nothing to undo" in answer(r).content
@@ -286,7 +287,7 @@ async def test_a_deleted_thread_pauses_its_game_which_can_be_aborted_from_the_pa
     thread = await open_in_thread(channel, alice, bob)
     env.backend.delete_channel(thread.id)
     await env.settle()
-    assert "game #1 is paused and its clocks are stopped" in channel.last_message.content
+    assert "game #1 is paused and its clocks are stopped" in text(channel.last_message)
     r = await alice.slash(channel, "mygames")
     assert "paused: its thread or channel cannot be posted in" in answer(r).content
     await env.advance_time(30 * HOUR)  # no reminder, no time-out, no second notice for a paused game
@@ -310,17 +311,17 @@ async def test_a_locked_thread_pauses_the_clocks_until_it_is_unlocked(simcord_en
     env.backend.edit_channel(thread.id, {}, thread_metadata={"locked": True})
     env.inject_error("POST", f"/channels/{thread.id}/messages", status=403, code=50001, message="Missing Access", times=None)
     await env.advance_time(13 * HOUR)  # the reminder at 12 h cannot be posted: the game pauses
-    assert "game #1 is paused" in channel.last_message.content
+    assert "game #1 is paused" in text(channel.last_message)
     await env.advance_time(48 * HOUR)  # far past alice's bank: nothing runs out while paused
     env.backend.faults.clear()
     env.backend.edit_channel(thread.id, {}, thread_metadata={"locked": False})
     await env.settle()
-    assert "The game resumes." in thread.last_message.content and alice.mention in thread.last_message.content
-    assert "works again: game #1 resumes" in channel.last_message.content
+    assert "The game resumes." in text(thread.last_message) and alice.mention in text(thread.last_message)
+    assert "works again: game #1 resumes" in text(channel.last_message)
     r = await bob.slash(thread, "game status")
     assert "alice 12 h ⏳" in answer(r).content, "the clock stood still while the thread was locked"
     await env.advance_time(13 * HOUR)
-    assert "has run out" in thread.last_message.content
+    assert "has run out" in text(thread.last_message)
 
 
 async def test_a_channel_the_bot_may_no_longer_post_in_pauses_the_game_until_it_can(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -338,7 +339,7 @@ async def test_a_channel_the_bot_may_no_longer_post_in_pauses_the_game_until_it_
     env.backend.faults.clear()
     env.backend.edit_channel(channel.id, {"topic": "permissions fixed"})  # an admin fixes the channel
     await env.settle()
-    assert "The game resumes." in channel.last_message.content and bob.mention in channel.last_message.content
+    assert "The game resumes." in text(channel.last_message) and bob.mention in text(channel.last_message)
     r = await bob.slash(channel, "game status")
     assert "alice 12 h, bob 1 day ⏳" in answer(r).content, "both clocks stood still during the pause"
     r = await bob.slash(channel, "mygames")
@@ -353,14 +354,14 @@ async def test_an_archived_thread_is_reopened_and_a_failed_reopening_pauses_the_
     await env.settle()
     await alice.slash(thread, "play", move="a take1")  # the turn post reopens the thread first
     assert env.backend.get_channel(thread.id).thread_metadata.archived is False
-    assert bob.mention in thread.last_message.content and "is paused" not in channel.last_message.content
+    assert bob.mention in text(thread.last_message) and "is paused" not in text(channel.last_message)
     # archived again, and this time the bot may not reopen it (locked by a moderator)
     env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True, "locked": True})
     await env.settle()
     env.inject_error("PATCH", f"/channels/{thread.id}", status=403, code=50013, message="Missing Permissions", times=None)
     env.inject_error("POST", f"/channels/{thread.id}/messages", status=400, code=50083, message="Thread is archived", times=None)
     await env.advance_time(13 * HOUR)
-    assert "game #1 is paused" in channel.last_message.content
+    assert "game #1 is paused" in text(channel.last_message)
 
 
 async def test_a_player_leaving_a_started_game_is_replaced_by_the_stand_in(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -369,13 +370,13 @@ async def test_a_player_leaving_a_started_game_is_replaced_by_the_stand_in(simco
     await open_table(channel, [alice, bob, carol], clock="1d")
     r = await alice.slash(channel, "game leave")  # asks first: the seat goes for good
     r = await alice.click(answer(r), label="Yes, leave the game")  # alice is to act: the stand-in plays her turn at once
-    assert "alice left the game; a stand-in plays their seat" in channel.last_message.content
+    assert "alice left the game; a stand-in plays their seat" in text(channel.last_message)
     table = await env.bot.services.table_in_channel(channel.id)
     assert [s.user_id for s in await env.bot.services.db.steps(table.id)] == [0, 0] and table.to_act() == [1]
     assert table.user_at(0).standin and table.user_at(0).wait_since is None
     r = await carol.slash(channel, "game leave")
     r = await carol.click(answer(r), label="Yes, leave the game")  # not her turn: she is replaced when it comes
-    assert "carol left the game" in channel.last_message.content
+    assert "carol left the game" in text(channel.last_message)
     for _ in range(20):
         table = await env.bot.services.table_in_channel(channel.id, include_finished=True)
         if table.row.status == "finished":
@@ -383,7 +384,7 @@ async def test_a_player_leaving_a_started_game_is_replaced_by_the_stand_in(simco
         assert table.to_act() == [1], "the stand-ins play every other turn by themselves"
         pile = "a" if table.state["piles"]["a"] else "b"
         await bob.slash(channel, "play", move=f"{pile} take1")
-    final = channel.last_message.content
+    final = text(channel.last_message)
     assert "is over" in final and "alice (stand-in)" in final and "carol (stand-in)" in final
     r = await bob.slash(channel, "stats")
     assert "bob: played 1" in answer(r).content and "alice" not in answer(r).content
@@ -397,4 +398,4 @@ async def test_heads_up_by_direct_message(simcord_env) -> None:  # type: ignore[
     await alice.slash(channel, "play", move="a take1")
     post = channel.last_message
     assert "Heads-up: bob has started their turn in Nim #1; you play next." in carol.user.dm_channel.history()[-1].content
-    assert carol.mention not in post.content and carol.id not in pinged(env, post)
+    assert carol.mention not in text(post) and carol.id not in pinged(env, post)

@@ -7,16 +7,19 @@ from __future__ import annotations
 import io
 import random
 import re
+import shlex
 from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main as bot_main
 from bot.local_table import LocalTable, local_mention
 from bot.services.commands import Commands
 from bot.services.games import GameService
 from bot.storage import Database
 
 README = Path(__file__).resolve().parents[2] / "README.md"
+PACKS_DIR = "packs"  # the default PACKS_DIR, where the README's commands write
 STEP = re.compile(r"^ {4}(\w+)> (.+?)(?:\s{2,}#.*)?$")
 CHOICE = re.compile(r"^ {3}(\S+) {2,}\S")  # how the table prints a menu's choices: code, label
 
@@ -74,5 +77,33 @@ async def test_help_lists_every_command_the_readme_uses(tmp_path: Path) -> None:
         missing = [w for w in sorted(readme_commands()) if not re.search(rf"(?:^|[ ·]){w}\b", out.getvalue())]
         assert not missing, f"`help` does not list {missing}"
         assert {"turn", "play", "undo", "as", "quit", "skip", "settings"} <= readme_commands()
+    finally:
+        await db.close()
+
+
+def pack_section() -> str:
+    text = README.read_text(encoding="utf-8")
+    start = text.index("### Component packs")
+    return text[start : text.index("\n## ", start)]
+
+
+async def test_the_readme_pack_flow_works_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26 item 10: the README's `pack export deus packs/our-box` named the pack `my-box`, so
+    its `pack=our-box` was refused, and `pack check` said the unchanged export changed every file.
+    Its commands are run as written, in a fresh folder, then the table it names is opened."""
+    monkeypatch.chdir(tmp_path)
+    block = pack_section().split("```sh\n")[1].split("```")[0]
+    commands = [line.split("  #")[0].strip() for line in block.splitlines() if line.startswith("python -m bot ")]
+    assert [c.split()[3:5] for c in commands] == [["pack", "export"], ["pack", "check"]], commands
+    for command in commands:
+        assert bot_main(shlex.split(command)[3:]) == 0, command
+    out = capsys.readouterr().out
+    assert "no change from the defaults" in out and "it changes" not in out, out
+    game, pack = re.findall(r"`/game new game:(\w+) options: pack=([\w.-]+)`", pack_section())[0]
+    db = await Database.open(tmp_path / "packs.db")
+    try:
+        service = GameService(db, packs_dir=Path(PACKS_DIR), seed_source=lambda: 3)
+        table = await service.open_lobby(guild_id=1, channel_id=1, user_id=1, name="ann", game=game, options={"pack": pack})
+        assert table.pack is not None and table.pack.name == pack
     finally:
         await db.close()

@@ -18,7 +18,7 @@ async def test_boards_render_in_worker_processes_without_blocking_the_loop(tmp_p
         table = await service.open_lobby(guild_id=1, channel_id=5, user_id=10, name="ann", game="minerva", options={})
         await service.join(table.id, 11, "ben")
         table = await service.start(table.id, 10)
-        await service.board_png(table)  # the workers start
+        await service.board_files(table)  # the workers start
         ticks = 0
 
         async def ticker() -> None:
@@ -28,9 +28,9 @@ async def test_boards_render_in_worker_processes_without_blocking_the_loop(tmp_p
                 ticks += 1
 
         task = asyncio.create_task(ticker())
-        images = await asyncio.gather(*(service.board_png(table) for _ in range(6)))
+        images = await asyncio.gather(*(service.board_files(table) for _ in range(6)))
         task.cancel()
-        assert all(png[:8] == b"\x89PNG\r\n\x1a\n" for png in images)
+        assert all(files[-1].data[:8] == b"\x89PNG\r\n\x1a\n" and len(files) > 1 for files in images), "the sections and the whole board"
         assert ticks >= 5, "the event loop stood still while boards were drawn"
         pids = await asyncio.gather(*(asyncio.get_running_loop().run_in_executor(service.renders, os.getpid) for _ in range(4)))
         assert os.getpid() not in pids

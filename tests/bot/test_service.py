@@ -13,6 +13,7 @@ from bot.services.errors import StaleInteraction, UserError
 from bot.services.games import GameService
 from bot.storage import Database
 from engines.core import IllegalMove
+from engines.core.names import plain
 from tests.bot.conftest import raw_execute, toy_service
 
 ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
@@ -51,7 +52,7 @@ async def test_lobby_rules(service: GameService) -> None:
     assert e.value.key == "err.creator_only"
     await service.leave(t.id, CAROL)
     t = await service.start(t.id, BOB, can_manage=True)
-    assert t.row.status == "active" and [s.name for s in t.seats] == ["alice", "bob"]
+    assert t.row.status == "active" and [plain(s.name) for s in t.seats] == ["alice", "bob"]
     with pytest.raises(UserError) as e:
         await service.leave(t.id, BOB)
     assert e.value.key == "err.not_lobby"

@@ -13,6 +13,7 @@ from bot.services.commands import Commands, Ctx
 from bot.services.games import GameService
 from bot.storage import Database
 from engines.core import Engine, Option, Prompt
+from engines.core.names import plain
 from engines.core.ranks import ranked
 from engines.core.state import State
 from render.core.results import results_png
@@ -74,14 +75,14 @@ async def finish(commands: Commands, moves: list[str], lang: str = "en") -> str:
     await commands.start(ctx[ALICE])
     for (u, _), move in zip(users, moves, strict=True):
         await commands.play(ctx[u], move)
-    return (await announced(commands.service))[-1].post.text
+    return plain((await announced(commands.service))[-1].post.text)
 
 
 async def test_a_perfect_tie_is_a_shared_victory_for_each(commands: Commands) -> None:
     text = await finish(commands, ["s3", "s3", "s1"])
     assert "Shared victory: alice and bob." in text
     assert "1. alice: 3 pts" in text and "1. bob: 3 pts" in text and "3. carol: 1 pts" in text
-    stats = (await commands.stats(Ctx(CAROL, "carol", channel_id=5, guild_id=9), "bid")).text
+    stats = plain((await commands.stats(Ctx(CAROL, "carol", channel_id=5, guild_id=9), "bid")).text)
     assert "alice: played 1, won 1" in stats and "bob: played 1, won 1" in stats and "carol: played 1, won 0" in stats
 
 
@@ -99,7 +100,7 @@ async def test_a_tie_break_that_decided_is_said(commands: Commands) -> None:
 async def test_a_game_nobody_won_says_so_and_counts_no_win(commands: Commands) -> None:
     text = await finish(commands, ["out", "out"])
     assert "No winner: everybody went out." in text and "wins" not in text
-    stats = (await commands.stats(Ctx(ALICE, "alice", channel_id=5, guild_id=9), "bid")).text
+    stats = plain((await commands.stats(Ctx(ALICE, "alice", channel_id=5, guild_id=9), "bid")).text)
     assert "alice: played 1, won 0" in stats and "bob: played 1, won 0" in stats
 
 

@@ -18,6 +18,7 @@ import pytest
 from bot.discord_ui import respond
 from bot.discord_ui.client import TabulaBot
 from bot.services.commands import Commands
+from tests.bot.e2e_util import text
 from tests.bot.test_discord_toy import answer, make_bot, setup_table
 
 DEFERRED_MESSAGE, DEFERRED_UPDATE = 5, 6  # Discord's interaction callback types
@@ -59,7 +60,7 @@ def callbacks(env) -> list[tuple[int, bool]]:  # type: ignore[no-untyped-def]
 
 
 def public_texts(channel, viewer) -> list[str]:  # type: ignore[no-untyped-def]
-    return [m.content for m in channel.history(viewer=viewer)]
+    return [text(m) for m in channel.history(viewer=viewer)]
 
 
 async def test_error_after_a_public_command_deferred_stays_private(simcord_env, always_deferred: None) -> None:  # type: ignore[no-untyped-def]
@@ -106,7 +107,7 @@ async def test_answers_and_errors_through_a_game_all_deferred(simcord_env, alway
     r = await alice.slash(channel, "play", move="take1")
     assert answer(r).ephemeral
     turn_post = channel.history(viewer=bob)[-1]
-    assert "• **alice** takes 1." in turn_post.content and bob.mention in turn_post.content
+    assert "• **alice** takes 1." in text(turn_post) and bob.mention in text(turn_post)
     # a public command whose answer is public, and one whose answer is a refusal
     r = await bob.slash(channel, "game board")
     assert not answer(r).ephemeral and answer(r).attachments

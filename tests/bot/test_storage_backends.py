@@ -29,6 +29,7 @@ from bot.storage.db import (
 )
 from bot.storage.pg import PgDatabase
 from bot.storage.pg_rows import numbered
+from engines.core.names import plain
 from tests.bot.pg_cluster import PgCluster, pg_cluster  # noqa: F401  (the session fixture)
 
 ALICE, BOB, CAROL, DAN = 101, 102, 103, 104
@@ -182,14 +183,14 @@ async def test_a_lobby_is_created_joined_and_read_back(store: Backend, backend: 
     assert row is not None and (row.id, row.guild_id, row.channel_id, row.game, row.options, row.seed) == (gid, 9, 1, "nim", {"size": "3"}, 7)
     assert (row.status, row.creator_id, row.version, row.message_id, row.posted_log) == ("lobby", ALICE, 0, None, 0)
     assert (row.created_at, row.bank_s, row.bonus_s, row.lang, row.confirm, row.pending, row.rules_version) == (1000.0, 3600.0, 60.0, "fr", True, None, None)
-    assert [(s.seat, s.user_id, s.name, s.standin, s.won) for s in await db.seats(gid)] == [(0, ALICE, f"u{ALICE}", False, False)]
+    assert [(s.seat, s.user_id, plain(s.name), s.standin, s.won) for s in await db.seats(gid)] == [(0, ALICE, f"u{ALICE}", False, False)]
     await db.set_message(gid, 2**62)
     store.clock.now = 1500.0
     await db.set_seats(gid, 0, [(ALICE, "alice"), (BOB, "bob")], joining=BOB, max_open=5)
     await db.set_seats(gid, 1, [(BOB, "bob")], creator_id=BOB)  # alice leaves: bob holds the lobby
     row = await db.game(gid)
     assert row is not None and (row.version, row.creator_id, row.message_id, row.updated_at) == (2, BOB, 2**62, 1500.0)
-    assert [s.name for s in await db.seats(gid)] == ["bob"]
+    assert [plain(s.name) for s in await db.seats(gid)] == ["bob"]
     assert (await db.open_game_in_channel(1)) == row and await db.open_game_in_channel(2) is None
     assert await db.count_open_games_of_user(BOB) == 1 and await db.count_open_games_of_user(ALICE) == 0
     assert [g.id for g in await db.open_games_of_user(BOB)] == [gid] and await db.open_games_of_user(ALICE) == []
@@ -450,7 +451,7 @@ async def test_results_make_the_stats(backend: Store) -> None:
         standin, 2, 0, [(0, "a", 0, 0)], STATE, True, seats=SeatChanges(results=((0, 5, 1, True), (1, 4, 2, False)), standin=0)
     )
     await started(db, 5, players=(CAROL,), game="antiquity", guild_id=None)  # active, other server
-    stats = [(r.game, r.user_id, r.name, r.played, r.wins, round(r.average, 3)) for r in await db.stats(9)]
+    stats = [(r.game, r.user_id, plain(r.name), r.played, r.wins, round(r.average, 3)) for r in await db.stats(9)]
     assert stats == [
         ("antiquity", DAN, f"u{DAN}", 1, 0, 4.0),
         ("nim", BOB, f"u{BOB}", 3, 2, 8.0), ("nim", ALICE, f"u{ALICE}", 3, 2, 6.667),

@@ -7,6 +7,7 @@ from bot.services.commands import Commands
 from bot.services.ctx import Ctx
 from bot.storage import Database
 from bot.storage.db import turn_durations
+from engines.core.names import plain
 from tests.bot.conftest import toy_service
 
 ALICE, BOB = 1, 2
@@ -44,7 +45,7 @@ async def test_stats_show_median_and_p90_turn_times(db: Database, stub_render: N
         clock[0] += 3600 if t.to_act() == [1] else 60  # bob takes an hour a turn, alice a minute
         pile, left = next((p, n) for p, n in t.state["piles"].items() if n)
         await service.act(table.id, (ALICE, BOB)[t.to_act()[0]], f"{pile} take{min(3, left)}")
-    text = (await Commands(service).stats(Ctx(ALICE, "alice", channel_id=1, guild_id=9))).text
+    text = plain((await Commands(service).stats(Ctx(ALICE, "alice", channel_id=1, guild_id=9))).text)
     bob_line = next(line for line in text.splitlines() if line.startswith("bob") or "bob:" in line)
     alice_line = next(line for line in text.splitlines() if "alice" in line)
     assert "a turn takes 1 h (median), 1 h at most 9 times in 10" in bob_line

@@ -9,6 +9,7 @@ import pytest
 
 from bot.services.errors import UserError
 from bot.services.games import GameService
+from tests.bot.e2e_util import text
 from tests.bot.test_play_over_days import HOUR, answer, db_path, open_table, setup, simcord_bot, visible  # noqa: F401
 
 DAY = 24 * HOUR
@@ -71,7 +72,7 @@ async def test_the_yearly_allowance_and_the_skip_vote_during_a_vacation(simcord_
     r = await alice.slash(channel, "settings", vacation=15)
     assert "15 days is more than you have left: 14 of 14" in answer(r).content
     await alice.slash(channel, "settings", vacation=2)
-    timeout = next(m for m in reversed(list(channel.history(viewer=bob))) if "has run out" in m.content)
+    timeout = next(m for m in reversed(list(channel.history(viewer=bob))) if "has run out" in text(m))
     r = await bob.click(timeout, label="Skip alice")
     assert "on vacation" in answer(r).content and "cannot be skipped" in answer(r).content
 
