@@ -287,6 +287,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Or type it: `/play move:{example}`",
         "fr": "Ou tapez-le : `/play move:{example}`",
     },
+    "panel.set_hint": {
+        "en": "Or type it: `/play move:{a}+{b}` chooses both and closes the set; `{done}` closes it as it stands.",
+        "fr": "Ou tapez-le : `/play move:{a}+{b}` choisit les deux et clôt l'ensemble ; `{done}` le clôt tel quel.",
+    },
     "panel.placeholder": {"en": "Choose…", "fr": "Choisir…"},
     "panel.no_decision": {"en": "You have nothing to decide right now. Waiting for: {who}.", "fr": "Vous n'avez rien à décider pour l'instant. En attente de : {who}."},
     "game.left_standin": {

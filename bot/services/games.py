@@ -33,7 +33,7 @@ from bot.storage import Database, GameRow, SeatChanges, SeatClock, StaleVersion
 from engines.core import Engine, IllegalMove, Option, Reason, packs
 from engines.core.contract import quote
 from engines.core.names import fill, plain
-from engines.core.notation import tokens
+from engines.core.notation import typed_sets
 from engines.core.ranks import winners
 
 log = logging.getLogger(__name__)
@@ -240,7 +240,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
             engine, state = table.engine, table.state
             assert state is not None
             turns_before = engine.turns(state)
-            words = tokens(text)
+            words = typed_sets(text)
             if not words:
                 raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
             try:
@@ -281,7 +281,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
 
     @staticmethod
     def _expand_and_apply(
-        table: Table, seat: int, user_id: int, words: list[str], done_for_me: list[str] = (),  # type: ignore[assignment]
+        table: Table, seat: int, user_id: int, words: list[tuple[list[str], bool]], done_for_me: list[str] = (),  # type: ignore[assignment]
         gains: set[int] | None = None, close_set: bool = False,
     ) -> tuple[dict[str, Any], list[Option], list[tuple[int, str, int, int]]]:
         """Every typed word applied in order (all or nothing), then every forced option taken
@@ -301,17 +301,15 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
                 steps.append((s, option_id, FORCED_USER, checkpoint))
                 done.extend([option_id] if s == seat else [])
 
-        settle()
-        first = engine.prompt(state, seat)
-        closing = first.done if close_set and first is not None else ""
-        for word in words:
+        def play(word: str) -> None:
+            nonlocal state
             if engine.prompt(state, seat) is not None and any(d.startswith(word) for d in done):
                 try:
                     engine.resolve(state, seat, word)
                 except IllegalMove:
-                    continue  # already taken for the player
+                    return  # already taken for the player
             if engine.prompt(state, seat) is None and any(d.startswith(word) for d in done):
-                continue
+                return
             if engine.prompt(state, seat) is None:
                 raise IllegalMove(
                     f"Your turn ended before '{quote(word)}'; nothing was played.",
@@ -325,13 +323,34 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
                 state = engine.apply(state, seat, option_id)
                 steps.append((seat, option_id, user_id, engine.checkpoint(state)))
                 settle()
-        after = engine.prompt(state, seat)
-        closed = any(s == seat and option_id == closing for s, option_id, _, _ in steps)  # taken for the player already
-        if closing and not closed and after is not None and after.done == closing:  # the chosen set is complete
-            applied.append(after.get(closing) or Option(closing, closing))
-            state = engine.apply(state, seat, closing)
-            steps.append((seat, closing, user_id, engine.checkpoint(state)))
-            settle()
+
+        def close(closing: str, since: int) -> None:
+            """Close the set `closing` closes if it is still open (not closed for the player since
+            step `since`)."""
+            nonlocal state
+            after = engine.prompt(state, seat)
+            closed = any(s == seat and option_id == closing for s, option_id, _, _ in steps[since:])
+            if closing and not closed and after is not None and after.done == closing:
+                applied.append(after.get(closing) or Option(closing, closing))
+                state = engine.apply(state, seat, closing)
+                steps.append((seat, closing, user_id, engine.checkpoint(state)))
+                settle()
+
+        settle()
+        first = engine.prompt(state, seat)
+        closed = ""  # the closing id a typed set just used: typed again right after it (`k1+k2 done`), it is not asked twice
+        for members, is_set in words:  # a set typed as one word (`k1+k2`) is closed after its members
+            if members == [closed]:
+                closed = ""
+                continue
+            opening, since = engine.prompt(state, seat), len(steps)
+            for word in members:
+                play(word)
+            closed = opening.done if is_set and opening is not None else ""
+            if closed:
+                close(closed, since)
+        if close_set and first is not None:  # the menu's chosen set is complete
+            close(first.done, 0)
         return state, applied, steps
 
     @staticmethod
@@ -404,7 +423,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         if pending is None or table.state is None:
             return None
         state, _, _ = self._expand_and_apply(
-            table, pending["seat"], pending["user_id"], tokens(pending["words"]), (), await self.gains_for(table), bool(pending.get("close")),
+            table, pending["seat"], pending["user_id"], typed_sets(pending["words"]), (), await self.gains_for(table), bool(pending.get("close")),
         )
         return state
 

@@ -64,7 +64,11 @@ class Panels:
         page = max(0, min(page, pages - 1))
         v = await self.service.seat_token(table, seat)
         header = t("panel.header", lang, game=presenter.title(table, lang), id=table.id, question=presenter.named(table, prompt.ask(lang), lang))
-        hint = t("panel.type_hint", lang, example=prompt.options[0].id)
+        members = [o.id for o in prompt.options if o.id != prompt.done]
+        if prompt.done and len(members) >= 2:  # a set: how to type several at once, and how to close it
+            hint = t("panel.set_hint", lang, a=members[0], b=members[1], done=prompt.done)
+        else:
+            hint = t("panel.type_hint", lang, example=prompt.options[0].id)
         buttons = [Button("undo", table.id, v, t("btn.undo", lang))]
         done = prompt.get(prompt.done) if prompt.done else None
         if done is not None:  # a set pick: the menu takes several values; this closes it as it stands

@@ -19,7 +19,7 @@ from typing import Any
 
 from engines.core import packs, prng
 from engines.core.contract import IllegalMove, Option, Prompt, Reason, quote
-from engines.core.notation import match_option, tokens
+from engines.core.notation import match_option, typed_sets
 from engines.core.state import State, clone
 
 COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns", "over", "log")
@@ -288,13 +288,25 @@ class Engine:
         raise AssertionError(f"{self.name}: more than {MAX_FORCED} forced options in a row")
 
     def play(self, state: State, seat: int, text: str) -> State:
-        """Apply space-separated option ids (or unique prefixes) in order: all or nothing."""
-        words = tokens(text)
+        """Apply space-separated option ids (or unique prefixes) in order: all or nothing. A set
+        typed as one word (`k1+k2`) is closed after its members (`Prompt.done`)."""
+        words = typed_sets(text)
         if not words:
             raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
-        for word in words:
-            for option_id in self.expand(state, seat, word):
-                state = self.apply(state, seat, option_id)
+        closed = ""  # the closing id a typed set just used: typed again right after it (`k1+k2 done`), it is not asked twice
+        for members, is_set in words:
+            if members == [closed]:
+                closed = ""
+                continue
+            opening = self.prompt(state, seat) if not state["over"] else None
+            for word in members:
+                for option_id in self.expand(state, seat, word):
+                    state = self.apply(state, seat, option_id)
+            closing = opening.done if is_set and opening is not None else ""
+            after = self.prompt(state, seat) if closing and not state["over"] else None
+            closed = closing if is_set else ""
+            if after is not None and after.done == closing:
+                state = self.apply(state, seat, closing)
         return state
 
     def checkpoint(self, state: State) -> int:

@@ -42,6 +42,17 @@ def tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,;+]+", text.strip().lower()) if t]
 
 
+def typed_sets(text: str) -> list[tuple[list[str], bool]]:
+    """Player text as its words, each with the tokens it holds and whether it is a set typed as one
+    word (`k1+k2+k3`): its members are chosen, then the set is closed, as the README teaches."""
+    out = []
+    for word in re.split(r"[\s,;]+", text.strip().lower()):
+        members = [t for t in word.split("+") if t]
+        if members:
+            out.append((members, "+" in word))
+    return out
+
+
 def match_option(token: str, options: Sequence[Option]) -> Option:
     """The option a typed token means: exact id, else unique prefix, else a specific error."""
     if not OPTION_ID.fullmatch(token):
@@ -56,6 +67,9 @@ def match_option(token: str, options: Sequence[Option]) -> Option:
     hits = [o for o in options if o.id.startswith(token)]
     if len(hits) == 1:
         return hits[0]
+    copies = [o for o in hits if re.fullmatch(re.escape(token) + r"-\d+", o.id)]
+    if copies and len(copies) == len(hits):  # `wood` for the next of the copies `wood-2`, `wood-3`
+        return min(copies, key=lambda o: int(o.id.rsplit("-", 1)[1]))
     shown = ", ".join(o.id for o in (hits or list(options))[:12])
     if hits:
         raise IllegalMove(

@@ -157,3 +157,25 @@ async def test_a_set_closed_for_the_player_never_closes_the_next_one(db: Databas
     await service.act(table.id, ALICE, "k1 k2", expected_token=token, close_set=True)
     state = (await service.load(table.id)).state
     assert state["at"] == 1 and state["kept"] == [[]] and not state["over"], "the second set is still open"
+
+
+async def test_a_set_typed_in_one_word_is_closed_as_the_readme_teaches(db: Database, stub_render: None) -> None:
+    """Before: `k1+k2` chose the cards but left the set open (the README says it plays the set)."""
+    service = GameService(db, get_engine=lambda name: TwoSets(), game_names=lambda: ["twosets"], seed_source=lambda: 3)  # type: ignore[arg-type]
+    table = await service.open_lobby(guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="twosets", options={})
+    await service.start(table.id, ALICE)
+    await service.act(table.id, ALICE, "k1")
+    assert (await service.load(table.id)).state["at"] == 0, "a plain word leaves the set open"
+    await service.act(table.id, ALICE, "k2+")
+    state = (await service.load(table.id)).state
+    assert state["at"] == 1 and state["kept"] == [[]]
+    await service.act(table.id, ALICE, "m1+m3 done")  # the old habit: a `done` right after is not asked twice
+    state = (await service.load(table.id)).state
+    assert state["over"] and state["kept"] == [[], ["m2"]]
+
+
+async def test_the_panel_of_a_set_says_how_to_type_it_and_close_it(db: Database, stub_render: None) -> None:
+    commands = Commands(cull_service(db))
+    await start(commands)
+    text = (await commands.panel(Ctx(ALICE, "alice", channel_id=1))).text
+    assert "`/play move:k1+k2` chooses both and closes the set; `done` closes it as it stands" in text

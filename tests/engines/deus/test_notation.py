@@ -78,6 +78,18 @@ def test_readme_example_ceres_set_in_one_word() -> None:
     assert (p["res"]["wood"], p["res"]["clay"]) == (res["wood"] + 1, res["clay"] + 1) and s["current"] == 1
 
 
+def test_readme_example_ceres_set_with_copies_of_one_resource() -> None:
+    """The README's `wood+wood+clay`: each `wood` takes the next of the numbered copies (`wood`,
+    `wood-2`) instead of being refused as ambiguous, and the word closes the set."""
+    assert "`wood+wood+clay`" in README
+    s = E.new_game(2, 9)
+    give(s, 0, "farm", "mill", "villa")
+    res = dict(s["players"][0]["res"])
+    s = play(s, 0, "ceres farm mill villa done wood+wood+clay")
+    p = s["players"][0]
+    assert (p["res"]["wood"], p["res"]["clay"]) == (res["wood"] + 2, res["clay"] + 1) and s["current"] == 1
+
+
 def test_readme_example_a_move() -> None:
     """« Certaines cartes militaires permettent également de déplacer des unités militaires »: a
     move is one word, `t3r4-t3r5`; with too many moves for one menu, the unit then the move, and
