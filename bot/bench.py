@@ -108,6 +108,30 @@ def bench_replay(engine: Engine, games: int) -> dict[str, Any]:
     return {"players": engine.max_players, "p50_ms": round(percentile(times, 0.5), 1), "max_ms": round(max(times), 1)}
 
 
+def bench_replay_gif(engine: Engine, frames: int) -> dict[str, Any]:
+    """`/game replay`: CPU seconds and bytes of the animated GIF of `frames` turn cards of a random
+    game (the bot draws at most MAX_FRAMES; target <= 1.5 s of CPU for 30 frames)."""
+    players = engine.max_players
+    state = engine.new_game(players, 3000)
+    chooser, shots = random.Random(3000), []
+    while not engine.is_over(state):
+        seat = chooser.choice(engine.to_act(state))
+        prompt = engine.prompt(state, seat)
+        assert prompt is not None
+        state = engine.apply(state, seat, chooser.choice(prompt.options).id)
+        shots.append(state)
+    picked = [shots[round(i * (len(shots) - 1) / max(1, frames - 1))] for i in range(frames)]
+    names = [f"Player {s + 1}" for s in range(players)]
+    cards = [
+        {"view": {**engine.view(s, None), "names": names}, "title": f"{engine.title} #1", "events": [], "footer": "",
+         "acting": [] if engine.is_over(s) else engine.to_act(s), "actor": None}
+        for s in picked
+    ]
+    start = time.process_time()
+    gif = render.replay_gif(engine.name, cards)
+    return {"frames": frames, "cpu_s": round(time.process_time() - start, 2), "kib": len(gif) // 1024}
+
+
 def bench_decisions(engine: Engine, games: int, max_steps: int) -> dict[str, Any]:
     """Decisions a player makes per turn, played by the stand-in (the project's scripted player)
     with forced options and pure gains taken as the bot does (a set pick counts once, as its
@@ -268,10 +292,11 @@ def main(argv: list[str]) -> int:
             "random_games": bench_engine(e, 0.05 if quick else 2.0),
             "render_board": bench_render(e, 3 if quick else 60),
             "replay_full_game": bench_replay(e, 1 if quick else 10),
+            "replay_gif": bench_replay_gif(e, 3 if quick else 30),
             "decisions": bench_decisions(e, 1 if quick else 3, 60 if quick else 3000),
         }
     pipeline_game = "minerva" if "minerva" in names else names[0]
     report["pipeline"] = asyncio.run(bench_pipeline(pipeline_game, 20 if quick else 1000, 20 if quick else 500))
-    report["targets"] = {"pipeline_step_p99_ms": 250, "render_p95_ms": 150, "replay_ms": 100, "rss_mib": 400}
+    report["targets"] = {"pipeline_step_p99_ms": 250, "render_p95_ms": 150, "replay_ms": 100, "rss_mib": 400, "replay_gif_cpu_s": 1.5}
     print(json.dumps(report, indent=2))
     return 0

@@ -195,5 +195,5 @@ def _gif(frames: list[Image.Image], width: int) -> bytes:
     scaled = [s if s.size == size else s.resize(size) for s in scaled]
     durations = [FRAME_MS] * (len(scaled) - 1) + [LAST_FRAME_MS]
     buf = io.BytesIO()
-    scaled[0].save(buf, "GIF", save_all=True, append_images=scaled[1:], duration=durations, loop=0, optimize=True)
+    scaled[0].save(buf, "GIF", save_all=True, append_images=scaled[1:], duration=durations, loop=0, optimize=False)
     return buf.getvalue()
