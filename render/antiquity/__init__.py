@@ -1,6 +1,7 @@
-"""Antiquity images: the countryside hex map with the public status, and one player's city
-cards with their zone of control. Pure functions of engine views (see
-engines/antiquity/README.md for the keys); every text in English ("en") or French ("fr")."""
+"""Antiquity images: the whole board (the countryside hex map with the public status, for
+zooming), the board as portrait sections and one player's area for a phone (`phone`), and the
+turn card's part (`card`). Pure functions of engine views (see engines/antiquity/README.md for
+the keys); every text in English ("en") or French ("fr")."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from typing import Any
 from PIL import Image
 
 from render.antiquity.card import card
-from render.antiquity.city import player
-from render.antiquity.hexmap import _draw_map, _goods_line, _Map, zone_map
+from render.antiquity.hexmap import _draw_map, _goods_line, _Map
 from render.antiquity.labels import (
     CLEARED,
     NOUNS,
@@ -19,13 +19,15 @@ from render.antiquity.labels import (
     TERRAIN,
     T,
     _count,
+    final_lines,
     house_chart,
 )
+from render.antiquity.phone import player, sections
 from render.core import Canvas, entry, palette
 from render.core.fonts import font
 from render.core.people import SEAT_GLYPHS, named, seat_disc, seat_name
 
-__all__ = ["NOUNS", "T", "_count", "board", "card", "final_lines", "house_chart", "player", "zone", "zone_map"]
+__all__ = ["NOUNS", "T", "_count", "board", "card", "final_lines", "house_chart", "player", "sections", "zone"]
 PANEL_W = 430
 
 
@@ -90,28 +92,6 @@ def _final_table(c: Canvas, view: dict[str, Any], x: float, y: float, w: float, 
         if note:
             y = c.paragraph((x + 24, y), note, w - 24, 13, fill=palette.MUTED)
     return y + 6
-
-
-def final_lines(view: dict[str, Any], lang: str) -> tuple[str, list[tuple[int, str, bool, str]]]:
-    """The final table's text: the headline (winner, shared victory or the game's "no winner"
-    sentence) and per seat in rank order (seat, "1. alice ★", won, note): the note names the
-    breakdown (its label, "Victory condition met") and the tie-break that decided the rank."""
-    final = view["final"]
-    winners = [] if "no_winner" in final else [s for s in final["ranking"] if final["ranks"][s] == 1]
-    if not winners:
-        headline = final["no_winner"][lang] if "no_winner" in final else T("no_winner", lang)
-    else:
-        headline = T("shared" if len(winners) > 1 else "winner", lang) + ", ".join(seat_name(view, s, lang) for s in winners)
-    labels = final.get("labels") or {}
-    rows = []
-    for s in final["ranking"]:
-        parts = [labels.get(k, {}).get(lang, k) for k, v in final["breakdown"][s].items() if v]
-        d = final["decided_by"][s]
-        if d:
-            parts.append(T("tie_broken", lang, what=d[lang]))
-        rows.append((s, f"{final['ranks'][s]}. {seat_name(view, s, lang)}{' ★' if s in winners else ''}", s in winners,
-                     " · ".join(parts)))
-    return headline, rows
 
 
 def _log_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float, lines: int = 8, lang: str = "en") -> float:

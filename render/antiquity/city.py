@@ -1,5 +1,6 @@
-"""One player's area: city cards with buildings, men and graves, goods, the remaining house
-chart and, in the player's own view, its secret work; above its zone of control."""
+"""City cards: the grid of a player's city with its buildings (named, men on the staffed ones,
+this phase's new ones ringed), graves and cell ids; `city_block` draws one for a phone with
+the list of what stands on it beside the grid."""
 
 from __future__ import annotations
 
@@ -7,10 +8,15 @@ from typing import Any
 
 from PIL import Image
 
-from render.antiquity.hexmap import MARK, _goods_line, zone_map
-from render.antiquity.labels import KIND_COLOR, SAINT_NAMES, T, _count, _goods_count, house_chart
-from render.core import Canvas, draw_icon, palette, stack_vertical
-from render.core.people import seat_disc, seat_name
+from render.antiquity.hexmap import MARK
+from render.antiquity.labels import KIND_COLOR, T, _count
+from render.core import Canvas, draw_icon, palette, record
+from render.core.fonts import font
+from render.core.layout import MIN_TEXT, WIDTH
+from render.core.people import seat_disc
+
+PAD = 20
+AXIS = 38  # room left of the grid for its row numbers (and the seat's disc, beside the title)
 
 
 # ---- city cards --------------------------------------------------------------------------------------
@@ -46,19 +52,23 @@ def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: 
                                  (0, -1, (x0, y0, x0, y0 + cell)), (0, 1, (x0 + cell, y0, x0 + cell, y0 + cell))):
                 if (r + dr, cc + dc) not in cells:
                     c.draw.line(line, fill=palette.INK, width=3)
-    _ring_cells(c, {(int(cid[2]) - 1, cols.index(cid[1])) for cid in ringed if cid.startswith(str(k + 1))}, x, y, cell)
+    marked = {(int(cid[2]) - 1, cols.index(cid[1])) for cid in ringed if cid.startswith(str(k + 1))}
+    _ring_cells(c, marked, x, y, cell)
+    for bid in new & mine.keys():  # built this phase: ringed whole, each building apart
+        cells = {(r, cc) for r, cc in mine[bid]["cells"]}
+        _ring_cells(c, cells, x, y, cell)
+        marked |= cells
     for bid, b in mine.items():
         r0, c0 = min(tuple(cc) for cc in b["cells"])
         label = (T("k_" + b["kind"], lang) if "k_" + b["kind"] in T.table else b["kind"]) + str(b.get("house", ""))
-        inset = 7 if f"{k + 1}{cols[c0]}{r0 + 1}" in ringed else 3  # clear of the ring
+        inset = 7 if (r0, c0) in marked else 3  # clear of the ring
         c.text((x + c0 * cell + inset, y + r0 * cell + inset - 1), label, z(13), bold=True, max_width=cell * 2.2 - 4)
         if bid in staffed:
             draw_icon(c, "person", (x + c0 * cell + cell * 0.7, y + r0 * cell + cell * 0.68), cell * 0.45, palette.seat(seat))
-        if bid in new:
-            c.draw.rectangle((x + c0 * cell + 2, y + r0 * cell + 2, x + c0 * cell + cell - 2, y + r0 * cell + cell - 2),
-                             outline=palette.HIGHLIGHT, width=3)
-    for r, cc in graves:
-        draw_icon(c, "skull", (x + cc * cell + cell / 2, y + r * cell + cell / 2), cell * 0.55, (70, 70, 70))
+    labelled = {min(tuple(cc) for cc in b["cells"]) for b in mine.values()}
+    for r, cc in graves:  # under a building's label: smaller, in the cell's lower right
+        at, size = ((0.66, 0.68), 0.42) if (r, cc) in labelled else ((0.5, 0.5), 0.55)
+        draw_icon(c, "skull", (x + (cc + at[0]) * cell, y + (r + at[1]) * cell), cell * size, (70, 70, 70))
 
 
 def _ring_cells(c: Canvas, cells: set[tuple[int, int]], x: float, y: float, cell: float) -> None:
@@ -76,63 +86,65 @@ def _ring_cells(c: Canvas, cells: set[tuple[int, int]], x: float, y: float, cell
             c.draw.line(line, fill=colour, width=width)
 
 
-def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
-    """One player's cities, men, graves and goods (their own view shows their secret work), above
-    the countryside with their zone of control outlined."""
-    cards = _cities(view, seat, lang)
-    return stack_vertical([cards, zone_map(view, seat, lang, cards.width)], gap=0)
+def kind_name(kind: str, lang: str) -> str:
+    """A building's whole name ("Cart shop", « Artisanat »)."""
+    return T("n_" + kind, lang) if "n_" + kind in T.table else kind
 
 
-def _cities(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
-    """One player's cities, men, graves and goods; their own view shows their secret work."""
-    pl = view["players"][seat]
-    own = view.get("you")
-    private = own is not None and own.get("seat") == seat
-    if private:
-        pl = own
-    total = sum(ci["size"] for ci in pl["cities"])
-    cell = float(max(30, min(60, (1160 - 40 * len(pl["cities"])) // total)))
-    widths = [ci["size"] * cell + 40 for ci in pl["cities"]]
-    width = int(max(1200, sum(widths) + 40))
-    rows_h = 7 * cell + 60
-    height = int(270 + rows_h + (120 if private else 0))
-    c = Canvas(width, height)
-    col = palette.seat(seat)
-    c.draw.rectangle((0, 0, width, 8), fill=col)
-    title = f"{seat_name(view, seat, lang)} · " + SAINT_NAMES.get(pl["saint"] or "", T("no_patron", lang))
-    if pl["out"]:
-        title += T("eliminated", lang)
-    seat_disc(c, seat, (36, 34), 15)
-    c.text((60, 20), title, 24, bold=True, fill=palette.darken(col, 0.1), max_width=width - 320)
-    if private:
-        c.chip((width - 220, 20), T("private", lang) + (T("secret", lang) if view["phase"] == "city" else ""), palette.HIGHLIGHT, 15)
-    free = own.get("free_men") if private else None
-    men = T("men", lang, m=_count(pl["men"], "man", lang), c=pl["men_in_countryside"])
-    if free is not None:
-        men += T("free_men_n" if free > 1 else "free_men", lang, n=free)
-    built = ", ".join(map(str, pl["houses"])) or T("none_f", lang)
-    c.text((20, 58), men + T("houses_built", lang, h=built), 15, max_width=width - 40)
-    _goods_line(c, 20, 86, pl["goods"], width - 40, lang)
-    chart = house_chart(view, pl, lang)
-    y = c.paragraph((20, 112), T("houses_left", lang) + " · ".join(chart), width - 40, 14, fill=palette.MUTED) + 8
-    if private:
-        notes = [T("storage", lang, n=own["storage"])]
-        if own.get("graves_due"):
-            notes.append(T("graves_due", lang, n=own["graves_due"]))
-        if own.get("pollution_due"):
-            notes.append(T("pollution_due", lang, n=own["pollution_due"]))
-        for o in own.get("offers", []):
-            status = T("st_" + o["status"], lang) if "st_" + o["status"] in T.table else o["status"]
-            notes.append(T("offer", lang, n=o["n"], a=seat_name(view, o["from"], lang), b=seat_name(view, o["to"], lang), status=status,
-                           give=_goods_count(o["give"], lang), get=_goods_count(o["get"], lang)))
-        y = c.paragraph((20, y), " · ".join(notes), width - 40, 14) + 6
-        if own.get("new"):
-            c.text((20, y), T("highlighted", lang), 14,
-                   fill=palette.MUTED)
-            y += 24
-    x = 30.0
-    new = set(own.get("new", [])) if private else set()
-    for k, ci in enumerate(pl["cities"]):
-        _city_card(c, pl, k, x, y + 6, cell, new, seat, lang)
-        x += ci["size"] * cell + 40
-    return c.image
+def short_name(kind: str, lang: str) -> str:
+    """A building's label on a city card ("Cart", « Artis »)."""
+    return T("k_" + kind, lang) if "k_" + kind in T.table else kind
+
+
+def city_block(pl: dict[str, Any], k: int, seat: int, lang: str, cell: float, new: set[str]) -> Image.Image:
+    """City card `k` for a phone, WIDTH px wide: its grid at `cell` px a cell (every text at least
+    MIN_TEXT px), and beside it what stands on it, each kind in whole words under the label its
+    cells carry (so "Gran" reads as Granary), with how many are staffed, then its graves."""
+    n = pl["cities"][k]["size"]
+    zoom = cell / 36
+    x = PAD + AXIS
+    top = round(22 * zoom)  # `_city_card`'s title line
+    grid_bottom = 8 + top + n * cell + round(13 * zoom) + 8
+    c = Canvas(WIDTH, int(grid_bottom + 40 * 12), min_text=MIN_TEXT)
+    seat_disc(c, seat, (PAD + 17, 8 + top / 2), 17)  # whose city, when a section starts with it
+    _city_card(c, pl, k, x, 8, cell, new, seat, lang, zoom)
+    y = _contents(c, pl, k, x + n * cell + 24, 8 + top, lang)
+    return record.crop(c.image, (0, 0, WIDTH, int(max(grid_bottom, y) + 8)))
+
+
+def _contents(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, lang: str) -> float:
+    """What stands on city `k`, from `x` to the image's right edge; returns the y below."""
+    kinds: dict[str, list[str]] = {}
+    for bid, b in pl["buildings"].items():
+        if b["city"] == k:
+            kinds.setdefault(b["kind"], []).append(bid)
+    label = font(MIN_TEXT, True, condensed=True)
+    swatch = max([c.draw.textlength(short_name(kind, lang), font=label) for kind in kinds] + [MIN_TEXT]) + 14
+    width = WIDTH - PAD - x - swatch - 10
+    staffed = set(pl["staffed"])
+    for kind in sorted(kinds, key=lambda kd: (kd != "house", list(KIND_COLOR).index(kd) if kd in KIND_COLOR else 99)):
+        bids = kinds[kind]
+        c.draw.rounded_rectangle((x, y, x + swatch, y + 32), radius=5, fill=KIND_COLOR.get(kind, (220, 220, 220)), outline=palette.INK)
+        c.draw.text((x + swatch / 2, y + 16), short_name(kind, lang), font=label, fill=palette.INK, anchor="mm")
+        if kind == "house":
+            words = houses_words(sorted(pl["buildings"][b].get("house", 0) for b in bids), lang)
+        else:
+            words = kind_name(kind, lang) + (f" ×{len(bids)}" if len(bids) > 1 else "")
+        manned = sum(b in staffed for b in bids)
+        if manned and kind != "house":
+            words += " · " + T("manned", lang, n=manned)
+        y = max(y + 40, c.paragraph((x + swatch + 10, y + 3), words, width, MIN_TEXT, line_gap=6) + 8)
+    graves = len(pl["cities"][k]["graves"])
+    if graves:
+        draw_icon(c, "skull", (x + swatch / 2, y + 16), 28, (70, 70, 70))
+        c.text((x + swatch + 10, y + 16), _count(graves, "grave", lang), MIN_TEXT, anchor="lm", max_width=width)
+        y += 40
+    if not kinds and not graves:
+        c.text((x, y + 16), T("nothing_built", lang), MIN_TEXT, fill=palette.MUTED, anchor="lm", max_width=WIDTH - PAD - x)
+        y += 40
+    return y
+
+
+def houses_words(numbers: list[int], lang: str) -> str:
+    """ "House 5", "Houses 1, 2, 3" (« Maison 5 », « Maisons 1, 2, 3 »)."""
+    return T("house_no" if len(numbers) == 1 else "houses_list", lang, list=", ".join(map(str, numbers)))

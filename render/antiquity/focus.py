@@ -15,16 +15,15 @@ from typing import Any
 from PIL import Image
 
 from render.antiquity.city import _city_card
-from render.antiquity.hexmap import MARK, SQ3, _corners, _draw_map, _Map, ring, unit
-from render.antiquity.labels import POLLUTED_TINT, TERRAIN, T
-from render.core import Canvas, draw_icon, palette
+from render.antiquity.hexmap import MARK, SQ3, _draw_map, _Map, unit
+from render.antiquity.labels import T
+from render.antiquity.legend import MIN_TEXT, Item, with_legend
+from render.core import Canvas
 from render.core.fonts import font
 
-MIN_TEXT = 22  # px: 11 px at phone width
 FOCUS = 752  # the card's focus box (its width less its margins)
 MAP_W, MAP_H = 600, 672  # the countryside window: portrait
 HEX = 44.0  # hex side in the window: 7 to 8 hexes across, 9 rows
-LEGEND_GAP = 8
 
 
 def _window_centre(m: _Map, focus: set[str]) -> tuple[float, float]:
@@ -63,7 +62,7 @@ def map_focus(view: dict[str, Any], focus: set[str], marked: set[str], lang: str
         c.draw.rounded_rectangle(box, radius=5, fill=(255, 255, 255), outline=MARK)
         c.text((cx, box[1] + 2), h, MIN_TEXT, bold=True, anchor="mt")
     mp = view["map"]
-    items = []
+    items: list[Item] = []
     if shown:
         items.append(("ring", T("key_turn", lang)))
     if any(h in m.hexes for h in mp["pollution"]):
@@ -72,7 +71,7 @@ def map_focus(view: dict[str, Any], focus: set[str], marked: set[str], lang: str
         items.append(("marker", T("key_marker", lang)))
     if any(b["man"] in m.hexes for b in mp["rural"]):
         items.append(("man", T("key_man", lang)))
-    return _with_legend(c.image, items)
+    return with_legend(c.image, items, lang)
 
 
 def cities_focus(view: dict[str, Any], seat: int, marked: set[str], lang: str) -> Image.Image:
@@ -96,49 +95,4 @@ def cities_focus(view: dict[str, Any], seat: int, marked: set[str], lang: str) -
     items = [("cell", T("key_turn", lang))] if marked else []
     if any(ci["graves"] for ci in pl["cities"]):
         items.append(("grave", T("key_grave", lang)))
-    return _with_legend(c.image, items)
-
-
-def _with_legend(image: Image.Image, items: list[tuple[str, str]]) -> Image.Image:
-    """`image` over a legend of its marks, each a small sample and its name, wrapped to lines."""
-    if not items:
-        return image
-    f = font(MIN_TEXT)  # as `Canvas.text` draws a line without a width limit
-    line_h, sample = MIN_TEXT + 14, 30
-    widths = [sample + 8 + Canvas(1, 1).draw.textlength(text, font=f) + 22 for _, text in items]
-    lines, x = 1, 0.0
-    for w in widths:
-        if x and x + w > image.width:
-            lines, x = lines + 1, 0.0
-        x += w
-    c = Canvas(image.width, image.height + LEGEND_GAP + lines * line_h, min_text=MIN_TEXT)
-    c.paste(image, (0, 0))
-    x, y = 8.0, image.height + LEGEND_GAP
-    for (kind, text), w in zip(items, widths, strict=True):
-        if x > 8 and x + w > image.width:
-            x, y = 8.0, y + line_h
-        _sample(c, kind, (x + sample / 2, y + line_h / 2), sample)
-        c.text((x + sample + 8, y + line_h / 2), text, MIN_TEXT, anchor="lm")
-        x += w
-    return c.image
-
-
-def _sample(c: Canvas, kind: str, xy: tuple[float, float], size: float) -> None:
-    """The legend's picture of a mark, drawn as on the map."""
-    x, y = xy
-    s = size / 2
-    if kind == "ring":
-        ring(c, _corners(x, y, s), 4)
-    elif kind == "cell":
-        ring(c, [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)], 4)
-    elif kind == "polluted":
-        col = tuple(int(a * 0.45 + b * 0.55) for a, b in zip(TERRAIN["P"], POLLUTED_TINT, strict=True))
-        c.draw.polygon(_corners(x, y, s), fill=col, outline=(60, 60, 60))
-        c.draw.line((x - s * 0.45, y - s * 0.45, x + s * 0.45, y + s * 0.45), fill=(40, 28, 16), width=2)
-    elif kind == "marker":
-        c.draw.ellipse((x - s * 0.8, y - s * 0.8, x + s * 0.8, y + s * 0.8), fill=(255, 255, 255), outline=palette.INK)
-        c.text((x, y), "?", MIN_TEXT, bold=True, anchor="mm")
-    elif kind == "man":  # as on the map: a disc in the seat's colour with its glyph
-        c.draw.ellipse((x - s * 0.7, y - s * 0.7, x + s * 0.7, y + s * 0.7), fill=palette.LINE, outline=palette.INK, width=2)
-    else:
-        draw_icon(c, "skull", (x, y), size * 0.8, (70, 70, 70))
+    return with_legend(c.image, items, lang)

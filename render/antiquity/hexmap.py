@@ -7,8 +7,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PIL import Image
-
 from render.antiquity.labels import (
     CITY_LIGHTEN,
     CLEARED,
@@ -87,6 +85,16 @@ class _Map:
             self.width = int(max(xs) - min(xs) + 2 * half_w + 4)
             self.height = int(max(ys) - min(ys) + 2 * half + 4)
 
+    def only(self, hexes: set[str], size: float) -> None:
+        """Just `hexes`, of side `size`, the image trimmed to them (a part of the board)."""
+        self.size = size
+        self.hexes = {h: v for h, v in self.every.items() if h in hexes}
+        xs, ys = zip(*map(unit, self.hexes.values()), strict=True)
+        self.x0 = (SQ3 / 2 - min(xs)) * size + 2
+        self.y0 = (1 - min(ys)) * size + 2
+        self.width = int((max(xs) - min(xs) + SQ3) * size + 4)
+        self.height = int((max(ys) - min(ys) + 2) * size + 4)
+
     def centre_of(self, v: tuple[int, int, str]) -> tuple[float, float]:
         q, r, _ = v
         return self.x0 + self.size * SQ3 * (q + r / 2), self.y0 + self.size * 1.5 * r
@@ -152,6 +160,10 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
     inns = {i["hex"]: i["seat"] for i in mp["inns"] if i["hex"] in shown}
     s = m.size
     label_font = font(m.text(13), False, condensed=True)
+    # every id at a phone's text size (the board's sections) on hexes barely larger: the id
+    # higher, every piece lower, under it
+    tight = labels and m.min_text > 0
+    top, low = (0.66, s * 0.14) if tight else (0.52, 0.0)
     for hid, (_q, _r, ter) in shown.items():
         cx, cy = m.centre(hid)
         cx += ox
@@ -166,9 +178,9 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
             c.draw.line((cx - s * 0.45, cy - s * 0.45, cx + s * 0.45, cy + s * 0.45), fill=(40, 28, 16), width=2)
         txt = palette.text_on(col)
         if labels and hid not in centres:
-            c.draw.text((cx, cy - s * 0.52), hid, font=label_font, fill=txt, anchor="mt")
+            c.draw.text((cx, cy - s * top), hid, font=label_font, fill=txt, anchor="mt")
         if hid in city_of and hid not in centres:
-            glyph(c, city_of[hid], (cx, cy + s * 0.2), max(s * 0.55, m.min_text), col)
+            glyph(c, city_of[hid], (cx, cy + s * 0.2 + low), max(s * 0.55, m.min_text), col)
     # large-tile borders, so players can find a hex by its tile letter
     by_coord = {(q, r): h for h, (q, r, _) in m.every.items()}
     edge_dirs = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -190,10 +202,11 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
         c.text((ox + cx, oy + cy + s * 0.3), f"C{ci['index'] + 1}", m.text(13), bold=True, fill=palette.text_on(col), anchor="mm")
     for hid, seat in inns.items():
         cx, cy = m.centre(hid)
-        draw_icon(c, "house", (ox + cx, oy + cy + s * 0.1), s * 0.9, palette.seat(seat))
-        glyph(c, seat, (ox + cx, oy + cy + s * 0.28), max(s * 0.4, m.min_text), palette.seat(seat))
+        draw_icon(c, "house", (ox + cx, oy + cy + s * 0.1 + low), s * 0.9, palette.seat(seat))
+        glyph(c, seat, (ox + cx, oy + cy + s * 0.28 + low), max(s * 0.4, m.min_text), palette.seat(seat))
     for hid in markers:
         cx, cy = m.centre(hid)
+        cy += low
         c.draw.ellipse((ox + cx - s * 0.38, oy + cy - s * 0.2, ox + cx + s * 0.38, oy + cy + s * 0.56), fill=(255, 255, 255), outline=palette.INK)
         c.text((ox + cx, oy + cy + s * 0.18), "?", m.text(14), bold=True, anchor="mm")
     for b in mp["rural"]:
@@ -205,17 +218,23 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
         for h in b["counters"]:
             if h in shown:
                 cx, cy = m.centre(h)
-                dx = -s * 0.38 if h == b["man"] else 0  # left of the man's disc
-                _good_chip(c, (ox + cx + dx, oy + cy + s * 0.22), b["good"], s * 0.45, lang, m.text(13))
+                dx = -s * (0.45 if tight else 0.38) if h == b["man"] else 0  # left of the man's disc
+                _good_chip(c, (ox + cx + dx, oy + cy + s * 0.22 + low), b["good"], s * 0.45, lang, m.text(13))
         if b["man"] in shown:  # a man: the seat's disc and glyph
             cx, cy = m.centre(b["man"])
-            seat_disc(c, b["seat"], (ox + cx + s * 0.42, oy + cy - s * 0.02), max(s * 0.32, m.min_text / 1.2))
+            if tight:  # a disc no wider than the hex's lower half, its glyph still MIN_TEXT
+                r, col = s * 0.4, palette.seat(b["seat"])
+                x, y = ox + cx + s * 0.47, oy + cy + s * 0.22 + low
+                c.draw.ellipse((x - r, y - r, x + r, y + r), fill=col, outline=palette.INK, width=2)
+                glyph(c, b["seat"], (x, y), m.min_text, col)
+            else:
+                seat_disc(c, b["seat"], (ox + cx + s * 0.42, oy + cy - s * 0.02), max(s * 0.32, m.min_text / 1.2))
     if view["phase"] == "start":
         taken = {h[0] for h in city_of}
         for t in mp["tiles"]:
             if t["start"] and t["letter"] not in taken and f"{t['letter']}55" in shown:
                 cx, cy = m.centre(f"{t['letter']}55")
-                c.chip((ox + cx - 40, oy + cy - 2), T("start", lang, t=t["letter"]), palette.HIGHLIGHT, m.text(16))
+                c.chip((ox + cx - 40, oy + cy - 2 + low), T("start", lang, t=t["letter"]), palette.HIGHLIGHT, m.text(16))
     if zone_of is not None and 0 <= zone_of < len(mp["zones"]):
         col = palette.seat(zone_of)
         for h in mp["zones"][zone_of]:
@@ -227,14 +246,6 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
         glyph_char = SEAT_GLYPHS[zone_of % len(SEAT_GLYPHS)]
         if zone_chip:
             c.chip((ox + 12, oy + 4), f"{glyph_char} " + T("zone_of", lang, name=seat_name(view, zone_of, lang)), col, m.text(16))
-
-
-def zone_map(view: dict[str, Any], seat: int, lang: str = "en", width: int = 1200) -> Image.Image:
-    """The countryside alone, `width` wide, with that seat's zone of control outlined."""
-    m = _Map(view, max_side=min(1110, width - 40))
-    c = Canvas(width, m.height + 20)
-    _draw_map(c, view, m, (width - m.width) / 2, 10, seat, lang)
-    return c.image
 
 
 def _goods_line(c: Canvas, x: float, y: float, goods: dict[str, int], width: float, lang: str = "en") -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.core import Labels
+from render.core.people import seat_name
 
 # Terrain chosen so that every seat's colour stays apart from it under deuteranopia and
 # protanopia (slate mountains, pale water: the blue seat against water, the green one against
@@ -68,19 +69,13 @@ T = Labels({
     "city_k": ("City {k}", "Cité {k}"), "not_founded": (" (not founded)", " (non fondée)"),
     "no_patron": ("no patron saint", "pas de saint patron"), "eliminated": (" · eliminated", " · éliminé"),
     "private": ("private view", "vue privée"), "secret": (" (secret)", " (secret)"),
-    "men": ("{m}, {c} in the countryside", "{m}, {c} à la campagne"), "free_men": (", {n} free", ", {n} libre"),
-    "free_men_n": (", {n} free", ", {n} libres"),
-    "houses_built": (" · houses built: {h}", " · maisons construites : {h}"), "none_f": ("none", "aucune"),
     "food": ("F", "N"), "luxury": ("L", "L"), "different": (" D", " D"), "free": ("free", "gratuite"),
     "houses_left": ("Houses left (F food, L luxury, D different): ", "Maisons restantes (N nourriture, L luxe, D différentes) : "),
-    "storage": ("Storage capacity: {n}", "Capacité de stockage : {n}"),
     "graves_due": ("graves to place: {n}", "tombes à placer : {n}"), "pollution_due": ("pollution markers to place: {n}", "marqueurs pollution à placer : {n}"),
     "offer": ("offer #{n} {a} → {b}: gives {give} for {get} ({status})", "offre n° {n} {a} → {b} : donne {give} contre {get} ({status})"),
     "nothing": ("nothing", "rien"),
     "st_open": ("open", "ouverte"), "st_accepted": ("accepted", "acceptée"), "st_declined": ("declined", "refusée"), "st_void": ("void", "annulée"),
     "st_failed": ("failed: no manned market, or goods missing", "échouée : pas de marché peuplé, ou denrées manquantes"),
-    "highlighted": ("Highlighted: built this phase (hidden from the others until everyone is done).",
-                    "En surbrillance : construit pendant cette phase (caché aux autres jusqu’à ce que tous aient fini)."),
     **{f"ph_{k}": v for k, v in {
         "start": ("Starting cities", "Cités de départ"), "city": ("2 City buildings (secret)", "2 Bâtiments de la cité (secret)"),
         "country": ("4 Countryside", "4 Bâtiments ruraux"), "store": ("5 Storing goods", "5 Stockage de denrées"),
@@ -91,6 +86,39 @@ T = Labels({
         "wood": ("wood", "bois"), "stone": ("stone", "pierre"), "grain": ("grain", "grain"), "sheep": ("sheep", "mouton"),
         "olives": ("olives", "olives"), "fish": ("fish", "poisson"), "gold": ("gold", "or"), "wine": ("wine", "vin"),
         "pearls": ("pearls", "perles"), "dye": ("dye", "teinture")}.items()},
+    # the phone images (render.antiquity.phone): a player's status, private work, countryside; section captions
+    "patron": ("Patron saint: {s}", "Saint patron : {s}"), "chosen": ("has chosen", "a choisi"),
+    "men_line": ("{m} · free: {f} · in the city: {s} · in the countryside: {c}",
+                 "{m} · libres : {f} · dans la cité : {s} · à la campagne : {c}"),
+    "graves_line": ("{g} · famine level {f}", "{g} · niveau de famine {f}"),
+    "zone_line": ("Zone of control: {n} ({p} polluted)", "Zone de contrôle : {n} (pollués : {p})"),
+    "in_store": ("Goods:", "Denrées :"), "storage_of": ("Goods (storage capacity {n}):", "Denrées (capacité de stockage {n}) :"),
+    "built": ("Built: {what}", "Construit : {what}"), "nothing_built": ("nothing yet", "rien encore"),
+    "houses_list": ("Houses {list}", "Maisons {list}"), "house_no": ("House {list}", "Maison {list}"), "manned": ("manned: {n}", "peuplés : {n}"),
+    "country_rows": ("Countryside buildings ({n})", "Bâtiments ruraux ({n})"),
+    "country_line": ("Countryside: {what}", "Campagne : {what}"),
+    "man_at": ("man at {h}", "homme en {h}"), "goods_on": ("goods on {h}", "denrées en {h}"),
+    "no_goods_left": ("no goods left", "plus de denrées"),
+    "new_built": ("Built this phase (ringed, hidden from the others until everyone is done): {what}",
+                  "Construit pendant cette phase (encadré, caché aux autres jusqu’à ce que tous aient fini) : {what}"),
+    "harvest_pick": ("Harvest: pick {n} hexes to empty first for the {what} at {h}",
+                     "Récolte : choisir {n} hexagones à vider d’abord pour la {what} en {h}"),
+    "s_game": ("Game", "Partie"), "s_players": ("Players", "Joueurs"),
+    "s_tile": ("Countryside: tile {t}", "Campagne : tuile {t}"), "s_tiles": ("Countryside: tiles {t}", "Campagne : tuiles {t}"),
+    "key_centre": ("city centre", "centre de cité"), "key_inn": ("inn", "auberge"), "key_site": ("countryside building", "bâtiment rural"),
+    **{f"r_{k}": v for k, v in {
+        "woodcutter": ("Woodcutter", "Maison de bûcheron"), "farm": ("Farm", "Ferme"), "mine": ("Mine", "Mine"),
+        "fishery": ("Fishery", "Pêcherie"), "inn": ("Inn", "Auberge")}.items()},
+    # building kinds, whole (the rulebook's names)
+    **{f"n_{k}": v for k, v in {
+        "cart": ("Cart shop", "Artisanat"), "warehouse": ("Warehouse", "Entrepôt"), "fountain": ("Fountain", "Fontaine"),
+        "university": ("University", "Université"), "theology": ("Faculty of Theology", "Faculté de théologie"),
+        "biology": ("Faculty of Biology", "Faculté de biologie"), "alchemy": ("Faculty of Alchemy", "Faculté d’alchimie"),
+        "philosophy": ("Faculty of Philosophy", "Faculté de philosophie"), "brewery": ("Brewery", "Brasserie"),
+        "forced": ("Forced Labour", "Travaux forcés"), "stable": ("Stable", "Écurie"), "harbour": ("Harbour", "Port"),
+        "hospital": ("Hospital", "Hôpital"), "explorer": ("Explorer", "Explorateur"), "granary": ("Granary", "Grenier"),
+        "dump": ("Dump", "Décharge"), "cathedral": ("Cathedral", "Cathédrale"), "market": ("Market", "Marché"),
+        "house": ("House", "Maison")}.items()},
     # building kinds on city cards (short)
     **{f"k_{k}": v for k, v in {
         "cart": ("Cart", "Artis"), "warehouse": ("Store", "Entr"), "fountain": ("Fnt", "Font"), "university": ("Univ", "Univ"),
@@ -108,6 +136,7 @@ NOUNS = {
     "cart": (("cart shop", "cart shops"), ("artisanat", "artisanats")),
     "fountain": (("fountain", "fountains"), ("fontaine", "fontaines")),
     "warehouse": (("warehouse tile", "warehouse tiles"), ("tuile entrepôt", "tuiles entrepôt")),
+    "hex": (("hex", "hexes"), ("hexagone", "hexagones")),
 }
 
 
@@ -140,3 +169,26 @@ def _goods_count(goods: list[str], lang: str) -> str:
             if k > 1 and lang == "fr" and not name.endswith(("s", "x")) and g != "gold":
                 name += "s"
             parts.append(f"{k} {name}")
+    return ", ".join(parts)
+
+
+def final_lines(view: dict[str, Any], lang: str) -> tuple[str, list[tuple[int, str, bool, str]]]:
+    """The final table's text: the headline (winner, shared victory or the game's "no winner"
+    sentence) and per seat in rank order (seat, "1. alice ★", won, note): the note names the
+    breakdown (its label, "Victory condition met") and the tie-break that decided the rank."""
+    final = view["final"]
+    winners = [] if "no_winner" in final else [s for s in final["ranking"] if final["ranks"][s] == 1]
+    if not winners:
+        headline = final["no_winner"][lang] if "no_winner" in final else T("no_winner", lang)
+    else:
+        headline = T("shared" if len(winners) > 1 else "winner", lang) + ", ".join(seat_name(view, s, lang) for s in winners)
+    labels = final.get("labels") or {}
+    rows = []
+    for s in final["ranking"]:
+        parts = [labels.get(k, {}).get(lang, k) for k, v in final["breakdown"][s].items() if v]
+        d = final["decided_by"][s]
+        if d:
+            parts.append(T("tie_broken", lang, what=d[lang]))
+        rows.append((s, f"{final['ranks'][s]}. {seat_name(view, s, lang)}{' ★' if s in winners else ''}", s in winners,
+                     " · ".join(parts)))
+    return headline, rows

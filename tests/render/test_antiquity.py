@@ -6,11 +6,15 @@ import io
 import random
 import re
 import time
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from engines.antiquity import ENGINE, flow, hardship, rules
+from engines.antiquity.hexmap import geometry
 from render import board_png, player_png, turn_card
 from render.antiquity import (
     NOUNS,
@@ -23,19 +27,20 @@ from render.antiquity import (
     hexmap,
     house_chart,
     player,
+    sections,
     zone,
-    zone_map,
 )
 from render.antiquity.card import CAPTION_W, FOOTER_W
 from render.antiquity.hexmap import city_fill
 from render.antiquity.labels import CLEARED, POLLUTED_TINT, TERRAIN
 from render.core import Canvas, palette, turncard
 from render.core.colorblind import worst_distance
+from render.core.encode import BUDGETS, encode
 from render.core.fonts import font
 from render.core.people import SEAT_GLYPHS, seat_name
 from tests.engines.antiquity.helpers import eager_playout, smart_choice, smart_playout
 from tests.engines.antiquity.scen import blank, found, put, start
-from tests.render.util import HARD_NAMES, LANGS, antiquity_states, assert_legible_on_phone
+from tests.render.util import HARD_NAMES, LANGS, antiquity_states, assert_legible_on_phone, phone_texts
 
 
 def _snapshots(n: int) -> list[dict]:
@@ -61,7 +66,7 @@ def test_every_view_renders(n: int) -> None:
                     assert len(png) < 2 * 1024 * 1024
                 else:
                     pim = player(v, seat, lang)
-                assert pim.width >= 1000 and pim.height <= 4096
+                assert pim.width == 800 and pim.height <= 4096
 
 
 def test_zone_is_drawn_on_request() -> None:
@@ -70,18 +75,6 @@ def test_zone_is_drawn_on_request() -> None:
     plain, zoned = board(v), zone(v, 0)
     assert plain.size == zoned.size and plain.tobytes() != zoned.tobytes()
     assert zone(v, 0, "fr").size == zoned.size and zone(v, 0, "fr").tobytes() != zoned.tobytes()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_player_area_shows_its_zone_of_control(lang: str) -> None:
-    """`/game board player:<name>` answers with the player's cities above their zone of control."""
-    s, _ = eager_playout(2, 4, {}, max_steps=200)
-    v = ENGINE.view(s, None)
-    for seat in (0, 1):
-        im = player(v, seat, lang)
-        zm = zone_map(v, seat, lang, im.width)
-        assert im.crop((0, im.height - zm.height, im.width, im.height)).tobytes() == zm.tobytes()
-    assert zone_map(v, 0, lang).tobytes() != zone_map(v, 1, lang).tobytes()
 
 
 def test_own_secret_work_only_in_own_panel() -> None:
@@ -325,3 +318,113 @@ def test_long_names_label_the_board_and_the_player_area(lang: str) -> None:
     player(view, actor, lang)
     short = {**view, "names": ["al", "bo", "cy", "di"]}
     assert board(short, lang).tobytes() != board(view, lang).tobytes()
+
+
+# ---- phone-first images (issue 25): turn card, player image, board sections -------------------------
+@cache
+def _phone_state(when: str) -> dict:
+    """A 4-player game in the secret city phase, mid-game (pollution, countryside buildings of
+    three players), over, or mid-game with a player of four cities and an inn."""
+    steps = {"city": 295, "mid": 600, "final": 1200, "crowded": 600}[when]
+    s, _ = smart_playout(4, 19, {}, max_steps=steps)
+    if when == "crowded":
+        taken, n = set(s["map"]["occ"]), 0
+        g = geometry(4)
+        for h in sorted(g.ids):
+            flower = g.flower(h)
+            if n < 3 and flower and not set(flower) & taken and all(g.distance(h, x) > 3 for x in taken):
+                found(s, 1, h)
+                taken, n = taken | set(flower), n + 1
+        put(s, 1, "market", "2c3")
+        put(s, 1, "cathedral", "4b2", staffed=True)
+        s["players"][1]["cities"][2]["graves"] = [[5, 5], [4, 5]]
+        s["map"]["occ"]["a11"] = {"seat": 3, "kind": "inn"}
+    assert s["over"] == (when == "final") and (s["phase"] == "city") == (when == "city")
+    return s
+
+
+def _hard(when: str, seat: int | None = None) -> dict:
+    return {**ENGINE.view(_phone_state(when), seat), "names": HARD_NAMES}
+
+
+def _texts(draw: Callable[[], Any]) -> tuple[Any, list[str]]:
+    """What `draw()` returns, and the texts on it in drawing order (a paragraph's lines in a row)."""
+    drawn, rec = phone_texts(draw)
+    return drawn, [t.text for im in (drawn if isinstance(drawn, list) else [drawn]) for t in rec.texts(im)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("when", ["city", "mid", "final"])
+def test_every_turn_card_is_legible_and_within_budget(when: str, lang: str) -> None:
+    view = _hard(when)
+    actor = next(e["seat"] for e in reversed(view["log"]) if e["seat"] is not None)
+    [image] = assert_legible_on_phone(lambda: turn_card("antiquity", view, title="Antiquity", events=[HARD_NAMES[1]],
+                                                        footer="…", acting=view["acting"], actor=actor, lang=lang)[0],
+                                      f"turn card {when} {lang}")
+    assert len(encode(image, "turn_card").data) <= BUDGETS["turn_card"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("when", "own"), [("city", False), ("city", True), ("mid", False), ("mid", True), ("final", True),
+                                           ("crowded", False), ("crowded", True)])
+def test_the_player_image_is_a_legible_portrait(when: str, own: bool, lang: str) -> None:
+    """800 px wide, every text >= 11 px at 400 px, within the hand budget; with one city at most
+    twice as tall as wide; it names the seat whole and says its saint, men, graves and zone; its
+    own view marks itself private, the public one never does."""
+    view = _hard(when, 1 if own else None)
+    [image] = assert_legible_on_phone(lambda: player(view, 1, lang), f"player {when} own={own} {lang}")
+    assert image.width == 800 and len(encode(image, "hand").data) <= BUDGETS["hand"]
+    if len((view.get("you") or view["players"][1])["cities"]) == 1:
+        assert image.height <= 1600
+    _image, texts = _texts(lambda: player(view, 1, lang))
+    joined = " | ".join(texts)
+    assert HARD_NAMES[1] in texts and T("zone_line", lang, n="", p="")[:8] in joined
+    assert (T("private", lang) in joined) == own
+    for k in range(len((view.get("you") or view["players"][1])["cities"])):
+        assert any(t.startswith(T("city_k", lang, k=k + 1)) for t in texts)
+
+
+def test_the_private_image_shows_the_pending_choices() -> None:
+    """In the secret phase: what was built this phase, graves and pollution owed, offers, harvest picks."""
+    view = _hard("mid", 1)
+    farm = next(b for b in view["map"]["rural"] if b["seat"] == 1)
+    view["you"] = {**view["you"], "new": list(view["you"]["buildings"])[:2], "graves_due": 2, "pollution_due": 3,
+                   "harvest_choices": [[farm["id"], 2]],
+                   "offers": [{"n": 4, "from": 1, "to": 2, "give": ["wood", "wood"], "get": ["gold"], "status": "open"}]}
+    _image, texts = _texts(lambda: player(view, 1, "en"))
+    joined = " ".join(texts)
+    for words in ("Built this phase (ringed, hidden from the others until everyone is done): Houses", "Graves to place: 2", "Pollution markers to place: 3",
+                  f"offer #4 {HARD_NAMES[1]} → {HARD_NAMES[2]}: gives 2 wood for 1 gold (open)",
+                  f"Harvest: pick 2 hexes to empty first for the {farm['kind']} at {farm['man']}"):
+        assert words.lower() in joined.lower(), words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("when", ["city", "mid", "final", "crowded"])
+def test_board_sections_are_legible_portraits(when: str, lang: str) -> None:
+    """At most 9 captioned portrait sections, each >= 11 px text at 400 px and within the section
+    budget: the game first, the countryside by tiles (every hex id once), every player named."""
+    view = _hard(when)
+    parts = assert_legible_on_phone(lambda: sections(view, lang), f"sections {when} {lang}")
+    assert 3 <= len(parts) <= 9
+    _parts, texts = _texts(lambda: sections(view, lang))
+    captions = [t for t in texts if re.match(r"\d/\d · ", t)]
+    assert [c.split(" · ")[0] for c in captions] == [f"{i + 1}/{len(parts)}" for i in range(len(parts))]
+    assert captions[0].endswith(T("s_game", lang)) and T("s_players", lang) in captions[-1]
+    assert sum(T("s_tiles", lang, t="")[:10] in c for c in captions) >= 2
+    for part in parts:
+        assert part.width == 800 and part.height <= 2 * 800 + 60
+        assert len(encode(part, "section").data) <= BUDGETS["section"]
+    centres = {c["center"] for c in view["map"]["cities"]}
+    ids = sorted(t for t in texts if re.fullmatch(r"[a-h][1-9][1-9]", t))
+    assert ids == sorted(h for h in hexmap._hexes(view) if h not in centres)
+    assert all(name in texts for name in HARD_NAMES)
+    if when == "final":
+        assert final_lines(view, lang)[0] in texts
+
+
+def test_the_whole_board_carries_every_text() -> None:
+    """`board` (posted with the sections, for zooming) is composed so every text reaches it."""
+    for when in ("mid", "final"):
+        image, rec = phone_texts(lambda when=when: board(_hard(when), "fr"))
+        assert rec.texts(image) and not rec.lost(image)
