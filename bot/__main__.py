@@ -11,6 +11,7 @@ stderr with a non-zero exit, never a traceback: the person reading it is setting
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import re
 import sys
@@ -45,10 +46,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Configuration error: {e}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if argv[:1] == ["bench"]:
-        from bot.bench import main as bench_main
-
-        return bench_main(argv[1:])
+    if argv[:1] in (["bench"], ["soak"]):
+        return _tool(argv[0], argv[1:])
     if argv[:1] == ["replay"]:
         from bot.replay import main as replay_main
 
@@ -57,10 +56,6 @@ def main(argv: list[str] | None = None) -> int:
         from bot.packs_cli import main as pack_main
 
         return pack_main(argv[1:])
-    if argv[:1] == ["soak"]:
-        from bot.soak import main as soak_main
-
-        return soak_main(argv[1:])
     if argv and argv[0] not in ("repair", "backup", "status"):
         print(USAGE, file=sys.stderr)
         return 2
@@ -135,5 +130,18 @@ def run_discord(settings: Settings) -> int:
     return 0
 
 
+def _tool(name: str, args: list[str]) -> int:
+    """`bench` and `soak` live in `tools/`, beside the bot in a clone, not in the installed package."""
+    try:
+        tool = importlib.import_module(f"tools.{name}")
+    except ModuleNotFoundError as e:
+        if e.name not in ("tools", f"tools.{name}"):
+            raise
+        print(f"`{name}` runs from a clone of the repository (its tools/ folder is not installed).", file=sys.stderr)
+        return 2
+    return int(tool.main(args))
+
+
 if __name__ == "__main__":
     raise SystemExit(main())
+

@@ -8,6 +8,8 @@ same fields.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 LANGS = ("en", "fr")
@@ -483,35 +485,50 @@ class Both(NamedTuple):
     fr: str
 
 
-# Slash command ids by top-level name, once Discord has them (set after the command sync): texts
-# that name a command then show it as a clickable mention (`</game new:ID>`), localised like the
-# command itself. Empty on the local table, where commands stay plain code.
-COMMAND_IDS: dict[str, int] = {}
-COMMAND_WORDS_FR: dict[str, str] = {}  # a command or subcommand word in French (from the translator)
+@dataclass(frozen=True)
+class CommandLinks:
+    """Slash command ids by top-level name and the French word of each command and subcommand,
+    once Discord has them: texts that name a command then show it as a clickable mention
+    (`</game new:ID>`), localised like the command itself. Empty on the local table and before
+    the sync, where commands stay plain code."""
+
+    ids: Mapping[str, int] = field(default_factory=dict)
+    words_fr: Mapping[str, str] = field(default_factory=dict)
+
+    def word(self, w: str, lang: str) -> str:
+        return self.words_fr.get(w, w) if lang == "fr" else w
+
+
+# The links texts use: replaced whole by the client after each command sync (never mutated), so
+# a reader sees one sync's ids or the other's.
+_links = CommandLinks()
 _COMMAND = re.compile(r"`/([a-z]+)(?: ([a-z]+))?((?: [^`]*)?)`")
 
 
-def set_commands(ids: dict[str, int], words_fr: dict[str, str]) -> None:
-    COMMAND_IDS.clear()
-    COMMAND_IDS.update(ids)
-    COMMAND_WORDS_FR.clear()
-    COMMAND_WORDS_FR.update(words_fr)
+def use_command_links(links: CommandLinks) -> None:
+    global _links
+    _links = links
 
 
-def link_commands(text: str, lang: str) -> str:
+def command_links() -> CommandLinks:
+    return _links
+
+
+def link_commands(text: str, lang: str, links: CommandLinks | None = None) -> str:
     """`/game new` in a text becomes a clickable command mention in the reader's language, any
-    arguments after it staying as code (`</game abort:ID> `game:4``)."""
+    arguments after it staying as code (`</game abort:ID> `game:4``); `links` defaults to the
+    last sync's."""
+    known = _links if links is None else links
 
     def mention(m: re.Match[str]) -> str:
         root, sub, rest = m[1], m[2], m[3]
-        if root not in COMMAND_IDS:
+        if root not in known.ids:
             return m[0]
-        word = (lambda w: COMMAND_WORDS_FR.get(w, w)) if lang == "fr" else (lambda w: w)
-        name = word(root) + (f" {word(sub)}" if sub else "")
+        name = known.word(root, lang) + (f" {known.word(sub, lang)}" if sub else "")
         tail = rest.strip()
         if tail and lang == "fr":
-            tail = re.sub(r"^([a-z_]+):", lambda a: COMMAND_WORDS_FR.get(a[1], a[1]) + ":", tail)
-        return f"</{name}:{COMMAND_IDS[root]}>" + (f" `{tail}`" if tail else "")
+            tail = re.sub(r"^([a-z_]+):", lambda a: known.word(a[1], lang) + ":", tail)
+        return f"</{name}:{known.ids[root]}>" + (f" `{tail}`" if tail else "")
 
     return _COMMAND.sub(mention, text)
 

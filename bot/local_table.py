@@ -280,17 +280,17 @@ class LocalTable:
         rest = " ".join(args)
         actions: dict[str, Callable[[], Awaitable[Reply]]] = {
             "new": lambda: self._new(ctx, self._game_first(args)),
-            "join": lambda: c.join(ctx),
+            "join": lambda: c.lobbies.join(ctx),
             "leave": lambda: self._leave(ctx, args),
             "start": lambda: self._start(ctx, args),
             "abort": lambda: self._abort(ctx, args),
-            "list": lambda: c.list(ctx),
+            "list": lambda: c.lobbies.list(ctx),
             "board": lambda: c.board(ctx, rest or None),
             "status": lambda: c.status(ctx),
             "log": lambda: c.log(ctx, int(args[0]) if args and _WHOLE.fullmatch(args[0]) else None),
             "play": lambda: c.play(ctx, rest),
-            "options": lambda: c.panel(ctx),
-            "turn": lambda: c.panel(ctx),
+            "options": lambda: c.panels.panel(ctx),
+            "turn": lambda: c.panels.panel(ctx),
             "undo": lambda: c.undo(ctx),
             "confirm": lambda: c.confirm(ctx),
             "hand": lambda: c.hand(ctx),
@@ -319,7 +319,7 @@ class LocalTable:
         """`new <game> [key=value…] [clock=3d+1d]`: the clock word is the /game new clock option."""
         clock = next((a.partition("=")[2] for a in args[1:] if a.lower().startswith("clock=")), None)
         options = " ".join(a for a in args[1:] if not a.lower().startswith("clock=")) or None
-        return await self.commands.new(ctx, args[0] if args else "", options, clock)
+        return await self.commands.lobbies.new(ctx, args[0] if args else "", options, clock)
 
     async def _rules(self, ctx: Ctx, args: list[str]) -> Reply:
         return await self.commands.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None)
@@ -349,7 +349,7 @@ class LocalTable:
 
     async def _start(self, ctx: Ctx, args: list[str]) -> Reply:
         """`start`; alone at the table it asks first, and `start solo` confirms a solo game."""
-        reply = await self.commands.start(ctx, solo=args[:1] in (["solo"], ["yes"]))
+        reply = await self.commands.lobbies.start(ctx, solo=args[:1] in (["solo"], ["yes"]))
         if reply.buttons:
             reply.buttons, reply.text = [], reply.text + "\n" + t("table.start_solo", self.lang)
         return reply
@@ -359,8 +359,8 @@ class LocalTable:
         the stand-in for good)."""
         table = await self.commands.service.table_in_channel(ctx.channel_id)
         if table.row.status == "active" and args[:1] == ["yes"]:
-            return await self.commands.leave_confirmed(ctx, table.id)
-        reply = await self.commands.leave(ctx)
+            return await self.commands.lobbies.leave_confirmed(ctx, table.id)
+        reply = await self.commands.lobbies.leave(ctx)
         if reply.buttons and table.row.status == "active":
             reply.buttons, reply.text = [], reply.text + "\n" + t("table.leave_yes", self.lang)
         return reply
@@ -373,10 +373,10 @@ class LocalTable:
 
     async def _abort(self, ctx: Ctx, args: list[str]) -> Reply:
         """`abort` asks first (only the table's creator may), and `abort yes` confirms."""
-        reply = await self.commands.abort(ctx)
+        reply = await self.commands.lobbies.abort(ctx)
         if args[:1] == ["yes"]:
             table = await self.commands.service.table_in_channel(ctx.channel_id)
-            return await self.commands.abort_confirmed(ctx, table.id, True)
+            return await self.commands.lobbies.abort_confirmed(ctx, table.id, True)
         reply.buttons, reply.text = [], reply.text + "\n" + t("table.abort_yes", self.lang)
         return reply
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+HOUR_S, DAY_S = 3600.0, 86400.0
 LOCALES = ("en", "fr")
 _WHOLE = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() and int() accept '²' or '٣'
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # no 'inf', 'nan' or '1e9'
@@ -116,26 +117,37 @@ def _token(value: str) -> str:
     return value
 
 
+def _cores() -> int:
+    return os.cpu_count() or 1
+
+
+def _number(value: float) -> str:
+    """A default as a variable would be written (`60`, not `60.0`)."""
+    return f"{value:g}"
+
+
 @dataclass(frozen=True)
 class Settings:
+    """Every setting with its default, written here once: `load` reads each variable over it."""
+
     discord_token: str = field(default="", repr=False)
     database_path: Path = Path("data/tabula.sqlite3")
     log_level: str = "INFO"
     default_locale: str = "en"
     table_image_dir: Path = Path("table-images")
     max_active_games_per_user: int = 20
-    create_cooldown_s: float = 0.0
+    create_cooldown_s: float = 60.0
     scheduler_seconds: float = 60.0
     guild_id_for_sync: int | None = None
-    lobby_expiry_s: float = 7 * 86400.0  # a lobby with no activity this long is closed
+    lobby_expiry_s: float = 7 * DAY_S  # a lobby with no activity this long is closed
     database_url: str = field(default="", repr=False)  # postgresql://…: PostgreSQL instead of SQLite
     packs_dir: Path = Path("packs")  # component packs a table may choose (`pack=<name>`)
     vacation_days_per_year: int = 14  # vacation a player may take over any 365 days
     game_cache_size: int = 1000  # loaded games kept in memory (least recently used dropped)
     shard_count: int | None = 1  # Discord shards in all; None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
-    render_workers: int = 0  # processes rendering images; 0: a thread of this process
-    outbox_max_age_s: float = 86400.0  # an announcement failing this long is given up (a turn post of an open game: never)
+    render_workers: int = field(default_factory=_cores)  # processes rendering images; 0: a thread of this process
+    outbox_max_age_s: float = 24 * HOUR_S  # an announcement failing this long is given up (a turn post of an open game: never)
 
     @property
     def shards(self) -> tuple[int, tuple[int, ...]] | None:
@@ -151,23 +163,24 @@ class Settings:
         def get(key: str, default: str) -> str:
             return merged.get(key, "").strip() or default
 
+        d = cls()  # the defaults
         sync = get("SYNC_GUILD_ID", "")
         return cls(
-            discord_token=_token(get("DISCORD_TOKEN", "")),
-            database_path=_path("DATABASE_PATH", get("DATABASE_PATH", "data/tabula.sqlite3"), want_dir=False),
-            log_level=_choice("LOG_LEVEL", get("LOG_LEVEL", "INFO"), LOG_LEVELS),
-            default_locale=_choice("DEFAULT_LOCALE", get("DEFAULT_LOCALE", "en"), LOCALES),
-            table_image_dir=_path("TABLE_IMAGE_DIR", get("TABLE_IMAGE_DIR", "table-images"), want_dir=True),
-            max_active_games_per_user=_whole("MAX_ACTIVE_GAMES_PER_USER", get("MAX_ACTIVE_GAMES_PER_USER", "20"), 1),
-            create_cooldown_s=_seconds("GAME_CREATE_COOLDOWN_SECONDS", get("GAME_CREATE_COOLDOWN_SECONDS", "60"), 0),
-            scheduler_seconds=_seconds("SCHEDULER_SECONDS", get("SCHEDULER_SECONDS", "60"), 1),
+            discord_token=_token(get("DISCORD_TOKEN", d.discord_token)),
+            database_path=_path("DATABASE_PATH", get("DATABASE_PATH", str(d.database_path)), want_dir=False),
+            log_level=_choice("LOG_LEVEL", get("LOG_LEVEL", d.log_level), LOG_LEVELS),
+            default_locale=_choice("DEFAULT_LOCALE", get("DEFAULT_LOCALE", d.default_locale), LOCALES),
+            table_image_dir=_path("TABLE_IMAGE_DIR", get("TABLE_IMAGE_DIR", str(d.table_image_dir)), want_dir=True),
+            max_active_games_per_user=_whole("MAX_ACTIVE_GAMES_PER_USER", get("MAX_ACTIVE_GAMES_PER_USER", str(d.max_active_games_per_user)), 1),
+            create_cooldown_s=_seconds("GAME_CREATE_COOLDOWN_SECONDS", get("GAME_CREATE_COOLDOWN_SECONDS", _number(d.create_cooldown_s)), 0),
+            scheduler_seconds=_seconds("SCHEDULER_SECONDS", get("SCHEDULER_SECONDS", _number(d.scheduler_seconds)), 1),
             guild_id_for_sync=_whole("SYNC_GUILD_ID", sync, 1) if sync else None,
-            lobby_expiry_s=86400.0 * _whole("LOBBY_EXPIRY_DAYS", get("LOBBY_EXPIRY_DAYS", "7"), 1),
-            database_url=_database_url(get("DATABASE_URL", "")),
-            packs_dir=_path("PACKS_DIR", get("PACKS_DIR", "packs"), want_dir=True),
-            vacation_days_per_year=_whole("VACATION_DAYS_PER_YEAR", get("VACATION_DAYS_PER_YEAR", "14"), 0),
-            game_cache_size=_whole("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE", "1000"), 1),
-            render_workers=_whole("RENDER_WORKERS", get("RENDER_WORKERS", str(os.cpu_count() or 1)), 0),
-            outbox_max_age_s=3600.0 * _whole("OUTBOX_MAX_AGE_HOURS", get("OUTBOX_MAX_AGE_HOURS", "24"), 1),
-            **_shards(get("SHARD_COUNT", "1"), get("SHARD_IDS", "")),
+            lobby_expiry_s=DAY_S * _whole("LOBBY_EXPIRY_DAYS", get("LOBBY_EXPIRY_DAYS", _number(d.lobby_expiry_s / DAY_S)), 1),
+            database_url=_database_url(get("DATABASE_URL", d.database_url)),
+            packs_dir=_path("PACKS_DIR", get("PACKS_DIR", str(d.packs_dir)), want_dir=True),
+            vacation_days_per_year=_whole("VACATION_DAYS_PER_YEAR", get("VACATION_DAYS_PER_YEAR", str(d.vacation_days_per_year)), 0),
+            game_cache_size=_whole("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE", str(d.game_cache_size)), 1),
+            render_workers=_whole("RENDER_WORKERS", get("RENDER_WORKERS", str(d.render_workers)), 0),
+            outbox_max_age_s=HOUR_S * _whole("OUTBOX_MAX_AGE_HOURS", get("OUTBOX_MAX_AGE_HOURS", _number(d.outbox_max_age_s / HOUR_S)), 1),
+            **_shards(get("SHARD_COUNT", str(d.shard_count)), get("SHARD_IDS", "")),
         )

@@ -1,21 +1,24 @@
-"""Pure rules engines, one package per game, behind one contract (see ARCHITECTURE.md).
+"""Pure rules engines, one package per game, behind one contract (see engines/core/README.md).
 
-Each game package `engines/<name>/` exposes `ENGINE`, an `engines.core.Engine` instance.
+A game is a plugin: a package `engines/<name>/` exposing `ENGINE`, an `engines.core.Engine`
+instance whose class describes the game (name, titles, player counts, options, component files).
+The registry finds every such package; a game kept elsewhere (the tests' tiny game, a plugin)
+joins with `register`. Nothing outside the game's own folders names it.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import pkgutil
 import re
 from functools import cache
 
 from engines.core import IllegalMove, Option, Prompt, Reason
 from engines.core.engine import Engine
 
-KNOWN = ("antiquity", "deus", "magna_roma", "minerva", "monumental_duel")
+__all__ = ["Engine", "IllegalMove", "Option", "Prompt", "Reason", "get_engine", "key", "names", "register"]
 
-__all__ = ["KNOWN", "Engine", "IllegalMove", "Option", "Prompt", "Reason", "get_engine", "key", "names"]
+_REGISTERED: dict[str, Engine] = {}  # games kept outside engines/ (`register`)
 
 
 def key(typed: str) -> str:
@@ -39,19 +42,44 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text.lower())
 
 
-@cache
 def _spellings() -> dict[str, list[list[str]]]:
     """Each game's names as words: its engine name and its titles in both languages."""
     return {n: [_words(n), _words(get_engine(n).title), _words(get_engine(n).title_fr)] for n in names()}
 
 
+@cache
+def _packaged() -> tuple[str, ...]:
+    """The game packages of engines/ (every one but the shared `core`)."""
+    return tuple(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and m.name != "core")
+
+
 def names() -> list[str]:
-    """The games implemented in this build, sorted."""
-    return [n for n in KNOWN if importlib.util.find_spec(f"engines.{n}") is not None]
+    """Every game of this build, sorted: the packages of engines/ and the registered ones."""
+    return sorted({*_packaged(), *_REGISTERED})
+
+
+def register(engine: Engine) -> Engine:
+    """Add a game kept outside engines/ (a plugin; the tests' tiny game): from now on every
+    command, the scheduler, the local table and the benches know it like the others."""
+    if not engine.name or not re.fullmatch(r"[a-z][a-z0-9_]*", engine.name) or engine.name in _packaged():
+        raise ValueError(f"cannot register a game named {engine.name!r}")
+    _REGISTERED[engine.name] = engine
+    return engine
+
+
+def unregister(name: str) -> None:
+    _REGISTERED.pop(name, None)
+
+
+def get_engine(name: str) -> Engine:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if name not in _packaged():
+        raise KeyError(f"unknown game {name!r}; games: {', '.join(names())}")
+    return _load(name)
 
 
 @cache
-def get_engine(name: str) -> Engine:
-    if name not in names():
-        raise KeyError(f"unknown game {name!r}; games: {', '.join(names())}")
-    return importlib.import_module(f"engines.{name}").ENGINE
+def _load(name: str) -> Engine:
+    engine: Engine = importlib.import_module(f"engines.{name}").ENGINE
+    return engine

@@ -39,6 +39,7 @@ smaller than 11 px there. How a game package keeps to it and proves it:
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from PIL import Image
@@ -48,13 +49,30 @@ from render.core.encode import encode
 from render.core.i18n import entry, lang_of
 from render.core.people import seat_name
 
+_REGISTERED: dict[str, Any] = {}  # renderers kept outside render/ (`register`)
 
-def _module(game: str) -> Any:
-    return importlib.import_module(f"render.{game}")
+
+def register(game: str, module: Any) -> None:
+    """Draw `game` with `module` (`board`, `player`, optionally `card` and `sections`), for a game
+    kept outside render/ (a plugin; the tests' tiny game)."""
+    _REGISTERED[game] = module
+
+
+def unregister(game: str) -> None:
+    _REGISTERED.pop(game, None)
+
+
+def has_renderer(game: str) -> bool:
+    return game in _REGISTERED or importlib.util.find_spec(f"render.{game}") is not None
+
+
+def renderer(game: str) -> Any:
+    """The module that draws `game`: `render.<game>`, or the one registered for it."""
+    return _REGISTERED.get(game) or importlib.import_module(f"render.{game}")
 
 
 def board_image(game: str, view: dict[str, Any], lang: str = "en") -> Image.Image:
-    image = _module(game).board(view, lang=lang_of(lang))
+    image = renderer(game).board(view, lang=lang_of(lang))
     return _pack_band(image, view, lang_of(lang)) if view.get("pack") else image
 
 
@@ -88,13 +106,13 @@ def board_post(game: str, view: dict[str, Any], lang: str = "en") -> tuple[bytes
 
 def player_png(game: str, view: dict[str, Any], seat: int, lang: str = "en") -> bytes:
     """One player's area as PNG bytes (private when `view` is that player's own view)."""
-    return encode(_module(game).player(view, seat, lang=lang_of(lang)), "player", webp=False).data
+    return encode(renderer(game).player(view, seat, lang=lang_of(lang)), "player", webp=False).data
 
 
 def sections_post(game: str, view: dict[str, Any], lang: str = "en") -> list[tuple[bytes, str]]:
     """The public board as the portrait sections a phone reads without zooming (the game's
     `sections`), each in the smallest faithful encoding; none for a game that has no sections."""
-    mod = _module(game)
+    mod = renderer(game)
     if not hasattr(mod, "sections"):
         return []
     return [(done.data, done.ext) for done in (encode(image, "section") for image in mod.sections(view, lang=lang_of(lang)))]
@@ -102,7 +120,7 @@ def sections_post(game: str, view: dict[str, Any], lang: str = "en") -> list[tup
 
 def player_post(game: str, view: dict[str, Any], seat: int, lang: str = "en") -> tuple[bytes, str]:
     """One player's area in the smallest faithful encoding: (bytes, file extension)."""
-    done = encode(_module(game).player(view, seat, lang=lang_of(lang)), "player")
+    done = encode(renderer(game).player(view, seat, lang=lang_of(lang)), "player")
     return done.data, done.ext
 
 
@@ -112,7 +130,7 @@ def turn_card(
 ) -> tuple[Image.Image, turncard.Card]:
     """The turn card of `view` (public): the game's own parts from its `card` hook."""
     lang = lang_of(lang)
-    mod = _module(game)
+    mod = renderer(game)
     parts: dict[str, Any] = mod.card(view, actor, lang) if hasattr(mod, "card") else {}
     n = len(view.get("names") or []) or int(view.get("num_players") or len(view.get("scores") or []))
     scores = parts.get("scores") or [str(x) for x in (view.get("scores") or [""] * n)]

@@ -16,7 +16,7 @@ from bot.discord_ui.components import GameButton, GameSelect
 from bot.discord_ui.guard import InvalidRequests
 from bot.discord_ui.respond import run
 from bot.discord_ui.translator import FRENCH, Translator
-from bot.i18n import set_commands
+from bot.i18n import CommandLinks, use_command_links
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import StaleInteraction
 from bot.services.games import GameService
@@ -78,7 +78,7 @@ class TabulaBot(commands.AutoShardedBot):
         self.add_dynamic_items(GameButton, GameSelect)
         await self.add_cog(GameCog(self))
         await self.tree.set_translator(Translator())
-        set_commands({c.name: c.id for c in await self._sync_commands(db)}, FRENCH)
+        use_command_links(CommandLinks({c.name: c.id for c in await self._sync_commands(db)}, dict(FRENCH)))
         self.scheduler.change_interval(seconds=self.settings.scheduler_seconds)
         self.scheduler.start()
         self.outbox_loop.start()
@@ -189,7 +189,7 @@ class TabulaBot(commands.AutoShardedBot):
         row = await self.services.db.open_game_in_channel(channel.id)
         if row is None or not row.channel_lost or row.status != "active":
             return
-        post = await self.commands_.resume_post(row.id)
+        post = await self.commands_.panels.resume_post(row.id)
         await sender.send_post(self, channel, post, await sender.files_of(self, post))
         await self.flush_outbox()
 
@@ -204,30 +204,30 @@ class TabulaBot(commands.AutoShardedBot):
         c = self.commands_
 
         async def fresh_panel(ctx: Ctx) -> Reply:
-            return await c.panel(ctx, game_id, edit=kind in ("choose", "undo", "page"))
+            return await c.panels.panel(ctx, game_id, edit=kind in ("choose", "undo", "page"))
 
         async def handler(ctx: Ctx) -> Reply:
-            await c.check_origin(ctx, game_id, same_channel=kind != "abort")
+            await c.lobbies.check_origin(ctx, game_id, same_channel=kind != "abort")
             if kind in ("join", "leave", "start") and not arg:  # a lobby's buttons
-                await c.check_lobby(game_id, version)
+                await c.lobbies.check_lobby(game_id, version)
             if kind == "join":
-                return await c.join(ctx, game_id)
+                return await c.lobbies.join(ctx, game_id)
             if kind == "leave":
-                return await (c.leave_confirmed(ctx, game_id) if arg == "yes" else c.leave(ctx, game_id))
+                return await (c.lobbies.leave_confirmed(ctx, game_id) if arg == "yes" else c.lobbies.leave(ctx, game_id))
             if kind == "start":
-                return await c.start(ctx, game_id, solo=arg == "solo")
+                return await c.lobbies.start(ctx, game_id, solo=arg == "solo")
             if kind == "abort":
-                return await c.abort_confirmed(ctx, game_id, arg == "yes")
+                return await c.lobbies.abort_confirmed(ctx, game_id, arg == "yes")
             if kind == "turn":  # opening one's panel is never stale: it shows the current question
-                return await c.panel(ctx, game_id)
+                return await c.panels.panel(ctx, game_id)
             if kind == "hand":
                 return await c.hand(ctx)
             if kind == "rematch":
-                return await c.rematch(ctx, game_id)
+                return await c.lobbies.rematch(ctx, game_id)
             if kind == "board":
-                return await c.full_board(ctx, game_id)
+                return await c.panels.full_board(ctx, game_id)
             if kind == "page":
-                return await c.panel(ctx, game_id, page=int(arg or 0), edit=True)
+                return await c.panels.panel(ctx, game_id, page=int(arg or 0), edit=True)
             if kind == "undo":
                 return await c.undo(ctx, game_id, version)
             if kind == "confirm":

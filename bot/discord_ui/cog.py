@@ -13,7 +13,7 @@ from discord.ext import commands
 
 import engines
 from bot.discord_ui.respond import make_ctx, run
-from bot.i18n import t
+from bot.i18n import lang_for, t
 from bot.services.commands import ALERTS
 from bot.services.errors import UserError
 from bot.services.lobby_commands import CLOCK_PRESETS
@@ -44,7 +44,7 @@ class GameCog(commands.Cog):
         if thread and isinstance(interaction.channel, discord.TextChannel):
             await run(self.bot, interaction, lambda ctx: self._new_in_thread(interaction, ctx, game, options, clock), ephemeral=True)
             return
-        await run(self.bot, interaction, lambda ctx: self.cmds.new(ctx, game, options, clock), ephemeral=False)
+        await run(self.bot, interaction, lambda ctx: self.cmds.lobbies.new(ctx, game, options, clock), ephemeral=False)
 
     @new.autocomplete("clock")
     async def new_clock(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -58,10 +58,10 @@ class GameCog(commands.Cog):
 
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
-        title = await self.cmds.check_new(ctx, game, options, clock)  # refused before any thread is made
+        title = await self.cmds.lobbies.check_new(ctx, game, options, clock)  # refused before any thread is made
         thread = await channel.create_thread(name=t("lobby.thread_name", ctx.lang, game=title)[:100], type=discord.ChannelType.public_thread)
         try:
-            lobby = await self.cmds.new(replace(ctx, channel_id=thread.id), game, options, clock)
+            lobby = await self.cmds.lobbies.new(replace(ctx, channel_id=thread.id), game, options, clock)
         except Exception:
             await thread.delete()
             raise
@@ -76,12 +76,13 @@ class GameCog(commands.Cog):
         done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
         last = current.rsplit(" ", 1)[-1]
         out = []
+        lang = lang_for(str(interaction.locale), self.bot.settings.default_locale)
         for spec in self.bot.services.get_engine(game).option_specs:
-            for choice in spec["choices"]:
-                item = f"{spec['key']}={choice}"
+            for choice in spec.choices:
+                item = f"{spec.key}={choice}"
                 if item.startswith(last):
                     value = (done + item)[:100]
-                    out.append(app_commands.Choice(name=f"{value} ({spec['help']})"[:100], value=value))
+                    out.append(app_commands.Choice(name=f"{value} ({spec.about(lang)})"[:100], value=value))
         for name in await self.bot.services.shelf.installed(game):
             item = f"pack={name}"
             if item.startswith(last):
@@ -91,20 +92,20 @@ class GameCog(commands.Cog):
 
     @game.command(name="start", description=_("Start the game (creator)"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.start(ctx), ephemeral=False)
+        await run(self.bot, interaction, lambda ctx: self.cmds.lobbies.start(ctx), ephemeral=False)
 
     @game.command(name="leave", description=_("Leave the table; in a started game, a stand-in takes your seat"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.leave(ctx), ephemeral=False)
+        await run(self.bot, interaction, lambda ctx: self.cmds.lobbies.leave(ctx), ephemeral=False)
 
     @game.command(name="abort", description=_("Abort the game (creator or moderator)"))
     @app_commands.describe(game=_("A game number, to reach a game from another channel (its thread is gone)"))
     async def abort(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.abort(ctx, game), ephemeral=True)
+        await run(self.bot, interaction, lambda ctx: self.cmds.lobbies.abort(ctx, game), ephemeral=True)
 
     @game.command(name="list", description=_("Games in this server"))
     async def list_(self, interaction: discord.Interaction) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.list(ctx), ephemeral=True)
+        await run(self.bot, interaction, lambda ctx: self.cmds.lobbies.list(ctx), ephemeral=True)
 
     @game.command(name="board", description=_("Show the board, or one player's area"))
     @app_commands.describe(player=_("A player's name or seat number"))
@@ -132,7 +133,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="turn", description=_("Open your private turn panel"))
     async def turn(self, interaction: discord.Interaction) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.panel(ctx), ephemeral=True)
+        await run(self.bot, interaction, lambda ctx: self.cmds.panels.panel(ctx), ephemeral=True)
 
     @game.command(name="undo", description=_("Take back your last step of this turn"))
     async def undo(self, interaction: discord.Interaction) -> None:

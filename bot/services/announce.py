@@ -6,6 +6,7 @@ time-outs and lobby expiries. Public texts use the game's public language (`lang
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ from bot.services.presenter import Mention
 from bot.services.replies import Button
 from bot.services.table import Table
 from bot.storage import GameRow, SeatRow
+from bot.storage.protocol import Storage
 from engines.core.names import plain
 from render.core import palette
 
@@ -46,7 +48,7 @@ class Announcer:
     """Composes announcements and writes them to the outbox; every method is called inside the
     transaction of the change it announces."""
 
-    def __init__(self, db: Any, outbox: Outbox, mention: Mention = discord_mention, default_lang: str = "en") -> None:
+    def __init__(self, db: Storage, outbox: Outbox, mention: Mention = discord_mention, default_lang: str = "en") -> None:
         self.db = db
         self.outbox = outbox
         self.mention = mention
@@ -80,7 +82,7 @@ class Announcer:
             told.append("\n".join(presenter.log_lines(entries, table, lang)[-20:]))
         title, events, footer = presenter.card_text(table, table.state, entries, lang)
         card = Drawing("turn.png", "turn_card", {
-            "game": table.row.game, "view": self.view(table, None), "title": title, "events": events, "footer": footer,
+            "game": table.row.game, "view": table.drawn(None), "title": title, "events": events, "footer": footer,
             "acting": table.to_act(), "actor": actor, "lang": lang,
         })
         board = Button("board", table.id, table.row.version, t("btn.full_board", lang))
@@ -103,12 +105,6 @@ class Announcer:
         ]
         tail = [t("game.to_act", lang, who=presenter.names(table, seats, self.mention)), *lines]
         return Post(told, tail, [card], buttons, mentions, accent=accent(seats[0]) if seats else None), dms
-
-    @staticmethod
-    def view(table: Table, seat: int | None) -> dict[str, Any]:
-        """The engine's view (a seat's private one, or the public one) with the players' names."""
-        assert table.state is not None
-        return {**table.engine.view(table.state, seat), "names": table.plain_names}
 
     async def _alert(self, table: Table, seat: SeatRow, about: SeatRow, key: str, lang: str, **fields: object) -> tuple[bool, Owed | None]:
         """How to reach a player per their /settings: (ping them in the channel?, DM to send). A
@@ -163,7 +159,7 @@ class Announcer:
             return []
         lang = pref.lang or "en"
         text = t("private.turn", lang, game=presenter.title(table, lang), id=table.id, link=presenter.link(table.row))
-        image = Drawing("private.png", "player", {"game": table.row.game, "view": self.view(table, row.seat), "seat": row.seat, "lang": lang})
+        image = Drawing("private.png", "player", {"game": table.row.game, "view": table.drawn(row.seat), "seat": row.seat, "lang": lang})
         steps = await self.db.seat_step_count(table.id, row.seat)
         return [Owed(DM, Post(tail=[text], drawings=[image]), table.id, table.row.guild_id, user_id=row.user_id, seat=row.seat, steps=steps)]
 
@@ -222,9 +218,9 @@ class Announcer:
                 continue
             fields = {"name": name or table.user_at(seat).name, "id": table.id}
             if ends is None:
-                await self.notice(table.row, lambda lang, fields=fields: t("vacation.back_public", lang, **fields))
+                await self.notice(table.row, functools.partial(_said, "vacation.back_public", fields))
             else:
-                await self.notice(table.row, lambda lang, fields=fields: t("vacation.away_public", lang, until=until, **fields))
+                await self.notice(table.row, functools.partial(_said, "vacation.away_public", {**fields, "until": until}))
 
     async def rematch(self, table: Table, old: Table, by: int) -> None:
         """The lobby of a rematch, its seats offered to the other players of the finished game."""
@@ -235,3 +231,8 @@ class Announcer:
             tail.append(t("lobby.rematch", lang, id=old.id, players=" ".join(self.mention(s) for s in invited)))
         post = Post(tail=tail, buttons=lobby_buttons(table, lang), mentions=[s.user_id for s in invited])
         await self.outbox.write([Owed(POST, post, table.id, table.row.guild_id, channel_id=table.row.channel_id)])
+
+
+def _said(key: str, fields: dict[str, Any], lang: str) -> str:
+    """A notice's text in `lang` (bound to its key and fields for each reader's language)."""
+    return t(key, lang, **fields)

@@ -1,5 +1,5 @@
-"""Play over days: the stand-in, skip votes, leaving a started game, reminders and time-outs.
-Mixed into GameService, whose loading and commits it uses."""
+"""Play over days: the stand-in, skip votes, leaving a started game, reminders and time-outs. A
+collaborator of GameService, whose loading and commits it uses."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bot.services.table import FORCED_USER, STANDIN_USER, ClockAlert, MoveOutcom
 
 if TYPE_CHECKING:
     from bot.services.announce import Words
+    from bot.services.games import GameService
 
 # Reminders go out when a waiting player's time falls to these shares of what they had when
 # their wait began (stages 1, 2, 3); the time-out is the stage after them.
@@ -24,8 +25,15 @@ SKIPS_FOR_STANDIN = 3
 MAX_STANDIN_STEPS = 400
 
 
-class ClockRules:
-    async def _standin_turn(
+class Clocks:
+    """Play over days for a game service (its collaborator): the stand-in, skip votes, leaving,
+    reminders and time-outs, paused channels."""
+
+    def __init__(self, games: GameService) -> None:
+        self.games = games
+        self.db, self.announcer, self.clock = games.db, games.announcer, games.clock
+
+    async def standin_turn(
         self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False, head: Words | None = None
     ) -> tuple[Table, list[dict[str, Any]]]:
         """The stand-in plays one whole turn of `seat` (call with the game lock held); the skip
@@ -34,10 +42,10 @@ class ClockRules:
         engine, state = table.engine, table.state
         assert state is not None
         rng = random.Random(f"{table.id}:{table.step_count}")
-        gains = await self.gains_for(table)
+        gains = await self.games.gains_for(table)
         turns_before = engine.turns(state)
         steps: list[tuple[int, str, int, int]] = []
-        while not steps or not self._turn_done(engine, state, seat, turns_before):
+        while not steps or not self.games.turn_done(engine, state, seat, turns_before):
             option = standin.choose(engine, state, seat, rng, len(steps))
             state = engine.apply(state, seat, option)
             steps.append((seat, option, STANDIN_USER, engine.checkpoint(state)))
@@ -45,24 +53,24 @@ class ClockRules:
             steps += [(s, o, FORCED_USER, c) for s, o, c in forced]
             if len(steps) >= MAX_STANDIN_STEPS:
                 break
-        return await self._commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None, head)
+        return await self.games.commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None, head)
 
-    async def _standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
+    async def standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
         """Let stand-ins play while one of their seats is to act (call with the game lock held)."""
         logs: list[dict[str, Any]] = []
         for _ in range(MAX_STANDIN_STEPS):
             seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
             if seat is None:
                 break
-            table, more = await self._standin_turn(table, seat)
+            table, more = await self.standin_turn(table, seat)
             logs += more
         return table, logs
 
     async def leave_active(self, game_id: int, user_id: int, name: str = "") -> MoveOutcome:
         """A player leaves a started game: the stand-in takes the seat so the others can finish;
         the channel is told, `name` naming who left."""
-        async with self.locks.hold(game_id):
-            table = await self.load(game_id)
+        async with self.games.locks.hold_game(game_id):
+            table = await self.games.load(game_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError("err.not_seated")
@@ -71,13 +79,13 @@ class ClockRules:
             head = self.announcer.left(name)
             turn_log: list[dict[str, Any]] = []
             if seat in table.to_act():
-                table, turn_log = await self._standin_turn(table, seat, hand_over=True, head=head)
+                table, turn_log = await self.standin_turn(table, seat, hand_over=True, head=head)
             else:
                 async with self.db.transaction():
                     await self.db.set_standin(game_id, seat)
-                    table = await self.load(game_id)
+                    table = await self.games.load(game_id)
                     await self.announcer.turn(table, [], None, head)
-            table, more = await self._standins(table)
+            table, more = await self.standins(table)
             turn_log += more
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log)
 
@@ -85,8 +93,8 @@ class ClockRules:
         """Another player votes to skip a seat whose time ran out; with a majority of the other
         players, the stand-in plays that turn (and keeps the seat after SKIPS_FOR_STANDIN skips).
         The channel is told of the vote, or of the skip."""
-        async with self.locks.hold(game_id):
-            table = await self.load(game_id)
+        async with self.games.locks.hold_game(game_id):
+            table = await self.games.load(game_id)
             if table.row.version != expected_version or seat not in table.to_act():
                 raise StaleInteraction(game_id)
             voter = table.seat_of(voter_id)
@@ -111,8 +119,8 @@ class ClockRules:
                 return SkipVote(table, seat, votes, needed)
             standin_now = target.skips + 1 >= SKIPS_FOR_STANDIN
             head = self.announcer.skipped(target, standin_now)
-            table, turn_log = await self._standin_turn(table, seat, skipped=True, hand_over=standin_now, head=head)
-            table, more = await self._standins(table)
+            table, turn_log = await self.standin_turn(table, seat, skipped=True, hand_over=standin_now, head=head)
+            table, more = await self.standins(table)
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
 
     async def wake_standins(self) -> list[MoveOutcome]:
@@ -120,14 +128,14 @@ class ClockRules:
         reply): play them now, so a game never waits on a stand-in."""
         out = []
         for game_id in await self.db.games_with_standins():
-            async with self.locks.hold(game_id):
-                table = await self.scheduled(game_id)
+            async with self.games.locks.hold_game(game_id):
+                table = await self.games.scheduled(game_id)
                 if table is None:
                     continue
                 seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
                 if seat is None:
                     continue
-                table, turn_log = await self._standins(table)
+                table, turn_log = await self.standins(table)
                 out.append(MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log))
         return out
 
@@ -137,7 +145,7 @@ class ClockRules:
         now = self.clock()
         out = []
         for game_id in await self.db.clocked_games():
-            table = await self.scheduled(game_id)
+            table = await self.games.scheduled(game_id)
             if table is None:
                 continue
             assert table.row.bank_s is not None
@@ -159,7 +167,7 @@ class ClockRules:
         """Mark a game whose channel cannot be posted in (its clocks pause), or clear the mark
         once a post there worked again; False when nothing changed. The parent channel of its
         thread (`parent_id`) is told, `thread` naming it."""
-        async with self.locks.hold(game_id), self.db.transaction():
+        async with self.games.locks.hold_game(game_id), self.db.transaction():
             changed = await self.db.set_lost(game_id, lost)
             row = await self.db.game(game_id)
             if changed and parent_id is not None and row is not None:

@@ -21,7 +21,6 @@ from bot.services.panels import Panels
 from bot.services.ratelimit import Cooldowns, LruCache
 from bot.services.replies import DmCheck, ImageFile, Reply
 from bot.services.table import MoveOutcome, SkipVote, Table
-from bot.storage import GameRow
 from engines.core.contract import fit_words, quote
 from engines.core.names import plain
 from engines.core.notation import starting_with, tokens
@@ -34,14 +33,17 @@ REPLAY_GUILD_S = 15.0  # and a server for one every 15 s, whoever asks
 ALERTS = ("channel", "dm", "both")
 
 
-class Commands(LobbyCommands, Panels):
+class Commands:
     """The handlers. What a change owes the channel is written to the outbox by the service with
-    the change; a handler's Reply is the caller's own answer."""
+    the change; a handler's Reply is the caller's own answer. The lobby's handlers and the private
+    panels are collaborators (`lobbies`, `panels`) the callers reach directly."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.mention = service.announcer.mention
-        self._replays = LruCache(16)  # by game, version and language: a replay is made once
+        self.lobbies = LobbyCommands(service)
+        self.panels = Panels(service)
+        self._replays: LruCache[bytes] = LruCache(16)  # by game, version and language: a replay is made once
         self._replay_user = Cooldowns(REPLAY_USER_S, service.clock)
         self._replay_guild = Cooldowns(REPLAY_GUILD_S, service.clock)
 
@@ -86,7 +88,7 @@ class Commands(LobbyCommands, Panels):
         text = presenter.status_text(table, lang, lambda s: s.name, self.service.clock())
         waiting, since = await self.service.db.outbox_pending(table.id)
         if waiting:  # Discord has not taken it yet: it is retried until it has
-            text += "\n" + t("game.outbox_waiting", lang, count=waiting, since=f"<t:{int(since)}:R>")
+            text += "\n" + t("game.outbox_waiting", lang, count=waiting, since=f"<t:{int(since or 0)}:R>")
         return Reply(presenter.clip(text))
 
     async def log(self, ctx: Ctx, page: int | None = None) -> Reply:
@@ -160,14 +162,14 @@ class Commands(LobbyCommands, Panels):
         lang, table = ctx.lang, outcome.table
         saved = t("game.step_saved", lang, label=", ".join(presenter.named(table, o.text(lang), lang) for o in outcome.options))
         if outcome.pending:
-            return await self.panel(ctx, table.id, preface=saved, edit=from_panel)
+            return await self.panels.panel(ctx, table.id, preface=saved, edit=from_panel)
         if outcome.turn_done:  # its turn post is in the outbox, written with the move
             reply = Reply(f"{saved}\n{t('game.turn_done', lang)}", ephemeral=True, edit=from_panel)
             seat = table.seat_of(ctx.user_id)
             if seat is not None and seat in table.to_act():  # e.g. solo, or a new round for this seat
-                reply = await self.panel(ctx, table.id, preface=reply.text)
+                reply = await self.panels.panel(ctx, table.id, preface=reply.text)
             return reply
-        return await self.panel(ctx, table.id, preface=saved, edit=from_panel, shown=shown)
+        return await self.panels.panel(ctx, table.id, preface=saved, edit=from_panel, shown=shown)
 
     async def confirm(self, ctx: Ctx, game_id: int | None = None) -> Reply:
         """Confirm the step that ends one's turn (confirm=on): the turn passes."""
@@ -180,7 +182,7 @@ class Commands(LobbyCommands, Panels):
         if game_id is None:
             game_id = (await self.service.table_in_channel(ctx.channel_id)).id
         table = await self.service.undo(game_id, ctx.user_id, expected_token=token, name=ctx.name)
-        return await self.panel(ctx, table.id, edit=token is not None)
+        return await self.panels.panel(ctx, table.id, edit=token is not None)
 
     async def autocomplete_play(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
         """Up to 25 completions of a typed move: earlier tokens are applied, the last filtered."""
@@ -228,7 +230,7 @@ class Commands(LobbyCommands, Panels):
             try:
                 table = await self.service.load(row.id)
             except UserError:
-                entries.append(((1, float(row.id)), self._repair_line(row, lang)))
+                entries.append(((1, float(row.id)), presenter.repair_line(row, lang)))
                 continue
             seat = table.seat_of(ctx.user_id)
             if seat is None:  # left meanwhile (a Leave that committed between the two reads)
@@ -330,10 +332,6 @@ class Commands(LobbyCommands, Panels):
         key = "export.done_withheld" if withheld else "export.done"
         return Reply(t(key, ctx.lang, id=game_id, file=name), [ImageFile(name, data)], ephemeral=True)
 
-    @staticmethod
-    def _repair_line(row: GameRow, lang: str) -> str:
-        return t("game.needs_repair_line", lang, id=row.id, game=row.game)
-
     async def repair(self, ctx: Ctx, game_id: int, action: str) -> Reply:
         """A game that needs repair, for its creator or a moderator of its server: `export` its
         record (kept untouched) or `abort` it."""
@@ -366,7 +364,7 @@ class Commands(LobbyCommands, Panels):
         for row in rows:
             if row.game != current:
                 current = row.game
-                title = (e.title, e.title_fr) if (e := self._engine_or_none(row.game)) else (row.game, row.game)
+                title: tuple[str, str] = (e.title, e.title_fr) if (e := self._engine_or_none(row.game)) else (row.game, row.game)
                 lines.append(f"**{pick(*title, ctx.lang)}**")
             line = t("stats.line", ctx.lang, name=row.name, played=row.played, wins=row.wins, average=f"{row.average:.1f}")
             turns = sorted(times.get((row.game, row.user_id), []))

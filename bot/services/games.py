@@ -6,7 +6,6 @@ No discord here: the Discord layer and the local table both call this with plain
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import zlib
@@ -18,33 +17,41 @@ from typing import Any
 import engines
 from bot.i18n import t
 from bot.services.announce import Announcer, Words, discord_mention
-from bot.services.clocks import ClockRules
+from bot.services.clocks import Clocks
 from bot.services.errors import NeedsRepair, StaleInteraction, UserError
-from bot.services.images import REPLAYS_AT_ONCE, Images, render_pool
-from bot.services.lobby import LobbyRules
+from bot.services.images import Images
+from bot.services.lobby import Lobbies
 from bot.services.locks import GameLocks
-from bot.services.outbox import Outbox
+from bot.services.outbox import Drawing, Outbox
 from bot.services.packshelf import PackShelf, stored_pack
 from bot.services.presenter import Mention
 from bot.services.ratelimit import LruCache
-from bot.services.table import FORCED_USER, STANDIN_USER, MoveOutcome, Table, time_left
-from bot.services.vacation import VacationRules
-from bot.storage import Database, GameRow, SeatChanges, SeatClock, StaleVersion
+from bot.services.replies import ImageFile
+from bot.services.table import FORCED_USER, STANDIN_USER, CardText, MoveOutcome, SkipVote, Table, time_left
+from bot.services.vacation import Vacation, Vacations
+from bot.storage import GameRow, SeatChanges, SeatClock, StaleVersion
+from bot.storage.protocol import Storage
 from engines.core import Engine, IllegalMove, Option, Reason, packs
 from engines.core.contract import quote
 from engines.core.names import fill, plain
 from engines.core.notation import typed_sets
 from engines.core.ranks import winners
+from engines.core.state import State
 
 log = logging.getLogger(__name__)
 
 KEEP_DONE_S = 7 * 86400.0
 
 
-class GameService(LobbyRules, ClockRules, VacationRules, Images):
+class GameService:
+    """Games: loading, the move pipeline (lock, apply, persist with its announcements), undo and
+    the scheduler's tick. Lobbies, play over days, vacations and images are collaborators
+    (`lobbies`, `clocks`, `vacations`, `images`); the methods below that name them are the
+    service's interface to their work, so callers deal with one service."""
+
     def __init__(
         self,
-        db: Database,
+        db: Storage,
         *,
         max_active_games_per_user: int = 20,
         create_cooldown_s: float = 0.0,
@@ -62,36 +69,37 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         outbox_max_age_s: float = 86400.0,
     ) -> None:
         self.db = db
-        self.max_active = max_active_games_per_user
-        self.create_cooldown_s = create_cooldown_s
-        self.lobby_expiry_s = lobby_expiry_s
         self.clock = db.clock
         self.get_engine = get_engine
         self.game_names = game_names
         self.seed_source = seed_source
         self.locks = GameLocks(db)
         self.shelf = PackShelf(packs_dir)
-        self.vacation_days_per_year = vacation_days_per_year
         self._cache: LruCache[Table] = LruCache(game_cache_size)
-        self.renders = render_pool(render_workers)
-        self.replays = asyncio.Semaphore(REPLAYS_AT_ONCE)
         # Whether this process runs a guild's games (its shard): the scheduler's work is its alone.
         self.owns = owns
         # What the channels and players are owed, written with each change and delivered from there.
         self.outbox = Outbox(db, max_age_s=outbox_max_age_s)
         self.announcer = Announcer(db, self.outbox, mention, default_lang)
+        self.images = Images(render_workers)
+        self.vacations = Vacations(self, vacation_days_per_year)
+        self.clocks = Clocks(self)
+        self.lobbies = Lobbies(
+            self, max_active=max_active_games_per_user, create_cooldown_s=create_cooldown_s, lobby_expiry_s=lobby_expiry_s,
+        )
 
     async def close(self) -> None:
         """Stop the render processes and close the database."""
-        if self.renders is not None:
-            self.renders.shutdown(cancel_futures=True)
+        self.images.close()
         await self.db.close()
 
     async def tick(self) -> None:
         """The scheduler's work: every timer due now acts (vacations end, idle lobbies close,
         stand-ins play, reminders and time-outs fall due), each change written with what it
         announces. One part failing (a bug) is logged and never holds back the others."""
-        for part in (self.vacations_over, self.expire_lobbies, self.wake_standins, self.due_alerts, self._prune_outbox):
+        for part in (
+            self.vacations.vacations_over, self.lobbies.expire_lobbies, self.clocks.wake_standins, self.clocks.due_alerts, self._prune_outbox,
+        ):
             try:
                 await part()
             except Exception:
@@ -100,6 +108,56 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
     async def _prune_outbox(self) -> None:
         """Delivered and given-up announcements are kept a week (for the logs' sake), then forgotten."""
         await self.db.outbox_prune(self.clock() - KEEP_DONE_S)
+
+    # ---- the collaborators' work, as the service offers it -----------------------------------
+    async def open_lobby(self, **kw: Any) -> Table:
+        return await self.lobbies.open_lobby(**kw)
+
+    async def check_open(self, *, user_id: int, game: str, options: dict[str, Any]) -> Engine:
+        return await self.lobbies.check_open(user_id=user_id, game=game, options=options)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        return await self.lobbies.join(game_id, user_id, name)
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        return await self.lobbies.leave(game_id, user_id)
+
+    async def start(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
+        return await self.lobbies.start(game_id, user_id, can_manage)
+
+    async def abort(self, game_id: int, user_id: int, can_manage: bool = False, name: str = "") -> Table:
+        return await self.lobbies.abort(game_id, user_id, can_manage, name)
+
+    async def leave_active(self, game_id: int, user_id: int, name: str = "") -> MoveOutcome:
+        return await self.clocks.leave_active(game_id, user_id, name)
+
+    async def vote_skip(self, game_id: int, voter_id: int, seat: int, expected_version: int, voter_name: str = "") -> SkipVote | MoveOutcome:
+        return await self.clocks.vote_skip(game_id, voter_id, seat, expected_version, voter_name)
+
+    async def set_lost(self, game_id: int, lost: bool, parent_id: int | None = None, thread: str = "") -> bool:
+        return await self.clocks.set_lost(game_id, lost, parent_id, thread)
+
+    async def start_vacation(self, user_id: int, days: int, name: str = "") -> Vacation:
+        return await self.vacations.start_vacation(user_id, days, name)
+
+    async def end_vacation(self, user_id: int, name: str = "") -> Vacation:
+        return await self.vacations.end_vacation(user_id, name)
+
+    async def draw(self, drawing: Drawing) -> ImageFile:
+        return await self.images.draw(drawing)
+
+    async def board_files(self, table: Table, lang: str = "en") -> list[ImageFile]:
+        return await self.images.board_files(table, lang)
+
+    async def player_file(
+        self, table: Table, seat: int, viewer: int | None, lang: str = "en", state: dict[str, Any] | None = None, name: str = "player"
+    ) -> ImageFile:
+        return await self.images.player_file(table, seat, viewer, lang, state, name)
+
+    async def replay_gif(self, table: Table, lang: str, card: CardText) -> bytes:
+        """The game's course as an animated GIF (see `Images.replay_gif`), from its stored steps."""
+        steps = [(s.seat, s.option_id) for s in await self.db.steps(table.id)]
+        return await self.images.replay_gif(table, steps, lang, card)
 
     # ---- loading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> Table:
@@ -172,7 +230,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
 
     async def abort_unreadable(self, game_id: int) -> None:
         """Abort a game that needs repair (its record stays, exportable); its channel is told."""
-        async with self.locks.hold(game_id):
+        async with self.locks.hold_game(game_id):
             row = await self.db.game(game_id)
             if row is None or row.status not in ("lobby", "active"):
                 raise UserError("err.no_open_game_id", id=game_id)
@@ -195,7 +253,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
             raise UserError("err.no_game_here")
         return await self.load(row.id)
 
-    async def _write(self, table: Table, write: Any) -> None:
+    async def write(self, table: Table, write: Any) -> None:
         """Run a versioned write; a lost compare-and-swap means someone else moved first."""
         try:
             await write
@@ -222,7 +280,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         At a confirm=on table, a step that would end the turn is held until the player confirms
         (`confirming`) or undoes it. With `close_set` (a multi-select menu), a set pick whose
         options were chosen is closed with its `done` option."""
-        async with self.locks.hold(game_id):
+        async with self.locks.hold_game(game_id):
             table = await self.load(game_id)
             pending = table.row.pending
             if confirming:
@@ -249,17 +307,17 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
                 state, applied, steps = self._expand_and_apply(table, seat, user_id, words, done_for_me, gains, close_set)
             except IllegalMove as e:  # name players by their display names in the refusal
                 raise IllegalMove(fill(e.message, table.names, "en"), fill(e.message_fr, table.names, "fr"), e.reason) from e
-            turn_done = self._turn_done(engine, state, seat, turns_before)
+            turn_done = self.turn_done(engine, state, seat, turns_before)
             if table.row.confirm and turn_done and not confirming:
                 held = {"seat": seat, "user_id": user_id, "words": text, "close": close_set}
-                await self._write(table, self.db.set_pending(game_id, table.row.version, held))
+                await self.write(table, self.db.set_pending(game_id, table.row.version, held))
                 return MoveOutcome(await self.load(game_id), seat, applied, pending=True)
-            new, turn_log = await self._commit(table, steps, state, turn_done)
+            new, turn_log = await self.commit(table, steps, state, turn_done)
             if table.user_at(seat).away_since is not None:  # acting ends a vacation
-                await self.back_from_vacation(user_id)
+                await self.vacations.back_from_vacation(user_id)
                 new = await self.load(game_id)
             if turn_done:
-                new, more = await self._standins(new)
+                new, more = await self.clocks.standins(new)
                 turn_log += more
             return MoveOutcome(new, seat, applied, turn_done=turn_done, finished=new.row.status == "finished", turn_log=turn_log)
 
@@ -288,8 +346,9 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         (`Engine.settle`): the new state, the options chosen and the steps. A word naming an
         option that was forced (taken for the player already, `done_for_me`, or just now) is
         skipped rather than refused."""
-        engine, state = table.engine, table.state
-        assert state is not None
+        engine = table.engine
+        assert table.state is not None
+        state: State = table.state
         applied: list[Option] = []
         steps: list[tuple[int, str, int, int]] = []
         done = list(done_for_me)
@@ -354,10 +413,10 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         return state, applied, steps
 
     @staticmethod
-    def _turn_done(engine: Engine, state: dict[str, Any], seat: int, turns_before: int) -> bool:
+    def turn_done(engine: Engine, state: dict[str, Any], seat: int, turns_before: int) -> bool:
         return engine.is_over(state) or engine.turns(state) > turns_before or seat not in engine.to_act(state)
 
-    async def _commit(
+    async def commit(
         self, table: Table, steps: list[tuple[int, str, int, int]], state: dict[str, Any], turn_done: bool,
         skipped: int | None = None, standin: int | None = None, head: Words | None = None,
     ) -> tuple[Table, list[dict[str, Any]]]:
@@ -368,9 +427,9 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         turn_log = state["log"][table.row.posted_log :] if turn_done else []
         mine = [s for s in steps if s[2] != FORCED_USER]
         ended = (mine or steps)[-1][0] if turn_done and steps else None
-        changes = self._seat_changes(table, state, ended, skipped, standin)
+        changes = self.seat_changes(table, state, ended, skipped, standin)
         async with self.db.transaction():
-            await self._write(
+            await self.write(
                 table,
                 self.db.append_steps(
                     table.id, table.row.version, table.step_count, steps, engine.to_json(state), engine.is_over(state),
@@ -382,7 +441,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
                 await self.announcer.turn(new, turn_log, ended, head)
         return new, turn_log
 
-    def _seat_changes(
+    def seat_changes(
         self, table: Table, state: dict[str, Any], ended: int | None = None, skipped: int | None = None, standin: int | None = None
     ) -> SeatChanges:
         """What the new `state` does to the seats: a wait (and its bank) starts for each seat now
@@ -423,7 +482,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         if pending is None or table.state is None:
             return None
         state, _, _ = self._expand_and_apply(
-            table, pending["seat"], pending["user_id"], typed_sets(pending["words"]), (), await self.gains_for(table), bool(pending.get("close")),
+            table, pending["seat"], pending["user_id"], typed_sets(pending["words"]), [], await self.gains_for(table), bool(pending.get("close")),
         )
         return state
 
@@ -431,7 +490,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
         """Take back the caller's last step if no checkpoint lies between it and now (from a
         panel: only while the panel is current for that seat); a step awaiting confirmation is
         simply dropped. The channel is told that `name` took a step back."""
-        async with self.locks.hold(game_id):
+        async with self.locks.hold_game(game_id):
             table = await self.load(game_id)
             if table.row.status != "active":
                 raise UserError("err.not_active", status=table.row.status)
@@ -440,7 +499,7 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
                 raise UserError("err.not_seated")
             if table.row.pending is not None and table.row.pending["seat"] == seat:
                 async with self.db.transaction():
-                    await self._write(table, self.db.set_pending(game_id, table.row.version, None))
+                    await self.write(table, self.db.set_pending(game_id, table.row.version, None))
                     await self.announcer.notice(table.row, lambda lang: t("game.undone", lang, name=name))
                 return await self.load(game_id)
             if expected_token is not None and await self.seat_token(table, seat) != expected_token:
@@ -456,9 +515,9 @@ class GameService(LobbyRules, ClockRules, VacationRules, Images):
                 raise UserError("err.nothing_to_undo")
             keep = last - 1
             state = self.replay(table.row, table.engine, [(s.seat, s.option_id) for s in steps[:keep]], len(table.seats))
-            changes = self._seat_changes(table, state)
+            changes = self.seat_changes(table, state)
             async with self.db.transaction():
-                await self._write(table, self.db.truncate_steps(game_id, table.row.version, keep, table.engine.to_json(state), changes))
+                await self.write(table, self.db.truncate_steps(game_id, table.row.version, keep, table.engine.to_json(state), changes))
                 await self.announcer.notice(table.row, lambda lang: t("game.undone", lang, name=name))
             return await self.load(game_id)
 

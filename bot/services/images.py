@@ -1,6 +1,6 @@
-"""Views and images of a table (and of outbox records), rendered off the event loop: in a pool of processes when
-`RENDER_WORKERS` is set (Pillow holds the GIL for much of a render, so threads would share one
-core), else in a thread. Mixed into GameService."""
+"""Views and images of a table (and of outbox records), rendered off the event loop: in a pool of
+processes when `RENDER_WORKERS` is set (Pillow holds the GIL for much of a render, so threads
+would share one core), else in a thread. A collaborator of GameService."""
 
 from __future__ import annotations
 
@@ -43,8 +43,16 @@ REPLAYS_AT_ONCE = 2
 
 
 class Images:
-    renders: ProcessPoolExecutor | None = None
-    replays: asyncio.Semaphore  # REPLAYS_AT_ONCE, set by the service
+    """The drawing of a game service: its render processes and the replays they draw."""
+
+    def __init__(self, workers: int) -> None:
+        self.renders = render_pool(workers)
+        self.replays = asyncio.Semaphore(REPLAYS_AT_ONCE)
+
+    def close(self) -> None:
+        """Stop the render processes."""
+        if self.renders is not None:
+            self.renders.shutdown(cancel_futures=True)
 
     async def _render(self, fn: Callable[..., R], *args: Any, **kw: Any) -> R:
         """Run a pure render function (module-level, arguments plain data) off the event loop."""
@@ -59,25 +67,19 @@ class Images:
         data, ext = await self._render(getattr(importlib.import_module(module), name), **drawing.args)
         return ImageFile(f"{Path(drawing.filename).stem}.{ext}", data)
 
-    async def replay_gif(self, table: Table, lang: str, card: CardText) -> bytes:
+    async def replay_gif(self, table: Table, steps: list[tuple[int, str]], lang: str, card: CardText) -> bytes:
         """The game's course as an animated GIF of turn cards, at most MAX_FRAMES of them evenly
         spread over the completed turns: what was played, the scores and who was to act next.
         `card(state, entries, lang)` words a card's title, events and footer (the presenter's
         job). The frames are drawn in the render processes, REPLAYS_AT_ONCE at a time."""
-        steps = [(s.seat, s.option_id) for s in await self.db.steps(table.id)]
         frames = await asyncio.to_thread(replay_frames, table, steps, lang, card)
         async with self.replays:
             return await self._render(render.replay_gif, table.row.game, frames, lang)
 
-    def view(self, table: Table, seat: int | None) -> dict[str, Any]:
-        """The engine's view with the players' display names, for the renderers."""
-        assert table.state is not None
-        return {**table.engine.view(table.state, seat), "names": table.plain_names}
-
     async def board_files(self, table: Table, lang: str = "en") -> list[ImageFile]:
         """The public board as a phone reads it: its portrait sections, then the whole board for
         zooming; drawn off the event loop."""
-        view = self.view(table, None)
+        view = table.drawn(None)
         sections = await self._render(render.sections_post, table.row.game, view, lang)
         data, ext = await self._render(render.board_post, table.row.game, view, lang)
         return [ImageFile(f"board-{i + 1}.{e}", d) for i, (d, e) in enumerate(sections)] + [ImageFile(f"board.{ext}", data)]
@@ -87,9 +89,7 @@ class Images:
     ) -> ImageFile:
         """One player's area (of `state`, by default the table's); private details only when the
         viewer is that player."""
-        base = table.state if state is None else state
-        assert base is not None
-        view = {**table.engine.view(base, viewer if viewer == seat else None), "names": table.plain_names}
+        view = table.drawn(viewer if viewer == seat else None, state)
         data, ext = await self._render(render.player_post, table.row.game, view, seat, lang)
         return ImageFile(f"{name}.{ext}", data)
 
@@ -117,7 +117,7 @@ def replay_frames(table: Table, steps: list[tuple[int, str]], lang: str, card: C
     def frame(actor: int | None, since: int) -> None:
         title, events, footer = card(state, state["log"][since:], lang)
         acting = [] if engine.is_over(state) else engine.to_act(state)
-        view = {**engine.view(state, None), "names": table.plain_names}
+        view = table.drawn(None, state)
         frames.append({"view": view, "title": title, "events": events, "footer": footer, "acting": acting, "actor": actor})
 
     frame(None, 0)

@@ -1,10 +1,10 @@
 """Lobby rules: opening a table (one per channel, a cap and a cooldown per user), seats, start
-and abort. Mixed into GameService, whose loading and versioned writes it uses."""
+and abort. A collaborator of GameService, whose loading and versioned writes it uses."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engines
 from bot.i18n import Both, t
@@ -14,8 +14,18 @@ from bot.storage import GameExists, LimitReached
 from engines.core import Engine, IllegalMove, packs
 from engines.core.contract import quote
 
+if TYPE_CHECKING:
+    from bot.services.games import GameService
 
-class LobbyRules:
+
+class Lobbies:
+    """Lobbies of a game service (its collaborator): opening a table, seats, start and abort."""
+
+    def __init__(self, games: GameService, *, max_active: int, create_cooldown_s: float, lobby_expiry_s: float) -> None:
+        self.games = games
+        self.db, self.announcer, self.clock = games.db, games.announcer, games.clock
+        self.max_active, self.create_cooldown_s, self.lobby_expiry_s = max_active, create_cooldown_s, lobby_expiry_s
+
     async def open_lobby(
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, game: str, options: dict[str, Any],
         bank_s: float | None = None, bonus_s: float = 0.0, lang: str | None = None, confirm: bool = False,
@@ -29,30 +39,30 @@ class LobbyRules:
             async with self.db.transaction():
                 row = await self.db.create_game(
                     guild_id=guild_id, channel_id=channel_id, game=game, options=options,
-                    seed=self.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s, lang=lang,
+                    seed=self.games.seed_source(), creator_id=user_id, creator_name=name, bank_s=bank_s, bonus_s=bonus_s, lang=lang,
                     confirm=confirm, max_open=self.max_active, cooldown_s=self.create_cooldown_s,
                     pack=None if pack is None else (pack.name, pack.digest, pack.to_json()),
                 )
                 if rematch_of is not None:
-                    await self.announcer.rematch(await self.load(row.id), rematch_of, user_id)
+                    await self.announcer.rematch(await self.games.load(row.id), rematch_of, user_id)
         except GameExists as e:
             existing = await self.db.open_game_in_channel(channel_id)
-            title = self.get_engine(existing.game).title if existing is not None else "?"
+            title = self.games.get_engine(existing.game).title if existing is not None else "?"
             raise UserError("err.game_exists", game=title, status=existing.status if existing else "lobby") from e
         except LimitReached as e:
             raise self._limit_error(e) from e
-        return await self.load(row.id)
+        return await self.games.load(row.id)
 
     async def _table_choices(self, game: str, options: dict[str, Any]) -> tuple[Engine, dict[str, Any], packs.Pack | None]:
         """The engine of a typed game name, its options resolved and the pack they name, or the
         refusal that would stop `open_lobby`."""
         key = engines.key(game)  # `Minerva`, `Magna Roma`
-        if key not in self.game_names():
-            raise UserError("err.unknown_game", name=quote(game), games=", ".join(self.game_names()))
-        engine = self.get_engine(key)
+        if key not in self.games.game_names():
+            raise UserError("err.unknown_game", name=quote(game), games=", ".join(self.games.game_names()))
+        engine = self.games.get_engine(key)
         options = dict(options)
         pack_name = options.pop("pack", None)  # a table option of the bot: the components it plays with
-        pack = await asyncio.to_thread(self.shelf.get, engine, pack_name) if pack_name is not None else None
+        pack = await asyncio.to_thread(self.games.shelf.get, engine, pack_name) if pack_name is not None else None
         try:
             return engine, engine.resolve_options(None, options) if options else {}, pack
         except IllegalMove as e:
@@ -77,8 +87,8 @@ class LobbyRules:
         return UserError("err.cooldown", seconds=int(e.value) + 1)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
-        async with self.locks.hold(game_id):
-            table = await self.load(game_id)
+        async with self.games.locks.hold_game(game_id):
+            table = await self.games.load(game_id)
             if table.row.status != "lobby":
                 raise UserError("err.not_lobby")
             if table.seat_of(user_id) is not None:
@@ -87,14 +97,14 @@ class LobbyRules:
                 raise UserError("err.table_full", max=table.engine.max_players)
             seats = [(s.user_id, s.name) for s in table.seats] + [(user_id, name)]
             try:
-                await self._write(table, self.db.set_seats(game_id, table.row.version, seats, joining=user_id, max_open=self.max_active))
+                await self.games.write(table, self.db.set_seats(game_id, table.row.version, seats, joining=user_id, max_open=self.max_active))
             except LimitReached as e:
                 raise self._limit_error(e) from e
-            return await self.load(game_id)
+            return await self.games.load(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Table:
-        async with self.locks.hold(game_id):
-            table = await self.load(game_id)
+        async with self.games.locks.hold_game(game_id):
+            table = await self.games.load(game_id)
             if table.seat_of(user_id) is None:
                 raise UserError("err.not_seated")
             if table.row.status != "lobby":
@@ -102,14 +112,14 @@ class LobbyRules:
             seats = [(s.user_id, s.name) for s in table.seats if s.user_id != user_id]
             if seats:  # the creator leaving hands the lobby to the next seated player
                 heir = seats[0][0] if user_id == table.row.creator_id else None
-                await self._write(table, self.db.set_seats(game_id, table.row.version, seats, creator_id=heir))
+                await self.games.write(table, self.db.set_seats(game_id, table.row.version, seats, creator_id=heir))
             else:
-                await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
-            return await self.load(game_id)
+                await self.games.write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+            return await self.games.load(game_id)
 
     async def start(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
-        async with self.locks.hold(game_id):
-            table = await self.load(game_id)
+        async with self.games.locks.hold_game(game_id):
+            table = await self.games.load(game_id)
             if table.row.status != "lobby":
                 raise UserError("err.not_lobby")
             if user_id != table.row.creator_id and not can_manage:
@@ -121,42 +131,42 @@ class LobbyRules:
                 state = e.new_game(count, table.row.seed, table.row.options, table.pack)
             except IllegalMove as err:
                 raise UserError("err.bad_options", detail=Both(err.text("en"), err.text("fr"))) from err
-            changes = self._seat_changes(table, state)
+            changes = self.games.seat_changes(table, state)
             async with self.db.transaction():  # the start, its forced first steps and its turn post
-                await self._write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
-                await self.seat_vacationers(await self.load(game_id))
-                table = await self.load(game_id)
+                await self.games.write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))
+                await self.games.vacations.seat_vacationers(await self.games.load(game_id))
+                table = await self.games.load(game_id)
                 assert table.state is not None
-                settled, forced = e.settle(table.state, await self.gains_for(table))
+                settled, forced = e.settle(table.state, await self.games.gains_for(table))
                 if forced:  # a first question with a single answer is taken for the player
-                    table, _ = await self._commit(table, [(s, o, FORCED_USER, c) for s, o, c in forced], settled, False)
+                    table, _ = await self.games.commit(table, [(s, o, FORCED_USER, c) for s, o, c in forced], settled, False)
                 await self.announcer.turn(table, [], None)
             return table
 
     async def abort(self, game_id: int, user_id: int, can_manage: bool = False, name: str = "") -> Table:
         """Abort a lobby or a game; its channel is told who did (`name`)."""
-        async with self.locks.hold(game_id):
-            table = await self.load(game_id)
+        async with self.games.locks.hold_game(game_id):
+            table = await self.games.load(game_id)
             if table.row.status not in ("lobby", "active"):
                 raise UserError("err.not_active", status=table.row.status)
             if user_id != table.row.creator_id and not can_manage:
                 raise UserError("err.abort_forbidden")
             async with self.db.transaction():
-                await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+                await self.games.write(table, self.db.set_status(game_id, table.row.version, "aborted"))
                 await self.announcer.notice(table.row, lambda lang: t("game.aborted", lang, id=game_id, name=name))
-            return await self.load(game_id)
+            return await self.games.load(game_id)
 
     async def expire_lobbies(self) -> list[Table]:
         """Close lobbies left without activity (a join, a leave) for `lobby_expiry_s`, so an
         abandoned table never holds its channel or its players' caps; each channel is told."""
         closed = []
         for game_id in await self.db.idle_lobbies(self.clock() - self.lobby_expiry_s):
-            async with self.locks.hold(game_id):
-                table = await self.scheduled(game_id)
+            async with self.games.locks.hold_game(game_id):
+                table = await self.games.scheduled(game_id)
                 if table is None or table.row.status != "lobby" or table.row.updated_at > self.clock() - self.lobby_expiry_s:
                     continue
                 async with self.db.transaction():
-                    await self._write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+                    await self.games.write(table, self.db.set_status(game_id, table.row.version, "aborted"))
                     await self.announcer.lobby_expired(table, self.lobby_expiry_s)
-                closed.append(await self.load(game_id))
+                closed.append(await self.games.load(game_id))
         return closed

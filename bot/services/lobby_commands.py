@@ -1,5 +1,5 @@
 """The lobby's commands: opening a table, seats, start (a solo game confirmed), leaving, abort,
-the server's list of games, and a rematch. Mixed into Commands."""
+the server's list of games, and a rematch."""
 
 from __future__ import annotations
 
@@ -46,8 +46,14 @@ def parse_clock(text: str | None) -> tuple[float | None, float]:
 
 
 class LobbyCommands:
-    service: GameService
-    mention: Mention
+    """The handlers of tables before and around play; public posts in the table's language."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.mention: Mention = service.announcer.mention
+
+    async def public_lang(self, table: Table) -> str:
+        return await self.service.announcer.lang(table.row)
 
     async def new(self, ctx: Ctx, game: str, options: str | None = None, clock: str | None = None) -> Reply:
         bank_s, bonus_s = parse_clock(clock)
@@ -194,7 +200,7 @@ class LobbyCommands:
             try:
                 table = await self.service.load(row.id)
             except UserError:  # one unreadable game never hides the others
-                lines.append(self._repair_line(row, ctx.lang))
+                lines.append(presenter.repair_line(row, ctx.lang))
                 continue
             lines.append(t(
                 "game.list_line", ctx.lang, id=row.id, game=presenter.title(table, ctx.lang),

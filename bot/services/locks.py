@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Protocol
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.storage.protocol import Storage
 
 
 class KeyedLocks:
@@ -28,26 +31,18 @@ class KeyedLocks:
                 del self._locks[key]
 
 
-class SharedLock(Protocol):
-    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]: ...
-
-
 class GameLocks(KeyedLocks):
     """One game at a time across every process on the database: the in-process lock first (so
     a process queues its own callers without holding a database connection each), then the
-    database's per-game lock (PostgreSQL: an advisory lock) when it has one. SQLite needs none:
-    its writes are serialised by `BEGIN IMMEDIATE`, and the version compare-and-swap refuses a
-    write based on an older read whatever the backend."""
+    database's own per-game lock (PostgreSQL: an advisory lock; SQLite holds nothing: its writes
+    are serialised by `BEGIN IMMEDIATE`). The version compare-and-swap refuses a write based on
+    an older read whatever the backend."""
 
-    def __init__(self, db: object) -> None:
+    def __init__(self, db: Storage) -> None:
         super().__init__()
-        self._shared: SharedLock | None = db if hasattr(db, "game_lock") else None  # type: ignore[assignment]
+        self.db = db
 
     @asynccontextmanager
-    async def hold(self, key: object) -> AsyncIterator[None]:
-        async with super().hold(key):
-            if self._shared is None or not isinstance(key, int):
-                yield
-                return
-            async with self._shared.game_lock(key):
-                yield
+    async def hold_game(self, game_id: int) -> AsyncIterator[None]:
+        async with self.hold(game_id), self.db.game_lock(game_id):
+            yield

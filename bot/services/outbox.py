@@ -29,6 +29,7 @@ from typing import Any
 from bot.services.presenter import clip
 from bot.services.replies import Button
 from bot.storage.outbox import NewRecord, Shards
+from bot.storage.protocol import Storage
 from bot.storage.rows import OutboxRow
 
 log = logging.getLogger(__name__)
@@ -186,7 +187,7 @@ def retry_delay(attempts: int) -> float:
 class Outbox:
     """Delivers the records due now, for this process's shards."""
 
-    def __init__(self, db: Any, *, shards: Shards | None = None, max_age_s: float = 86400.0, owner: str | None = None) -> None:
+    def __init__(self, db: Storage, *, shards: Shards | None = None, max_age_s: float = 86400.0, owner: str | None = None) -> None:
         self.db = db
         self.shards = shards
         self.max_age_s = max_age_s

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from bot.i18n import Both
 from bot.services.errors import NeedsRepair, UserError
-from bot.storage import Database, GameRow
+from bot.storage import GameRow
+from bot.storage.protocol import Storage
 from engines.core import Engine, packs
 from engines.core.contract import quote
 
@@ -115,7 +116,7 @@ class PackShelf:
         raise UserError("err.pack_invalid", name=pack.name, count=len(shelved.refused), detail=Both(detail, detail))
 
 
-async def stored_pack(db: Database, row: GameRow, engine: Engine) -> packs.Pack | None:
+async def stored_pack(db: Storage, row: GameRow, engine: Engine) -> packs.Pack | None:
     """The pack a stored game plays with, registered in this process (from its stored content,
     never from `PACKS_DIR`, so an edited pack file never changes a stored game). A pack that is
     missing or no longer passes this build's checks makes the game need repair."""

@@ -1,5 +1,5 @@
 """What a player sees privately: the turn panel (the question as a menu, paged, with its
-preview), the confirmation of a turn's last step, the full board. Mixed into Commands."""
+preview), the confirmation of a turn's last step, the full board."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from bot.services.ctx import Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
 from bot.services.outbox import Post
-from bot.services.presenter import Mention
 from bot.services.replies import Button, Choice, Reply, Select
 from bot.services.table import Table
 from engines.core import Prompt
@@ -22,8 +21,10 @@ MENU_PAGE = 25
 
 
 class Panels:
-    service: GameService
-    mention: Mention
+    """The private views of a game, built from the service's tables."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
 
     async def full_board(self, ctx: Ctx, game_id: int) -> Reply:
         """The whole public board of a game, privately (the Full board button of a turn post)."""
@@ -83,8 +84,8 @@ class Panels:
             [] if same else [preview],
             ephemeral=True,
             select=Select(
-                table.id, v, self._placeholder(prompt, lang),
-                self._choices(prompt, lang, page, table.names), page, digest, MENU_PAGE if prompt.done else prompt.picks,
+                table.id, v, placeholder(prompt, lang),
+                menu_page(prompt, lang, page, table.names), page, digest, MENU_PAGE if prompt.done else prompt.picks,
             ),
             buttons=buttons, edit=edit, keep_images=same,
         )
@@ -101,22 +102,23 @@ class Panels:
             edit=edit,
         )
 
-    @staticmethod
-    def _placeholder(prompt: Prompt, lang: str) -> str:
-        if prompt.done:
-            return t("panel.placeholder_set", lang)
-        if prompt.picks > 1:
-            return t("panel.placeholder_picks", lang, n=prompt.picks)
-        return t("panel.placeholder", lang)
 
-    @staticmethod
-    def _choices(prompt: Prompt, lang: str, page: int, names: list[str] | None = None) -> list[Choice]:
-        """A menu page: each option's label (players named) and, below it, its typed code and effect
-        (a set pick's closing option is its own button)."""
-        options = [o for o in prompt.options if o.id != prompt.done] if prompt.done else prompt.options
-        chunk = options[page * MENU_PAGE : (page + 1) * MENU_PAGE]
-        out = []
-        for o in chunk:
-            about = fill(o.about(lang), names, lang)
-            out.append(Choice(o.id, fit_words(fill(o.text(lang), names, lang)), fit_words(f"{o.id} · {about}" if about else o.id)))
-        return out
+def placeholder(prompt: Prompt, lang: str) -> str:
+    """The menu's grey text: what kind of pick the prompt asks for."""
+    if prompt.done:
+        return t("panel.placeholder_set", lang)
+    if prompt.picks > 1:
+        return t("panel.placeholder_picks", lang, n=prompt.picks)
+    return t("panel.placeholder", lang)
+
+
+def menu_page(prompt: Prompt, lang: str, page: int, names: list[str] | None = None) -> list[Choice]:
+    """A menu page: each option's label (players named) and, below it, its typed code and effect
+    (a set pick's closing option is its own button)."""
+    options = [o for o in prompt.options if o.id != prompt.done] if prompt.done else prompt.options
+    chunk = options[page * MENU_PAGE : (page + 1) * MENU_PAGE]
+    out = []
+    for o in chunk:
+        about = fill(o.about(lang), names, lang)
+        out.append(Choice(o.id, fit_words(fill(o.text(lang), names, lang)), fit_words(f"{o.id} · {about}" if about else o.id)))
+    return out

@@ -231,3 +231,8 @@ def clip(text: str, limit: int = 1900) -> str:
     if len(text) <= limit:
         return text
     return "…\n" + text[-(limit - 2) :]
+
+
+def repair_line(row: GameRow, lang: str) -> str:
+    """A game this build cannot play, as listed to its players (/mygames, /game list)."""
+    return t("game.needs_repair_line", lang, id=row.id, game=row.game)

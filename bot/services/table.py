@@ -65,6 +65,13 @@ class Table:
         """The same for images, which show them as written."""
         return [plain(s.name) for s in self.seats]
 
+    def drawn(self, seat: int | None, state: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What a renderer draws: the engine's view of `state` (the table's by default) for `seat`
+        (None: the public one), with the players' names as written."""
+        base = self.state if state is None else state
+        assert base is not None
+        return {**self.engine.view(base, seat), "names": self.plain_names}
+
     def to_act(self) -> list[int]:
         if self.state is None or self.row.status != "active":
             return []

@@ -1,13 +1,17 @@
 """Vacations: a player's clocks stand still in every game, and no reminder or time-out fires
-for them, until the days they asked for are over or they act. Mixed into GameService."""
+for them, until the days they asked for are over or they act. A collaborator of GameService."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.services.errors import UserError
 from bot.services.table import Table
+
+if TYPE_CHECKING:
+    from bot.services.games import GameService
 
 DAY_S = 86400.0
 YEAR_S = 365 * DAY_S  # the allowance is counted over any 365 days
@@ -23,7 +27,14 @@ class Vacation:
     days_left: int  # of the allowance, after this
 
 
-class VacationRules:
+class Vacations:
+    """Vacations of the players of a game service (its collaborator)."""
+
+    def __init__(self, games: GameService, days_per_year: int) -> None:
+        self.games = games
+        self.db, self.announcer, self.clock = games.db, games.announcer, games.clock
+        self.vacation_days_per_year = days_per_year
+
     async def days_left(self, user_id: int, ending_now: bool = False) -> int:
         """Days of vacation the user may still book: the year's allowance less the days taken
         (each vacation counted to the nearest whole day; the one under way as booked, or as
@@ -82,7 +93,7 @@ class VacationRules:
         out = []
         for game_id in ids:  # `load` reads the seats again: their clocks changed without a version bump
             try:
-                out.append(await self.load(game_id))
+                out.append(await self.games.load(game_id))
             except UserError:  # needs repair: nobody to tell there
                 continue
         return out

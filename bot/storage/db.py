@@ -110,6 +110,12 @@ class Database(PlayQueries, OutboxQueries):
     async def _lock_games(self, game_ids: tuple[int, ...] | list[int]) -> None:
         """Nothing to take: the write transaction holds the whole database."""
 
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Nothing to hold across processes: SQLite's single writer (BEGIN IMMEDIATE) and the version
+        compare-and-swap keep two processes on one file from writing one game twice."""
+        yield
+
     async def _insert_game(self, args: tuple[Any, ...]) -> int:
         try:
             (game_id,) = await self._one(INSERT_GAME, args)

@@ -154,7 +154,7 @@ class OutboxQueries(SharedQueries):
         """When the next pending record of these shards falls due (None: nothing pending)."""
         where, args = _shard_filter(shards)
         (due,) = await self._one(f"SELECT MIN(due_at) FROM outbox WHERE state='pending'{where}", args)
-        return due
+        return None if due is None else float(due)
 
     async def outbox_pending(self, game_id: int) -> tuple[int, float | None]:
         """How many records of a game wait to be delivered, and since when (/game status)."""

@@ -39,7 +39,7 @@ class PlayQueries(SharedQueries):
 
     async def last_created_by(self, user_id: int) -> float | None:
         (at,) = await self._one(LAST_CREATED_BY, (user_id,))
-        return at
+        return None if at is None else float(at)
 
     # ---- the scheduler's lookups --------------------------------------------------------------
     async def active_games(self) -> list[GameRow]:
@@ -126,7 +126,7 @@ class PlayQueries(SharedQueries):
     async def vacation_seconds_since(self, user_id: int, since: float) -> float:
         """Vacation time taken (or booked, for the one under way) from `since` on."""
         rows = await self._all("SELECT starts, COALESCE(ended, ends) FROM vacations WHERE user_id=? AND ends > ?", (user_id, since))
-        return sum(max(0.0, end - max(start, since)) for start, end in rows)
+        return float(sum(max(0.0, end - max(start, since)) for start, end in rows))
 
     async def start_vacation(self, user_id: int, starts: float, ends: float) -> list[int]:
         """Book a vacation and stop the clocks of the user's seats in open games; the ids of

@@ -211,15 +211,15 @@ _SEAT_COLS = "seat, user_id, name, bank, wait_since, alerted, skips, standin, sc
 
 
 def _game(row: Any) -> GameRow:
-    return GameRow(
-        row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:17], bool(row[17]), json.loads(row[18]) if row[18] else None, row[19], row[20]
-    )
+    fields: list[Any] = [*row[:4], json.loads(row[4]), *row[5:17], bool(row[17]), json.loads(row[18]) if row[18] else None, row[19], row[20]]
+    return GameRow(*fields)
 
 
 def _seat(row: Any) -> SeatRow:
     """A seat as stored, its name marked as the user's own text (`said`): stored plain, shown
     set apart."""
-    return SeatRow(row[0], row[1], said(row[2]), *row[3:7], bool(row[7]), row[8], row[9], bool(row[10]), row[11])
+    fields: list[Any] = [row[0], row[1], said(row[2]), *row[3:7], bool(row[7]), row[8], row[9], bool(row[10]), row[11]]
+    return SeatRow(*fields)
 
 
 @dataclass(frozen=True)
@@ -246,4 +246,5 @@ _OUTBOX_COLS = "id, queue, kind, game_id, guild_id, channel_id, user_id, payload
 
 def _outbox(row: Any) -> OutboxRow:
     tried = tuple(int(i) for i in row[12].split(",")) if row[12] else ()
-    return OutboxRow(*row[:7], json.loads(row[7]), *row[8:12], tried)
+    fields: list[Any] = [*row[:7], json.loads(row[7]), *row[8:12], tried]
+    return OutboxRow(*fields)

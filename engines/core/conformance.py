@@ -41,12 +41,11 @@ def configs(engine: Engine) -> list[tuple[int, dict[str, Any]]]:
     for n in range(engine.min_players, engine.max_players + 1):
         out.append((n, {}))
         for spec in engine.option_specs:
-            allowed = spec.get("players")
-            if allowed is not None and n not in allowed:
+            if spec.players is not None and n not in spec.players:
                 continue
-            for choice in spec["choices"]:
-                if choice != spec["default"]:
-                    out.append((n, {spec["key"]: choice}))
+            for choice in spec.choices:
+                if choice != spec.default:
+                    out.append((n, {spec.key: choice}))
     return out
 
 
@@ -225,7 +224,9 @@ def check_refusals(p: Playout) -> None:
     idle = [s for s in range(p.num_players) if s not in seats]
     for s in idle:
         try:
-            e.apply(state, s, e.prompt(state, seats[0]).options[0].id)
+            prompt = e.prompt(state, seats[0])
+            assert prompt is not None, "a seat to act has a prompt"
+            e.apply(state, s, prompt.options[0].id)
         except IllegalMove:
             pass
         else:
@@ -236,6 +237,7 @@ def check_refusals(p: Playout) -> None:
         pass
     else:
         raise AssertionError("unknown option accepted")
+    assert p.final is not None
     try:
         e.apply(p.final, 0, "x")
     except IllegalMove:

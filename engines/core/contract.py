@@ -57,6 +57,22 @@ def quote(text: str, limit: int = 32) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A table option of a game (`/game new options: key=value`): its choices and default, what
+    it does (English, French), and the player counts it is for (None: any count)."""
+
+    key: str
+    choices: tuple[str, ...]
+    default: str
+    help: str
+    help_fr: str
+    players: tuple[int, ...] | None = None
+
+    def about(self, lang: str) -> str:
+        return self.help_fr if lang == "fr" else self.help
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """One legal choice: `id` is what a player types, `label` what a player reads (a name, at most
     100 characters), `description` what it does when that needs more words (shown under the

@@ -2,54 +2,76 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+import re
+from collections.abc import Iterable
 from typing import Any
 
 PROVENANCE = ("rulebook", "public source", "composed")
+NAME_KEYS = ("name_en", "name_fr")
 
 
 class DataError(ValueError):
     """A component data file breaks a stated count or rule."""
 
 
-_found: ContextVar[list[str] | None] = ContextVar("tabula_data_problems", default=None)
+class Checks:
+    """The problems a component check finds, collected, so a pack check lists every one at once
+    (each naming its file, entry and field) and the default data is refused whole."""
 
+    def __init__(self) -> None:
+        self.problems: list[str] = []
 
-def require(condition: bool, message: str) -> None:
-    """Raise DataError(message) unless `condition`; inside `collecting()`, note it and go on, so
-    a pack check lists every problem at once."""
-    if not condition:
-        found = _found.get()
-        if found is None:
-            raise DataError(message)
-        found.append(message)
+    def require(self, condition: bool, message: str) -> None:
+        if not condition:
+            self.problems.append(message)
 
+    def holds(self, condition: bool, message: str) -> bool:
+        """`require`, returning whether it held, so a check skips what depends on it."""
+        self.require(condition, message)
+        return condition
 
-@contextmanager
-def collecting() -> Iterator[list[str]]:
-    """Collect the messages of failed `require`s instead of raising at the first."""
-    found: list[str] = []
-    token = _found.set(found)
-    try:
-        yield found
-    finally:
-        _found.reset(token)
-
-
-def check_entries(kind: str, entries: Iterable[dict[str, Any]], *, names: bool = True) -> None:
-    """Every entry has a unique id, a provenance mark and, when `names`, English and French names."""
-    seen: set[str] = set()
-    for e in entries:
-        ident = e.get("id")
-        require(isinstance(ident, str) and ident != "", f"{kind}: an entry has no id: {e}")
-        require(ident not in seen, f"{kind}: duplicate id {ident}")
+    def entry(self, where: str, e: Any, seen: set[str], *, id_pattern: re.Pattern[str] | None = None,
+              id_rule: str = "a non-empty text", names: bool = True, name_max: int | None = None) -> str | None:
+        """One entry's id (unique in `seen`, matching `id_pattern`), provenance mark and, when
+        `names`, non-blank English and French names of at most `name_max` characters; its id, or
+        None when it has none that later checks could name it by. Messages name the field
+        (`cards farm name_fr: …`)."""
+        ident = e.get("id") if isinstance(e, dict) else None
+        usable = isinstance(ident, str) and ident != "" and (id_pattern is None or id_pattern.fullmatch(ident) is not None)
+        if not self.holds(usable, f"{where}: an entry needs an id ({id_rule}), not {_short(ident)}"):
+            return None
+        assert isinstance(e, dict) and isinstance(ident, str)
+        self.require(ident not in seen, f"{where} {ident} id: used twice")
         seen.add(ident)
-        require(e.get("source") in PROVENANCE, f"{kind} {ident}: source must be one of {PROVENANCE}")
-        if names:
-            require(bool(e.get("name_en")) and bool(e.get("name_fr")), f"{kind} {ident}: needs name_en and name_fr")
+        self.require(e.get("source") in PROVENANCE, f"{where} {ident} source: must be one of {', '.join(PROVENANCE)}")
+        limit = f", at most {name_max} characters" if name_max else ""
+        for key in NAME_KEYS if names else ():
+            name = e.get(key)
+            self.require(isinstance(name, str) and name.strip() != "" and (name_max is None or len(name) <= name_max),
+                         f"{where} {ident} {key}: needs a name in English (name_en) and French (name_fr){limit}")
+        return ident
+
+    def entries(self, where: str, entries: Iterable[Any], *, seen: set[str] | None = None, **rules: Any) -> dict[str, dict[str, Any]]:
+        """`entry` for each of `entries` (ids unique among them, or in `seen` when given); the
+        entries that have a usable id, by id (the first of a repeated one), for the checks after."""
+        seen = set() if seen is None else seen
+        by_id: dict[str, dict[str, Any]] = {}
+        for e in entries:
+            ident = self.entry(where, e, seen, **rules)
+            if ident is not None:
+                by_id.setdefault(ident, e)
+        return by_id
+
+    def count(self, kind: str, entries: list[Any], expected: int) -> None:
+        self.require(len(entries) == expected, f"{kind}: {len(entries)} entries, the rulebook says {expected}")
+
+    def raise_any(self) -> None:
+        """DataError listing every problem, if there is one (the default data must have none)."""
+        if self.problems:
+            raise DataError("\n".join(self.problems))
 
 
-def check_count(kind: str, entries: list[Any], expected: int) -> None:
-    require(len(entries) == expected, f"{kind}: {len(entries)} entries, the rulebook says {expected}")
+def _short(value: Any) -> str:
+    """A value as a refusal may show it: short, never a whole entry."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"

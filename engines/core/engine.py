@@ -10,15 +10,14 @@ and the public log. States are JSON dicts with these common keys:
 
 from __future__ import annotations
 
-import functools
 import importlib.resources
-import inspect
 import json
 from collections.abc import Collection
 from typing import Any
 
 from engines.core import packs, prng
-from engines.core.contract import IllegalMove, Option, Prompt, Reason, quote
+from engines.core.contract import IllegalMove, Option, OptionSpec, Prompt, Reason, quote
+from engines.core.data import Checks
 from engines.core.notation import match_option, typed_sets
 from engines.core.state import State, clone
 
@@ -26,11 +25,6 @@ COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng",
 VIEW_LOG_LENGTH = 30
 DRILL_DEPTH = 4  # how many nested choices one typed id may stand for
 MAX_FORCED = 500  # forced options in a row before `settle` calls it a loop
-# The methods that take a state first and may read components: run with the state's pack.
-STATE_METHODS = (
-    "setup", "to_act", "prompt", "step", "result", "view", "explain", "secrets", "validate", "apply",
-    "resolve", "expand", "forced", "settle", "play",
-)
 
 
 class Engine:
@@ -42,7 +36,7 @@ class Engine:
     min_players: int = 1
     max_players: int = 4
     rules_version: int = 1
-    option_specs: list[dict[str, Any]] = []
+    option_specs: tuple[OptionSpec, ...] = ()
     # Phases (`view(None)["phase"]`) whose one turn is a whole round's work (Antiquity's city
     # building): measured apart by the bench's decisions per turn.
     long_phases: tuple[str, ...] = ()
@@ -53,15 +47,6 @@ class Engine:
     # engine, rounded; `python -m bot bench` reports them as turns_per_player): what a lobby's
     # length estimate multiplies by the time per turn.
     typical_turns: dict[int, int] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every method a game defines on a state runs with that state's pack (core/packs.py)."""
-        super().__init_subclass__(**kwargs)
-        for name in STATE_METHODS:  # wherever they come from: the class, a mixin, a base
-            method = inspect.getattr_static(cls, name, None)
-            if not inspect.isfunction(method) or getattr(method, "__wrapped_for_pack__", False):
-                continue  # missing, static, or wrapped already
-            setattr(cls, name, packs.with_state_pack(_naming_pack(method) if name == "view" else method))
 
     # ---- to implement -------------------------------------------------------------------------
     def setup(self, state: State) -> None:
@@ -97,11 +82,11 @@ class Engine:
     def validate(self, state: State) -> None:
         """Raise ValueError when a loaded state breaks the game's invariants."""
 
-    def catalog_from(self, files: dict[str, Any]) -> Any:
+    def catalog_from(self, files: dict[str, Any], checks: Checks) -> Any:
         """The game's component catalogue built from complete component files (`{stem: content}`),
-        after every count and rule check of the rulebook (`core.data.require`); DataError if not.
-        Game code reads components through an accessor that returns `packs.active(name)` when
-        set, this catalogue of the default files otherwise."""
+        every count and rule check of the rulebook noted in `checks` (each problem named, all of
+        them listed at once). Game code reads components through one accessor,
+        `data.catalog(state)`, which asks `packs.catalog_of` for the state's pack or the default."""
         raise NotImplementedError
 
     # ---- component packs ----------------------------------------------------------------------
@@ -111,7 +96,8 @@ class Engine:
     def component_schema(self, stem: str) -> dict[str, Any]:
         pkg = f"engines.{self.name}"
         text = importlib.resources.files(pkg).joinpath("schema", f"{stem}.schema.json").read_text(encoding="utf-8")
-        return json.loads(text)
+        schema: dict[str, Any] = json.loads(text)
+        return schema
 
     def default_pack(self) -> packs.Pack:
         """The default components as a complete pack: where a group starts its own."""
@@ -130,13 +116,13 @@ class Engine:
         options = dict(options or {})
         resolved: dict[str, Any] = {}
         for spec in self.option_specs:
-            key = spec["key"]
-            value = options.pop(key, spec["default"])
-            if value not in spec["choices"]:
-                choices = ", ".join(str(c) for c in spec["choices"])
+            key = spec.key
+            value = options.pop(key, spec.default)
+            if value not in spec.choices:
+                choices = ", ".join(spec.choices)
                 raise IllegalMove(f"{key} must be one of {choices}, not {quote(str(value))}.", f"{key} doit valoir {choices}, pas {quote(str(value))}.")
-            allowed = spec.get("players")
-            if num_players is not None and allowed is not None and num_players not in allowed and value != spec["default"]:
+            allowed = spec.players
+            if num_players is not None and allowed is not None and num_players not in allowed and value != spec.default:
                 en, fr = " or ".join(map(str, allowed)), " ou ".join(map(str, allowed))
                 many = max(allowed) > 1
                 seated_en = "1 is seated" if num_players == 1 else f"{num_players} are seated"
@@ -148,7 +134,7 @@ class Engine:
             resolved[key] = value
         if options:
             unknown = ", ".join(quote(k) for k in sorted(options)[:5]) + (" …" if len(options) > 5 else "")
-            known = ", ".join(spec["key"] for spec in self.option_specs)
+            known = ", ".join(spec.key for spec in self.option_specs)
             raise IllegalMove(
                 f"{self.title} has no option {unknown} ({f'its options: {known}' if known else 'it has no options'}).",
                 f"{self.title_fr} n'a pas d'option {unknown} ({f'ses options : {known}' if known else 'il n’a aucune option'}).",
@@ -310,14 +296,14 @@ class Engine:
         return state
 
     def checkpoint(self, state: State) -> int:
-        return state["checkpoint"]
+        return int(state["checkpoint"])
 
     def turns(self, state: State) -> int:
         """How many turns have been completed; the bot posts the public board when it grows."""
-        return state["turns"]
+        return int(state["turns"])
 
     def is_over(self, state: State) -> bool:
-        return state["over"]
+        return bool(state["over"])
 
     def to_json(self, state: State) -> dict[str, Any]:
         return clone(state)
@@ -368,21 +354,6 @@ class Engine:
 
     def rules_help(self) -> dict[str, dict[str, str]]:
         """`{topic: {"title_en", "title_fr", "en", "fr"}}` from data/rules_help.json, for `/rules`."""
-        return self.load_data("rules_help.json")
+        topics: dict[str, dict[str, str]] = self.load_data("rules_help.json")
+        return topics
 
-
-def _naming_pack(view: Any) -> Any:
-    """A view of a game played with a pack says which (`view["pack"]`), for the images."""
-    @functools.wraps(view)
-    def wrapper(self: Engine, state: State, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        shown = view(self, state, *args, **kwargs)
-        mark = state.get("pack")
-        if mark is not None and isinstance(shown, dict):
-            shown["pack"] = mark["name"]
-        return shown
-
-    return wrapper
-
-
-for _name in ("apply", "resolve", "expand", "forced", "settle", "play"):
-    setattr(Engine, _name, packs.with_state_pack(getattr(Engine, _name)))

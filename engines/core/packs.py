@@ -17,19 +17,17 @@ base `Engine`), so game code reads components through one accessor and never pas
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from engines.core.data import DataError, collecting
+from engines.core.data import Checks, DataError
 
 if TYPE_CHECKING:
     from engines.core.engine import Engine
@@ -139,7 +137,7 @@ def from_json(data: Any, default_name: str = "") -> Pack:
     name = manifest.get("name", default_name)
     problems = []
     if not isinstance(game, str) or not game:
-        problems.append('pack: "game" must name a game (antiquity, deus, magna_roma, minerva, monumental_duel)')
+        problems.append('pack: "game" must name a game (its engine name, e.g. "deus")')
     if not isinstance(name, str) or not NAME_PATTERN.match(name):
         problems.append('pack: "name" must be 1 to 32 lowercase letters, digits, ".", "_" or "-"')
     if problems:
@@ -365,21 +363,26 @@ def check(engine: Engine, pack: Pack) -> tuple[list[str], Any]:
     if _unnamed_entry(pack.files):
         return problems or ["pack: an entry's id is not a plain word (letters, digits, '.', '_', '-')"], None
     catalog = None
-    with collecting() as found:  # the rule checks run too, so a count is told with a typo
-        try:
-            catalog = engine.catalog_from(files)
-        except DataError as exc:
-            found.append(str(exc))
-        except Exception as exc:  # a rule check tripped over data the schema refused or let through
-            if not problems:
-                found.append(f"checks stopped at a value they cannot read ({exc.__class__.__name__})")
-    problems += [told for p in found if (told := _told(p)) not in problems]
+    checks = Checks()  # the rule checks run too, so a count is told with a typo
+    found: list[str] = []
+    try:
+        catalog = engine.catalog_from(files, checks)
+    except DataError as exc:
+        found.append(str(exc))
+    except Exception as exc:  # a rule check tripped over data the schema refused or let through
+        if not problems:
+            found.append(f"checks stopped at a value they cannot read ({exc.__class__.__name__})")
+    problems += [told for p in [*checks.problems, *found] if (told := _told(p)) not in problems]
     return (problems, None) if problems else ([], catalog)
 
 
-# ---- registry and activation --------------------------------------------------------------------
-_registered: dict[tuple[str, str], tuple[Pack, Any]] = {}
-_active: ContextVar[tuple[str, Any] | None] = ContextVar("tabula_active_pack", default=None)
+# ---- registry -------------------------------------------------------------------------------------
+# The packs checked in this process and their catalogues, the least recently used dropped beyond
+# MAX_REGISTERED (a game whose pack was dropped registers it again from storage when loaded).
+MAX_REGISTERED = 256
+_registered: OrderedDict[tuple[str, str], tuple[Pack, Any]] = OrderedDict()
+
+T = TypeVar("T")
 
 
 def register(engine: Engine, pack: Pack) -> Pack:
@@ -387,11 +390,14 @@ def register(engine: Engine, pack: Pack) -> Pack:
     cannot be played. Registering the same content twice is free."""
     key = (pack.game, pack.digest)
     if key in _registered:
+        _registered.move_to_end(key)
         return _registered[key][0]
     problems, catalog = check(engine, pack)
     if problems:
         raise PackError(problems)
     _registered[key] = (pack, catalog)
+    while len(_registered) > MAX_REGISTERED:
+        _registered.popitem(last=False)
     return pack
 
 
@@ -400,41 +406,23 @@ def registered(game: str, digest: str) -> Pack | None:
     return found[0] if found else None
 
 
-def active(game: str) -> Any:
-    """The catalogue of the pack of the state an engine method of `game` is running on, or None
-    for the default components."""
-    current = _active.get()
-    return current[1] if current is not None and current[0] == game else None
-
-
-@contextmanager
-def using(game: str, state: Any) -> Iterator[None]:
-    """Run engine code on `state` with its pack's components (see `active`)."""
-    mark = state.get("pack") if isinstance(state, dict) else None
+def catalog_of(game: str, state: Mapping[str, Any] | None, default: Callable[[], T]) -> T:
+    """The component catalogue `state` plays with: its pack's (registered: PackMissing if not),
+    else the default one (`default()`, which the engine builds once). Game code passes the state
+    it works on; a catalogue is never read from anywhere else."""
+    mark = state.get("pack") if state is not None else None
     if mark is None:
-        if _active.get() is None:
-            yield
-            return
-        token = _active.set(None)
-    else:
-        found = _registered.get((game, mark["digest"]))
-        if found is None:
-            raise PackMissing(f"{game} pack {mark.get('name')!r} ({mark['digest']}) is not loaded")
-        token = _active.set((game, found[1]))
-    try:
-        yield
-    finally:
-        _active.reset(token)
+        return default()
+    found = _registered.get((game, mark["digest"]))
+    if found is None:
+        raise PackMissing(f"{game} pack {mark.get('name')!r} ({mark['digest']}) is not loaded")
+    return found[1]  # type: ignore[no-any-return]
 
 
-def with_state_pack(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap an engine method whose first argument is a state so it runs with that state's pack."""
-    @functools.wraps(method)
-    def wrapper(self: Engine, state: Any, *args: Any, **kwargs: Any) -> Any:
-        if (not isinstance(state, dict) or state.get("pack") is None) and _active.get() is None:
-            return method(self, state, *args, **kwargs)
-        with using(self.name, state):
-            return method(self, state, *args, **kwargs)
+def mark_view(state: Mapping[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """A view of a game played with a pack says which (`view["pack"]`, for the images)."""
+    mark = state.get("pack")
+    if mark is not None:
+        view["pack"] = mark["name"]
+    return view
 
-    wrapper.__wrapped_for_pack__ = True  # type: ignore[attr-defined]
-    return wrapper

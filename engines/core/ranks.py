@@ -13,8 +13,8 @@ from typing import Any
 
 def competition_ranks(keys: Sequence[Sequence[int]]) -> list[int]:
     """One rank per seat from comparable keys, higher is better: 1 + how many seats beat it."""
-    keys = [tuple(k) for k in keys]
-    return [1 + sum(1 for other in keys if other > k) for k in keys]
+    rows = [tuple(k) for k in keys]
+    return [1 + sum(1 for other in rows if other > k) for k in rows]
 
 
 def ranked(

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import json
 import marshal
-from typing import Any
+from typing import Any, TypeVar
 
 State = dict[str, Any]
 
 
-def clone(state: Any) -> Any:
+T = TypeVar("T")
+
+
+def clone(state: T) -> T:
     """A deep copy of a JSON-like value; marshal is the fastest exact copy for dict/list/str/int."""
-    return marshal.loads(marshal.dumps(state))
+    copied: T = marshal.loads(marshal.dumps(state))  # type: ignore[arg-type]  # JSON-like values marshal
+    return copied
 
 
 def is_json_safe(value: Any) -> bool:
     """True when `value` survives a JSON round trip unchanged (no tuples, int keys, sets...)."""
     try:
-        return json.loads(json.dumps(value)) == value
+        return bool(json.loads(json.dumps(value)) == value)
     except (TypeError, ValueError):
         return False

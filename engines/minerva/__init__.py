@@ -5,4 +5,4 @@ from engines.minerva.game import Minerva
 
 ENGINE = Minerva()
 
-__all__ = ["ENGINE", "Minerva"]
+__all__ = ["ENGINE"]

@@ -171,7 +171,7 @@ def expand(state: State, seat: int, f: dict[str, Any]) -> None:
     e = f["e"]
     p = state["players"][seat]
     work = state["work"]
-    d = catalog().designs[f["src"]]
+    d = catalog(state).designs[f["src"]]
     src = {"src": f["src"], "src_en": d["name_en"], "src_fr": d["name_fr"], "at": f["at"]}
     if "or" in e:
         work.append({"k": "or", "alts": e["or"], **src})
@@ -204,9 +204,9 @@ def gain_items(state: State, seat: int, items: dict[str, int], src: dict[str, An
         work.append({"k": "pick", "n": items["any"], **src})
 
 
-def bath_cells(p: dict[str, Any], f: dict[str, Any]) -> list[str]:
+def bath_cells(state: State, p: dict[str, Any], f: dict[str, Any]) -> list[str]:
     """Tiles around the baths with an activation effect, not yet chosen."""
-    cat = catalog()
+    cat = catalog(state)
     out = []
     for c in grid.ring(f["at"]):
         t = p["city"].get(c)
@@ -215,13 +215,13 @@ def bath_cells(p: dict[str, Any], f: dict[str, Any]) -> list[str]:
     return out
 
 
-def source_name(p: dict[str, Any], at: str) -> tuple[str, str]:
+def source_name(state: State, p: dict[str, Any], at: str) -> tuple[str, str]:
     """The English and French name of the building whose area effect runs at `at` (a pack may
     rename it); a generic name if it has left that cell meanwhile."""
     t = p["city"].get(at)
     if t is None or t["t"] == "res":
         return "Area effect", "Effet de zone"
-    d = catalog().design(t["t"])
+    d = catalog(state).design(t["t"])
     return d["name_en"], d["name_fr"]
 
 
@@ -229,7 +229,7 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
     """The options of an effect decision; an empty list means the effect cannot apply."""
     k = f["k"]
     p = state["players"][seat]
-    cat = catalog()
+    cat = catalog(state)
     if k == "pick":
         opts = [Option(r, *counted(1, r)) for r in RESOURCES]
         left = counted(f["n"], "resource")
@@ -278,21 +278,21 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
         return (f"{f['src_en']}: {en}. Again?", f"{f['src_fr']} : {fr}. Encore ?", opts)
     if k == "bath":
         opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
-                for c in bath_cells(p, f)]
+                for c in bath_cells(state, p, f)]
         if opts:
             opts.append(Option("stop", "Stop here", "S'arrêter"))
         left = f"{f['left']} restante" if f["left"] < 2 else f"{f['left']} restantes"
-        en, fr = source_name(p, f["at"])
+        en, fr = source_name(state, p, f["at"])
         return (f"{en}: apply a surrounding tile ({f['left']} left).", f"{fr} : appliquer une tuile voisine ({left}).", opts)
     if k == "moveof":
         opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
                 for c in grid.ring(f["at"]) if c in p["city"] and p["city"][c]["t"] != "res" and grid.legal_cells(p["city"], ignore=c)]
-        en, fr = source_name(p, f["at"])
+        en, fr = source_name(state, p, f["at"])
         return f"{en}: which tile do you move?", f"{fr} : quelle tuile déplacez-vous ?", opts
     if k == "circus":
         opts = [Option(c, f"Residence {c}", f"Résidence {c}") for c in grid.ring(f["at"])
                 if c in p["city"] and p["city"][c]["t"] == "res" and not p["city"][c]["a"]]
-        en, fr = source_name(p, f["at"])
+        en, fr = source_name(state, p, f["at"])
         return f"{en}: which residence leaves the game?", f"{fr} : quelle résidence quitte le jeu ?", opts
     raise AssertionError(f"unknown effect frame {k}")
 
@@ -301,7 +301,7 @@ def frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
     k = f["k"]
     p = state["players"][seat]
     work = state["work"]
-    cat = catalog()
+    cat = catalog(state)
     who, qui = seat_name(seat)
     if k == "pick":
         gain(state, seat, {oid: 1})

@@ -1,12 +1,13 @@
 """What the acting seat is asked: the action menu (with the fee once someone has passed), the
-frames of the decision stack that are not effects, and the assistant purchase. Each function
-returns (English text, French text, options); an empty option list means the frame is skipped."""
+frames of the decision stack that are not effects, and the assistant purchase. Each function but
+`prompt` and `typed_cell` returns (English text, French text, options); an empty option list means
+the frame is skipped."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Option
+from engines.core import Option, Prompt
 from engines.core.contract import fit_words
 from engines.core.state import State
 from engines.minerva import city as grid
@@ -17,12 +18,30 @@ from engines.minerva.rules import P
 from engines.minerva.words import CATEGORIES, CULTURE_TILES, DIRECTIONS, counted, items_text
 
 
-def ask(state: State, seat: int) -> tuple[str, str, list[Option]]:
+def prompt(state: State, seat: int) -> Prompt | None:
+    """The seat's prompt, None when it is not to act."""
+    if seat not in rules.to_act(state):
+        return None
     if state["phase"] == "assist" and not state["work"]:
-        return assist_prompt(state, seat)
-    if state["work"]:
-        return frame_prompt(state, seat, state["work"][-1])
-    return turn_prompt(state, seat)
+        text, text_fr, options = assist_prompt(state, seat)
+    elif state["work"]:
+        text, text_fr, options = frame_prompt(state, seat, state["work"][-1])
+    else:
+        text, text_fr, options = turn_prompt(state, seat)
+    return Prompt(seat, text, options, text_fr, **marks(state, seat))
+
+
+def typed_cell(state: State, seat: int, word: str) -> list[str] | None:
+    """A legal cell typed while the menu shows another page of cells stands for the `more` steps
+    that reach its page, then the cell (so typing `z13` works from any page); None otherwise."""
+    work = state["work"]
+    if (not state["over"] and state["phase"] == "main" and seat in rules.to_act(state) and work
+            and work[-1]["k"] == "cell" and word not in rules.page_of(state, seat, work[-1])):
+        every = rules.cells(state, seat, work[-1])
+        if word in every:
+            turns = (every.index(word) // rules.PAGE - work[-1].get("page", 0)) % rules.pages(len(every))
+            return ["more"] * turns + [word]
+    return None
 
 
 def turn_prompt(state: State, seat: int) -> tuple[str, str, list[Option]]:
@@ -68,9 +87,9 @@ def cost_text(cost: dict[str, int]) -> tuple[str, str]:
     return items_text(cost) if cost else ("free", "gratuit")
 
 
-def tile_option(inst: str) -> Option:
+def tile_option(state: State, inst: str) -> Option:
     """A building: its name and category as the label; its cost and effect as the description."""
-    d = catalog().design(inst)
+    d = catalog(state).design(inst)
     en, fr = about_tile(d)
     if d["category"] == "temple":  # « Temple de … » names its category
         return Option(d["id"], fit_words(d["name_en"]), fit_words(d["name_fr"]), en, fr)
@@ -98,7 +117,7 @@ def _round_tile(bonus: int) -> tuple[str, str]:
 def _build_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
     """The choice of a building: by kind when more than 25, from the market, or (solo) a pair."""
     p = P(state, seat)
-    cat = catalog()
+    cat = catalog(state)
     k = f["k"]
     if k == "kind":
         kinds: list[str] = []
@@ -107,23 +126,23 @@ def _build_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str,
             if c not in kinds:
                 kinds.append(c)
         opts = [Option(c, CATEGORIES[c][2], CATEGORIES[c][3]) for c in kinds]
-        if state["solo"] and any(rules.pair_ok(p, pr) for pr in state["pairs"]):
+        if state["solo"] and any(rules.pair_ok(state, p, pr) for pr in state["pairs"]):
             opts.insert(0, Option("pairs", "A pair of buildings", "Une paire de bâtiments"))
         return "Which kind of building?", "Quel type de bâtiment ?", opts
     if k == "tile":
         insts = [i for i in rules.buyable(state, p) if f.get("cat") is None or cat.design(i)["category"] == f["cat"]]
-        return "Which building?", "Quel bâtiment ?", [tile_option(i) for i in insts]
+        return "Which building?", "Quel bâtiment ?", [tile_option(state, i) for i in insts]
     if k == "pair":
         opts = []
         for i, pr in enumerate(state["pairs"]):
-            if rules.pair_ok(p, pr):
+            if rules.pair_ok(state, p, pr):
                 names = [(_round_tile(pr["bonus"]) if t.startswith("round.") else (cat.design(t)["name_en"], cat.design(t)["name_fr"]))
                          for t in pr["tiles"]]
                 costs = [_round_tile(pr["bonus"]) if t.startswith("round.") else cost_text(cat.design(t)["cost"]) for t in pr["tiles"]]
                 opts.append(Option(f"p{i + 1}", fit_words(" | ".join(n[0] for n in names)), fit_words(" | ".join(n[1] for n in names)),
                                    fit_words("Costs: " + " | ".join(c[0] for c in costs)), fit_words("Coûts : " + " | ".join(c[1] for c in costs))))
         if f.get("cat") is None:
-            opts += [tile_option(inst) for inst in rules.buyable(state, p)]
+            opts += [tile_option(state, inst) for inst in rules.buyable(state, p)]
         return "Choose a pair (or a temple).", "Choisissez une paire (ou un temple).", opts
     pr = state["pairs"][f["pair"]]
     opts = []
@@ -132,14 +151,14 @@ def _build_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str,
             coins = counted(pr["bonus"], "coin")
             opts.append(Option("round", f"The round tile: take its {coins[0]}", f"La tuile de manche : prendre ses {coins[1]}"))
         elif rules.affordable(p, cat.design(t)["cost"]) and all(o.id != cat.design(t)["id"] for o in opts):
-            opts.append(tile_option(t))
+            opts.append(tile_option(state, t))
     return "Build one tile of the pair; the other leaves the game.", "Construisez une tuile de la paire ; l'autre quitte le jeu.", opts
 
 
 def _pay_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
     """« il peut payer 3 denarii par jeton de ressource qu'il ne peut pas donner »."""
     p = P(state, seat)
-    d = catalog().design(f["inst"])
+    d = catalog(state).design(f["inst"])
     missing, _ = rules.shortfall(p, d["cost"])
     opts = []
     have = {r: min(p["res"][r], n) for r, n in d["cost"].items() if p["res"][r] > 0}
@@ -178,7 +197,7 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
     if k == "cell":
         return _cell_prompt(state, seat, f)
     p = P(state, seat)
-    cat = catalog()
+    cat = catalog(state)
     if k == "use":
         d = cat.design(f["inst"])
         en, fr = fx.describe(d["effect"], d["when"])
@@ -191,7 +210,7 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
             if cells:
                 names = ", ".join(cat.design(p["city"][c]["t"])["name_en"] for c in cells)
                 names_fr = ", ".join(cat.design(p["city"][c]["t"])["name_fr"] for c in cells)
-                yields = line_yield(p, cells)
+                yields = line_yield(state, p, cells)
                 opts.append(Option(dname, fit_words(f"{en.capitalize()}: {names}"), fit_words(f"{fr.capitalize()} : {names_fr}"), *yields))
         return (f"Activate which direction from {f['at']}?", f"Activer quelle direction depuis {f['at']} ?", opts)
     if k == "ares":
@@ -211,9 +230,9 @@ def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, 
     raise AssertionError(f"unknown frame {k}")
 
 
-def line_yield(p: dict[str, Any], cells: list[str]) -> tuple[str, str]:
+def line_yield(state: State, p: dict[str, Any], cells: list[str]) -> tuple[str, str]:
     """What activating a line does, tile by tile (activation effects only), within 100 characters."""
-    cat = catalog()
+    cat = catalog(state)
     parts = [fx.describe(d["effect"]) for d in (cat.design(p["city"][c]["t"]) for c in cells) if d["when"] == "activate"]
     if not parts:
         return "No activation effect", "Aucun effet d'activation"
@@ -250,7 +269,7 @@ def marks(state: State, seat: int) -> dict[str, str]:
         return {}
     if f["k"] == "sell":
         return {"done": "done"}
-    if f["k"] == "use" and fx.only_gains(catalog().design(f["inst"])["effect"]):
+    if f["k"] == "use" and fx.only_gains(catalog(state).design(f["inst"])["effect"]):
         return {"gain": "use"}
     return {}
 

@@ -79,7 +79,7 @@ def explain(state: State, seat: int, oid: str) -> Why:
         if c in rules.claimable(state):
             return ("Culture tiles are taken one at a time (theatre, art, then learning): this one comes next.",
                     "Les tuiles culturelles se prennent une à une (théâtre, art, puis universitaire) : celle-ci vient ensuite.")
-        need = counted(catalog().culture[state["culture"][c][0]]["need"], c)
+        need = counted(catalog(state).culture[state["culture"][c][0]]["need"], c)
         return (f"You need {need[0]} this turn for that tile.", f"Il vous faut {need[1]} ce tour pour cette tuile.")
     if kind is None and not state["turn"]["acted"]:
         if oid == "build":
@@ -100,6 +100,6 @@ def explain(state: State, seat: int, oid: str) -> Why:
                     "Vous n'avez pas de denier pour payer, ni de ressource dont la vente laisserait une action : passez.")
         if oid == "pass" and state["turn"]["fee"]:
             return PAID_NO_PASS
-    if kind in ("tile", "pair") and oid in catalog().designs:
+    if kind in ("tile", "pair") and oid in catalog(state).designs:
         return ("You cannot pay for that building (or it is not on offer).", "Vous ne pouvez pas payer ce bâtiment (ou il n'est pas proposé).")
     return None

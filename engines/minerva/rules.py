@@ -1,6 +1,6 @@
 """Rule queries shared by the prompts, the effects, the refusals and the view: who acts, what a
 seat can afford or do, culture tiles to claim. Below every other module but data, city and words,
-so none of them needs the engine class."""
+so none of them needs the engine class; each reads components from the state it is given."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def sell_keep(state: State, seat: int) -> dict[str, int]:
     p = P(state, seat)
     f = state["work"][-1] if state["work"] else None
     if f is not None and f["k"] == "pay":
-        return dict(catalog().design(f["inst"])["cost"])
+        return dict(catalog(state).design(f["inst"])["cost"])
     if f is not None and f["k"] == "count":
         return {r: p["res"][r] for r in f["e"]["pay"] if r in RESOURCES}
     return {}
@@ -86,7 +86,7 @@ def free_residences(p: dict[str, Any]) -> list[str]:
 
 def buyable(state: State, p: dict[str, Any]) -> list[str]:
     """Tile instances (market and temples) the player can pay for, one per design."""
-    cat = catalog()
+    cat = catalog(state)
     seen: set[str] = set()
     out = []
     pool = state["market"] + state["temples"] if not state["solo"] else state["temples"]
@@ -99,14 +99,16 @@ def buyable(state: State, p: dict[str, Any]) -> list[str]:
     return out
 
 
-def pair_ok(p: dict[str, Any], pair: dict[str, Any]) -> bool:
-    return any(t.startswith("round.") or affordable(p, catalog().design(t)["cost"]) for t in pair["tiles"])
+def pair_ok(state: State, p: dict[str, Any], pair: dict[str, Any]) -> bool:
+    """Whether the player can take a tile of a solo pair (the round tile is free)."""
+    cat = catalog(state)
+    return any(t.startswith("round.") or affordable(p, cat.design(t)["cost"]) for t in pair["tiles"])
 
 
 def can_build(state: State, p: dict[str, Any]) -> bool:
     if buyable(state, p):
         return True
-    return state["solo"] and any(pair_ok(p, pr) for pr in state["pairs"])
+    return state["solo"] and any(pair_ok(state, p, pr) for pr in state["pairs"])
 
 
 def can_act(state: State, p: dict[str, Any], spend: int = 0) -> bool:
@@ -139,7 +141,7 @@ def pages(total: int) -> int:
 # ---------------------------------------------------------------- culture
 def claimable(state: State) -> list[str]:
     turn = state["turn"]
-    cat = catalog()
+    cat = catalog(state)
     return [c for c in CULTURES if state["culture"][c] and c not in turn["claimed"]
             and turn["pts"][c] >= cat.culture[state["culture"][c][0]]["need"]]
 
@@ -149,7 +151,7 @@ def take_culture(state: State, seat: int, c: str) -> None:
     tid = state["culture"][c].pop(0)
     P(state, seat)["culture"].append(tid)
     state["turn"]["claimed"].append(c)
-    t = catalog().culture[tid]
+    t = catalog(state).culture[tid]
     who, qui = seat_name(seat)
     name = CULTURE_TILES[c]
     vp = counted(t["vp"], "vp")

@@ -11,12 +11,12 @@ from engines.minerva import city as grid
 from engines.minerva.data import RESOURCES, SOLO_TITLES, catalog
 
 
-def category_of(tile: dict[str, Any]) -> str:
-    return "residential" if tile["t"] == "res" else catalog().design(tile["t"])["category"]
+def category_of(state: State, tile: dict[str, Any]) -> str:
+    return "residential" if tile["t"] == "res" else catalog(state).design(tile["t"])["category"]
 
 
-def end_points(p: dict[str, Any], cell: str, eff: dict[str, Any]) -> int:
-    """Points of one END effect (a temple or an END building) standing at `cell`."""
+def end_points(state: State, p: dict[str, Any], cell: str, eff: dict[str, Any]) -> int:
+    """Points of one END effect (a temple or an END building) standing at `cell` of `p`'s city."""
     per = eff["per"]
     if per in RESOURCES:
         return eff["vp"] * p["res"][per]
@@ -24,19 +24,19 @@ def end_points(p: dict[str, Any], cell: str, eff: dict[str, Any]) -> int:
     zone = grid.ring(cell) if eff["zone"] == "ring" else grid.cross(city, cell)
     tiles = [city[c] for c in zone if c in city and c != cell]
     if per == "categories":
-        return eff["vp"] * len({category_of(t) for t in tiles})
-    return eff["vp"] * sum(1 for t in tiles if category_of(t) == per[9:])
+        return eff["vp"] * len({category_of(state, t) for t in tiles})
+    return eff["vp"] * sum(1 for t in tiles if category_of(state, t) == per[9:])
 
 
 def order_points(state: State, p: dict[str, Any]) -> int:
     """Round-6 order tiles show their VP side, except the largest in play."""
     if not state["flipped"] or p["order"] is None or p["order"] == state["num_players"]:
         return 0
-    return catalog().order[p["order"]]["vp"]
+    return catalog(state).order[p["order"]]["vp"]
 
 
 def breakdown(state: State, seat: int) -> dict[str, int]:
-    cat = catalog()
+    cat = catalog(state)
     p = state["players"][seat]
     temples = end = 0
     for cell, t in p["city"].items():
@@ -46,9 +46,9 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
         if d["when"] != "end":
             continue
         if d["category"] == "temple":
-            temples += end_points(p, cell, d["effect"])
+            temples += end_points(state, p, cell, d["effect"])
         else:
-            end += end_points(p, cell, d["effect"])
+            end += end_points(state, p, cell, d["effect"])
     return {
         "culture": sum(cat.culture[t]["vp"] for t in p["culture"]),
         "glory": sum(cat.glory[t]["vp"] for t in p["glories"]),
@@ -59,8 +59,9 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
     }
 
 
-def temple_count(p: dict[str, Any]) -> int:
-    return sum(1 for t in p["city"].values() if t["t"] != "res" and catalog().design(t["t"])["category"] == "temple")
+def temple_count(state: State, p: dict[str, Any]) -> int:
+    cat = catalog(state)
+    return sum(1 for t in p["city"].values() if t["t"] != "res" and cat.design(t["t"])["category"] == "temple")
 
 
 # The rulebook's tie-breaks, in its order: « En cas d'égalité, les points obtenus par les tuiles
@@ -90,7 +91,7 @@ def tie_breaks(state: State, seat: int, parts: dict[str, int]) -> tuple[int, int
     game is over (everyone passes in round 6); a seat without one (solo) ranks after every tile."""
     p = state["players"][seat]
     order = p["order"] if p["order"] is not None else state["num_players"] + 1
-    return parts["culture"] + parts["glory"], temple_count(p), -order
+    return parts["culture"] + parts["glory"], temple_count(state, p), -order
 
 
 def result(state: State) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Engine
+from engines.core import Engine, packs
 from engines.core.names import ref
 from engines.core.state import State
 from engines.minerva import city as grid
@@ -16,10 +16,10 @@ from engines.minerva.data import ASSISTANT_PRICES, CULTURES, ROUNDS, catalog
 PHASES = {"main": ("Main phase", "Phase principale"), "assist": ("Assistants", "Assistants"), "over": ("Game over", "Partie terminée")}
 
 
-def design_info(design_id: str) -> dict[str, Any]:
+def design_info(state: State, design_id: str) -> dict[str, Any]:
     """A design as views show it, worked out once per catalogue (kept in its `memo`: a game with
     a pack never sees the default texts, nor the reverse)."""
-    cat = catalog()
+    cat = catalog(state)
     key = ("view", design_id)
     info = cat.memo.get(key)
     if info is None:
@@ -33,12 +33,13 @@ def design_info(design_id: str) -> dict[str, Any]:
     return info
 
 
-def tile_info(inst: str) -> dict[str, Any]:
-    return {"id": inst, **design_info(inst.split(".", 1)[0])}
+def tile_info(state: State, inst: str) -> dict[str, Any]:
+    return {"id": inst, **design_info(state, inst.split(".", 1)[0])}
 
 
-def build_view(state: State, seat: int | None) -> dict[str, Any]:
-    cat = catalog()
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """Everything public, and the pack the game plays with (`view["pack"]`, for the images)."""
+    cat = catalog(state)
     n = state["num_players"]
     parts = [scoring.breakdown(state, s) for s in range(n)]
     players = []
@@ -52,9 +53,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
                                  "category": "residential", "cost": {}, "when": "activate", "effect_en": "activates a line",
                                  "effect_fr": "active une ligne", "icons": [], "source": "rulebook"}
             else:
-                entry["tile"] = tile_info(t["t"])
+                entry["tile"] = tile_info(state, t["t"])
             if p["city"][cell]["t"] != "res" and entry["tile"]["when"] == "end":
-                entry["points"] = scoring.end_points(p, cell, cat.design(t["t"])["effect"])
+                entry["points"] = scoring.end_points(state, p, cell, cat.design(t["t"])["effect"])
             city.append(entry)
         city.sort(key=lambda e: (e["y"], e["x"]))
         # no assistant phase in round 6 (« Elle n'est pas réalisée pendant la dernière manche »)
@@ -67,7 +68,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             "passed": p["passed"], "order": p["order"], "bought_assistant": p["bought"],
             "culture_tiles": [dict(cat.culture[t]) for t in p["culture"]],
             "glory_tiles": [dict(cat.glory[t]) for t in p["glories"]],
-            "temples": scoring.temple_count(p),
+            "temples": scoring.temple_count(state, p),
             "city": city, "score": sum(parts[s].values()), "breakdown": parts[s],
         })
     rnd = state["round"]
@@ -80,13 +81,13 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
                    "fr": f"Manche {rnd}/{ROUNDS} · {ph[1]} · à {who} de jouer"}
     else:
         summary = {"en": f"Round {rnd}/{ROUNDS} · {ph[0]}", "fr": f"Manche {rnd}/{ROUNDS} · {ph[1]}"}
-    view: dict[str, Any] = {
+    shown: dict[str, Any] = {
         "game": "minerva", "round": rnd, "rounds": ROUNDS, "phase": phase, "solo": state["solo"],
         "num_players": n, "to_act": acting, "first": state["first"],
-        "market": [tile_info(t) for t in state["market"]],
-        "pairs": [{"tiles": [({"id": t, "round_tile": True} if t.startswith("round.") else tile_info(t)) for t in pr["tiles"]],
+        "market": [tile_info(state, t) for t in state["market"]],
+        "pairs": [{"tiles": [({"id": t, "round_tile": True} if t.startswith("round.") else tile_info(state, t)) for t in pr["tiles"]],
                    "bonus": pr["bonus"]} for pr in state["pairs"]],
-        "temples": [tile_info(t) for t in state["temples"]],
+        "temples": [tile_info(state, t) for t in state["temples"]],
         "temple_deck": len(state["temple_deck"]),
         "stack": len(state["stack"]),
         "culture": {c: [dict(cat.culture[t]) for t in state["culture"][c]] for c in CULTURES},
@@ -102,12 +103,12 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "log": Engine.recent_log(state),
     }
     if state["solo"]:
-        view["glory_rule"] = solo_glory_rule(rnd)
+        shown["glory_rule"] = solo_glory_rule(rnd)
     if state["over"]:
-        view["final"] = scoring.result(state)
+        shown["final"] = scoring.result(state)
     if seat is not None:
-        view["you"] = {"seat": seat, "to_act": seat in acting}
-    return view
+        shown["you"] = {"seat": seat, "to_act": seat in acting}
+    return packs.mark_view(state, shown)
 
 
 def solo_glory_rule(rnd: int) -> dict[str, str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core.names import ref
 from engines.core.state import State
-from engines.monumental_duel import effects, rounds
+from engines.monumental_duel import effects, rounds, texts
 from engines.monumental_duel import model as m
 from engines.monumental_duel.data import BASIC_RES
 
@@ -53,7 +53,7 @@ def card_options(state: State, seat: int) -> list[list[str]]:
         for x, suffix in ((s["card"], ""), (s["know"], "k")):
             e = m.cdef(state, x).get("effect") if x else None
             if e and e["when"] == "action" and x not in p["used"] and usable(state, seat, e["ops"]):
-                out.append([m.slot_id(i) + suffix, m.name(state, x), m.name(state, x, "fr"), effects.effect_text(e), effects.effect_text(e, "fr")])
+                out.append([m.slot_id(i) + suffix, m.name(state, x), m.name(state, x, "fr"), texts.effect_text(state, e), texts.effect_text(state, e, "fr")])
     return out
 
 
@@ -63,7 +63,7 @@ def may_options(state: State, seat: int) -> list[list[str]]:
     for iid, where in m.active_effects(state, seat):
         e = m.cdef(state, iid).get("effect")
         if e and e["when"] == "may" and usable(state, seat, e["ops"]) and all(m.can_pay(p, op["pay"]) for op in e["ops"] if op["op"] == "trade"):
-            out.append([where, m.name(state, iid), m.name(state, iid, "fr"), effects.effect_text(e), effects.effect_text(e, "fr")])
+            out.append([where, m.name(state, iid), m.name(state, iid, "fr"), texts.effect_text(state, e), texts.effect_text(state, e, "fr")])
     return out
 
 
@@ -71,7 +71,7 @@ def policy_options(state: State, seat: int) -> list[list[str]]:
     p = state["players"][seat]
     if p["res"]["cult"] < len(p["policies"]) + 1:
         return []
-    return [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr"), *effects.described(state, x)] for x in p["culture_deck"]]
+    return [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr"), *texts.described(state, x)] for x in p["culture_deck"]]
 
 
 def advantage_resources(state: State, seat: int) -> list[str]:

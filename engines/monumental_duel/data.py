@@ -7,8 +7,8 @@ Every count the rulebook states is checked here: per civilisation 14 buildings +
 checked against what the engine does with it (effects.py interprets the effect grammar): a field
 or an op the engine would ignore is refused. Messages read `cards <entry id> <field>: ...`.
 
-Game code reads components only through `load()`: the active pack's catalogue while an engine
-method runs on a state with a pack (`packs.active`), else the default one, built once.
+Game code reads components only through `catalog(state)`: the catalogue of the pack the game is
+played with, else the default one, built once.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from __future__ import annotations
 import importlib.resources
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 from engines.core import packs
-from engines.core.data import PROVENANCE, DataError, require
+from engines.core.data import PROVENANCE, Checks, DataError
 
 GAME = "monumental_duel"
 FILE = "cards"
@@ -75,126 +75,114 @@ ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
 INSTANCE_ID = re.compile(r"card-[0-9]+")  # what a state calls a card instance: never a card's id
 SHORT_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")  # a policy's option id: its id after the last "."
 NAME_LENGTH = 40
-
-
-def _ok(condition: bool, message: str) -> bool:
-    """`require`, returning the condition so a check can skip what depends on it."""
-    require(condition, message)
-    return condition
+Catalog = dict[str, Any]
 
 
 def _is_int(value: Any, least: int) -> bool:
     return type(value) is int and value >= least
 
 
-def _res(where: str, value: Any, allowed: tuple[str, ...] = RES) -> bool:
-    if not _ok(isinstance(value, dict) and bool(value), f"{where}: resources must be a non-empty object like {{\"prod\": 2}}"):
+def _res(checks: Checks, where: str, value: Any, allowed: tuple[str, ...] = RES) -> bool:
+    if not checks.holds(isinstance(value, dict) and bool(value), f"{where}: resources must be a non-empty object like {{\"prod\": 2}}"):
         return False
     good = True
     for k, v in value.items():
-        good &= _ok(k in allowed, f"{where}: unknown resource {k} (one of {', '.join(allowed)})")
-        good &= _ok(_is_int(v, 1), f"{where}: {k} must be a positive integer, not {v!r}")
+        good &= checks.holds(k in allowed, f"{where}: unknown resource {k} (one of {', '.join(allowed)})")
+        good &= checks.holds(_is_int(v, 1), f"{where}: {k} must be a positive integer, not {v!r}")
     return good
 
 
-def check_ops(where: str, ops: Any) -> None:
+def check_ops(checks: Checks, where: str, ops: Any) -> None:
     """Every op is one the interpreter (effects.execute) knows, with exactly its parameters."""
-    if not _ok(isinstance(ops, list) and bool(ops), f"{where}: ops must be a non-empty list"):
+    if not checks.holds(isinstance(ops, list) and bool(ops), f"{where}: ops must be a non-empty list"):
         return
     for op in ops:
         name = op.get("op") if isinstance(op, dict) else None
-        if not _ok(isinstance(name, str) and name in OPS, f"{where}: unknown op {name!r} (known: {', '.join(OPS)})"):
+        if not checks.holds(isinstance(name, str) and name in OPS, f"{where}: unknown op {name!r} (known: {', '.join(OPS)})"):
             continue
         missing = [k for k in OPS[name] if k not in op]
         extra = sorted(set(op) - {"op", *OPS[name], *OPTIONAL.get(name, ())})
-        _ok(not missing, f"{where}: op {name} needs {', '.join(missing)}")
-        _ok(not extra, f"{where}: op {name} has no parameter {', '.join(extra)}")
+        checks.holds(not missing, f"{where}: op {name} needs {', '.join(missing)}")
+        checks.holds(not extra, f"{where}: op {name} has no parameter {', '.join(extra)}")
         if missing:
             continue
-        _op_params(where, name, op)
+        _op_params(checks, where, name, op)
 
 
-def _op_params(where: str, name: str, op: dict[str, Any]) -> None:
+def _op_params(checks: Checks, where: str, name: str, op: dict[str, Any]) -> None:
     if name in ("gain", "gain_per"):
-        _res(where, op["res"])
+        _res(checks, where, op["res"])
     if name == "gain_per":
-        _ok(op["what"] in GAIN_PER, f"{where}: gain_per counts one of {', '.join(GAIN_PER)}, not {op['what']!r}")
-        _ok("max" not in op or _is_int(op["max"], 1), f"{where}: gain_per max must be a positive integer")
+        checks.holds(op["what"] in GAIN_PER, f"{where}: gain_per counts one of {', '.join(GAIN_PER)}, not {op['what']!r}")
+        checks.holds("max" not in op or _is_int(op["max"], 1), f"{where}: gain_per max must be a positive integer")
     elif name == "trade":
-        _res(where, op["pay"])
+        _res(checks, where, op["pay"])
     elif name == "if_gained":
-        _res(where, op["need"])
+        _res(checks, where, op["need"])
     elif name == "copy":
-        _ok(op["from"] in COPY_FROM, f"{where}: copy from city or policy, not {op['from']!r}")
+        checks.holds(op["from"] in COPY_FROM, f"{where}: copy from city or policy, not {op['from']!r}")
     elif name == "acquire":
         kinds = op["kinds"]
-        _ok(isinstance(kinds, list) and bool(kinds) and len(set(map(str, kinds))) == len(kinds)
+        checks.holds(isinstance(kinds, list) and bool(kinds) and len(set(map(str, kinds))) == len(kinds)
             and all(k in ACQUIRE_KINDS for k in kinds), f"{where}: acquire kinds: a list of {', '.join(ACQUIRE_KINDS)}")
         for flag in ("free", "conquer"):
-            _ok(flag not in op or isinstance(op[flag], bool), f"{where}: acquire {flag} must be true or false")
-        _ok("max_cost" not in op or _is_int(op["max_cost"], 0), f"{where}: acquire max_cost must be an integer, 0 or more")
+            checks.holds(flag not in op or isinstance(op[flag], bool), f"{where}: acquire {flag} must be true or false")
+        checks.holds("max_cost" not in op or _is_int(op["max_cost"], 0), f"{where}: acquire max_cost must be an integer, 0 or more")
         # a free acquisition pays nothing: a discount or a conquest beside it would go unsaid or unused
-        _ok(op.get("free") is True or "max_cost" not in op, f"{where}: acquire max_cost goes with free: true")
-        _ok(op.get("free") is not True or not ({"discount", "conquer"} & set(op)), f"{where}: a free acquire takes no discount and no conquer")
+        checks.holds(op.get("free") is True or "max_cost" not in op, f"{where}: acquire max_cost goes with free: true")
+        checks.holds(op.get("free") is not True or not ({"discount", "conquer"} & set(op)), f"{where}: a free acquire takes no discount and no conquer")
     elif name == "gain_basic":
-        _ok("kind" not in op or op["kind"] in BASIC_KINDS, f"{where}: gain_basic kind is one of {', '.join(BASIC_KINDS)}")
+        checks.holds("kind" not in op or op["kind"] in BASIC_KINDS, f"{where}: gain_basic kind is one of {', '.join(BASIC_KINDS)}")
     if "discount" in op:
-        _ok(_is_int(op["discount"], 0), f"{where}: {name} discount must be an integer, 0 or more")
+        checks.holds(_is_int(op["discount"], 0), f"{where}: {name} discount must be an integer, 0 or more")
     if name in ("trade", "if_gained", "if_advantage"):
-        check_ops(where, op["ops"])
+        check_ops(checks, where, op["ops"])
 
 
-def _effect(where: str, e: Any, whens: tuple[str, ...] = WHEN) -> None:
-    if not _ok(isinstance(e, dict), f"{where}: an effect is an object {{\"when\", \"ops\"}}"):
+def _effect(checks: Checks, where: str, e: Any, whens: tuple[str, ...] = WHEN) -> None:
+    if not checks.holds(isinstance(e, dict), f"{where}: an effect is an object {{\"when\", \"ops\"}}"):
         return
     extra = sorted(set(e) - {"when", "ops", "on"})
-    _ok(not extra, f"{where}: an effect has no field {', '.join(extra)}")
+    checks.holds(not extra, f"{where}: an effect has no field {', '.join(extra)}")
     when = e.get("when")
-    _ok(when in whens, f"{where}: effect needs a valid 'when' (one of {', '.join(whens)}), not {when!r}")
+    checks.holds(when in whens, f"{where}: effect needs a valid 'when' (one of {', '.join(whens)}), not {when!r}")
     if when in ("each_time", "first_time"):
-        _ok(e.get("on") in EVENTS, f"{where}: {when} needs an event 'on' (one of {', '.join(EVENTS)})")
+        checks.holds(e.get("on") in EVENTS, f"{where}: {when} needs an event 'on' (one of {', '.join(EVENTS)})")
     else:
-        _ok("on" not in e, f"{where}: 'on' only goes with each_time or first_time")
-    check_ops(where, e.get("ops"))
+        checks.holds("on" not in e, f"{where}: 'on' only goes with each_time or first_time")
+    check_ops(checks, where, e.get("ops"))
 
 
-def _entry(section: str, e: Any, seen: set[str], whens: tuple[str, ...] = WHEN) -> bool:
+def _entry(checks: Checks, section: str, e: Any, seen: set[str], whens: tuple[str, ...] = WHEN) -> bool:
     """One card: its id, provenance, names, and exactly the fields its kind uses, each valid."""
-    if not _ok(isinstance(e, dict) and isinstance(e.get("id"), str), f"cards {section}: an entry has no id: {e}"):
+    ident = checks.entry(f"cards {section}", e, seen, id_pattern=ID, id_rule="1 to 40 lowercase letters, digits, '.', '_' or '-'", name_max=NAME_LENGTH)
+    if ident is None:
         return False
-    ident = e["id"]
     where = f"cards {ident}"
-    _ok(bool(ID.fullmatch(ident)) and not INSTANCE_ID.fullmatch(ident),
-        f"{where} id: 1 to 40 lowercase letters, digits, '.', '_' or '-' (and not card-<number>)")
-    _ok(ident not in seen, f"{where} id: used twice (ids are unique across the whole file)")
-    seen.add(ident)
-    _ok(e.get("source") in PROVENANCE, f"{where} source: must be one of {', '.join(PROVENANCE)}")
-    for lang in ("name_en", "name_fr"):
-        v = e.get(lang)
-        _ok(isinstance(v, str) and len(v.strip()) > 0 and len(v) <= NAME_LENGTH, f"{where} {lang}: needs a name (1 to {NAME_LENGTH} characters)")
+    checks.require(not INSTANCE_ID.fullmatch(ident), f"{where} id: card-<number> names a copy, not a design")
     shapes = SHAPES[section]
     kind = e.get("kind")
-    if not _ok(isinstance(kind, str) and kind in shapes, f"{where} kind: must be {' or '.join(shapes)} here, not {kind!r}"):
+    if not checks.holds(isinstance(kind, str) and kind in shapes, f"{where} kind: must be {' or '.join(shapes)} here, not {kind!r}"):
         return False
     required, optional = shapes[kind]
     missing = [k for k in required if k not in e]
     extra = sorted(set(e) - {*COMMON_FIELDS, *required, *optional})
-    _ok(not missing, f"{where}: a {kind} card needs {', '.join(missing)}")
-    _ok(not extra, f"{where}: a {kind} card has no field {', '.join(extra)} (the engine would ignore it)")
+    checks.holds(not missing, f"{where}: a {kind} card needs {', '.join(missing)}")
+    checks.holds(not extra, f"{where}: a {kind} card has no field {', '.join(extra)} (the engine would ignore it)")
     for key in ("produce", "cost", "cost2"):
         if key in e:
-            _res(f"{where} {key}", e[key])
+            _res(checks, f"{where} {key}", e[key])
     if "effect" in e:
-        _effect(f"{where} effect", e["effect"], whens)
+        _effect(checks, f"{where} effect", e["effect"], whens)
     for key in ("bonus", "negotiate"):
         if key in e:
-            check_ops(f"{where} {key}", e[key])
+            check_ops(checks, f"{where} {key}", e[key])
     if "count" in e:
-        _ok(_is_int(e["count"], 1), f"{where} count: a positive integer")
+        checks.holds(_is_int(e["count"], 1), f"{where} count: a positive integer")
     if "era" in e:
-        _ok(type(e["era"]) is int and e["era"] in ERA_TABLE, f"{where} era: 1, 2 or 3")
+        checks.holds(type(e["era"]) is int and e["era"] in ERA_TABLE, f"{where} era: 1, 2 or 3")
     if "ptype" in e or "defence" in e:
-        _ok(e.get("ptype") in PTYPES and _is_int(e.get("defence"), 0),
+        checks.holds(e.get("ptype") in PTYPES and _is_int(e.get("defence"), 0),
             f"{where} ptype: a province needs a type and defence (ptype one of {', '.join(PTYPES)}, defence 0 or more)")
     return not missing
 
@@ -216,129 +204,130 @@ def _changes(entries: Iterable[Any], defaults: Iterable[Any]) -> str:
     return f" (compared with the default cards: {'; '.join(parts)})" if parts else ""
 
 
-def _list(where: str, value: Any) -> list[Any]:
+def _list(checks: Checks, where: str, value: Any) -> list[Any]:
     """`value` when it is a list, else [] after saying so: the checks go on with what is left."""
-    return value if _ok(isinstance(value, list), f"{where}: must be a list") else []
+    return value if checks.holds(isinstance(value, list), f"{where}: must be a list") else []
 
 
-def _count(where: str, entries: list[Any], expected: int, defaults: Iterable[Any]) -> None:
-    _ok(len(entries) == expected, f"{where}: {len(entries)} entries, the rulebook says {expected}{_changes(entries, defaults)}")
+def _count(checks: Checks, where: str, entries: list[Any], expected: int, defaults: Iterable[Any]) -> None:
+    checks.holds(len(entries) == expected, f"{where}: {len(entries)} entries, the rulebook says {expected}{_changes(entries, defaults)}")
 
 
-def _fixed(raw: dict[str, Any], key: str, ids: tuple[str, ...]) -> None:
+def _fixed(checks: Checks, raw: dict[str, Any], key: str, ids: tuple[str, ...]) -> None:
     """Resources and province types are the rulebook's vocabulary, named by the engine's own
     texts: a pack may not rename, add or drop them."""
-    entries = _list(f"cards {key}", raw[key])
-    _ok([e.get("id") if isinstance(e, dict) else None for e in entries] == list(ids), f"cards {key}: must be {', '.join(ids)}, in that order")
+    entries = _list(checks, f"cards {key}", raw[key])
+    checks.holds([e.get("id") if isinstance(e, dict) else None for e in entries] == list(ids), f"cards {key}: must be {', '.join(ids)}, in that order")
     for e, d in zip(entries, default_raw()[key], strict=False):
         if isinstance(e, dict) and e.get("id") == d["id"]:
             for k in sorted(set(e) | set(d)):
                 if k != "source":
-                    _ok(e.get(k) == d.get(k), f"cards {key} {d['id']} {k}: fixed by the rulebook ({d.get(k)!r}); a pack cannot change it")
-            _ok(e.get("source") in PROVENANCE, f"cards {key} {d['id']} source: must be one of {', '.join(PROVENANCE)}")
+                    checks.holds(e.get(k) == d.get(k), f"cards {key} {d['id']} {k}: fixed by the rulebook ({d.get(k)!r}); a pack cannot change it")
+            checks.holds(e.get("source") in PROVENANCE, f"cards {key} {d['id']} source: must be one of {', '.join(PROVENANCE)}")
 
 
-def _civilisation(civ: dict[str, Any], cards: dict[str, dict[str, Any]], seen: set[str]) -> None:
+def _civilisation(checks: Checks, civ: dict[str, Any], cards: dict[str, dict[str, Any]], seen: set[str]) -> None:
     cid = civ["id"]
     where = f"cards {cid}"
     extra = sorted(set(civ) - set(CIV_FIELDS))
-    _ok(not extra, f"{where}: a civilisation has no field {', '.join(extra)}")
+    checks.holds(not extra, f"{where}: a civilisation has no field {', '.join(extra)}")
     for k in ("name_en", "name_fr", "rule_en", "rule_fr"):
-        _ok(isinstance(civ.get(k), str) and bool(civ[k].strip()), f"{where} {k}: text needed")
-    _ok(civ.get("source") in PROVENANCE, f"{where} source: must be one of {', '.join(PROVENANCE)}")
+        checks.holds(isinstance(civ.get(k), str) and bool(civ[k].strip()), f"{where} {k}: text needed")
+    checks.holds(civ.get("source") in PROVENANCE, f"{where} source: must be one of {', '.join(PROVENANCE)}")
     default = next((c for c in default_raw()["civilisations"] if c["id"] == cid), {"cards": [], "policies": []})
-    lists = {key: _list(f"{where} {key}", civ.get(key)) for key in ("cards", "policies")}
+    lists = {key: _list(checks, f"{where} {key}", civ.get(key)) for key in ("cards", "policies")}
     for key, whens in (("cards", WHEN), ("policies", POLICY_WHEN)):
         for e in lists[key]:
-            if _entry(key, e, seen, whens):
+            if _entry(checks, key, e, seen, whens):
                 cards[e["id"]] = e
     for key, whens in (("warlord", ("action",)), ("ambassador", WHEN)):
-        if _ok(key in civ, f"{where} {key}: needed") and _entry(key, civ[key], seen, whens):
+        if checks.holds(key in civ, f"{where} {key}: needed") and _entry(checks, key, civ[key], seen, whens):
             cards[civ[key]["id"]] = civ[key]
     amb = civ.get("ambassador")
     if isinstance(amb, dict):
-        _ok(amb.get("effect") == AMBASSADOR_EFFECT, f"cards {amb.get('id')} effect: an ambassador negotiates with a Free City "
+        checks.holds(amb.get("effect") == AMBASSADOR_EFFECT, f"cards {amb.get('id')} effect: an ambassador negotiates with a Free City "
             f"(the engine's own action): its effect must stay {json.dumps(AMBASSADOR_EFFECT)}")
     own = [e for e in lists["cards"] if isinstance(e, dict) and _is_int(e.get("count"), 1)]
     buildings = sum(c["count"] for c in own if c.get("kind") == "building")
     knowledge = sum(c["count"] for c in own if c.get("kind") == "knowledge")
-    _ok(buildings == 14, f"{where} cards: {buildings} buildings, the rulebook says 14{_changes(lists['cards'], default['cards'])}")
-    _ok(knowledge == 1, f"{where} cards: {knowledge} knowledge cards, the rulebook says 1")
+    checks.holds(buildings == 14, f"{where} cards: {buildings} buildings, the rulebook says 14{_changes(lists['cards'], default['cards'])}")
+    checks.holds(knowledge == 1, f"{where} cards: {knowledge} knowledge cards, the rulebook says 1")
     policies = lists["policies"]
-    _count(f"{where} policies", policies, 5, default["policies"])
+    _count(checks, f"{where} policies", policies, 5, default["policies"])
     named = [p for p in policies if isinstance(p, dict) and isinstance(p.get("id"), str)]
     shorts = [p["id"].split(".")[-1] for p in named]
     for i, (p, short) in enumerate(zip(named, shorts, strict=True)):
-        _ok(bool(SHORT_ID.fullmatch(short)) and short != "skip" and short not in shorts[:i],
+        checks.holds(bool(SHORT_ID.fullmatch(short)) and short != "skip" and short not in shorts[:i],
             f"cards {p['id']} id: its last part ({short!r}) is what players type: unique among the civilisation's policies, not 'skip'")
 
 
-def validate(raw: dict[str, Any]) -> dict[str, Any]:
-    """Check `raw` and return an index: {'cards': {def id: def}, 'civs': {...}, ...}."""
-    if not isinstance(raw, dict):
-        raise DataError("cards: must be an object of sections (resources, civilisations, development...)")
+def build(files: Mapping[str, Any], checks: Checks) -> Catalog:
+    """The catalogue of complete component files (`{"cards": ...}`), every problem noted in
+    `checks`: {'cards': {def id: def}, 'civs': {...}, 'raw': the file, 'markers': ...}. The file is
+    copied first: the catalogue never shares objects with a caller's pack."""
+    raw = json.loads(json.dumps(files[FILE]))
+    if not checks.holds(isinstance(raw, dict), "cards: must be an object of sections (resources, civilisations, development...)"):
+        return {}  # nothing to check or index: the problem says why
     missing = [k for k in TOP_KEYS if k not in raw]
     extra = sorted(set(raw) - {*TOP_KEYS, "_doc"})
-    _ok(not extra, f"cards: no such section {', '.join(extra)}")
-    if missing:  # nothing below can be checked without them
-        raise DataError(f"cards: missing {', '.join(missing)}")
+    checks.holds(not extra, f"cards: no such section {', '.join(extra)}")
+    if not checks.holds(not missing, f"cards: missing {', '.join(missing)}"):
+        return {}  # nothing below can be checked without them
     defaults = default_raw()
-    _fixed(raw, "resources", RES)
-    _fixed(raw, "province_types", PTYPES)
+    _fixed(checks, raw, "resources", RES)
+    _fixed(checks, raw, "province_types", PTYPES)
     cards: dict[str, dict[str, Any]] = {}
     seen: set[str] = set()
-    sections = {key: _list(f"cards {key}", raw[key]) for key in ("civilisations", "development", "basics", "free_cities")}
+    sections = {key: _list(checks, f"cards {key}", raw[key]) for key in ("civilisations", "development", "basics", "free_cities")}
     civs = {c["id"]: c for c in sections["civilisations"] if isinstance(c, dict) and isinstance(c.get("id"), str)}
-    _ok(len(civs) == len(sections["civilisations"]) and sorted(civs) == sorted(CIVS),
+    checks.holds(len(civs) == len(sections["civilisations"]) and sorted(civs) == sorted(CIVS),
         f"cards civilisations: the Trade box holds {', '.join(CIVS)}, not {', '.join(civs)}")
     for civ in civs.values():
-        _civilisation(civ, cards, seen)
+        _civilisation(checks, civ, cards, seen)
     dev = sections["development"]
     for d in dev:
-        if _entry("development", d, seen):
+        if _entry(checks, "development", d, seen):
             cards[d["id"]] = d
             need = DEV_COST[d["kind"]]
-            _ok(isinstance(d["cost"], dict) and set(d["cost"]) == {need}, f"cards {d['id']} cost: a {d['kind']} costs {need} only")
-    _count("cards development", dev, 30, defaults["development"])
+            checks.holds(isinstance(d["cost"], dict) and set(d["cost"]) == {need}, f"cards {d['id']} cost: a {d['kind']} costs {need} only")
+    _count(checks, "cards development", dev, 30, defaults["development"])
     for era, table in ERA_TABLE.items():
         for kind, n in table.items():
             got = [d["id"] for d in dev if isinstance(d, dict) and d.get("era") == era and d.get("kind") == kind]
-            _ok(len(got) == n, f"cards development era {era} {kind}: {len(got)} cards ({', '.join(map(str, got)) or 'none'}), the rulebook table says {n}")
+            checks.holds(len(got) == n, f"cards development era {era} {kind}: {len(got)} cards ({', '.join(map(str, got)) or 'none'}), the rulebook table says {n}")
     basics = sections["basics"]
-    _ok([b.get("id") if isinstance(b, dict) else None for b in basics] == list(BASIC_KINDS),
+    checks.holds([b.get("id") if isinstance(b, dict) else None for b in basics] == list(BASIC_KINDS),
         f"cards basics: must be {', '.join(BASIC_KINDS)}, in that order{_changes(basics, defaults['basics'])}")
     for b in basics:
-        if _entry("basics", b, seen):
+        if _entry(checks, "basics", b, seen):
             cards[b["id"]] = b
             want = "barricade" if b["id"] == "barricade" else "basic"
-            _ok(b["kind"] == want, f"cards {b['id']} kind: must be {want}")
-            _ok(b["count"] == 5, f"cards {b['id']} count: {b['count']}, the rulebook says 5 cards of each basic building")
+            checks.holds(b["kind"] == want, f"cards {b['id']} kind: must be {want}")
+            checks.holds(b["count"] == 5, f"cards {b['id']} count: {b['count']}, the rulebook says 5 cards of each basic building")
     for f in sections["free_cities"]:
-        if _entry("free_cities", f, seen):
+        if _entry(checks, "free_cities", f, seen):
             cards[f["id"]] = f
-    _count("cards free_cities", sections["free_cities"], 10, defaults["free_cities"])
+    _count(checks, "cards free_cities", sections["free_cities"], 10, defaults["free_cities"])
     markers = raw["aztec_markers"]
     good = isinstance(markers, dict) and set(markers) == set(PTYPES) and all(_is_int(v, 0) for v in markers.values())
     total = sum(markers.values()) if good else None
-    _ok(good and total == 6, f"cards aztec_markers: the Aztecs have 6 province markers, one count per province type, not {markers}")
+    checks.holds(good and total == 6, f"cards aztec_markers: the Aztecs have 6 province markers, one count per province type, not {markers}")
     return {"cards": cards, "civs": civs, "raw": raw, "markers": markers}
 
 
 @cache
-def _default() -> dict[str, Any]:
-    return validate(default_raw())
+def default() -> Catalog:
+    """The catalogue of the default cards, built once; DataError if they break a rule."""
+    checks = Checks()
+    built = build({FILE: default_raw()}, checks)
+    checks.raise_any()
+    return built
 
 
-def load() -> dict[str, Any]:
-    """The catalogue in use: the active pack's (see module docstring), else the default one."""
-    found = packs.active(GAME)
-    return _default() if found is None else found
+def catalog(state: Mapping[str, Any] | None) -> Catalog:
+    """The cards `state` is played with: its pack's catalogue, else the default one (also for
+    None, where no game is at hand)."""
+    return packs.catalog_of(GAME, state, default)
 
 
-def catalog(files: dict[str, Any]) -> dict[str, Any]:
-    """A catalogue from complete component files (`{"cards": ...}`), every rule checked. The
-    files are copied first: the catalogue never shares objects with a caller's pack."""
-    return validate(json.loads(json.dumps(files[FILE])))
-
-
-__all__ = ["BASIC_KINDS", "BASIC_RES", "CIVS", "PTYPES", "RES", "DataError", "catalog", "load", "validate"]
+__all__ = ["BASIC_KINDS", "BASIC_RES", "CIVS", "PTYPES", "RES", "Catalog", "DataError", "build", "catalog", "default"]

@@ -2,7 +2,7 @@
 
 An effect is `{"when": ..., "ops": [...]}`; each op is a dict named by "op" (see README.md for the
 list). `execute` resolves one op from the queue, asking the player when the op needs a choice;
-`answer` applies that choice. `describe` turns ops into English or French text for labels.
+`answer` applies that choice; `texts` says what effects do, in English and French.
 """
 
 from __future__ import annotations
@@ -12,132 +12,10 @@ from typing import Any
 from engines.core.names import ref
 from engines.core.state import State
 from engines.monumental_duel import model as m
-from engines.monumental_duel.data import BASIC_KINDS, PTYPES, load
+from engines.monumental_duel import texts
+from engines.monumental_duel.data import BASIC_KINDS, PTYPES, catalog
 
 SKIP = ["skip", "Skip this effect", "Ignorer cet effet"]
-PTYPE_NAMES = {"en": {"mountain": "Mountain", "coastal": "Coastal", "agricultural": "Agricultural"},
-               "fr": {"mountain": "Montagneuse", "coastal": "Côtière", "agricultural": "Agricole"}}
-# what `gain_per` counts, after "per" / "par"
-PER_NAMES = {"en": {"province": "Province", "knowledge": "Knowledge", "mountain": "Mountain Province",
-                    "coastal": "Coastal Province", "agricultural": "Agricultural Province"},
-             "fr": {"province": "Province", "knowledge": "Connaissance", "mountain": "Province Montagneuse",
-                    "coastal": "Province Côtière", "agricultural": "Province Agricole"}}
-# card kinds as the rulebook names them ("une carte Connaissance")
-KIND_NAMES = {"en": {"building": "Building", "knowledge": "Knowledge", "province": "Province", "wonder": "Wonder"},
-              "fr": {"building": "Bâtiment", "knowledge": "Connaissance", "province": "Province", "wonder": "Merveille"}}
-FEMININE_BASICS = ("barricade",)  # « une Barricade », but « un Atelier, un Laboratoire, un Champ de tir »
-
-
-# ---- text ---------------------------------------------------------------------------------------
-def describe(ops: list[dict[str, Any]], lang: str = "en") -> str:
-    return ("; " if lang == "en" else " ; ").join(_describe(op, lang) for op in ops)
-
-
-def basic_name(kind: str, lang: str = "en") -> str:
-    """A basic building with its article: "a Barricade", « un Atelier »."""
-    name = load()["cards"][kind]["name_" + lang]
-    if lang == "en":
-        return f"a {name}"
-    return f"{'une' if kind in FEMININE_BASICS else 'un'} {name}"
-
-
-def _describe(op: dict[str, Any], lang: str) -> str:
-    en = lang == "en"
-    name = op["op"]
-    if name == "gain":
-        return ("gain " if en else "gagnez ") + m.res_text(op["res"], lang)
-    if name == "gain_per":
-        what = PER_NAMES[lang][op["what"]]
-        cap = f" (max {op['max']})" if "max" in op else ""
-        return (f"gain {m.res_text(op['res'], lang)} per {what}{cap}" if en else f"gagnez {m.res_text(op['res'], lang)} par {what}{cap}")
-    if name == "trade":
-        inner = describe(op["ops"], lang)
-        return (f"you may pay {m.res_text(op['pay'], lang)} to {inner}" if en else f"vous pouvez payer {m.res_text(op['pay'], lang)} pour : {inner}")
-    if name == "if_gained":
-        inner = describe(op["ops"], lang)
-        return (f"if you gained {m.res_text(op['need'], lang)} this round: {inner}" if en
-                else f"si vous avez gagné {m.res_text(op['need'], lang)} cette manche : {inner}")
-    if name == "if_advantage":
-        inner = describe(op["ops"], lang)
-        return f"if you have the Advantage: {inner}" if en else f"si vous avez l'Avantage : {inner}"
-    if name == "acquire":
-        kinds = "/".join(KIND_NAMES[lang][k] for k in op["kinds"])
-        if op.get("free"):
-            return (f"gain a {kinds} card costing {op.get('max_cost', 99)} or less" if en
-                    else f"gagnez une carte {kinds} coûtant {op.get('max_cost', 99)} ou moins")
-        extra = (" or conquer" if en else " ou conquérez") if op.get("conquer") else ""
-        return (f"acquire{extra} a {kinds} card for {op.get('discount', 0)} less" if en
-                else f"acquérez{extra} une carte {kinds} pour {op.get('discount', 0)} de moins")
-    if name == "wonder_section":
-        d = op.get("discount", 0)
-        return f"build a wonder section for {d} less" if en else f"construisez une section de Merveille pour {d} de moins"
-    if name == "copy":
-        src = ("a card of your city" if en else "une carte de votre Cité") if op["from"] == "city" else ("one of your policies" if en else "une de vos Politiques")
-        return f"copy {src}" if en else f"copiez {src}"
-    if name == "gain_basic":
-        k = op.get("kind")
-        if k:
-            return ("gain " if en else "gagnez ") + basic_name(k, lang)
-        return "gain a basic building" if en else "gagnez un Bâtiment de base"
-    texts = {
-        "progress": ("draw and use the top card of your city deck", "piochez et utilisez la carte du dessus de votre pioche de Cité"),
-        "archive": ("archive an inactive card of your city", "archivez une carte inactive de votre Cité"),
-        "discard": ("discard an inactive card of your city", "défaussez une carte inactive de votre Cité"),
-        "reinforce": ("reinforce an activated card", "renforcez une carte activée"),
-        "reserve": ("reserve a development card (2 at most)", "réservez une carte Développement (2 au plus)"),
-        "take_advantage": ("take the Advantage", "prenez l'Avantage"),
-        "negotiate": ("negotiate with a Free City", "négociez avec une Ville libre"),
-        "negotiate_free": ("negotiate for free", "négociez gratuitement"),
-        "marker": ("place an Aztec province marker", "placez un marqueur Province aztèque"),
-    }
-    return texts[name][0 if en else 1]
-
-
-def effect_text(effect: dict[str, Any] | None, lang: str = "en") -> str:
-    if not effect:
-        return ""
-    heads = {"action": ("Action: ", "Action : "), "activate": ("When activated: ", "Quand activée : "),
-             "during": ("During city activation: ", "Pendant l'activation : "), "may": ("You may: ", "Vous pouvez : ")}
-    body = describe(effect["ops"], lang)
-    if effect["when"] in ("each_time", "first_time"):
-        ev = {"acquire_province": ("you acquire or conquer a Province", "vous acquérez ou conquérez une Province"),
-              "acquire_knowledge": ("you acquire a Knowledge", "vous acquérez une Connaissance"),
-              "acquire_building": ("you acquire a building", "vous acquérez un Bâtiment"),
-              "negotiate": ("you negotiate", "vous négociez"), "develop_policy": ("you develop a policy", "vous développez une Politique"),
-              "complete_wonder": ("you complete a wonder", "vous complétez une Merveille"),
-              "take_advantage": ("you take the Advantage", "vous prenez l'Avantage")}[effect["on"]]
-        if effect["when"] == "each_time":
-            head = f"Each time {ev[0]}: " if lang == "en" else f"Chaque fois que {ev[1]} : "
-        else:
-            head = f"The first time {ev[0]} this round: " if lang == "en" else f"La première fois que {ev[1]} cette manche : "
-        return head + body
-    if effect["when"] == "may" and body.startswith(("you may ", "vous pouvez ")):
-        return body[0].upper() + body[1:]
-    return heads[effect["when"]][0 if lang == "en" else 1] + body
-
-
-def card_text(d: dict[str, Any], lang: str = "en") -> str:
-    """What a card does, for an option's description: production, effect, bonus, negotiation."""
-    parts = []
-    if d.get("produce"):
-        parts.append(("Produces " if lang == "en" else "Produit ") + m.res_text(d["produce"], lang))
-    if d.get("effect"):
-        parts.append(effect_text(d["effect"], lang))
-    if d.get("bonus"):
-        parts.append(("Bonus: " if lang == "en" else "Bonus : ") + describe(d["bonus"], lang))
-    if d.get("negotiate"):
-        parts.append(("Negotiate: " if lang == "en" else "Négocier : ") + describe(d["negotiate"], lang))
-    if d["kind"] == "barricade":
-        parts.append("On your Provinces: +2 to conquer them" if lang == "en" else "Sur vos Provinces : +2 pour les conquérir")
-    return " · ".join(parts)
-
-
-def described(state: State, iid: str) -> list[str]:
-    """The two descriptions (English, French) of an option naming card `iid`."""
-    d = m.cdef(state, iid)
-    return [card_text(d), card_text(d, "fr")]
-
-
 # ---- targets -----------------------------------------------------------------------------------
 def city_slots(state: State, seat: int, active: bool) -> list[list[str]]:
     p = state["players"][seat]
@@ -147,7 +25,7 @@ def city_slots(state: State, seat: int, active: bool) -> list[list[str]]:
             d = m.cdef(state, s["card"])
             extra = f" + {m.name(state, s['know'])}" if s["know"] else ""
             extra_fr = f" + {m.name(state, s['know'], 'fr')}" if s["know"] else ""
-            out.append([m.slot_id(i), f"{m.slot_id(i)} {d['name_en']}{extra}", f"{m.slot_id(i)} {d['name_fr']}{extra_fr}", *described(state, s["card"])])
+            out.append([m.slot_id(i), f"{m.slot_id(i)} {d['name_en']}{extra}", f"{m.slot_id(i)} {d['name_fr']}{extra_fr}", *texts.described(state, s["card"])])
     return out
 
 
@@ -182,7 +60,7 @@ def track_options(state: State, seat: int, kinds: tuple[str, ...], discount: int
         elif not m.can_pay(p, cost):
             continue
         price = ("free", "gratuit") if free else (m.res_text(cost), m.res_text(cost, "fr"))
-        out.append([oid, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})", *described(state, iid)])
+        out.append([oid, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})", *texts.described(state, iid)])
     return out
 
 
@@ -196,12 +74,12 @@ def fc_targets(state: State, seat: int, need_gold: bool) -> list[list[str]]:
         d = m.cdef(state, slot["card"])
         n = slot["gold"][seat]
         out.append([f"f{k + 1}", f"{d['name_en']} ({n}/4 Gold on your side)", f"{d['name_fr']} ({n}/4 Or de votre côté)",
-                    "Negotiate: " + describe(d["negotiate"]), "Négocier : " + describe(d["negotiate"], "fr")])
+                    "Negotiate: " + texts.describe(state, d["negotiate"]), "Négocier : " + texts.describe(state, d["negotiate"], "fr")])
     for k, iid in enumerate(p["free_cities"]):
         if iid not in p["fc_used"]:
             d = m.cdef(state, iid)
             out.append([f"o{k + 1}", f"{d['name_en']} (yours, free)", f"{d['name_fr']} (la vôtre, gratuitement)",
-                        "Negotiate: " + describe(d["negotiate"]), "Négocier : " + describe(d["negotiate"], "fr")])
+                        "Negotiate: " + texts.describe(state, d["negotiate"]), "Négocier : " + texts.describe(state, d["negotiate"], "fr")])
     return out
 
 
@@ -219,11 +97,11 @@ def basic_options(state: State, seat: int, free: bool, only: str | None = None) 
     for k in BASIC_KINDS:
         if (only and k != only) or not state["basics"][k]:
             continue
-        d = load()["cards"][k]
+        d = catalog(state)["cards"][k]
         if not free and not m.can_pay(p, d["cost"]):
             continue
         price = ("free", "gratuit") if free else (m.res_text(d["cost"]), m.res_text(d["cost"], "fr"))
-        out.append([k, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})", card_text(d), card_text(d, "fr")])
+        out.append([k, f"{d['name_en']} ({price[0]})", f"{d['name_fr']} ({price[1]})", texts.card_text(state, d), texts.card_text(state, d, "fr")])
     return out
 
 
@@ -235,12 +113,12 @@ def wonder_options(state: State, seat: int, discount: int) -> list[list[str]]:
             cost = m.discounted(m.cdef(state, iid)["cost"], discount)
             if m.can_pay(p, cost):
                 out.append([f"t{k + 1}", f"Start {m.name(state, iid)} ({m.res_text(cost)})", f"Commencer {m.name(state, iid, 'fr')} ({m.res_text(cost, 'fr')})",
-                            *described(state, iid)])
+                            *texts.described(state, iid)])
     if p["wonder"]:
         cost = m.discounted(m.cdef(state, p["wonder"])["cost2"], discount)
         if m.can_pay(p, cost):
             out.append(["complete", f"Complete {m.name(state, p['wonder'])} ({m.res_text(cost)})",
-                        f"Compléter {m.name(state, p['wonder'], 'fr')} ({m.res_text(cost, 'fr')})", *described(state, p["wonder"])])
+                        f"Compléter {m.name(state, p['wonder'], 'fr')} ({m.res_text(cost, 'fr')})", *texts.described(state, p["wonder"])])
     return out
 
 
@@ -281,7 +159,7 @@ def execute(state: State, op: dict[str, Any]) -> None:
             m.push(state, seat, op["ops"], src)
     elif name == "trade":
         if m.can_pay(p, op["pay"]):
-            m.ask(state, seat, "trade", (f"Pay {m.res_text(op['pay'])} to {describe(op['ops'])}?", f"Payer {m.res_text(op['pay'], 'fr')} pour : {describe(op['ops'], 'fr')} ?"),
+            m.ask(state, seat, "trade", (f"Pay {m.res_text(op['pay'])} to {texts.describe(state, op['ops'])}?", f"Payer {m.res_text(op['pay'], 'fr')} pour : {texts.describe(state, op['ops'], 'fr')} ?"),
                   [["pay", "Pay", "Payer"], SKIP], op=op)
     elif name == "progress":
         iid = m.draw(state, seat)
@@ -300,8 +178,8 @@ def execute(state: State, op: dict[str, Any]) -> None:
         m.push(state, seat, follow, iid)
     elif name == "_may_use":
         d = m.cdef(state, op["iid"])
-        m.ask(state, seat, "may_use", (f"Use the effect of {d['name_en']}: {effect_text(d['effect'])}?", f"Utiliser l'effet de {d['name_fr']} : {effect_text(d['effect'], 'fr')} ?"),
-              [["use", "Use it", "L'utiliser", *described(state, op["iid"])], SKIP], iid=op["iid"])
+        m.ask(state, seat, "may_use", (f"Use the effect of {d['name_en']}: {texts.effect_text(state, d['effect'])}?", f"Utiliser l'effet de {d['name_fr']} : {texts.effect_text(state, d['effect'], 'fr')} ?"),
+              [["use", "Use it", "L'utiliser", *texts.described(state, op["iid"])], SKIP], iid=op["iid"])
     elif name == "_to_discard":
         if op["iid"] in p["limbo"]:
             p["limbo"].remove(op["iid"])
@@ -317,10 +195,10 @@ def execute(state: State, op: dict[str, Any]) -> None:
             m.ask(state, seat, "reinforce", ("Which activated card to reinforce (kept next round)?", "Quelle carte activée renforcer (gardée à la prochaine manche) ?"), [*opts, SKIP])
     elif name == "copy":
         if op["from"] == "city":
-            opts = [[oid, f"{oid} {m.name(state, x)}", f"{oid} {m.name(state, x, 'fr')}", *described(state, x)]
+            opts = [[oid, f"{oid} {m.name(state, x)}", f"{oid} {m.name(state, x, 'fr')}", *texts.described(state, x)]
                     for oid, x in effect_cards(state, seat, ("action", "activate", "during"), exclude=src)]
         else:
-            opts = [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr"), *described(state, x)]
+            opts = [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr"), *texts.described(state, x)]
                     for x in p["policies"] if m.cdef(state, x)["effect"]["when"] == "action" and x != src]
         if opts:
             m.ask(state, seat, "copy", ("Which effect do you copy?", "Quel effet copiez-vous ?"), [*opts[:24], SKIP], src=op["from"])
@@ -328,7 +206,7 @@ def execute(state: State, op: dict[str, Any]) -> None:
         if len(p["reserve"]) >= 2:
             m.log(state, seat, f"{civ} already holds 2 reserved cards.", f"{civ_fr} a déjà 2 cartes réservées.")
             return
-        opts = [[f"t{k + 1}", m.name(state, x), m.name(state, x, "fr"), *described(state, x)] for k, x in enumerate(state["track"]) if x]
+        opts = [[f"t{k + 1}", m.name(state, x), m.name(state, x, "fr"), *texts.described(state, x)] for k, x in enumerate(state["track"]) if x]
         if opts:
             m.ask(state, seat, "reserve", ("Which development card do you reserve?", "Quelle carte Développement réservez-vous ?"), [*opts, SKIP])
     elif name == "gain_basic":
@@ -432,13 +310,13 @@ def answer(state: State, seat: int, kind: str, option: str, data: dict[str, Any]
     elif kind == "marker":
         iid = p["provinces"][int(option[1:]) - 1]
         have = m.province_types(state, seat, iid)
-        opts = [[t, PTYPE_NAMES["en"][t], PTYPE_NAMES["fr"][t]] for t in PTYPES if t not in have and p["markers_left"][t] > 0]
+        opts = [[t, texts.PTYPE_NAMES["en"][t], texts.PTYPE_NAMES["fr"][t]] for t in PTYPES if t not in have and p["markers_left"][t] > 0]
         m.ask(state, seat, "marker_type", ("Which type does the marker add?", "Quel type le marqueur ajoute-t-il ?"), opts, province=iid)
     elif kind == "marker_type":
         iid = data["province"]
         p["markers"].setdefault(iid, []).append(option)
         p["markers_left"][option] -= 1
-        m.log(state, seat, f"{ref(seat)} marks {m.name(state, iid)} as {PTYPE_NAMES['en'][option]}.",
-              f"{ref(seat)} marque {m.name(state, iid, 'fr')} comme {PTYPE_NAMES['fr'][option]}.")
+        m.log(state, seat, f"{ref(seat)} marks {m.name(state, iid)} as {texts.PTYPE_NAMES['en'][option]}.",
+              f"{ref(seat)} marque {m.name(state, iid, 'fr')} comme {texts.PTYPE_NAMES['fr'][option]}.")
     else:  # pragma: no cover - `answer` is only called for ANSWERS
         raise AssertionError(f"unknown ask {kind}")

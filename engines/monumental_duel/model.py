@@ -13,17 +13,14 @@ from typing import Any
 from engines.core import prng
 from engines.core.names import ref
 from engines.core.state import State
-from engines.monumental_duel.data import BASIC_RES, PTYPES, RES, load
+from engines.monumental_duel.data import BASIC_RES, PTYPES, RES, catalog
 
 ROWS = 3
 
 
-def defs() -> dict[str, dict[str, Any]]:
-    return load()["cards"]
-
-
 def cdef(state: State, iid: str) -> dict[str, Any]:
-    return defs()[state["cards"][iid]]
+    """The card of instance `iid` in the cards `state` is played with."""
+    return catalog(state)["cards"][state["cards"][iid]]
 
 
 def name(state: State, iid: str, lang: str = "en") -> str:
@@ -194,7 +191,7 @@ def log(state: State, seat: int | None, en: str, fr: str) -> None:
 
 
 def civ_name(state: State, seat: int, lang: str = "en") -> str:
-    return load()["civs"][state["players"][seat]["civ"]]["name_" + lang]
+    return catalog(state)["civs"][state["players"][seat]["civ"]]["name_" + lang]
 
 
 def who(state: State, seat: int, lang: str = "en") -> str:

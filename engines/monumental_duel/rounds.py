@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.core.names import ref
 from engines.core.state import State
-from engines.monumental_duel import effects
+from engines.monumental_duel import effects, texts
 from engines.monumental_duel import model as m
 
 TRACK = 6
@@ -86,7 +86,7 @@ def next_activation_effect(state: State) -> None:
         _, iid = act["pending"].pop()
         m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
         return
-    opts = [[where, *_place(state, where, iid), *effects.described(state, iid)] for where, iid in act["pending"]]
+    opts = [[where, *_place(state, where, iid), *texts.described(state, iid)] for where, iid in act["pending"]]
     m.ask(state, seat, "act_order", ("Which activation effect do you resolve next?", "Quel effet d'activation résolvez-vous maintenant ?"), opts)
 
 
@@ -177,8 +177,8 @@ def refill_city(state: State, seat: int) -> bool:
                 break
             r["pending"] = {"slot": i, "a": know, "b": d}
             m.ask(state, seat, "keepknow", ("Two Knowledge cards in a row: which one stays in your city?", "Deux Connaissances de suite : laquelle reste dans votre Cité ?"),
-                  [["first", m.name(state, know), m.name(state, know, "fr"), *effects.described(state, know)],
-                   ["second", m.name(state, d), m.name(state, d, "fr"), *effects.described(state, d)]])
+                  [["first", m.name(state, know), m.name(state, know, "fr"), *texts.described(state, know)],
+                   ["second", m.name(state, d), m.name(state, d, "fr"), *texts.described(state, d)]])
             return False
     return True
 

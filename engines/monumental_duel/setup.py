@@ -1,5 +1,6 @@
 """Set-up: development deck by era with separators, the track of 6, basic piles, the Free City
-track of 3, each civilisation's city of 9 from its 15 shuffled cards, 2 Gold each."""
+track of 3, each civilisation's city of 9 from its 15 shuffled cards, 2 Gold each; and the
+invariants a loaded state keeps (`validate`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from engines.core import prng
 from engines.core.state import State
 from engines.monumental_duel import model as m
 from engines.monumental_duel import rounds
-from engines.monumental_duel.data import BASIC_KINDS, CIVS, RES, load
+from engines.monumental_duel.data import BASIC_KINDS, CIVS, RES, catalog
 
 
 def _new(state: State, def_id: str) -> str:
@@ -27,7 +28,7 @@ def choose_civs(state: State) -> list[str]:
 
 
 def setup(state: State) -> None:
-    data = load()
+    data = catalog(state)
     raw = data["raw"]
     state.update({"cards": {}, "queue": [], "ask": None, "ctx": None, "phase": "activate", "round": 0,
                   "first": 0, "current": 0, "last_round": False, "removed": [], "refill": None, "era": 1,
@@ -67,3 +68,32 @@ def setup(state: State) -> None:
     rounds.refill_track(state)
     m.log(state, None, f"{m.who(state, 0)} against {m.who(state, 1)}.", f"{m.who(state, 0, 'fr')} contre {m.who(state, 1, 'fr')}.")
     rounds.start_round(state)
+
+
+def validate(state: State) -> None:
+    """Raise ValueError when a loaded state lacks a part or loses or duplicates a card instance."""
+    for key in ("cards", "players", "track", "dev_deck", "basics", "fc_track", "advantage", "queue"):
+        if key not in state:
+            raise ValueError(f"state is missing {key}")
+    if len(state["players"]) != 2:
+        raise ValueError("Monumental Duel is for exactly 2 players")
+    everywhere: list[str] = [x for x in state["track"] if x] + [x for x in state["dev_deck"] if not x.startswith("era")]
+    everywhere += state["dev_discard"] + state["removed"] + [f["card"] for f in state["fc_track"]] + state["fc_deck"]
+    for pile in state["basics"].values():
+        everywhere += pile
+    for p in state["players"]:
+        if len(p["city"]) != 9:
+            raise ValueError("a city has 9 slots")
+        if len(p["reserve"]) > 2:
+            raise ValueError("at most 2 reserved cards")
+        if min(p["res"].values()) < 0:
+            raise ValueError("negative resources")
+        everywhere += [x for s in p["city"] for x in (s["card"], s["know"]) if x]
+        everywhere += p["deck"] + p["discard"] + p["archive"] + p["limbo"] + p["provinces"] + p["policies"] + p["culture_deck"]
+        everywhere += [p["warlord"], p["ambassador"], *p["reserve"], *p["free_cities"]] + ([p["wonder"]] if p["wonder"] else [])
+    pend = (state.get("refill") or {}).get("pending") or {}
+    everywhere += [pend[k] for k in ("a", "b", "know") if k in pend and not (k in ("a", "b") and "know" in pend)]
+    if state["ask"] and state["ask"]["kind"] == "keepwonder":
+        everywhere.append(state["ask"]["data"]["new"])
+    if sorted(everywhere) != sorted(state["cards"]):
+        raise ValueError("card instances are lost or duplicated")

@@ -1,14 +1,16 @@
-"""What each seat may see. No card instance ids, no deck order: decks show sizes only; a seat's
-own view ("you") adds its discard, its deck contents sorted (not in order) and its culture deck."""
+"""What each seat may see (`view`) and what only it may know (`secrets`). No card instance ids,
+no deck order: decks show sizes only; a seat's own view ("you") adds its discard, its deck
+contents sorted (not in order) and its culture deck."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engines.core import Engine, packs
 from engines.core.state import State
-from engines.monumental_duel import actions, effects, scoring
+from engines.monumental_duel import actions, prompts, scoring, texts
 from engines.monumental_duel import model as m
-from engines.monumental_duel.data import load
+from engines.monumental_duel.data import catalog
 
 
 def card(state: State, iid: str | None) -> dict[str, Any] | None:
@@ -21,18 +23,18 @@ def card(state: State, iid: str | None) -> dict[str, Any] | None:
             out[key] = d[key]
     if d.get("effect"):
         out["when"] = d["effect"]["when"]
-        out["effect_en"] = effects.effect_text(d["effect"])
-        out["effect_fr"] = effects.effect_text(d["effect"], "fr")
+        out["effect_en"] = texts.effect_text(state, d["effect"])
+        out["effect_fr"] = texts.effect_text(state, d["effect"], "fr")
     for key, src in (("bonus", "bonus"), ("negotiate", "negotiate")):
         if d.get(src):
-            out[key + "_en"] = effects.describe(d[src])
-            out[key + "_fr"] = effects.describe(d[src], "fr")
+            out[key + "_en"] = texts.describe(state, d[src])
+            out[key + "_fr"] = texts.describe(state, d[src], "fr")
     return out
 
 
 def player(state: State, seat: int) -> dict[str, Any]:
     p = state["players"][seat]
-    civ = load()["civs"][p["civ"]]
+    civ = catalog(state)["civs"][p["civ"]]
     city = []
     for i, s in enumerate(p["city"]):
         city.append({"slot": m.slot_id(i), "card": card(state, s["card"]), "knowledge": card(state, s["know"]), "active": s["active"],
@@ -78,13 +80,13 @@ def summary(state: State) -> dict[str, str]:
             "fr": f"Manche {state['round']} · Ère {era} · {phase[1]}{last[1]}"}
 
 
-def view(state: State, seat: int | None, log: list[dict[str, Any]], to_act: list[int]) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     res = scoring.result(state)
     out: dict[str, Any] = {
-        "log": log, "summary": summary(state), "scores": res["scores"], "breakdown": res["breakdown"], "labels": res["labels"],
+        "log": Engine.recent_log(state), "summary": summary(state), "scores": res["scores"], "breakdown": res["breakdown"], "labels": res["labels"],
         "players": [player(state, s) for s in (0, 1)],
         "round": state["round"], "era": state["era"], "phase": state["phase"], "last_round": state["last_round"],
-        "first": state["first"], "current": state["current"], "to_act": to_act, "over": state["over"],
+        "first": state["first"], "current": state["current"], "to_act": prompts.to_act(state), "over": state["over"],
         "track": [card(state, x) for x in state["track"]], "dev_deck_size": len([x for x in state["dev_deck"] if not x.startswith("era")]),
         "dev_discard": [card(state, x) for x in state["dev_discard"]],
         "basics": {k: len(v) for k, v in state["basics"].items()},
@@ -102,4 +104,11 @@ def view(state: State, seat: int | None, log: list[dict[str, Any]], to_act: list
             "culture_deck": [card(state, x) for x in p["culture_deck"]],
             "actions": actions.menu(state, seat) if (state["phase"] == "actions" and not state["ask"] and state["current"] == seat and not state["over"]) else [],
         }
-    return out
+    return packs.mark_view(state, out)
+
+
+def secrets(state: State, seat: int) -> set[str]:
+    """A city deck's order is hidden from everyone and the discard is its owner's to look at:
+    their card instance ids never appear in any view."""
+    p = state["players"][seat]
+    return set(p["deck"]) | set(p["discard"])

@@ -21,9 +21,9 @@ class Canvas:
         self.image = Image.new("RGB", (width, height), background)
         self.draw = TextDraw(self.image)
         self.min_text = min_text
-        self.smallest: int | None = None  # the smallest text size drawn, for legibility tests
+        self.smallest: float | None = None  # the smallest text size drawn, for legibility tests
 
-    def _drawn(self, size: int) -> None:
+    def _drawn(self, size: float) -> None:
         self.smallest = size if self.smallest is None else min(self.smallest, size)
 
     @property

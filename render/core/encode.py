@@ -63,7 +63,7 @@ def encode(image: Image.Image, kind: str, webp: bool = True) -> Encoded:
     budget = BUDGETS[kind]
     while True:
         best: Encoded | None = None
-        for candidate in _candidates(image, webp and WEBP):
+        for candidate in _candidates(image, webp and bool(WEBP)):
             if len(candidate.data) <= budget:
                 return candidate
             best = candidate if best is None or len(candidate.data) < len(best.data) else best

@@ -46,7 +46,7 @@ class Card:
     footer: str
     focus: Image.Image | None = None
     focus_caption: str = ""
-    smallest: int | None = field(default=None, init=False)  # set by `draw`, for legibility tests
+    smallest: float | None = field(default=None, init=False)  # set by `draw`, for legibility tests
 
 
 def draw(card: Card) -> Image.Image:

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import render
-from bot.i18n import COMMAND_IDS
+from bot.i18n import CommandLinks, use_command_links
 from bot.services.commands import Commands
 from bot.services.games import GameService
 from bot.services.outbox import Delivery, Outcome, Sent
@@ -42,7 +42,7 @@ def no_command_mentions_left() -> Iterator[None]:
     """A SimCord test syncs the command tree, which makes texts link `/play` to its command id
     (a process-wide table); no later test inherits that (the local table never syncs)."""
     yield
-    COMMAND_IDS.clear()
+    use_command_links(CommandLinks())
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.discord_ui.client import TabulaBot
 from bot.settings import Settings
+from tests.settings import settings_for_tests
 
 DEFAULT_GAME_SEED = 1
 
@@ -45,7 +46,7 @@ _SEEDS: dict[Path, int] = {}  # a bot made again for the same database (a restar
 
 def make_bot(path: Path) -> SeededBot:
     seed = _SEEDS.setdefault(path, game_seed())
-    return SeededBot(Settings(database_path=path), seed)
+    return SeededBot(settings_for_tests(database_path=path), seed)
 
 
 def answer(result):  # type: ignore[no-untyped-def]

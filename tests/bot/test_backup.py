@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.backup import main
-from bot.settings import Settings
 from bot.storage import Database
+from tests.settings import settings_for_tests
 
 
 async def make_db(path: Path, games: int) -> Database:
@@ -43,7 +43,7 @@ def no_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_backup_while_the_bot_writes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source, target = tmp_path / "live.sqlite3", tmp_path / "backup.sqlite3"
     db = await make_db(source, 300)
-    settings = Settings(database_path=source)
+    settings = settings_for_tests(database_path=source)
     try:
         # A write transaction held open by another connection (the bot mid-move): in WAL mode the
         # backup neither waits for it nor copies what it has not committed.
@@ -101,7 +101,7 @@ async def test_refuses_to_overwrite_unless_forced(tmp_path: Path, capsys: pytest
     source, target = tmp_path / "live.sqlite3", tmp_path / "backup.sqlite3"
     await (await make_db(source, 3)).close()
     target.write_bytes(b"precious")
-    settings = Settings(database_path=source)
+    settings = settings_for_tests(database_path=source)
 
     assert main([str(target)], settings) == 1
     err = one_line(capsys.readouterr().err)
@@ -129,7 +129,7 @@ async def test_a_damaged_database_is_one_line_and_leaves_no_file(tmp_path: Path,
     data[middle + 8 : middle + page_size] = b"\xa5" * (page_size - 8)
     source.write_bytes(bytes(data))
 
-    assert main([str(target)], Settings(database_path=source)) == 1
+    assert main([str(target)], settings_for_tests(database_path=source)) == 1
     err = one_line(capsys.readouterr().err)
     assert err.startswith("Backup failed:") and "damaged" in err
     assert not target.exists()
@@ -144,7 +144,7 @@ def test_not_a_database_or_none_is_one_line(tmp_path: Path, capsys: pytest.Captu
     source, target = tmp_path / "live.sqlite3", tmp_path / "backup.sqlite3"
     if content is not None:
         source.write_bytes(content)
-    assert main([str(target)], Settings(database_path=source)) == 1
+    assert main([str(target)], settings_for_tests(database_path=source)) == 1
     err = one_line(capsys.readouterr().err)
     assert err.startswith("Backup failed:") and expected in err
     assert not target.exists()
@@ -156,13 +156,13 @@ def test_other_sqlite_file_is_not_a_tabula_database(tmp_path: Path, capsys: pyte
     with closing(sqlite3.connect(source)) as conn:
         conn.execute("CREATE TABLE t (x)")
         conn.commit()
-    assert main([str(tmp_path / "b.sqlite3")], Settings(database_path=source)) == 1
+    assert main([str(tmp_path / "b.sqlite3")], settings_for_tests(database_path=source)) == 1
     assert "not a Tabula database" in one_line(capsys.readouterr().err)
 
 
 def test_postgresql_says_which_pg_dump_to_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgresql://tabula:s3cret@db:5432/tabula")
-    assert main(["tabula.dump"], Settings(database_path=tmp_path / "none.sqlite3")) == 2
+    assert main(["tabula.dump"], settings_for_tests(database_path=tmp_path / "none.sqlite3")) == 2
     err = one_line(capsys.readouterr().err)
     assert 'pg_dump --format=custom --file=tabula.dump "$DATABASE_URL"' in err
     assert "s3cret" not in err
@@ -171,5 +171,5 @@ def test_postgresql_says_which_pg_dump_to_run(monkeypatch: pytest.MonkeyPatch, t
 
 @pytest.mark.parametrize("argv", [[], ["a", "b"], ["--verbose"]])
 def test_usage(argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(argv, Settings(database_path=tmp_path / "x.sqlite3")) == 2
+    assert main(argv, settings_for_tests(database_path=tmp_path / "x.sqlite3")) == 2
     assert one_line(capsys.readouterr().err).startswith("usage: python -m bot backup FILE")

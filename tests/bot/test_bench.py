@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.bench import main
+from tools.bench import main
 
 
 def test_quick_bench_reports_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
@@ -29,7 +29,7 @@ def test_decisions_are_grouped_by_phase_and_long_phases_measured_apart() -> None
     """Antiquity's city phase is a whole round of building in one turn: the bench reports it
     apart, and the other phases against the target of three decisions a turn."""
     import engines
-    from bot.bench import bench_decisions
+    from tools.bench import bench_decisions
 
     d = bench_decisions(engines.get_engine("antiquity"), games=1, max_steps=600)
     assert "city" in d["by_phase"] and sum(p["turns"] for p in d["by_phase"].values()) == d["turns"]

@@ -3,10 +3,10 @@ session's throw-away PostgreSQL cluster)."""
 
 from __future__ import annotations
 
-from bot.bench_load import closed_loop, memory, open_games, paced, summary
 from bot.services.games import GameService
 from bot.storage.pg import PgDatabase
 from tests.bot.pg_cluster import PgCluster
+from tools.bench_load import closed_loop, memory, open_games, paced, summary
 
 
 async def test_the_load_benchmark_measures_moves_and_memory(pg_cluster: PgCluster) -> None:

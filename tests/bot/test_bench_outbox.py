@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.bench_outbox import measure
 from bot.storage import Database
 from bot.storage.pg import PgDatabase
 from tests.bot.pg_cluster import PgCluster
+from tools.bench_outbox import measure
 
 
 async def test_the_outbox_benchmark_measures_a_move_and_a_queue(tmp_path: Path, pg_cluster: PgCluster) -> None:

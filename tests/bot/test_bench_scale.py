@@ -1,10 +1,10 @@
-"""`python -m bot.bench_scale` measures every lookup path on both backends (not a timed test:
+"""`python -m tools.bench_scale` measures every lookup path on both backends (not a timed test:
 the quick mode's smallest size only, to check that it runs and reports every figure)."""
 
 from __future__ import annotations
 
-from bot.bench_scale import PATHS, QUICK_SIZES, lookup_latencies
 from tests.bot.pg_cluster import PgCluster, pg_cluster  # noqa: F401  (the session fixture)
+from tools.bench_scale import PATHS, QUICK_SIZES, lookup_latencies
 
 
 async def test_the_lookup_benchmark_reports_every_path_on_both_backends(pg_cluster: PgCluster) -> None:  # noqa: F811

@@ -9,13 +9,13 @@ import discord
 import pytest
 
 from bot.discord_ui.client import TabulaBot
-from bot.settings import Settings
 from tests.bot.conftest import toy_service
 from tests.bot.e2e_util import text
+from tests.settings import settings_for_tests
 
 
 def make_bot(path: Path) -> TabulaBot:
-    return TabulaBot(Settings(database_path=path), make_service=toy_service)
+    return TabulaBot(settings_for_tests(database_path=path), make_service=toy_service)
 
 
 @pytest.fixture
@@ -161,11 +161,11 @@ async def test_french_locale(simcord_env) -> None:  # type: ignore[no-untyped-de
 async def test_texts_that_name_a_command_link_to_it(simcord_env) -> None:  # type: ignore[no-untyped-def]
     """After the command sync, `/game new` in a reply is a clickable mention of the real command,
     in the reader's language; its arguments stay as code."""
-    from bot.i18n import COMMAND_IDS, link_commands
+    from bot.i18n import command_links, link_commands
 
     _, channel, alice, _ = setup_table(simcord_env)
     r = await alice.slash(channel, "game board")
-    game_id = COMMAND_IDS["game"]
+    game_id = command_links().ids["game"]
     assert f"</game new:{game_id}>" in r.response.content and "`/game new`" not in r.response.content
     assert link_commands("`/game abort game:4`", "fr") == f"</jeu abandonner:{game_id}> `jeu:4`"
     assert link_commands("`/frobnicate`", "en") == "`/frobnicate`"

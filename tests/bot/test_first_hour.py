@@ -9,9 +9,9 @@ import pytest
 
 from bot.discord_ui.client import TabulaBot
 from bot.local_table import run_table
-from bot.settings import Settings
 from tests.bot.e2e_util import text
 from tests.bot.test_discord_toy import answer, make_bot, setup_table
+from tests.settings import settings_for_tests
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ async def test_two_players_start_without_a_question(simcord_env) -> None:  # typ
 
 
 async def test_local_table_start_solo(tmp_path: Path) -> None:
-    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
+    settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
     out = io.StringIO()
     await run_table(settings, io.StringIO("new minerva\nstart\nstatus\nstart solo\nstatus\n"), out)
     text = out.getvalue()

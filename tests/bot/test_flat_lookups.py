@@ -30,7 +30,7 @@ def test_storage_computes_due_times_with_the_services_thresholds() -> None:
 
 
 async def due_by_the_services_rule(db: Store, games: list[int], now: float) -> list[int]:
-    """What `ClockRules.due_alerts` would find to send at `now`, game by game."""
+    """What `Clocks.due_alerts` would find to send at `now`, game by game."""
     out = []
     for game_id in games:
         row = await db.game(game_id)

@@ -23,10 +23,10 @@ from bot.services import presenter
 from bot.services.commands import Commands
 from bot.services.ctx import Ctx
 from bot.services.games import GameService
-from bot.settings import Settings
 from bot.storage import Database
 from engines.core.names import plain, said
 from tests.bot.conftest import toy_service
+from tests.settings import settings_for_tests
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,7 +116,7 @@ def test_discord_markup_reads_as_terminal_text() -> None:
 
 
 async def test_a_session_shows_no_discord_markup(tmp_path: Path) -> None:
-    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
+    settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
     script = "new minerva clock=1d\nas bob\njoin\nas alice\nstart\nmygames\nlist\nsettings vacation=3\nstatus\n"
     out = io.StringIO()
     await run_table(settings, io.StringIO(script), out)

@@ -17,11 +17,11 @@ from bot.services.commands import Commands
 from bot.services.ctx import Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
-from bot.settings import Settings
 from bot.usertext import content, for_discord
 from engines.core.names import said
 from tests.bot.conftest import raw_execute, toy_service
 from tests.bot.e2e_util import text
+from tests.settings import settings_for_tests
 
 HOSTILE = "[Claim Nitro](https://evil.example/x) @everyone ||spoiler|| **bold** <@1> `x`"
 RAW = ("[Claim Nitro](https://", "https://evil", "||spoiler||", "**bold**", "@everyone", "<@1>", "`x`")
@@ -45,7 +45,7 @@ def test_user_text_is_neutralised_and_the_rest_is_kept() -> None:
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path, stub_render: None) -> TabulaBot:
-    return TabulaBot(Settings(database_path=tmp_path / "hostile.sqlite3"), make_service=toy_service)
+    return TabulaBot(settings_for_tests(database_path=tmp_path / "hostile.sqlite3"), make_service=toy_service)
 
 
 async def test_a_hostile_display_name_never_acts_in_any_message(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -83,8 +83,8 @@ async def test_typed_words_are_quoted_short_and_neutralised(db: Any) -> None:
     ctx = Ctx(1, said("alice"), channel_id=1, guild_id=9)
     paste = "**boom** " * 600
     calls = (
-        lambda: commands.rules(ctx, paste), lambda: commands.new(ctx, paste), lambda: commands.rules(ctx, "minerva", paste),
-        lambda: commands.new(ctx, "minerva", f"{paste.strip().replace(' ', '')}=1"), lambda: commands.new(ctx, "magna roma", f"solo_level={paste[:60].replace(' ', '')}"),
+        lambda: commands.rules(ctx, paste), lambda: commands.lobbies.new(ctx, paste), lambda: commands.rules(ctx, "minerva", paste),
+        lambda: commands.lobbies.new(ctx, "minerva", f"{paste.strip().replace(' ', '')}=1"), lambda: commands.lobbies.new(ctx, "magna roma", f"solo_level={paste[:60].replace(' ', '')}"),
     )
     for call in calls:
         with pytest.raises(UserError) as e:
@@ -160,7 +160,7 @@ async def test_a_thread_is_made_only_for_a_table_that_opens_and_named_after_the_
     assert channel.threads == [] and not [m for m in channel.history(viewer=None) if "NITRO" in text(m)]
     await alice.slash(channel, "game new", game="nim", thread=True)
     assert [th.name for th in channel.threads] == ["Nim table"]
-    monkeypatch.setattr(env.bot.services, "create_cooldown_s", 60.0)
+    monkeypatch.setattr(env.bot.services.lobbies, "create_cooldown_s", 60.0)
     r = await alice.slash(channel, "game new", game="nim", thread=True)
     assert "very recently" in (r.followups[-1] if r.followups else r.response).content
     assert len(channel.threads) == 1, "a thread was made for a refused table"

@@ -11,6 +11,7 @@ import pytest
 from bot import __main__ as entry
 from bot.i18n import CATALOG, LANGS, lang_for, t
 from bot.settings import Settings, read_dotenv
+from tests.settings import settings_for_tests
 
 
 def fields(text: str) -> set[str]:
@@ -51,7 +52,7 @@ def test_refused_token_gets_one_line(monkeypatch: pytest.MonkeyPatch, capsys: py
         raise discord.LoginFailure("Improper token has been passed.")
 
     monkeypatch.setattr(client.TabulaBot, "run", refuse)
-    assert entry.run_discord(Settings(discord_token="secret-token-value")) == 1
+    assert entry.run_discord(settings_for_tests(discord_token="secret-token-value")) == 1
     err = capsys.readouterr().err
     assert "Reset it in the Developer Portal" in err and "secret-token-value" not in err
     assert len(err.strip().splitlines()) == 1

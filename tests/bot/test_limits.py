@@ -13,12 +13,13 @@ from bot.discord_ui.client import TabulaBot
 from bot.discord_ui.components import view_for
 from bot.services import presenter
 from bot.services.commands import Commands
+from bot.services.panels import menu_page
 from bot.services.replies import Button, Choice, Reply, Select
-from bot.settings import Settings
 from engines.core import Option, Prompt
 from render.core import to_png
 from tests.bot.conftest import toy_service
 from tests.bot.e2e_util import text
+from tests.settings import settings_for_tests
 
 
 def test_long_text_is_clipped_under_2000_characters() -> None:
@@ -30,7 +31,7 @@ def test_long_text_is_clipped_under_2000_characters() -> None:
 
 def test_menus_page_beyond_25_options() -> None:
     prompt = Prompt(0, "Pick", [Option(f"o{i}", f"Option {i}") for i in range(60)])
-    pages = [Commands._choices(prompt, "en", p) for p in range(3)]
+    pages = [menu_page(prompt, "en", p) for p in range(3)]
     assert [len(p) for p in pages] == [25, 25, 10]
     assert {c.value for p in pages for c in p} == {f"o{i}" for i in range(60)}
 
@@ -38,7 +39,7 @@ def test_menus_page_beyond_25_options() -> None:
 def test_menu_names_players_and_long_labels_go_whole_words_into_the_description() -> None:
     long = "Trade 3 wood, 2 stone and 1 gold with {p1} for 4 grain " + "and more goods " * 8
     prompt = Prompt(0, "Offer?", [Option("offer", "Offer to {p1}", "Offrir à {p1}", long, long)])
-    (choice,) = Commands._choices(prompt, "en", 0, ["alice", "bob"])
+    (choice,) = menu_page(prompt, "en", 0, ["alice", "bob"])
     assert choice.label == "Offer to bob" and choice.description.startswith("offer · Trade 3 wood")
     assert "with bob for" in choice.description and len(choice.description) <= 100
     assert choice.description.endswith("…") and choice.description[-2] != " " and "goods …" not in choice.description
@@ -85,7 +86,7 @@ def test_an_oversized_image_is_downscaled_under_the_budget() -> None:
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path, stub_render: None) -> TabulaBot:
-    return TabulaBot(Settings(database_path=tmp_path / "l.sqlite3"), make_service=toy_service)
+    return TabulaBot(settings_for_tests(database_path=tmp_path / "l.sqlite3"), make_service=toy_service)
 
 
 async def test_a_slow_command_is_deferred_in_time(simcord_env, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ from tests.engines.toy import NIM
 async def test_the_lobby_shows_the_length_for_its_clock(commands: Commands, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(NIM, "typical_turns", {1: 9, 2: 6, 3: 4})
     ann = Ctx(user_id=10, name="ann", channel_id=5, guild_id=1)
-    text = (await commands.new(ann, "nim", None, "3d+1d")).text
+    text = (await commands.lobbies.new(ann, "nim", None, "3d+1d")).text
     # alone, counted at 1 player: 1 × (3 d bank + 9 turns × 1 d) = 12 days
     assert "about 9 turns per player at 1; at most about 12 days with this clock" in text
     lobby = await commands.service.table_in_channel(5)
@@ -24,7 +24,7 @@ async def test_the_lobby_shows_the_length_for_its_clock(commands: Commands, monk
     assert presenter.length_text(table, "en") == (
         "Length: about 6 turns per player at 2; at most about 18 days with this clock (every turn taking all it allows, 1 day 12 h on average)."
     )
-    text = (await commands.new(Ctx(user_id=12, name="cy", channel_id=6, guild_id=1, lang="fr"), "nim", None, None)).text
+    text = (await commands.lobbies.new(Ctx(user_id=12, name="cy", channel_id=6, guild_id=1, lang="fr"), "nim", None, None)).text
     assert "environ 9 tours par joueur à 1 ; sans limite de temps (à un tour par jour chacun, environ 9 jours)" in text
 
 

@@ -15,9 +15,9 @@ import pytest
 from bot.local_table import LocalTable, clean, local_mention, run_table
 from bot.services.commands import Commands
 from bot.services.games import GameService
-from bot.settings import Settings
 from bot.storage import Database
 from tests.bot.conftest import toy_service
+from tests.settings import settings_for_tests
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +39,7 @@ async def test_a_session_plays_minerva_and_ends_at_end_of_input(tmp_path: Path) 
         "export",
     ]) + "\n"
     out = io.StringIO()
-    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
+    settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
     await run_table(settings, io.StringIO(script), out)
     text = out.getvalue()
     assert "Commands:" in text
@@ -54,7 +54,7 @@ async def test_a_session_plays_minerva_and_ends_at_end_of_input(tmp_path: Path) 
 
 
 async def test_the_acting_player_takes_a_turn_by_typing(tmp_path: Path) -> None:
-    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
+    settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
     setup = "new minerva\nas bob\njoin\nas alice\nstart\n"
     out = io.StringIO()
     await run_table(settings, io.StringIO(setup), out)
@@ -116,7 +116,7 @@ async def test_discord_forms_any_case_and_local_hints(tmp_path: Path, monkeypatc
     import bot.services.games
 
     monkeypatch.setattr(bot.services.games.secrets, "randbits", lambda bits: 1234)
-    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
+    settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
     script = "/game new Minerva\nas bob\n/game join\nas alice\n/game start\n/game turn\n/play move:build\nrules MINERVA Build\nhelp\n"
     out = io.StringIO()
     await run_table(settings, io.StringIO(script), out)
@@ -130,7 +130,7 @@ async def test_discord_forms_any_case_and_local_hints(tmp_path: Path, monkeypatc
 
 
 async def test_images_of_a_later_session_never_overwrite_earlier_ones(tmp_path: Path) -> None:
-    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
+    settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
     await run_table(settings, io.StringIO("new minerva\nas bob\njoin\nas alice\nstart\n"), io.StringIO())
     first = {p: p.read_bytes() for p in (tmp_path / "img").rglob("*.png")}
     out = io.StringIO()
@@ -211,7 +211,7 @@ async def test_a_pack_and_a_vacation_at_the_local_table(tmp_path: Path) -> None:
         "settings vacation=3", "status", "settings vacation=20", "settings vacation=0",
     ]) + "\n"
     out = io.StringIO()
-    settings = Settings(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img", packs_dir=packs_dir)
+    settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img", packs_dir=packs_dir)
     await run_table(settings, io.StringIO(script), out)
     text = out.getvalue()
     assert "Minerva has no pack named 'nope' on this bot. Packs: box." in text

@@ -16,12 +16,12 @@ import pytest
 from bot.services.errors import UserError
 from bot.services.games import GameService
 from bot.services.outbox import DM, POST, TURN, Delivery, Outbox, Outcome, Owed, Post, Refused, Retry, Sent
-from bot.settings import Settings
 from bot.status_cli import status
 from bot.storage import Database
 from bot.storage.pg import PgDatabase
 from engines.core.names import plain
 from tests.bot.conftest import announced, toy_service
+from tests.settings import settings_for_tests
 
 ALICE, BOB, CAROL = 1, 2, 3
 
@@ -305,7 +305,7 @@ async def test_the_operators_status_counts_what_waits_and_says_when_it_waited_to
     gid = await lobby(service)
     await service.start(gid, ALICE)  # an hour ago; never delivered
     await db.close()
-    settings = Settings(database_path=path)
+    settings = settings_for_tests(database_path=path)
     assert await status(settings, max_wait_s=7200) == 0
     assert await status(settings, max_wait_s=600) == 1
     out = capsys.readouterr().out

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.client import TabulaBot
-from bot.settings import Settings
 from engines.core.names import plain
 from tests.bot.conftest import toy_service
 from tests.bot.e2e_util import text
 from tests.bot.faults import ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION, Faults, http_error, reset
+from tests.settings import settings_for_tests
 
 MINUTE = 60
 MESSAGES = "/channels/*/messages"
@@ -33,7 +33,7 @@ async def database_url(request: pytest.FixtureRequest) -> str:
 def make_bot(tmp_path: Path, database_url: str) -> Any:
     """A new bot process on the same database (a restart)."""
     path = tmp_path / "outbox.sqlite3"
-    return lambda: TabulaBot(Settings(database_path=path, database_url=database_url, scheduler_seconds=3600), make_service=toy_service)
+    return lambda: TabulaBot(settings_for_tests(database_path=path, database_url=database_url, scheduler_seconds=3600), make_service=toy_service)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from bot.storage import Database
 from engines.core import packs
 from tests.bot.conftest import raw_execute
 from tests.bot.e2e_util import text
+from tests.settings import settings_for_tests
 
 MINERVA = engines.get_engine("minerva")
 
@@ -85,7 +86,7 @@ async def test_a_table_plays_with_the_chosen_pack_and_says_so(db: Database, shel
     table = await service.load(game_id)
     assert table.pack is not None and table.pack.name == "my-box"
     assert table.state["pack"] == {"name": "my-box", "digest": table.pack.digest}
-    view = service.view(table, None)
+    view = table.drawn(None)
     assert view["pack"] == "my-box" and "Barley patch" in names_in(view) and "Wheat field" not in names_in(view)
     commands = Commands(service)
     status = (await commands.status(ctx(10, "ann"))).text
@@ -107,14 +108,14 @@ async def test_a_stored_game_keeps_its_pack_after_a_restart_and_a_changed_file(d
     restarted = make(db, shelf)
     after = await restarted.load(game_id)
     assert after.pack.digest == digest and after.state == before.state
-    assert "Barley patch" in names_in(restarted.view(after, None))
+    assert "Barley patch" in names_in(after.drawn(None))
     await raw_execute(db, "DELETE FROM snapshots WHERE game_id=?", game_id)  # replayed from the log
     packs._registered.clear()
     replayed = await make(db, shelf).load(game_id)
     assert replayed.state == before.state
     newer = await started(restarted, channel=7)  # a new table takes the file as it is now
     table = await restarted.load(newer)
-    assert table.pack.digest != digest and "Rye terrace" in names_in(restarted.view(table, None))
+    assert table.pack.digest != digest and "Rye terrace" in names_in(table.drawn(None))
 
 
 async def test_export_replays_with_the_stored_pack_and_a_rematch_keeps_it(db: Database, shelf: Path) -> None:
@@ -128,7 +129,7 @@ async def test_export_replays_with_the_stored_pack_and_a_rematch_keeps_it(db: Da
     packs._registered.clear()
     assert replay_record(json.loads(json.dumps(record))) == table.state
     await service.db.set_status(game_id, table.row.version, "finished")
-    reply = await Commands(service).rematch(ctx(11, "ben"), game_id)
+    reply = await Commands(service).lobbies.rematch(ctx(11, "ben"), game_id)
     rematch = await service.table_in_channel(5)
     assert rematch.id != game_id and rematch.pack.digest == table.pack.digest, reply.text
 
@@ -177,9 +178,8 @@ def test_pack_export_and_check_commands(tmp_path: Path, capsys: pytest.CaptureFi
 @pytest.fixture
 def simcord_bot(tmp_path: Path, shelf: Path) -> Any:
     from bot.discord_ui.client import TabulaBot
-    from bot.settings import Settings
 
-    return TabulaBot(Settings(database_path=tmp_path / "packs.sqlite3", packs_dir=shelf))
+    return TabulaBot(settings_for_tests(database_path=tmp_path / "packs.sqlite3", packs_dir=shelf))
 
 
 async def test_a_pack_through_discord_autocompleted_and_named(simcord_env) -> None:  # type: ignore[no-untyped-def]

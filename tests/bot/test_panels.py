@@ -93,10 +93,10 @@ async def test_a_double_click_on_one_panel_applies_once(service: GameService) ->
 async def test_an_unchanged_preview_is_not_sent_again(service: GameService) -> None:
     commands = Commands(service)
     alice = Ctx(ALICE, "alice", channel_id=1)
-    await commands.new(alice, "sealed")
-    await commands.join(Ctx(BOB, "bob", channel_id=1))
-    await commands.start(alice)
-    panel = await commands.panel(alice)
+    await commands.lobbies.new(alice, "sealed")
+    await commands.lobbies.join(Ctx(BOB, "bob", channel_id=1))
+    await commands.lobbies.start(alice)
+    panel = await commands.panels.panel(alice)
     assert panel.select is not None and [i.filename for i in panel.images] == ["preview.png"]
     after = await commands.play(alice, "b2", panel.select.game_id, panel.select.version, shown=panel.select.shown)
     assert after.edit and after.keep_images and after.images == [], "the same preview is not uploaded again"

@@ -10,12 +10,12 @@ import pytest
 
 from bot.discord_ui.client import TabulaBot
 from bot.services.games import GameService
-from bot.settings import Settings
 from bot.storage import Database
 from engines.core import Engine, Option, Prompt
 from engines.core.ranks import ranked
 from engines.core.state import State
 from tests.bot.test_discord_toy import answer, setup_table
+from tests.settings import settings_for_tests
 
 CELLS = [f"c{i}" for i in range(1, 9)]
 
@@ -61,7 +61,7 @@ def stones_service(db: Database) -> GameService:
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path, stub_render: None) -> TabulaBot:
-    return TabulaBot(Settings(database_path=tmp_path / "bot.sqlite3"), make_service=stones_service)
+    return TabulaBot(settings_for_tests(database_path=tmp_path / "bot.sqlite3"), make_service=stones_service)
 
 
 def menu(components: list[dict[str, Any]]) -> dict[str, Any]:

@@ -13,16 +13,16 @@ import engines
 from bot.discord_ui.client import TabulaBot
 from bot.replay import main as replay_main
 from bot.replay import replay_record
-from bot.settings import Settings
 from tests.bot.conftest import toy_service
 from tests.bot.e2e_util import text
 from tests.engines.toy import NIM
+from tests.settings import settings_for_tests
 
 HOUR = 3600
 
 
 def make_bot(path: Path) -> TabulaBot:
-    return TabulaBot(Settings(database_path=path, scheduler_seconds=HOUR), make_service=toy_service)
+    return TabulaBot(settings_for_tests(database_path=path, scheduler_seconds=HOUR), make_service=toy_service)
 
 
 @pytest.fixture
@@ -261,13 +261,13 @@ async def test_cooldown_on_opening_tables(tmp_path: Path, stub_render: None) -> 
     db = await Database.open(tmp_path / "c.sqlite3", clock=lambda: now[0])
     try:
         commands = Commands(toy_service(db, create_cooldown_s=60))
-        await commands.new(Ctx(1, "alice", channel_id=10), "nim")
+        await commands.lobbies.new(Ctx(1, "alice", channel_id=10), "nim")
         with pytest.raises(UserError) as e:
-            await commands.new(Ctx(1, "alice", channel_id=11), "nim")
+            await commands.lobbies.new(Ctx(1, "alice", channel_id=11), "nim")
         assert e.value.key == "err.cooldown" and e.value.fields["seconds"] == 61
-        await commands.new(Ctx(2, "bob", channel_id=11), "nim")
+        await commands.lobbies.new(Ctx(2, "bob", channel_id=11), "nim")
         now[0] += 61
-        await commands.new(Ctx(1, "alice", channel_id=12), "nim")
+        await commands.lobbies.new(Ctx(1, "alice", channel_id=12), "nim")
     finally:
         await db.close()
 

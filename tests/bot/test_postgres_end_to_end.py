@@ -12,11 +12,12 @@ from bot.local_table import GUILD_ID, run_table
 from bot.settings import ConfigError, Settings
 from bot.storage.pg import PgDatabase
 from tests.bot.pg_cluster import PgCluster, pg_cluster  # noqa: F401  (the session fixture)
+from tests.settings import settings_for_tests
 
 
 async def test_a_game_played_on_postgres_survives_a_restart(pg_cluster: PgCluster, tmp_path: Path) -> None:  # noqa: F811
     url = await pg_cluster.new_database()
-    settings = Settings(database_path=tmp_path / "unused.sqlite3", database_url=url, table_image_dir=tmp_path / "img")
+    settings = settings_for_tests(database_path=tmp_path / "unused.sqlite3", database_url=url, table_image_dir=tmp_path / "img")
     await run_table(settings, io.StringIO("new minerva\nas bob\njoin\nas alice\nstart\n"), io.StringIO())
     out = io.StringIO()
     await run_table(settings, io.StringIO("status\n"), out)  # a new process: the game is read back

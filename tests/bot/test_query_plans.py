@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench_scale import NOW, PATHS, Picks, Store, fill, full_scans, partial_indexes, plans
 from bot.storage.db import Database
 from bot.storage.pg import PgDatabase
 from tests.bot.pg_cluster import PgCluster, pg_cluster  # noqa: F401  (the session fixture)
+from tools.bench_scale import NOW, PATHS, Picks, Store, fill, full_scans, partial_indexes, plans
 
 GAMES = 600
 

@@ -18,10 +18,10 @@ from bot.services.commands import Commands
 from bot.services.ctx import Ctx
 from bot.services.errors import NeedsRepair, UserError
 from bot.services.games import GameService
-from bot.settings import Settings
 from bot.storage import Database, StorageError
 from bot.storage.db import MIGRATIONS, snapshot_checksum
 from tests.bot.conftest import announced, toy_service
+from tests.settings import settings_for_tests
 
 ALICE, BOB, CAROL = 1, 2, 3
 
@@ -92,10 +92,10 @@ async def test_a_game_under_other_rules_needs_repair_and_breaks_nothing_else(tmp
         await service.load(broken)
     assert e.value.fields == {"id": broken}
     alice = Ctx(ALICE, "alice", channel_id=100, guild_id=9)
-    listing = (await commands.list(alice)).text
+    listing = (await commands.lobbies.list(alice)).text
     assert f"#{broken} nim · **needs repair**" in listing and f"#{healthy}" in listing
     assert "needs repair" in (await commands.mygames(alice)).text
-    assert await service.due_alerts() == [] and await service.wake_standins() == []  # no crash on the broken one
+    assert await service.clocks.due_alerts() == [] and await service.clocks.wake_standins() == []  # no crash on the broken one
     with pytest.raises(UserError) as e:
         await commands.repair(Ctx(BOB, "bob", channel_id=100, guild_id=9), broken, "abort")
     assert e.value.key == "err.abort_forbidden"
@@ -122,7 +122,7 @@ async def test_the_scheduler_alerts_healthy_games_beside_a_broken_one(tmp_path: 
         ids.append(t.id)
     damage(tmp_path / "t.sqlite3", "UPDATE games SET rules_version=999 WHERE id=?", ids[0])
     clock[0] += 60
-    alerts = await toy_service(db).due_alerts()
+    alerts = await toy_service(db).clocks.due_alerts()
     assert [a.table.id for a in alerts] == [ids[1]]
     assert [r[0] for r in await db._all("SELECT alerted FROM seats WHERE game_id=? ORDER BY seat", (ids[0],))] == [0, 0]
     await db.close()
@@ -139,7 +139,7 @@ async def test_python_m_bot_repair(
     gid = await started(toy_service(db), 100)
     await db.close()
     damage(path, "UPDATE games SET rules_version=999 WHERE id=?", gid)
-    settings = Settings(database_path=path)
+    settings = settings_for_tests(database_path=path)
     out = tmp_path / "record.json"
     assert await repair(settings, gid, out, abort=True) == 0
     assert "needs repair" in capsys.readouterr().out and json.loads(out.read_text())["seed"]
@@ -237,11 +237,11 @@ async def test_a_click_on_a_game_of_another_server_or_channel_changes_nothing(co
     t = await commands.service.open_lobby(guild_id=9, channel_id=1, user_id=ALICE, name="alice", game="nim", options={})
     for ctx in (Ctx(ALICE, "alice", channel_id=1, guild_id=10), Ctx(ALICE, "alice", channel_id=2, guild_id=9)):
         with pytest.raises(UserError) as e:
-            await commands.check_origin(ctx, t.id)
+            await commands.lobbies.check_origin(ctx, t.id)
         assert e.value.key == "err.foreign_game"
-    await commands.check_origin(Ctx(ALICE, "alice", channel_id=2, guild_id=9), t.id, same_channel=False)  # an abort from another channel
+    await commands.lobbies.check_origin(Ctx(ALICE, "alice", channel_id=2, guild_id=9), t.id, same_channel=False)  # an abort from another channel
     with pytest.raises(UserError):
-        await commands.check_origin(Ctx(ALICE, "alice", channel_id=1, guild_id=10), t.id, same_channel=False)
+        await commands.lobbies.check_origin(Ctx(ALICE, "alice", channel_id=1, guild_id=10), t.id, same_channel=False)
 
 
 async def test_replays_are_cached_and_rate_limited(tmp_path: Path, stub_render: None, monkeypatch: pytest.MonkeyPatch) -> None:

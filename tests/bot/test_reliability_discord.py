@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.client import TabulaBot
-from bot.services.commands import Commands
+from bot.services.lobby_commands import LobbyCommands
 from bot.services.replies import Button, Reply
 from tests.bot.test_discord_toy import answer, make_bot, setup_table
 
@@ -54,14 +54,14 @@ async def test_a_forged_abort_from_another_server_changes_nothing(simcord_env, m
     victim = (await simcord_env.bot.services.table_in_channel(channel.id)).id
     _, channel2, mallory, _ = setup_table(simcord_env)
     await mallory.slash(channel2, "game new", game="nim")
-    real_abort = Commands.abort
+    real_abort = LobbyCommands.abort
 
-    async def forged(self: Commands, ctx, game_id=None) -> Reply:  # type: ignore[no-untyped-def]
+    async def forged(self: LobbyCommands, ctx, game_id=None) -> Reply:  # type: ignore[no-untyped-def]
         reply = await real_abort(self, ctx, game_id)
         reply.buttons = [Button("abort", victim, b.version, b.label, b.style, b.arg) for b in reply.buttons]
         return reply
 
-    monkeypatch.setattr(Commands, "abort", forged)
+    monkeypatch.setattr(LobbyCommands, "abort", forged)
     r = await mallory.slash(channel2, "game abort")
     r = await mallory.click(answer(r), label="Yes, abort the game")
     assert answer(r).ephemeral and "not played here" in answer(r).content

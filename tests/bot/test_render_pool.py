@@ -32,7 +32,7 @@ async def test_boards_render_in_worker_processes_without_blocking_the_loop(tmp_p
         task.cancel()
         assert all(files[-1].data[:8] == b"\x89PNG\r\n\x1a\n" and len(files) > 1 for files in images), "the sections and the whole board"
         assert ticks >= 5, "the event loop stood still while boards were drawn"
-        pids = await asyncio.gather(*(asyncio.get_running_loop().run_in_executor(service.renders, os.getpid) for _ in range(4)))
+        pids = await asyncio.gather(*(asyncio.get_running_loop().run_in_executor(service.images.renders, os.getpid) for _ in range(4)))
         assert os.getpid() not in pids
     finally:
         await service.close()

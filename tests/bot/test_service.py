@@ -269,10 +269,10 @@ async def test_a_stand_in_turn_left_unplayed_is_played_by_the_scheduler(service:
     await db.set_standin(gid, 0)  # alice's seat, and alice is to act
     fresh = toy_service(db)  # a restarted process
     assert (await fresh.load(gid)).to_act() == [0]
-    [outcome] = await fresh.wake_standins()
+    [outcome] = await fresh.clocks.wake_standins()
     steps = await db.steps(gid)
     assert outcome.table.to_act() == [1] and steps and {s.user_id for s in steps} == {0} and outcome.turn_log
-    assert await fresh.wake_standins() == [], "nothing left to play: bob is to act"
+    assert await fresh.clocks.wake_standins() == [], "nothing left to play: bob is to act"
 
 
 async def test_a_player_who_plays_again_at_once_still_gains_the_time_per_turn(tmp_path: Path, stub_render: None) -> None:

@@ -11,12 +11,12 @@ import pytest
 from bot.discord_ui.client import TabulaBot
 from bot.services.commands import Commands, Ctx
 from bot.services.games import GameService
-from bot.settings import Settings
 from bot.storage import Database
 from engines.core import Engine, Option, Prompt
 from engines.core.ranks import ranked
 from engines.core.state import State
 from tests.bot.test_discord_toy import answer, setup_table
+from tests.settings import settings_for_tests
 
 ALICE, BOB = 7, 8
 
@@ -70,14 +70,14 @@ def cull_service(db: Database) -> GameService:
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path, stub_render: None) -> TabulaBot:
-    return TabulaBot(Settings(database_path=tmp_path / "bot.sqlite3"), make_service=cull_service)
+    return TabulaBot(settings_for_tests(database_path=tmp_path / "bot.sqlite3"), make_service=cull_service)
 
 
 async def start(commands: Commands) -> int:
     alice = Ctx(ALICE, "alice", channel_id=1)
-    await commands.new(alice, "cull")
-    await commands.join(Ctx(BOB, "bob", channel_id=1))
-    await commands.start(alice)
+    await commands.lobbies.new(alice, "cull")
+    await commands.lobbies.join(Ctx(BOB, "bob", channel_id=1))
+    await commands.lobbies.start(alice)
     return (await commands.service.table_in_channel(1)).id
 
 
@@ -86,11 +86,11 @@ async def test_a_pure_gain_is_taken_unless_the_player_asks_to_be_asked(db: Datab
     await commands.settings(Ctx(BOB, "bob", channel_id=1), ask_gains=True)
     gid = await start(commands)
     table = await commands.service.load(gid)
-    assert table.state["used"][0] and "Discard which cards?" in (await commands.panel(Ctx(ALICE, "alice", channel_id=1))).text
+    assert table.state["used"][0] and "Discard which cards?" in (await commands.panels.panel(Ctx(ALICE, "alice", channel_id=1))).text
     await commands.play(Ctx(ALICE, "alice", channel_id=1), "k2+k4 done")  # a set typed in one word
     table = await commands.service.load(gid)
     assert table.state["discarded"][0] == ["k2", "k4"] and not table.state["used"][1]
-    assert "Use your card?" in (await commands.panel(Ctx(BOB, "bob", channel_id=1))).text, "bob asked to be asked"
+    assert "Use your card?" in (await commands.panels.panel(Ctx(BOB, "bob", channel_id=1))).text, "bob asked to be asked"
 
 
 async def test_a_set_is_chosen_in_one_multi_select(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -177,5 +177,5 @@ async def test_a_set_typed_in_one_word_is_closed_as_the_readme_teaches(db: Datab
 async def test_the_panel_of_a_set_says_how_to_type_it_and_close_it(db: Database, stub_render: None) -> None:
     commands = Commands(cull_service(db))
     await start(commands)
-    text = (await commands.panel(Ctx(ALICE, "alice", channel_id=1))).text
+    text = (await commands.panels.panel(Ctx(ALICE, "alice", channel_id=1))).text
     assert "`/play move:k1+k2` chooses both and closes the set; `done` closes it as it stands" in text

@@ -16,6 +16,7 @@ import pytest
 
 from bot import __main__ as entry
 from bot.settings import ConfigError, Settings
+from tests.settings import settings_for_tests
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "secret-token-value"
@@ -108,7 +109,7 @@ def test_a_token_that_cannot_reach_discord_gets_one_line(
         raise error
 
     monkeypatch.setattr(client.TabulaBot, "run", fail)
-    assert entry.run_discord(Settings(discord_token=TOKEN)) == 1
+    assert entry.run_discord(settings_for_tests(discord_token=TOKEN)) == 1
     err = capsys.readouterr().err
     assert advice in err and detail in err
     assert len(err.strip().splitlines()) == 1, err
@@ -124,7 +125,7 @@ def test_the_real_client_failing_to_log_in_gets_one_line(
         raise _connector_error(socket.gaierror(-2, "Name or service not known"))
 
     monkeypatch.setattr(discord.Client, "login", no_network)
-    assert entry.run_discord(Settings(discord_token=TOKEN, database_path=tmp_path / "d.db")) == 1
+    assert entry.run_discord(settings_for_tests(discord_token=TOKEN, database_path=tmp_path / "d.db")) == 1
     err = capsys.readouterr().err
     assert err.startswith("Cannot reach Discord (Cannot connect to host discord.com:443")
     assert len(err.strip().splitlines()) == 1, err

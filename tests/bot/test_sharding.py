@@ -12,10 +12,11 @@ from bot.discord_ui.client import TabulaBot
 from bot.settings import ConfigError, Settings, shard_of
 from tests.bot.conftest import toy_service
 from tests.bot.test_play_over_days import HOUR, open_table, visible
+from tests.settings import settings_for_tests
 
 
 def make_bot(path: Path, **kw: object) -> TabulaBot:
-    return TabulaBot(Settings(database_path=path, scheduler_seconds=HOUR, **kw), make_service=toy_service)  # type: ignore[arg-type]
+    return TabulaBot(settings_for_tests(database_path=path, scheduler_seconds=HOUR, **kw), make_service=toy_service)  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -69,10 +69,10 @@ def commands(db: Database, stub_render: None) -> Commands:
 async def finish(commands: Commands, moves: list[str], lang: str = "en") -> str:
     users = [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")][: len(moves)]
     ctx = {u: Ctx(u, n, channel_id=5, guild_id=9, lang=lang) for u, n in users}
-    await commands.new(ctx[ALICE], "bid")
+    await commands.lobbies.new(ctx[ALICE], "bid")
     for u, _ in users[1:]:
-        await commands.join(ctx[u])
-    await commands.start(ctx[ALICE])
+        await commands.lobbies.join(ctx[u])
+    await commands.lobbies.start(ctx[ALICE])
     for (u, _), move in zip(users, moves, strict=True):
         await commands.play(ctx[u], move)
     return plain((await announced(commands.service))[-1].post.text)

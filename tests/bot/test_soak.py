@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.soak import main, run_soak, table
-from bot.soak.common import QUICK
+from tools.soak import main, run_soak, table
+from tools.soak.common import QUICK
 
 
 @pytest.fixture(scope="module")

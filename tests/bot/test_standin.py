@@ -19,7 +19,6 @@ class Gather(Engine):
     title = title_fr = "Gather"
     min_players = 1
     max_players = 2
-    option_specs: list[dict[str, Any]] = []
 
     def setup(self, state: State) -> None:
         state["score"] = [0] * state["num_players"]

@@ -13,11 +13,11 @@ import pytest
 
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.games import GameService
-from bot.soak import kills
-from bot.soak.common import QUICK
 from bot.storage.pg import PgDatabase
 from engines.core import IllegalMove
 from tests.bot.conftest import toy_service
+from tools.soak import kills
+from tools.soak.common import QUICK
 
 CLICKS = 1000
 
@@ -85,7 +85,7 @@ async def test_each_reminder_and_time_out_is_sent_by_one_process_only(two) -> No
     sent: list[tuple[int, int, int]] = []
     for hours in (13, 19, 22, 25, 26, 30):  # past each reminder share, then the time-out
         clock.now = 1_000_000.0 + hours * 3600
-        both = await asyncio.gather(a.due_alerts(), b.due_alerts())
+        both = await asyncio.gather(a.clocks.due_alerts(), b.clocks.due_alerts())
         sent += [(alert.table.id, alert.seat.seat, alert.stage) for alerts in both for alert in alerts]
     assert len(sent) == len(set(sent)) == len(games) * 4  # three reminders and one time-out each
     assert {(g, stage) for g, _, stage in sent} == {(g, s) for g in games for s in (1, 2, 3, 4)}
@@ -96,7 +96,7 @@ async def test_a_write_in_one_process_is_seen_by_the_other(two) -> None:  # type
     game_id = await new_game(a, 300, bank_s=86400.0)
     assert (await b.load(game_id)).user_at(0).alerted == 0  # cached in b
     clock.now += 13 * 3600
-    assert [x.stage for x in await a.due_alerts()] == [1]  # a stores the stage without a version bump
+    assert [x.stage for x in await a.clocks.due_alerts()] == [1]  # a stores the stage without a version bump
     assert (await b.load(game_id)).user_at(0).alerted == 1
     await a.set_lost(game_id, True)
     assert (await b.load(game_id)).row.lost_at is not None

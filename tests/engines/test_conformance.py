@@ -5,11 +5,14 @@ TABULA_SEEDS raises the number of seeds per configuration (default 3; CI keeps i
 
 from __future__ import annotations
 
+import importlib
 import os
+from pathlib import Path
 
 import pytest
 
 import engines
+import render
 from engines.core import conformance, packs
 
 SEEDS = int(os.environ.get("TABULA_SEEDS", "3"))
@@ -50,12 +53,12 @@ def test_random_playout_with_a_pack_conforms(name: str) -> None:
 
 
 def test_names_are_the_known_games() -> None:
-    assert set(engines.names()) <= set(engines.KNOWN)
+    assert engines.names() == sorted(engines.names()) and "core" not in engines.names()
     for name in engines.names():
         e = engines.get_engine(name)
         assert e.name == name and e.title and e.title_fr and 1 <= e.min_players <= e.max_players
         for spec in e.option_specs:
-            assert {"key", "choices", "default", "help"} <= set(spec) and spec["default"] in spec["choices"]
+            assert spec.default in spec.choices and spec.help and spec.help_fr
         help_ = e.rules_help()
         assert "overview" in help_
         for topic in help_.values():
@@ -69,3 +72,22 @@ def test_a_property_without_a_description_is_found() -> None:
         "if": {"properties": {"kind": {"const": "x"}}},  # a selector: says nothing to a person
     }
     assert conformance.undescribed(schema) == ["/name", "/$defs/effect/op"]
+
+
+SKELETON = ("game", "setup", "prompts", "refusals", "view", "scoring", "data")  # engines/core/README.md
+
+
+@pytest.mark.parametrize("name", [n for n in engines.names() if (Path(engines.__file__).parent / n).is_dir()])
+def test_every_game_has_the_one_skeleton(name: str) -> None:
+    """Issue 27: every engine package is laid out the same way: the game's description in
+    game.py (a short class that delegates), set-up, prompts, refusals, view, scoring and the one
+    data accessor `data.catalog(state)`; and every engine has a renderer."""
+    folder = Path(engines.__file__).parent / name
+    assert [m for m in SKELETON if not (folder / f"{m}.py").is_file()] == []
+    data = importlib.import_module(f"engines.{name}.data")
+    assert callable(getattr(data, "catalog", None))
+    for wrong in ("components", "catalogue", "load"):
+        assert not callable(getattr(data, wrong, None)), f"{name}: the accessor is data.catalog, not data.{wrong}"
+    game = (folder / "game.py").read_text(encoding="utf-8")
+    assert len(game.splitlines()) <= 120, "game.py describes the game and delegates; rules live in their modules"
+    assert render.has_renderer(name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Engine, Option, Prompt, prng
+from engines.core import Engine, Option, OptionSpec, Prompt, prng
 from engines.core.names import ref
 from engines.core.ranks import ranked
 from engines.core.state import State
@@ -17,7 +17,7 @@ class Nim(Engine):
     title = title_fr = "Nim"
     min_players = 1
     max_players = 3
-    option_specs = [{"key": "stones", "choices": ["9", "15"], "default": "15", "help": "starting pile"}]
+    option_specs = (OptionSpec("stones", ("9", "15"), "15", "starting pile", "tas de départ"),)
 
     def setup(self, state: State) -> None:
         state["pile"] = int(state["options"]["stones"])

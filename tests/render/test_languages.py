@@ -8,21 +8,24 @@ import string
 
 import pytest
 
+import engines
+import render
 from render import board_image, board_png, player_png
 from tests.render.util import LANGS, PNG, language_views
 
-GAMES = ["minerva", "magna_roma", "antiquity", "deus", "monumental_duel"]
+GAMES = engines.names()
 # the usual limits of each game's images: (board width range, max board height, min player width)
 # (board width range, board height at most, player image width at least): a player's image is a
 # phone portrait, 800 px wide (`render.core.layout.WIDTH`)
 LIMITS = {"minerva": ((1200, 1600), 4096, 800), "magna_roma": ((1200, 1600), 3600, 800),
           "antiquity": ((1000, 2000), 2000, 800), "deus": ((1200, 1600), 6000, 800),
           "monumental_duel": ((1200, 1600), 2400, 800)}
+ANY_GAME = ((400, 2000), 4096, 400)  # a game whose sizes are not pinned here yet
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_board_and_player_images_in_english_and_french(game: str) -> None:
-    (wmin, wmax), hmax, pmin = LIMITS[game]
+    (wmin, wmax), hmax, pmin = LIMITS.get(game, ANY_GAME)
     module = importlib.import_module(f"render.{game}")
     for _tag, view, seat in language_views(game):
         boards = {lang: module.board(view, lang) for lang in LANGS}
@@ -62,3 +65,11 @@ def test_every_label_has_both_languages_with_the_same_fields(module: str) -> Non
         assert fields[0] == fields[1], key
         if en.strip():
             assert fr.strip(), key
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_renderer(game: str) -> None:
+    """A game of the registry draws: a board, a player's area and the parts a phone needs."""
+    assert render.has_renderer(game)
+    module = render.renderer(game)
+    assert callable(module.board) and callable(module.player) and callable(module.sections) and callable(module.card)

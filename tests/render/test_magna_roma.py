@@ -12,7 +12,7 @@ from PIL import Image
 
 import render
 from engines.magna_roma import ENGINE
-from engines.magna_roma.data import data
+from engines.magna_roma.data import default
 from render.core import Canvas, palette, to_png, turncard
 from render.core.colorblind import distance, simulate, worst_distance
 from render.core.encode import BUDGETS, encode
@@ -135,7 +135,7 @@ def test_solo_final_table_puts_the_score_level_in_its_title() -> None:
 def test_monument_names_are_never_cut_on_the_cities(size: int) -> None:
     """Every monument's whole name, in both languages, fits its label at every city size."""
     c = Canvas(10, 10)
-    for m in data()["monuments"]["monuments"]:
+    for m in default()["monuments"]["monuments"]:
         width = badge_width("centre" if m.get("on_centre") else "d4", size) - 10
         for lang in LANGS:
             name = m[f"name_{lang}"]

@@ -54,26 +54,40 @@ def antiquity_states(n: int, seed: int = 3, steps: Iterable[int] = (60, 400, 200
     return [ENGINE.new_game(n, seed, {}), *(eager_playout(n, seed, {}, max_steps=k)[0] for k in steps)]
 
 
+def _minerva() -> list[tuple[str, dict, int]]:
+    s = playout("minerva", 4, 11, [120], choose=busy)
+    return [("mid4", s[1], 1), ("end4", s[-1], 0), ("solo", playout("minerva", 1, 8, [60], choose=busy)[1], 0)]
+
+
+def _magna_roma() -> list[tuple[str, dict, int]]:
+    a = playout("magna_roma", 4, 5, [120], {"dominus": "on", "portus": "on"})
+    b = playout("magna_roma", 3, 5, [120], {})
+    return [("dominus", a[1], 0), ("end", a[-1], 2), ("base", b[1], 1)]
+
+
+def _mid_and_end(game: str, n: int, seed: int, mark: int, options: dict[str, Any] | None = None) -> list[tuple[str, dict, int]]:
+    """The state after `mark` moves of a random game (seen by seat 0) and its final state (by the
+    last seat)."""
+    s = playout(game, n, seed, [mark], options)
+    return [(f"mid{n}", s[1], 0), (f"end{n}", s[-1], n - 1)]
+
+
+# Hand-picked states per game (busy players, modules on); any other game draws a random game at
+# its largest player count, until it picks its own.
+PICKED: dict[str, Callable[[], list[tuple[str, dict, int]]]] = {
+    "minerva": _minerva,
+    "magna_roma": _magna_roma,
+    "antiquity": lambda: [("mid3", antiquity_states(3, 3, (400,))[1], 0)],
+    "deus": lambda: _mid_and_end("deus", 3, 13, 150),
+    "monumental_duel": lambda: _mid_and_end("monumental_duel", 2, 0, 40, {"civ1": "mali", "civ2": "aztecs"}),
+}
+
+
 @cache
 def _language_states(game: str) -> tuple[tuple[str, dict, int], ...]:
     """(tag, state, seat) for a mid-game and a final state of each game."""
-    if game == "minerva":
-        s = playout("minerva", 4, 11, [120], choose=busy)
-        picks = [("mid4", s[1], 1), ("end4", s[-1], 0), ("solo", playout("minerva", 1, 8, [60], choose=busy)[1], 0)]
-    elif game == "magna_roma":
-        a = playout("magna_roma", 4, 5, [120], {"dominus": "on", "portus": "on"})
-        b = playout("magna_roma", 3, 5, [120], {})
-        picks = [("dominus", a[1], 0), ("end", a[-1], 2), ("base", b[1], 1)]
-    elif game == "antiquity":
-        s = antiquity_states(3, 3, (400,))
-        picks = [("mid3", s[1], 0)]
-    elif game == "deus":
-        s = playout("deus", 3, 13, [150])
-        picks = [("mid3", s[1], 0), ("end3", s[-1], 2)]
-    else:
-        s = playout("monumental_duel", 2, 0, [40], {"civ1": "mali", "civ2": "aztecs"})
-        picks = [("mid", s[1], 0), ("end", s[-1], 1)]
-    return tuple(picks)
+    picked = PICKED.get(game) or (lambda: _mid_and_end(game, engines.get_engine(game).max_players, 0, 40))
+    return tuple(picked())
 
 
 def language_views(game: str) -> list[tuple[str, dict, int]]:

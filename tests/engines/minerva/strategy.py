@@ -27,7 +27,7 @@ def glory_token_value(state: dict[str, Any]) -> float:
     """Worth of one glory token this round: half the mean VP of the round's glory tiles (multi-player)."""
     if state["solo"]:
         return 1.2
-    vps = [t["vp"] for t in catalog().glory.values() if t["round"] == state["round"]]
+    vps = [t["vp"] for t in catalog(state).glory.values() if t["round"] == state["round"]]
     return 0.5 * sum(vps) / len(vps)
 
 
@@ -35,7 +35,7 @@ def solo_glory_vp(state: dict[str, Any], glory: int) -> int:
     """VP of the glory tile a solo player wins this round with `glory` tokens."""
     rnd = state["round"]
     rank = 1 if glory >= rnd else 2 if glory >= 1 else 0
-    return next((t["vp"] for t in catalog().glory.values() if t["round"] == rnd and t["rank"] == rank), 0)
+    return next((t["vp"] for t in catalog(state).glory.values() if t["round"] == rnd and t["rank"] == rank), 0)
 
 
 class Sim:
@@ -64,7 +64,7 @@ class Sim:
     def culture_choice(self) -> str:
         """The culture point that brings a claim closest."""
         st = self.state["culture"]
-        cat = catalog()
+        cat = catalog(self.state)
 
         def gap(c: str) -> int:
             return cat.culture[st[c][0]]["need"] - self.pts[c] if st[c] else 99
@@ -151,7 +151,7 @@ class Sim:
 
     def value(self) -> float:
         state = self.state
-        cat = catalog()
+        cat = catalog(state)
         v = (sum(self.res.values()) - self.start[0]) + COIN * (self.money - self.start[1])
         cap = _glory_cap(state)
         useful = min(self.glory, cap) - min(self.start[2], cap)
@@ -169,7 +169,7 @@ class Sim:
 
 def line_value(state: dict[str, Any], seat: int, cell: str, direction: str) -> float:
     """The worth of activating the line from `cell` (a residence there) in `direction`."""
-    cat = catalog()
+    cat = catalog(state)
     city = state["players"][seat]["city"]
     s = Sim(state, seat)
     for c in grid.line(city, cell, direction):
@@ -214,13 +214,13 @@ def tile_value(d: dict[str, Any]) -> float:
     return v
 
 
-def end_value(p: dict[str, Any], d: dict[str, Any]) -> float:
+def end_value(state: dict[str, Any], p: dict[str, Any], d: dict[str, Any]) -> float:
     """END points a temple / END building would score now at its best cell, plus some growth."""
     e = d["effect"]
     if e["per"] in RESOURCES:
         return e["vp"] * min(p["res"][e["per"]], 3) + e["vp"]
     city = p["city"]
-    return max((scoring.end_points(p, c, e) for c in grid.legal_cells(city)), default=0) + 1.5 * e["vp"]
+    return max((scoring.end_points(state, p, c, e) for c in grid.legal_cells(city)), default=0) + 1.5 * e["vp"]
 
 
 def cost_value(p: dict[str, Any], cost: dict[str, int]) -> float:
@@ -230,7 +230,7 @@ def cost_value(p: dict[str, Any], cost: dict[str, int]) -> float:
 
 def worth(state: dict[str, Any], seat: int, design: str) -> float:
     """Worth of building a design now (future activations, END points, build effect) minus its cost."""
-    cat = catalog()
+    cat = catalog(state)
     p = state["players"][seat]
     d = cat.designs[design]
     rnd = state["round"]
@@ -239,7 +239,7 @@ def worth(state: dict[str, Any], seat: int, design: str) -> float:
         uses = 0.0 if left == 0 else 1.0 if rnd == 6 else 1.5 if rnd == 5 else 2.0
         v = tile_value(d) * uses
     elif d["when"] == "end":
-        v = end_value(p, d)
+        v = end_value(state, p, d)
     else:
         kind = d["effect"].get("area")
         g = d["effect"].get("gain", {})
@@ -264,7 +264,7 @@ def residence_budget_ok(state: dict[str, Any], p: dict[str, Any]) -> bool:
 
 def buildable(state: dict[str, Any], seat: int) -> list[tuple[float, str]]:
     """(worth, design) of every tile the seat may build now (solo: from the pairs and temples)."""
-    cat = catalog()
+    cat = catalog(state)
     p = state["players"][seat]
     out = [(worth(state, seat, cat.design(i)["id"]), cat.design(i)["id"]) for i in rules.buyable(state, p)]
     if state["solo"]:
@@ -297,7 +297,7 @@ def main_action(state: dict[str, Any], seat: int) -> str:
     spare_res = p["residences"] > 1.5 * (6 - rnd) + 1  # more residences than the rounds left need
     if asst_v >= (0.5 if last or p["hand"] > 6 - rnd else thr):
         return "assist"
-    cat = catalog()
+    cat = catalog(state)
     builds = buildable(state, seat) if rules.can_build(state, p) else []
     no_coin = [(w, d) for w, d in builds if d != "round" and all(p["res"][r] >= n for r, n in cat.designs[d]["cost"].items())]
     if no_coin and max(no_coin)[0] > 0.5:
@@ -324,7 +324,7 @@ def choose(state: dict[str, Any], seat: int) -> str:
     ids = pr.ids()
     p = state["players"][seat]
     city = p["city"]
-    cat = catalog()
+    cat = catalog(state)
     work = state["work"]
     f = work[-1] if work else None
     if f is not None and f["k"] == "sell":  # one resource at a time, the most held (the rulebook's tip)
@@ -374,7 +374,7 @@ def choose(state: dict[str, Any], seat: int) -> str:
             return max(cells, key=lambda c: max(line_value(state, seat, c, d) for d in grid.DIRECTIONS))
         d = cat.design(f.get("inst") or city[f["from"]]["t"])
         if d["when"] == "end" and d["effect"]["per"] not in RESOURCES:
-            return max(cells, key=lambda c: (scoring.end_points(p, c, d["effect"]), -run_length(city, c)))
+            return max(cells, key=lambda c: (scoring.end_points(state, p, c, d["effect"]), -run_length(city, c)))
         if tile_value(d) == 0:  # hammer and END tiles: off the lines
             return min(cells, key=lambda c: (run_length(city, c), abs(grid.xy(c)[0] - 12) + abs(grid.xy(c)[1] - 12)))
         return max(cells, key=lambda c: (open_run(city, c), -abs(grid.xy(c)[1] - 12), -abs(grid.xy(c)[0] - 12)))

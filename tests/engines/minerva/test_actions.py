@@ -15,7 +15,7 @@ from tests.engines.minerva.util import city, fresh, give, ids, play
 @pytest.mark.parametrize(("n", "normal", "starting", "culture", "orders"), [(4, 66, 8, 8, [1, 2, 3, 4]), (3, 54, 6, 6, [1, 2, 3]), (2, 42, 4, 5, [1, 2]), (1, 42, 4, 5, [])])
 def test_setup_by_player_count(n: int, normal: int, starting: int, culture: int, orders: list[int]) -> None:
     s = fresh(n)
-    cat = catalog()
+    cat = catalog(s)
     tiles = s["market"] + s["stack"] + [t for pr in s["pairs"] for t in pr["tiles"]]
     rounds = [t for t in tiles if t.startswith("round.")]
     buildings = [t for t in tiles if not t.startswith("round.")]
@@ -34,7 +34,7 @@ def test_setup_by_player_count(n: int, normal: int, starting: int, culture: int,
 
 def test_first_round_reveals_until_round_tile_and_piles_are_equal() -> None:
     s = fresh(4, seed=3)
-    normal_in_market = [t for t in s["market"] if catalog().design(t)["group"] == "normal"]
+    normal_in_market = [t for t in s["market"] if catalog(s).design(t)["group"] == "normal"]
     # the stack still holds rounds 2-6 with exactly 11 buildings per pile
     pile_bounds = [i for i, t in enumerate(s["stack"]) if t.startswith("round.")]
     assert [s["stack"][i] for i in pile_bounds] == [f"round.{r}" for r in range(2, 7)]
@@ -46,7 +46,7 @@ def test_building_a_temple_refills_the_row() -> None:
     give(s, 0, money=30)
     t = s["temples"][0]
     deck_top = s["temple_deck"][0]
-    design = catalog().design(t)["id"]
+    design = catalog(s).design(t)["id"]
     s = play(s, 0, f"build {design}")
     if ids(s, 0) == ["coins"]:
         s = play(s, 0, "coins")
@@ -144,8 +144,8 @@ def test_round_six_flips_order_tiles_and_skips_assistants() -> None:
     assert s["over"]
     res = ENGINE.result(s)
     got = {seat: res["breakdown"][seat]["order"] for seat in range(3)}
-    assert got[order[0]] == catalog().order[1]["vp"]
-    assert got[order[1]] == catalog().order[2]["vp"]
+    assert got[order[0]] == catalog(s).order[1]["vp"]
+    assert got[order[1]] == catalog(s).order[2]["vp"]
     assert got[order[2]] == 0  # the largest tile stays on its number side
 
 
@@ -204,7 +204,7 @@ def test_culture_points_add_up_over_the_whole_line_before_comparing() -> None:
 
 def test_starting_buildings_are_on_offer_from_the_start() -> None:
     s = fresh(4)
-    starting = [t for t in s["market"] if catalog().design(t)["group"] == "starting"]
+    starting = [t for t in s["market"] if catalog(s).design(t)["group"] == "starting"]
     assert len(starting) == 8
 
 
@@ -250,11 +250,11 @@ def test_learning_refusal_is_french() -> None:
     s = fresh(2)
     s["turn"]["acted"] = True
     s["work"] = [{"k": "claim"}]
-    top = next(t for t in catalog().culture.values() if t["category"] == "learning" and t["need"] >= 2)
+    top = next(t for t in catalog(s).culture.values() if t["category"] == "learning" and t["need"] >= 2)
     s["culture"]["learning"].insert(0, top["id"])
     e = ENGINE.explain(s, 0, "claim.learning")
     assert e is not None and e[1] == f"Il vous faut {top['need']} points universitaires ce tour pour cette tuile."
-    s["culture"]["learning"][0] = next(t["id"] for t in catalog().culture.values() if t["category"] == "learning" and t["need"] == 1)
+    s["culture"]["learning"][0] = next(t["id"] for t in catalog(s).culture.values() if t["category"] == "learning" and t["need"] == 1)
     assert ENGINE.explain(s, 0, "claim.learning")[1] == "Il vous faut 1 point universitaire ce tour pour cette tuile."
 
 
@@ -279,13 +279,13 @@ def test_labels_are_short_and_bilingual_through_random_games() -> None:
 
 def test_more_than_25_buildable_designs_are_split_by_kind() -> None:
     s = fresh(4)
-    designs = [d["id"] for d in catalog().groups["normal"] if d["category"] != "special"]
+    designs = [d["id"] for d in catalog(s).groups["normal"] if d["category"] != "special"]
     s["market"] = [f"{d}.80" for d in designs]
     give(s, 0, money=60, grain=6, wood=6, stone=6, ore=6)
     s = play(s, 0, "build")
     kinds = ids(s, 0)
     assert set(kinds) == {"production", "commerce", "culture", "military", "temple"}
     s = play(s, 0, "culture")
-    assert all(catalog().designs[i]["category"] == "culture" for i in ids(s, 0))
+    assert all(catalog(s).designs[i]["category"] == "culture" for i in ids(s, 0))
     s = play(s, 0, "library m12")
     assert s["players"][0]["city"]["m12"]["t"] == "library.80"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.minerva.data import RESOURCES, catalog
+from engines.minerva.data import RESOURCES, default_catalog
 from engines.minerva.scoring import end_points
 from tests.engines.minerva.util import city, fresh, give, play
 
-PLAIN = [d["id"] for d in catalog().designs.values()
+PLAIN = [d["id"] for d in default_catalog().designs.values()
          if d["when"] == "activate" and set(d["effect"]) == {"gain"} and d["group"] != "forum"
          and not {"any", "culture", "culture_tile"} & set(d["effect"]["gain"])]
 
@@ -21,7 +21,7 @@ def test_plain_gain_building_activation(design: str) -> None:
     give(s, 0, money=0, grain=0)
     s = play(s, 0, "res o13 left")  # the forum follows the building in that line: pick ore
     s = play(s, 0, "ore") if s["work"] and s["work"][-1]["k"] == "pick" else s
-    gain = catalog().designs[design]["effect"]["gain"]
+    gain = default_catalog().designs[design]["effect"]["gain"]
     p = s["players"][0]
     for r in RESOURCES:
         assert p["res"][r] == gain.get(r, 0) + (1 if r == "ore" else 0), design
@@ -34,7 +34,7 @@ LAYOUT = {"m11": "temple-ring-production", "l10": "farm", "m10": "market", "n10"
           "n11": "res", "l12": "refectory", "m12": "temple-grain", "p11": "market", "m8": "library"}
 RING = {"production": 1, "commerce": 1, "culture": 1, "military": 1, "special": 1, "temple": 1, "residential": 1, "categories": 7}
 CROSS = {"production": 1, "commerce": 2, "culture": 1, "military": 1, "special": 0, "temple": 1, "residential": 1, "categories": 6}
-ZONE_TEMPLES = [d["id"] for d in catalog().groups["temples"] if "zone" in d["effect"]]
+ZONE_TEMPLES = [d["id"] for d in default_catalog().groups["temples"] if "zone" in d["effect"]]
 
 
 @pytest.mark.parametrize("temple", ZONE_TEMPLES)
@@ -44,17 +44,17 @@ def test_every_zone_temple(temple: str) -> None:
     stables l11 left; residence n11 and a market p11 (past a gap) right."""
     s = fresh(2)
     city(s, 0, {**LAYOUT, "m11": temple})
-    eff = catalog().designs[temple]["effect"]
+    eff = default_catalog().designs[temple]["effect"]
     what = "categories" if eff["per"] == "categories" else eff["per"][9:]
     expected = (RING if eff["zone"] == "ring" else CROSS)[what] * eff["vp"]
-    assert end_points(s["players"][0], "m11", eff) == expected
+    assert end_points(s, s["players"][0], "m11", eff) == expected
 
 
-@pytest.mark.parametrize("temple", [d["id"] for d in catalog().groups["temples"] if "zone" not in d["effect"]])
+@pytest.mark.parametrize("temple", [d["id"] for d in default_catalog().groups["temples"] if "zone" not in d["effect"]])
 def test_every_resource_temple(temple: str) -> None:
     s = fresh(2)
-    eff = catalog().designs[temple]["effect"]
+    eff = default_catalog().designs[temple]["effect"]
     give(s, 0, **{r: 0 for r in RESOURCES})
     give(s, 0, **{eff["per"]: 5})
     city(s, 0, {"n13": temple})
-    assert end_points(s["players"][0], "n13", eff) == 5 * eff["vp"]
+    assert end_points(s, s["players"][0], "n13", eff) == 5 * eff["vp"]

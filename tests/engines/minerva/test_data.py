@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from engines.core.data import PROVENANCE, DataError
-from engines.minerva.data import CULTURES, catalog, validate
+from engines.core.data import PROVENANCE, Checks, DataError
+from engines.minerva.data import CULTURES, build, default_catalog
 
 
 def raw() -> tuple[dict, dict]:
@@ -18,8 +18,15 @@ def raw() -> tuple[dict, dict]:
             json.loads(root.joinpath("tiles.json").read_text(encoding="utf-8")))
 
 
+def check(buildings: dict, tiles: dict) -> None:
+    """Build the catalogue of these files as the default data is: DataError listing every problem."""
+    checks = Checks()
+    build({"buildings": buildings, "tiles": tiles}, checks)
+    checks.raise_any()
+
+
 def test_rulebook_counts() -> None:
-    cat = catalog()
+    cat = default_catalog()
     assert sum(len(d["copies"]) for d in cat.groups["normal"]) == 66
     assert sum(len(d["copies"]) for d in cat.groups["starting"]) == 8
     assert sum(len(d["copies"]) for d in cat.groups["forum"]) == 4
@@ -29,12 +36,12 @@ def test_rulebook_counts() -> None:
 
 
 def test_normal_buildings_form_six_equal_piles_at_every_count() -> None:
-    marks = [m for d in catalog().groups["normal"] for m in d["copies"]]
+    marks = [m for d in default_catalog().groups["normal"] for m in d["copies"]]
     assert [sum(1 for m in marks if m <= n) for n in (2, 3, 4)] == [42, 54, 66]
 
 
 def test_every_named_rulebook_building_is_present() -> None:
-    names = {d["name_fr"] for d in catalog().designs.values()}
+    names = {d["name_fr"] for d in default_catalog().designs.values()}
     for n in ["Forum", "Marché", "Charbonnier", "Vendeur de pierre", "Forgeron", "Jardin", "Écuries", "Arsenal",
               "Armurerie", "Colisée", "Comptoir", "Arc de triomphe", "Réfectoire", "Bains publics", "Aqueduc surélevé",
               "Cirque", "Fonderie", "Théâtre", "Statue", "Bibliothèque"]:
@@ -53,7 +60,7 @@ def test_corrupt_count_is_refused() -> None:
     b2 = copy.deepcopy(b)
     b2["normal"][0]["copies"].append(1)
     with pytest.raises(DataError):
-        validate(b2, t)
+        check(b2, t)
 
 
 def test_corrupt_effect_is_refused() -> None:
@@ -61,7 +68,7 @@ def test_corrupt_effect_is_refused() -> None:
     b2 = copy.deepcopy(b)
     b2["normal"][0]["effect"] = {"gain": {"gold": 1}}
     with pytest.raises(DataError):
-        validate(b2, t)
+        check(b2, t)
 
 
 def test_missing_provenance_is_refused() -> None:
@@ -69,7 +76,7 @@ def test_missing_provenance_is_refused() -> None:
     t2 = copy.deepcopy(t)
     t2["glory"][0]["source"] = "guess"
     with pytest.raises(DataError):
-        validate(b, t2)
+        check(b, t2)
 
 
 def test_special_buildings_never_act_on_activation() -> None:
@@ -78,4 +85,4 @@ def test_special_buildings_never_act_on_activation() -> None:
     special = next(d for d in b2["normal"] if d["category"] == "special")
     special["when"] = "activate"
     with pytest.raises(DataError):
-        validate(b2, t)
+        check(b2, t)

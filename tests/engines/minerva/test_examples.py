@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.minerva import ENGINE
-from engines.minerva.data import catalog
+from engines.minerva.data import catalog, default_catalog
 from engines.minerva.refusals import SECOND_CULTURE
 from tests.engines.minerva.util import city, fresh, give, ids, play, refused
 
@@ -21,7 +21,7 @@ def test_setup_example_for_four_and_two_players(n: int, starting: int, culture_v
     « les deux tuiles 3 et 4 » d'ordre ; « Ce joueur reçoit 3 denarii. Les autres joueurs, dans le
     sens horaire, reçoivent 4 denarii, 5 denarii et 6 denarii. »"""
     v = ENGINE.view(fresh(n), None)
-    groups = catalog().groups
+    groups = default_catalog().groups
     normal = sum(1 for d in groups["normal"] for m in d["copies"] if m <= n)
     assert normal == {4: 66, 2: 42}[n]
     assert sum(1 for t in v["market"] if t["design"] in {d["id"] for d in groups["starting"]}) == starting
@@ -43,7 +43,7 @@ def test_culture_example_trojanus() -> None:
     universitaire : « il ne peut donc pas la gagner » ; les points restants « seront perdus à la fin
     de son tour »."""
     s = fresh(2)
-    cat = catalog()
+    cat = catalog(s)
     s["culture"]["theatre"] = ["theatre-4", "theatre-5"]
     s["culture"]["art"] = ["art-2", "art-3", "art-4"]
     s["culture"]["learning"] = ["learning-7", "learning-8"]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engines.core import conformance, packs
-from engines.core.data import collecting
+from engines.core.data import Checks
 from engines.minerva import ENGINE, data
 from tests.engines.minerva.util import city, give, play
 
@@ -182,27 +182,28 @@ def test_a_missing_name_is_refused() -> None:
 
 
 def test_rule_checks_list_every_problem_with_file_entry_and_field() -> None:
-    """Inside `collecting` (as `packs.check` runs them) the rule checks go on past the first
-    problem; each message names the file, the entry id and the field."""
+    """The rule checks note every problem in a `Checks` (as `packs.check` runs them), going on
+    past the first; each message names the file, the entry id and the field."""
     files = copy.deepcopy(ENGINE.default_pack().files)
     entry(files, "normal", "farm")["cost"] = {"gold": 1}
     entry(files, "normal", "tavern")["when"] = "sometimes"
     entry(files, "culture", "art-2")["need"] = 0
     entry(files, "normal", "sawmill")["id"] = "round"
-    with collecting() as found:
-        data.catalog_from(files)
+    checks = Checks()
+    ENGINE.catalog_from(files, checks)
+    found = checks.problems
     assert any(p.startswith("buildings farm cost") for p in found), found
     assert any(p.startswith("buildings tavern when") for p in found), found
     assert any(p.startswith("tiles culture art-2 need") for p in found), found
     assert any(p.startswith("buildings round id") for p in found), found
     with pytest.raises(data.DataError):
-        data.catalog_from(files)
+        checks.raise_any()
 
 
 def test_catalog_from_leaves_the_files_unchanged() -> None:
     files = ENGINE.default_pack().files
     before = packs.canonical(files)
-    ENGINE.catalog_from(dict(files))
+    ENGINE.catalog_from(dict(files), Checks())
     assert packs.canonical(files) == before
 
 
@@ -254,8 +255,9 @@ def test_schema_and_rule_checks_accept_the_same_effects(when: str, effect: dict[
     files = copy.deepcopy(ENGINE.default_pack().files)
     entry(files, "normal", "farm").update(when=when, effect=effect)
     schema = packs.schema_problems("buildings", ENGINE.component_schema("buildings"), files["buildings"])
-    with collecting() as found:
-        data.catalog_from(files)
+    checks = Checks()
+    ENGINE.catalog_from(files, checks)
+    found = checks.problems
     assert (schema == [], found == []) == (accepted, accepted), (schema, found)
 
 
@@ -295,14 +297,10 @@ def test_two_games_interleaved_each_see_their_own_components() -> None:
 
 
 def test_the_accessor_follows_the_state_being_played() -> None:
-    pack = partial()
-    state = ENGINE.new_game(2, 0, pack=pack)
-    assert data.catalog() is data.default_catalog()
-    with packs.using("minerva", state):
-        assert data.catalog().designs["lumber-camp"]["name_en"] == "Sawpit"
-        with packs.using("minerva", ENGINE.new_game(2, 0)):
-            assert data.catalog() is data.default_catalog()
-    assert data.catalog() is data.default_catalog()
+    state, plain = ENGINE.new_game(2, 0, pack=partial()), ENGINE.new_game(2, 0)
+    assert data.catalog(plain) is data.default_catalog()
+    assert data.catalog(state).designs["lumber-camp"]["name_en"] == "Sawpit"
+    assert data.catalog(plain) is data.default_catalog()
 
 
 def test_the_readme_example_is_the_pack_tested_here() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.minerva import ENGINE
+from engines.minerva.rounds import end_round
 from engines.minerva.scoring import solo_title
 from tests.engines.minerva.util import fresh, give, ids, play
 
@@ -47,7 +48,7 @@ def test_solo_glory_rule() -> None:
         s = fresh(1)
         s["round"] = 3
         give(s, 0, glory=glory)
-        ENGINE._end_round(s)
+        end_round(s)
         assert s["players"][0]["glories"] == ([tile] if tile else [])
 
 

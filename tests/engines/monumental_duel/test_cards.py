@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from engines.monumental_duel import ENGINE as E
-from engines.monumental_duel.data import load
+from engines.monumental_duel.data import catalog
 from tests.engines.monumental_duel.helpers import actions_phase, instance, new, res, set_city, track
 
-CIV_OF = {c["id"]: civ_id for civ_id, civ in load()["civs"].items()
+CIV_OF = {c["id"]: civ_id for civ_id, civ in catalog(None)["civs"].items()
           for c in [*civ["cards"], *civ["policies"], civ["warlord"], civ["ambassador"]]}
-CARDS = [d for d in load()["cards"].values() if d.get("effect") or d.get("bonus") or d.get("negotiate")]
+CARDS = [d for d in catalog(None)["cards"].values() if d.get("effect") or d.get("bonus") or d.get("negotiate")]
 
 
 def _rich(s: dict[str, Any], seat: int) -> None:

@@ -9,17 +9,17 @@ from typing import Any
 
 import pytest
 
-from engines.core.data import DataError
+from engines.core.data import Checks, DataError
 from engines.monumental_duel import ENGINE as E
-from engines.monumental_duel.data import load, validate
+from engines.monumental_duel.data import build, catalog
 
 
 def raw() -> dict[str, Any]:
-    return copy.deepcopy(load()["raw"])
+    return copy.deepcopy(catalog(None)["raw"])
 
 
 def test_counts_match_the_rulebook() -> None:
-    d = load()
+    d = catalog(None)
     assert set(d["civs"]) == {"mali", "aztecs", "japanese"}
     total_civ = 0
     for civ in d["civs"].values():
@@ -35,17 +35,17 @@ def test_counts_match_the_rulebook() -> None:
 
 
 def test_every_entry_has_provenance_and_two_names() -> None:
-    for c in load()["cards"].values():
+    for c in catalog(None)["cards"].values():
         assert c["source"] in ("rulebook", "public source", "composed")
         assert c["name_en"] and c["name_fr"]
-    names = {c["id"]: c["source"] for c in load()["cards"].values()}
+    names = {c["id"]: c["source"] for c in catalog(None)["cards"].values()}
     assert names["p.sahara"] == "rulebook" and names["w.colossus"] == "rulebook" and names["az.p.calendar"] == "rulebook"
     assert names["ma.tax"] == "rulebook" and names["az.gardens"] == "rulebook"
 
 
 def test_civilisations_are_balanced_in_shape() -> None:
     """Same production skeleton for every civilisation: 5 camps, 3 libraries, 3 forts."""
-    for civ in load()["civs"].values():
+    for civ in catalog(None)["civs"].values():
         produce: dict[str, int] = {}
         for c in civ["cards"]:
             for r, n in c.get("produce", {}).items():
@@ -70,8 +70,10 @@ def test_civilisations_are_balanced_in_shape() -> None:
 def test_corrupt_data_is_refused(corrupt: Any, message: str) -> None:
     r = raw()
     corrupt(r)
+    checks = Checks()
+    build({"cards": r}, checks)
     with pytest.raises(DataError, match=message):
-        validate(r)
+        checks.raise_any()
 
 
 def test_data_file_is_valid_json_with_rules_help() -> None:
@@ -79,4 +81,4 @@ def test_data_file_is_valid_json_with_rules_help() -> None:
     assert {"overview", "setup", "activation", "actions", "scoring", "negotiate", "glossary"} <= set(help_)
     for t in help_.values():
         assert len(t["en"]) < 1500 and len(t["fr"]) < 1500
-    json.dumps(load()["raw"])
+    json.dumps(catalog(None)["raw"])

@@ -10,7 +10,7 @@ import pytest
 
 from engines.core.names import fill, names_seat
 from engines.monumental_duel import ENGINE as E
-from engines.monumental_duel.data import load
+from engines.monumental_duel.data import catalog
 from tests.engines.monumental_duel.helpers import new
 from tests.engines.monumental_duel.test_texts import PLAYOUTS, _playout_texts
 
@@ -21,7 +21,7 @@ CIV_ALONE = re.compile(r"(?<!\()\b(Mali|Aztecs|Japanese|Maliens|Aztèques|Japona
 
 def _civ_texts() -> set[str]:
     """View fields that describe a civilisation itself (its name, its special rule), not a seat."""
-    return {c[k] for c in load()["civs"].values() for k in ("name_en", "name_fr", "rule_en", "rule_fr")}
+    return {c[k] for c in catalog(None)["civs"].values() for k in ("name_en", "name_fr", "rule_en", "rule_fr")}
 
 
 @pytest.mark.parametrize(("seed", "civs"), PLAYOUTS)

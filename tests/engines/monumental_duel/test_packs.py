@@ -8,7 +8,6 @@ process without seeing each other's cards (no cache outlives a pack).
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import random
@@ -20,11 +19,10 @@ from typing import Any
 import pytest
 
 from engines.core import conformance, packs
-from engines.core.data import DataError, collecting
+from engines.core.data import Checks
 from engines.core.state import State
 from engines.monumental_duel import ENGINE as E
-from engines.monumental_duel import data, effects
-from engines.monumental_duel.data import load
+from engines.monumental_duel import data, texts
 from tests.engines.monumental_duel.helpers import actions_phase, res, set_city, track
 
 README = Path(__file__).parents[3] / "engines" / "monumental_duel" / "README.md"
@@ -75,7 +73,7 @@ def test_default_pack_round_trip_then_a_changed_pack_plays_whole_games(tmp_path:
     assert (back.game, back.digest, back.files) == (default.game, default.digest, default.files)
     found, catalog = packs.check(E, back)
     assert found == [] and catalog is not None
-    assert catalog["cards"].keys() == load()["cards"].keys()
+    assert catalog["cards"].keys() == data.default()["cards"].keys()
 
     changed = packs.read(packs.write(my_box(), tmp_path / f"mine-{target}"))
     assert changed.digest == my_box().digest
@@ -135,8 +133,8 @@ def test_renamed_free_city_in_the_prompt_and_its_new_negotiation() -> None:
 
 def test_outside_an_engine_method_the_default_cards_are_read() -> None:
     game(my_box())
-    assert load()["cards"]["workshop"]["name_en"] == "Workshop"
-    assert effects.basic_name("workshop") == "a Workshop"
+    assert data.default()["cards"]["workshop"]["name_en"] == "Workshop"
+    assert texts.basic_name(E.new_game(2, 1), "workshop") == "a Workshop"
 
 
 def test_pack_survives_a_json_round_trip_of_the_state() -> None:
@@ -246,8 +244,7 @@ def test_rule_checks_never_trip_over_malformed_data() -> None:
         for step in path[:-1]:
             node = node[step]
         node[path[-1]] = rng.choice(swaps)
-        with collecting(), contextlib.suppress(DataError):
-            E.catalog_from({"cards": broken})
+        E.catalog_from({"cards": broken}, Checks())
 
 
 def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -286,7 +283,7 @@ def test_interleaved_games_each_see_their_own_cards() -> None:
         "civilisations": [{"id": "mali", "name_en": "Mali Empire", "name_fr": "Empire du Mali"}],
     }})
     chosen = {"pack": my_box(), "other": other, "default": None}
-    catalogs = {key: packs.check(E, pack)[1] if pack else load() for key, pack in chosen.items()}
+    catalogs = {key: packs.check(E, pack)[1] if pack else data.default() for key, pack in chosen.items()}
     runs = {key: game(pack, seed=5) for key, pack in chosen.items()}
     steps: dict[str, list[tuple[int, str]]] = {k: [] for k in runs}
     offered = dict.fromkeys(runs, 0)
@@ -342,7 +339,7 @@ def test_schema_enumerates_the_interpreters_vocabulary() -> None:
         op = defs[f"op_{name}"]
         assert set(op["properties"]) == {"op", *required, *data.OPTIONAL.get(name, ())}, name
         assert op["required"] == ["op", *required] and op["additionalProperties"] is False
-        assert effects.describe([{"op": name, **_sample(name)}])  # the interpreter names every op
+        assert texts.describe(E.new_game(2, 1), [{"op": name, **_sample(name)}])  # the interpreter names every op
     assert defs["effect"]["properties"]["when"]["enum"] == list(data.WHEN)
     assert defs["effect"]["properties"]["on"]["enum"] == list(data.EVENTS)
     assert defs["op_gain_per"]["properties"]["what"]["enum"] == list(data.GAIN_PER)

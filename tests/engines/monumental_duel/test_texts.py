@@ -12,7 +12,7 @@ import pytest
 
 from engines.core.contract import fit_words
 from engines.monumental_duel import ENGINE as E
-from engines.monumental_duel import actions, effects, rounds
+from engines.monumental_duel import actions, rounds, texts
 from engines.monumental_duel import model as m
 from tests.engines.monumental_duel.helpers import actions_phase, new, set_city
 
@@ -83,14 +83,15 @@ def test_english_texts_show_no_raw_ids(seed: int, civs: tuple[str, str]) -> None
 def test_effect_texts_name_card_kinds_and_basics_in_french() -> None:
     """« gagnez une carte Connaissance », « gagnez une Barricade », « un Atelier », and the French
     semicolon takes a space before it."""
-    assert effects.describe([{"op": "acquire", "kinds": ["knowledge"], "free": True, "max_cost": 3}], "fr") == \
+    s = new()
+    assert texts.describe(s, [{"op": "acquire", "kinds": ["knowledge"], "free": True, "max_cost": 3}], "fr") == \
         "gagnez une carte Connaissance coûtant 3 ou moins"
-    assert effects.describe([{"op": "acquire", "kinds": ["province"], "conquer": True, "discount": 2}], "fr") == \
+    assert texts.describe(s, [{"op": "acquire", "kinds": ["province"], "conquer": True, "discount": 2}], "fr") == \
         "acquérez ou conquérez une carte Province pour 2 de moins"
-    assert effects.describe([{"op": "gain_basic", "kind": "barricade"}, {"op": "gain", "res": {"mil": 1}}], "fr") == \
+    assert texts.describe(s, [{"op": "gain_basic", "kind": "barricade"}, {"op": "gain", "res": {"mil": 1}}], "fr") == \
         "gagnez une Barricade ; gagnez 1 Militaire"
-    assert effects.describe([{"op": "gain_basic", "kind": "workshop"}], "fr") == "gagnez un Atelier"
-    assert effects.describe([{"op": "gain_per", "what": "coastal", "res": {"gold": 1}}], "fr") == "gagnez 1 Or par Province Côtière"
+    assert texts.describe(s, [{"op": "gain_basic", "kind": "workshop"}], "fr") == "gagnez un Atelier"
+    assert texts.describe(s, [{"op": "gain_per", "what": "coastal", "res": {"gold": 1}}], "fr") == "gagnez 1 Or par Province Côtière"
 
 
 def test_advantage_refusal_names_the_resource() -> None:

@@ -20,7 +20,9 @@ from typing import Any
 
 import engines
 from bot.services.games import GameService
-from bot.soak.common import (
+from bot.storage import Database
+from engines.core.engine import COMMON_KEYS
+from tools.soak.common import (
     Channels,
     Sizes,
     canonical,
@@ -31,8 +33,6 @@ from bot.soak.common import (
     quiet,
     replayed,
 )
-from bot.storage import Database
-from engines.core.engine import COMMON_KEYS
 
 Row = dict[str, Any]
 

@@ -28,8 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.soak import fuzz, kills, racing, snapshots
-from bot.soak.common import DEFAULT, QUICK, Sizes
+from tools.soak import fuzz, kills, racing, snapshots
+from tools.soak.common import DEFAULT, QUICK, Sizes
 
 SECTIONS = {"kills": kills.run, "racing": racing.run, "fuzz": fuzz.run, "snapshots": snapshots.run}
 

@@ -25,7 +25,7 @@ from typing import Any
 import bot
 import engines
 from bot.services.games import GameService
-from bot.soak.common import Sizes, canonical, describe, open_db
+from tools.soak.common import Sizes, canonical, describe, open_db
 
 ROOT = Path(bot.__file__).resolve().parents[1]
 CHILD_DEADLINE_S = 60.0  # a child that acknowledges nothing for this long counts as failed
@@ -72,7 +72,7 @@ def run_child(db_path: Path | str, seed: int, acks_wanted: int, delay_s: float) 
     acks, failure = Acks(), ""
     with tempfile.TemporaryFile() as errors:  # a file, not a pipe: a chatty child never blocks on it
         proc = subprocess.Popen(
-            [sys.executable, "-m", "bot.soak.child", str(db_path), str(seed)], cwd=ROOT, stdout=subprocess.PIPE, stderr=errors, env=env,
+            [sys.executable, "-m", "tools.soak.child", str(db_path), str(seed)], cwd=ROOT, stdout=subprocess.PIPE, stderr=errors, env=env,
         )
         assert proc.stdout is not None
         reader, last = Lines(proc.stdout.fileno()), time.monotonic()

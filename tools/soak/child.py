@@ -2,7 +2,7 @@
 GameService.act into a SQLite file (or a PostgreSQL database, given its URL), printing `ACK <game> <steps> <crc>` after each act() returned
 (crc: of the state it was served), until SIGKILL. A restarted child resumes the active games.
 
-Run as `python -m bot.soak.child DB SEED` (DB: a file path or a postgresql:// URL).
+Run as `python -m tools.soak.child DB SEED` (DB: a file path or a postgresql:// URL).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import zlib
 
 import engines
 from bot.services.games import GameService
-from bot.soak.common import canonical, make_service, new_game, open_db
+from tools.soak.common import canonical, make_service, new_game, open_db
 
 
 def ack(game_id: int, steps: int, crc: int) -> None:

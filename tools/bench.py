@@ -26,11 +26,7 @@ from bot.services import standin
 from bot.services.games import GameService
 from bot.storage import Database
 from engines.core import Engine
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+from tools.measure import percentile, rss_mib
 
 
 def random_game(engine: Engine, players: int, seed: int) -> tuple[dict[str, Any], list[tuple[int, str]], list[dict[str, Any]]]:
@@ -194,16 +190,6 @@ def _mean(values: list[int]) -> float:
     return round(sum(values) / max(1, len(values)), 2)
 
 
-def rss_mib() -> float:
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 async def bench_pipeline(game: str, active_games: int, measured_steps: int) -> dict[str, Any]:
@@ -258,15 +244,15 @@ def main(argv: list[str]) -> int:
     `bench load`: the scale-out figures on both backends (bench_scale.py, bench_load.py); `bench
     outbox`: what the outbox adds to a move and how fast it empties (bench_outbox.py)."""
     if argv[:1] == ["lookups"]:
-        from bot.bench_scale import main as lookups_main
+        from tools.bench_scale import main as lookups_main
 
         return lookups_main(argv[1:])
     if argv[:1] == ["load"]:
-        from bot.bench_load import main as load_main
+        from tools.bench_load import main as load_main
 
         return load_main(argv[1:])
     if argv[:1] == ["outbox"]:
-        from bot.bench_outbox import main as outbox_main
+        from tools.bench_outbox import main as outbox_main
 
         return outbox_main(argv[1:])
     parser = argparse.ArgumentParser(

@@ -22,7 +22,8 @@ import engines
 from bot.services.commands import Commands, Ctx
 from bot.services.games import GameService
 from bot.services.table import Table
-from bot.soak.common import (
+from bot.storage import Database
+from tools.soak.common import (
     REFUSALS,
     STRANGER,
     USER_BASE,
@@ -35,7 +36,6 @@ from bot.soak.common import (
     random_step,
     served_matches_log,
 )
-from bot.storage import Database
 
 INJECTIONS = ["'; DROP TABLE games; --", "{p0}", "{0}", "%s%s%n", "${x}", "<@1>", "@everyone", "\\", "\"", "NULL", "\x00"]
 PUNCT = ["", " ", "\t\n", ",,,", "+", "++", ";", " + , ; ", "-", ".", "_", "..", "--"]

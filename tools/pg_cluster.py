@@ -32,6 +32,16 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def available() -> bool:
+    """Whether PostgreSQL's server programs are installed here."""
+    try:
+        _binary("initdb")
+        _binary("pg_ctl")
+    except RuntimeError:
+        return False
+    return True
+
+
 def _binary(name: str) -> str:
     """On PATH, or in Debian's versioned directory (the package puts only psql on PATH)."""
     found = shutil.which(name) or next(iter(sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), reverse=True)), None)

@@ -1,4 +1,4 @@
-"""`python -m bot.bench_scale [--quick]`: lookup latencies of every query path with 100, 100,000
+"""`python -m tools.bench_scale [--quick]`: lookup latencies of every query path with 100, 100,000
 and 1,000,000 stored games, on SQLite and on PostgreSQL (a throw-away local cluster), as JSON.
 Figures are reported, not asserted; the target is p50(largest) / p50(smallest) <= 2 per path.
 
@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import engines
 from bot.storage.db import Database
 from bot.storage.pg import PgDatabase
-from bot.storage.pg_cluster import PgCluster
 from bot.storage.rows import NEXT_DUE, REMIND_SHARES, TURN_SAMPLES, turn_durations
+from tools.pg_cluster import PgCluster
 
 Store = Database | PgDatabase
 
@@ -44,7 +45,7 @@ QUICK_SIZES = (100, 10_000)
 BACKENDS = ("sqlite", "postgres")
 GUILDS, USERS, MEMBERS = 500, 3000, 15
 GAMES_PER_CHANNEL = 5  # the latest game of a channel is open half the time: 10% of all games are active
-KINDS = ("antiquity", "deus", "magna_roma", "minerva", "monumental_duel")
+KINDS = tuple(engines.names())
 NOW = 1_750_000_000.0  # the benchmark's clock
 DAY, YEAR = 86400.0, 365 * 86400.0
 TICK = 60.0  # the scheduler's period: reminders up to one tick ago were sent

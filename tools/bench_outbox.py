@@ -21,12 +21,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.bench import percentile
 from bot.services.games import GameService
 from bot.services.outbox import POST, Delivery, Outbox, Outcome, Owed, Post, Sent
 from bot.storage import Database
 from bot.storage.pg import PgDatabase
-from bot.storage.pg_cluster import PgCluster
+from tools.measure import percentile
+from tools.pg_cluster import PgCluster
 
 GAME = "minerva"
 PLAYERS = 3

@@ -19,11 +19,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.bench import percentile, rss_mib
-from bot.bench_scale import fill
 from bot.services.games import GameService
 from bot.storage.pg import PgDatabase
-from bot.storage.pg_cluster import PgCluster
+from tools.bench_scale import fill
+from tools.measure import percentile, rss_mib
+from tools.pg_cluster import PgCluster
 
 GAME = "minerva"
 PLAYERS = 3
@@ -158,7 +158,7 @@ async def run(quick: bool) -> dict[str, Any]:
 
 async def _child(url: str, ids: list[int], seconds: float, workers: int, render_workers: int, seed: int) -> dict[str, Any]:
     """A closed loop in another process (a second bot), reported as JSON on its stdout."""
-    args = [sys.executable, "-m", "bot.bench_load", "child", url, ",".join(map(str, ids)), str(seconds), str(workers), str(render_workers), str(seed)]
+    args = [sys.executable, "-m", "tools.bench_load", "child", url, ",".join(map(str, ids)), str(seconds), str(workers), str(render_workers), str(seed)]
     proc = await asyncio.create_subprocess_exec(*args, cwd=ROOT, stdout=subprocess.PIPE)
     out, _ = await proc.communicate()
     return json.loads(out)

@@ -17,7 +17,8 @@ from typing import Any
 
 import engines
 from bot.services.games import GameService
-from bot.soak.common import (
+from bot.storage import Database, StaleVersion
+from tools.soak.common import (
     REFUSALS,
     Channels,
     Sizes,
@@ -27,7 +28,6 @@ from bot.soak.common import (
     play,
     served_matches_log,
 )
-from bot.storage import Database, StaleVersion
 
 MODES = (
     "double_click",  # the same choice, same panel token, several times on one service
