@@ -10,7 +10,7 @@ from typing import Any
 from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
 from engines.antiquity import pickers, rules
-from engines.antiquity.data import SAINTS, components, memo, memo_table
+from engines.antiquity.data import SAINTS, catalog, memo, memo_table
 from engines.antiquity.texts import (
     EFFECTS,
     Ask,
@@ -29,40 +29,41 @@ AGAIN = ("cart", "fountain")  # built several in one pick (besides free houses)
 FITTING_CACHE = 4096  # occupancy masks remembered per catalogue (`fitting_kinds`)
 
 
-def house_costs() -> tuple[gd.Cost, ...]:
-    """`gd.house_cost(n)` for n = 1..20, shared: read only, never to be edited."""
-    return memo("house_costs", lambda: tuple(gd.house_cost(n) for n in range(1, 21)))
+def house_costs(state: State) -> tuple[gd.Cost, ...]:
+    """`gd.house_cost(state, n)` for n = 1..20, shared: read only, never to be edited."""
+    return memo(state, "house_costs", lambda: tuple(gd.house_cost(state, n) for n in range(1, 21)))
 
 
-def building_costs() -> dict[str, gd.Cost]:
-    """`gd.building_cost(kind)` by kind, shared: read only, never to be edited."""
-    return memo("building_costs", lambda: {spec["id"]: gd.building_cost(spec["id"]) for spec in components()["buildings"]})
+def building_costs(state: State) -> dict[str, gd.Cost]:
+    """`gd.building_cost(state, kind)` by kind, shared: read only, never to be edited."""
+    return memo(state, "building_costs",
+                lambda: {spec["id"]: gd.building_cost(state, spec["id"]) for spec in catalog(state)["buildings"]})
 
 
-def fitting_kinds(masks: tuple[tuple[int, int], ...]) -> frozenset[str]:
+def fitting_kinds(state: State, masks: tuple[tuple[int, int], ...]) -> frozenset[str]:
     """Kinds of city building (houses aside) with room on city cards of these blocked masks,
     whatever they cost or their supply: some orientation fits, or for a warehouse a 1×2 or 2×1
     (every larger rectangle holds one of them, so any warehouse fits if one of those does).
     Remembered per catalogue: shapes come from the components in play."""
-    table = memo_table("fitting_kinds")
+    table = memo_table(state, "fitting_kinds")
     found = table.get(masks)
     if found is None:
         if len(table) >= FITTING_CACHE:
             table.clear()
-        found = table[masks] = _fitting_kinds(masks)
+        found = table[masks] = _fitting_kinds(state, masks)
     return found
 
 
-def _fitting_kinds(masks: tuple[tuple[int, int], ...]) -> frozenset[str]:
+def _fitting_kinds(state: State, masks: tuple[tuple[int, int], ...]) -> frozenset[str]:
     out = set()
-    for spec in components()["buildings"]:
+    for spec in catalog(state)["buildings"]:
         k = spec["id"]
         if k == "house":
             continue
         if k == "warehouse":
             shapes = (cty.orientations(cty.rectangle(1, 2))[0], cty.orientations(cty.rectangle(2, 1))[0])
         else:
-            shapes = cty.orientations(cty.shape_of(k))
+            shapes = cty.orientations(cty.shape_of(state, k))
         if any(cty.fits_any(masks, o) for o in shapes):
             out.add(k)
     return frozenset(out)
@@ -73,7 +74,7 @@ def ignores_different(p: dict[str, Any]) -> bool:
 
 
 def supply_left(state: State, kind: str) -> int:
-    spec = components()["by_building"][kind]
+    spec = catalog(state)["by_building"][kind]
     if "supply" not in spec:
         return 99
     used = 0
@@ -92,7 +93,7 @@ def can_build(state: State, seat: int) -> bool:
     """`bool(buildable(state, seat))`: houses first (the cheapest check, and the four
     first are free), then stopping at the first building found."""
     p = state["players"][seat]
-    if any_house(p, ignores_different(p)):
+    if any_house(state, p, ignores_different(p)):
         return True
     return next(iter_buildable(state, seat), None) is not None
 
@@ -102,7 +103,7 @@ def iter_buildable(state: State, seat: int) -> Iterator[str]:
     p = state["players"][seat]
     goods = p["goods"]
     nodiff = ignores_different(p)
-    costs = building_costs()
+    costs = building_costs(state)
     mine = {b["kind"] for b in p["buildings"].values()}
     used: dict[str, int] = {}
     for q in state["players"]:
@@ -110,10 +111,10 @@ def iter_buildable(state: State, seat: int) -> Iterator[str]:
             kind = b["kind"]
             used[kind] = used.get(kind, 0) + (len(b["cells"]) // 2 if kind == "warehouse" else 1)
     fitting: frozenset[str] | None = None
-    for spec in components()["buildings"]:
+    for spec in catalog(state)["buildings"]:
         k = spec["id"]
         if k == "house":
-            if any_house(p, nodiff):
+            if any_house(state, p, nodiff):
                 yield k
             continue
         if spec["unique"] and k in mine:
@@ -123,29 +124,29 @@ def iter_buildable(state: State, seat: int) -> Iterator[str]:
         if not gd.can_pay(goods, costs[k], nodiff):
             continue
         if fitting is None:
-            fitting = fitting_kinds(cty.blocked_masks(p))
+            fitting = fitting_kinds(state, cty.blocked_masks(p))
         if k in fitting:
             yield k
 
 
-def any_house(p: dict[str, Any], nodiff: bool) -> bool:
-    """`bool(house_numbers(p))`."""
+def any_house(state: State, p: dict[str, Any], nodiff: bool) -> bool:
+    """`bool(house_numbers(state, p))`."""
     if not cty.has_free_cell(p):
         return False
-    costs = house_costs()
+    costs = house_costs(state)
     goods = p["goods"]
     built = p["houses"]
     return any(n not in built and gd.can_pay(goods, costs[n - 1], nodiff) for n in range(1, 21))
 
 
-def house_numbers(p: dict[str, Any], below: int = 21, free: bool = False) -> list[int]:
+def house_numbers(state: State, p: dict[str, Any], below: int = 21, free: bool = False) -> list[int]:
     if not cty.has_free_cell(p):
         return []
     nums = [n for n in range(1, 21) if n not in p["houses"] and n < below]
     if free:
         return nums
     nodiff = ignores_different(p)
-    costs = house_costs()
+    costs = house_costs(state)
     return [n for n in nums if gd.can_pay(p["goods"], costs[n - 1], nodiff)]
 
 
@@ -164,16 +165,16 @@ def warehouse_dims(state: State, p: dict[str, Any],
     return out
 
 
-def cost_of(p: dict[str, Any], sel: dict[str, Any]) -> gd.Cost:
+def cost_of(state: State, sel: dict[str, Any]) -> gd.Cost:
     if sel.get("nocost"):
         return gd.zero_cost()
     if sel["kind"] == "house":
-        return gd.house_cost(sel["house"]) if not sel.get("free") else gd.zero_cost()
-    return gd.building_cost(sel["kind"])
+        return gd.house_cost(state, sel["house"]) if not sel.get("free") else gd.zero_cost()
+    return gd.building_cost(state, sel["kind"])
 
 
-def shape(sel: dict[str, Any]) -> tuple[str, ...]:
-    return cty.shape_of(sel["kind"], sel.get("dims"))
+def shape(state: State, sel: dict[str, Any]) -> tuple[str, ...]:
+    return cty.shape_of(state, sel["kind"], sel.get("dims"))
 
 
 def city_build_opts(state: State, seat: int) -> Ask:
@@ -184,8 +185,8 @@ def city_build_opts(state: State, seat: int) -> Ask:
         return "Which building?", "Quel bâtiment ?", [*kind_opts(state, seat), back]
     kind = sel["kind"]
     if kind == "house" and "house" not in sel:
-        nums = house_numbers(p, sel.get("below", 21), sel.get("free", False))
-        opts = [house_opt(n) for n in nums]
+        nums = house_numbers(state, p, sel.get("below", 21), sel.get("free", False))
+        opts = [house_opt(state, n) for n in nums]
         if sel.get("free"):
             opts.append(("skip", "no free house", "pas de maison gratuite"))
             return "San Nicolo: pick a free lower house.", "San Nicolo : choisissez une maison gratuite plus basse.", opts
@@ -199,12 +200,12 @@ def city_build_opts(state: State, seat: int) -> Ask:
             return "Warehouse height?", "Hauteur de l'entrepôt ?", [*opts, back]
         opts = [(f"{h}x{w}", f"{h}×{w} ({h * w} goods)", f"{h}×{w} ({h * w} denrées)") for h, w in dims if h == sel["height"]]
         return "Warehouse size?", "Taille de l'entrepôt ?", [*opts, back]
-    cost = cost_of(p, sel)
+    cost = cost_of(state, sel)
     ch = gd.choices(p["goods"], cost, sel.get("pay", []), ignores_different(p))
     if ch:
-        opts = [(f"pay.{g}", f"pay with {gname(g)}", f"payer avec {gname(g, True)}") for g in ch]
+        opts = [(f"pay.{g}", f"pay with {gname(state, g)}", f"payer avec {gname(state, g, 'fr')}") for g in ch]
         return "Pay with which good?", "Payer avec quelle denrée ?", [*opts, back]
-    return cell_menu(p, sel)
+    return cell_menu(state, p, sel)
 
 
 def kind_opts(state: State, seat: int) -> list[Opt]:
@@ -212,30 +213,30 @@ def kind_opts(state: State, seat: int) -> list[Opt]:
     so a house is its number then its cell), each with its cost and effect."""
     p = state["players"][seat]
     kinds = buildable(state, seat)
-    opts = [kind_opt(k) for k in kinds if k != "house"]
+    opts = [kind_opt(state, k) for k in kinds if k != "house"]
     if "house" not in kinds:
         return opts
-    nums = house_numbers(p)
+    nums = house_numbers(state, p)
     if len(nums) + len(opts) < MAX_OPTIONS:
-        return [*(house_opt(n) for n in nums), *opts]
+        return [*(house_opt(state, n) for n in nums), *opts]
     en, fr = house_about()
     return [("house", "House (then its number)", "Maison (puis son numéro)", en, fr), *opts]
 
 
-def cell_menu(p: dict[str, Any], sel: dict[str, Any]) -> Ask:
+def cell_menu(state: State, p: dict[str, Any], sel: dict[str, Any]) -> Ask:
     """The cells for the top-left corner in the current orientation (the first that fits, said
     so), and the other orientations; a set pick for buildings built several at once."""
-    orients = fitting_orients(p, sel)
+    orients = fitting_orients(state, p, sel)
     turns = [(f"rot{i + 1}", f"turn it: orientation {i + 1} ({shape_text(o)})",
               f"tourner : orientation {i + 1} ({shape_text(o)})") for i, o in orients if i != sel["rot"]]
-    several = in_set(sel)
-    end = (("done", f"stop building: {bname(sel['kind'])}", f"arrêter de construire : {bname(sel['kind'], True)}")
-           if several else ("back", "back", "retour"))
-    cells = pickers.cell_labelled(anchor_cells(p, sel), sel.get("cx", ""), "top-left corner at {c}",
+    several = in_set(state, sel)
+    end = (("done", f"stop building: {bname(state, sel['kind'])}",
+            f"arrêter de construire : {bname(state, sel['kind'], 'fr')}") if several else ("back", "back", "retour"))
+    cells = pickers.cell_labelled(anchor_cells(state, p, sel), sel.get("cx", ""), "top-left corner at {c}",
                                   "coin haut-gauche en {c}", MAX_OPTIONS - len(turns) - 1)
-    name = f"house {sel['house']}" if sel["kind"] == "house" else bname(sel["kind"])
-    name_fr = f"maison {sel['house']}" if sel["kind"] == "house" else bname(sel["kind"], True)
-    now = shape_text(cty.orientations(shape(sel))[sel["rot"]])
+    name = f"house {sel['house']}" if sel["kind"] == "house" else bname(state, sel["kind"])
+    name_fr = f"maison {sel['house']}" if sel["kind"] == "house" else bname(state, sel["kind"], "fr")
+    now = shape_text(cty.orientations(shape(state, sel))[sel["rot"]])
     en = f"{name} (orientation {sel['rot'] + 1}: {now}): top-left corner at which cell?" if turns else f"{name}: at which cell?"
     fr = (f"{name_fr} (orientation {sel['rot'] + 1} : {now}) : coin haut-gauche sur quelle case ?"
           if turns else f"{name_fr} : sur quelle case ?")
@@ -246,25 +247,27 @@ def cell_menu(p: dict[str, Any], sel: dict[str, Any]) -> Ask:
     return en, fr, [*cells, *turns, end]
 
 
-def in_set(sel: dict[str, Any]) -> bool:
+def in_set(state: State, sel: dict[str, Any]) -> bool:
     """Several of a kind may be placed in one pick: free houses, cart shops and fountains (the
     same kind is offered again after each, paid without a choice), never a move."""
     if sel.get("bid") or sel.get("free"):
         return False
     if sel["kind"] == "house":
-        return not any(house_costs()[sel["house"] - 1][g] for g in ("food", "luxury"))
+        return not any(house_costs(state)[sel["house"] - 1][g] for g in ("food", "luxury"))
     return sel["kind"] in AGAIN
 
 
-def kind_opt(kind: str) -> Opt:
-    cost = building_costs()[kind]
+def kind_opt(state: State, kind: str) -> Opt:
+    cost = building_costs(state)[kind]
     en, fr = EFFECTS[kind]
-    return (kind, bname(kind), bname(kind, True), f"{cost_text(cost)} · {en}", f"{cost_text(cost, True)} · {fr}")
+    return (kind, bname(state, kind), bname(state, kind, "fr"), f"{cost_text(state, cost)} · {en}",
+            f"{cost_text(state, cost, 'fr')} · {fr}")
 
 
-def house_opt(n: int) -> Opt:
+def house_opt(state: State, n: int) -> Opt:
     en, fr = EFFECTS["house"]
-    return (f"h{n}", f"house {n}", f"maison {n}", f"{house_cost_text(n)} · {en}", f"{house_cost_text(n, True)} · {fr}")
+    return (f"h{n}", f"house {n}", f"maison {n}", f"{house_cost_text(state, n)} · {en}",
+            f"{house_cost_text(state, n, 'fr')} · {fr}")
 
 
 def house_about() -> tuple[str, str]:
@@ -272,13 +275,13 @@ def house_about() -> tuple[str, str]:
     return f"cost by its number · {en}", f"coût selon son numéro · {fr}"
 
 
-def fitting_orients(p: dict[str, Any], sel: dict[str, Any]) -> list[tuple[int, tuple[cty.Cell, ...]]]:
+def fitting_orients(state: State, p: dict[str, Any], sel: dict[str, Any]) -> list[tuple[int, tuple[cty.Cell, ...]]]:
     masks = cty.blocked_masks(p, sel.get("bid", ""))
-    return [(i, o) for i, o in enumerate(cty.orientations(shape(sel))) if cty.fits_any(masks, o)]
+    return [(i, o) for i, o in enumerate(cty.orientations(shape(state, sel))) if cty.fits_any(masks, o)]
 
 
-def anchor_cells(p: dict[str, Any], sel: dict[str, Any]) -> list[str]:
-    o = cty.orientations(shape(sel))[sel["rot"]]
+def anchor_cells(state: State, p: dict[str, Any], sel: dict[str, Any]) -> list[str]:
+    o = cty.orientations(shape(state, sel))[sel["rot"]]
     return [cty.cell_id(k, r, c) for k, r, c in cty.anchors(p, o, sel.get("bid", ""))]
 
 
@@ -291,13 +294,13 @@ def auto_build(state: State, seat: int) -> None:
             return
         if sel["kind"] == "warehouse" and "dims" not in sel:
             return
-        cost = cost_of(p, sel)
+        cost = cost_of(state, sel)
         full = gd.forced(p["goods"], cost, sel.get("pay", []), ignores_different(p))
         if full is None:
             return
         sel["pay"] = full
         if "rot" not in sel:
-            sel["rot"] = fitting_orients(p, sel)[0][0]  # the first that fits; the cell menu turns it
+            sel["rot"] = fitting_orients(state, p, sel)[0][0]  # the first that fits; the cell menu turns it
         return
 
 
@@ -341,7 +344,7 @@ def finish_build(state: State, seat: int, cid: str) -> None:
     sel = p["sel"]
     kind = sel["kind"]
     k, r, c = cty.parse_cell(cid)
-    o = cty.orientations(shape(sel))[sel["rot"]]
+    o = cty.orientations(shape(state, sel))[sel["rot"]]
     if sel.get("bid"):
         old = p["buildings"][sel["bid"]]
         staffed = sel["bid"] in p["staffed"]
@@ -352,7 +355,7 @@ def finish_build(state: State, seat: int, cid: str) -> None:
             p["staffed"].append(sel["bid"])
         p["sel"] = {}
         return
-    gd.pay(p["goods"], cost_of(p, sel), sel.get("pay", []))
+    gd.pay(p["goods"], cost_of(state, sel), sel.get("pay", []))
     bid = f"p{seat}b{p['next']}"
     p["next"] += 1
     extra: dict[str, Any] = {}
@@ -369,18 +372,18 @@ def finish_build(state: State, seat: int, cid: str) -> None:
         p["flags"]["cathedral"] += 1
         p["sel"] = {"do": "saint"}
     if (kind == "house" and not sel.get("free") and rules.saint_power(p, "nicolo")
-            and house_numbers(p, sel["house"], True)):
+            and house_numbers(state, p, sel["house"], True)):
         p["sel"] = {"do": "build", "kind": "house", "free": True, "below": sel["house"], "rot": 0}
 
 
 def again(state: State, seat: int, sel: dict[str, Any]) -> dict[str, Any]:
     """After a building of a set pick (`in_set`), the same kind again while one can be built and
     paid without a choice (free houses: the lowest free number), else the menu."""
-    if not in_set(sel):
+    if not in_set(state, sel):
         return {}
     p = state["players"][seat]
     if sel["kind"] == "house":
-        free = [n for n in house_numbers(p, free=True) if not any(house_costs()[n - 1][g] for g in ("food", "luxury"))]
+        free = [n for n in house_numbers(state, p, free=True) if not any(house_costs(state)[n - 1][g] for g in ("food", "luxury"))]
         nxt = {"do": "build", "kind": "house", "house": free[0]} if free else {}
     else:
         nxt = {"do": "build", "kind": sel["kind"]} if sel["kind"] in buildable(state, seat) else {}
@@ -390,13 +393,13 @@ def again(state: State, seat: int, sel: dict[str, Any]) -> dict[str, Any]:
     auto_build(state, seat)
     if "rot" not in nxt:  # a payment to choose: the set ends here
         return {}
-    if sel["rot"] in (i for i, _ in fitting_orients(p, nxt)):
+    if sel["rot"] in (i for i, _ in fitting_orients(state, p, nxt)):
         nxt["rot"] = sel["rot"]  # keep the orientation the player chose
     return nxt
 
 
 def city_saint_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
-    by = components()["by_saint"]
+    by = catalog(state)["by_saint"]
     opts = [(s, f"{by[s]['name_en']}: {by[s]['victory_en']}", f"{by[s]['name_fr']} : {by[s]['victory_fr']}") for s in SAINTS]
     return "Choose your patron saint.", "Choisissez votre Saint Patron.", opts
 

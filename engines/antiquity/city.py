@@ -1,13 +1,15 @@
 """City cards: polyomino shapes and their orientations, placement checks, graves, and which
-buildings work (ungraved, manned when they must be, faculties joined to a manned university)."""
+buildings work (ungraved, manned when they must be, faculties joined to a manned university).
+Which buildings need a man and which are faculties the rules fix (`data.NO_MAN`, `data.FACULTIES`,
+to which the component checks hold every pack), so only a shape is read from the components."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
-from engines.antiquity.data import components
-from engines.core.state import clone
+from engines.antiquity.data import FACULTIES, NO_MAN, catalog
+from engines.core.state import State, clone
 
 Player = dict[str, Any]
 Cell = tuple[int, int]
@@ -41,10 +43,11 @@ def rectangle(h: int, w: int) -> tuple[str, ...]:
     return tuple("#" * w for _ in range(h))
 
 
-def shape_of(kind: str, dims: list[int] | None = None) -> tuple[str, ...]:
+def shape_of(state: State, kind: str, dims: list[int] | None = None) -> tuple[str, ...]:
+    """A building's shape in the components `state` plays with (a warehouse's, its chosen size)."""
     if kind == "warehouse" and dims:
         return rectangle(dims[0], dims[1])
-    return tuple(components()["by_building"][kind]["shape"])
+    return tuple(catalog(state)["by_building"][kind]["shape"])
 
 
 def cell_id(city: int, r: int, c: int) -> str:
@@ -207,20 +210,18 @@ def joined_faculties(p: Player) -> set[str]:
     unis = [b for b in p["buildings"].values() if b["kind"] == "university"]
     if not unis:
         return set()
-    by = components()["by_building"]
-    return {bid for bid, b in p["buildings"].items() if by[b["kind"]].get("faculty") and _adjacent(b, unis[0])}
+    return {bid for bid, b in p["buildings"].items() if b["kind"] in FACULTIES and _adjacent(b, unis[0])}
 
 
 def works(p: Player, bid: str) -> bool:
     b = p["buildings"][bid]
     if graves_on(p, bid):
         return False
-    spec = components()["by_building"][b["kind"]]
-    if not spec["needs_man"]:
+    if b["kind"] in NO_MAN:
         return True
     if bid in p["staffed"]:
         return True
-    if spec.get("faculty") and bid in joined_faculties(p):
+    if b["kind"] in FACULTIES and bid in joined_faculties(p):
         uni = next(x for x, y in p["buildings"].items() if y["kind"] == "university")
         return uni in p["staffed"] and not graves_on(p, uni)
     return False
@@ -242,11 +243,9 @@ def built(p: Player, kind: str) -> int:
 def staffable(p: Player) -> list[str]:
     """Buildings a man may be put on now: they need a man, have none and carry no grave."""
     joined = joined_faculties(p)
-    by = components()["by_building"]
     out = []
     for bid, b in p["buildings"].items():
-        spec = by[b["kind"]]
-        if not spec["needs_man"] or bid in p["staffed"] or graves_on(p, bid) or bid in joined:
+        if b["kind"] in NO_MAN or bid in p["staffed"] or graves_on(p, bid) or bid in joined:
             continue
         out.append(bid)
     return out

@@ -77,7 +77,7 @@ def city_menu(state: State, seat: int) -> tuple[str, str, list[Opt]]:
         opts.append(("offer", "propose a trade to a player", "proposer un échange à un joueur"))
     for o in state["offers"]:
         if o["to"] == seat and o["status"] == "open":
-            en, fr = (fit_words(t) for t in offer_text(o))
+            en, fr = (fit_words(t) for t in offer_text(state, o))
             if trade.can_answer(state, o):
                 opts.append((f"accept{o['n']}", f"accept offer #{o['n']} from {ref(o['from'])}",
                              f"accepter l'offre n° {o['n']} de {ref(o['from'])}", en, fr))
@@ -148,7 +148,7 @@ def city_staff_opts(state: State, seat: int) -> Ask:
         x = p["buildings"][b]
         r, c = x["cells"][0]
         where = cty.cell_id(x["city"], r, c)
-        opts.append((f"{x['kind']}.{where}", f"{bname(x['kind'])} at {where}", f"{bname(x['kind'], True)} en {where}"))
+        opts.append((f"{x['kind']}.{where}", f"{bname(state, x['kind'])} at {where}", f"{bname(state, x['kind'], 'fr')} en {where}"))
     n = free_men(state, seat)
     en, fr = counted(n, ("free man", "free men"), ("homme libre", "hommes libres"))
     return (f"Staff which buildings? ({en})", f"Peupler quels bâtiments ? ({fr})",
@@ -174,9 +174,9 @@ def city_exchange_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
         left = dict(p["goods"])
         for g in give:
             left[g] -= 1
-        opts = [(f"give.{g}", f"give {gname(g)} ({left[g]})", f"donner {gname(g, True)} ({left[g]})") for g in GOODS if left[g] > 0]
+        opts = [(f"give.{g}", f"give {gname(state, g)} ({left[g]})", f"donner {gname(state, g, 'fr')} ({left[g]})") for g in GOODS if left[g] > 0]
         return "Market: give which good?", "Marché : donner quelle denrée ?", [*opts, back]
-    opts = [(f"get.{g}", f"receive {gname(g)}", f"recevoir {gname(g, True)}") for g in GOODS]
+    opts = [(f"get.{g}", f"receive {gname(state, g)}", f"recevoir {gname(state, g, 'fr')}") for g in GOODS]
     return "Market: receive which good?", "Marché : recevoir quelle denrée ?", [*opts, back]
 
 
@@ -248,14 +248,14 @@ def city_move_opts(state: State, seat: int) -> Ask:
         mov = movable(p)
         if "kind" not in sel:
             kinds = sorted({p["buildings"][b]["kind"] for b in mov})
-            return "Move which building?", "Déplacer quel bâtiment ?", [*[(k, bname(k), bname(k, True)) for k in kinds], back]
+            return "Move which building?", "Déplacer quel bâtiment ?", [*[(k, bname(state, k), bname(state, k, "fr")) for k in kinds], back]
         opts = []
         for b in sorted(mov):
             x = p["buildings"][b]
             if x["kind"] == sel["kind"]:
                 r, c = x["cells"][0]
-                opts.append((b, f"{bname(x['kind'])} at {cty.cell_id(x['city'], r, c)}",
-                             f"{bname(x['kind'], True)} en {cty.cell_id(x['city'], r, c)}"))
+                opts.append((b, f"{bname(state, x['kind'])} at {cty.cell_id(x['city'], r, c)}",
+                             f"{bname(state, x['kind'], 'fr')} en {cty.cell_id(x['city'], r, c)}"))
         return "Which one?", "Lequel ?", [*opts[:24], back]
     return building.city_build_opts(state, seat)
 

@@ -9,7 +9,7 @@ from engines.antiquity import building, events, rules, setup, texts
 from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
 from engines.antiquity import hexmap as hx
-from engines.antiquity.data import FOOD, GOODS, components
+from engines.antiquity.data import FOOD, GOODS, catalog
 from engines.antiquity.events import say
 from engines.antiquity.layout import new_city
 from engines.antiquity.texts import RURAL, Opt, counted, gname, goods_text
@@ -39,7 +39,7 @@ def country_menu(state: State, seat: int) -> list[Opt]:
             out.append(("farm", "farm (1 seed)", "ferme (1 semence)"))
         if g["wood"] >= 1 and rules.producer_sites(state, seat, "mine"):
             out.append(("mine", "mine (1 wood)", "mine (1 bois)"))
-        if (g["wood"] >= 1 and rules.fisheries_on_board(state) < components()["limits"]["fisheries"]
+        if (g["wood"] >= 1 and rules.fisheries_on_board(state) < catalog(state)["limits"]["fisheries"]
                 and rules.fishery_first(state, seat)):
             out.append(("fishery", "fishery (1 wood)", "pêcherie (1 bois)"))
         if (cty.has(p, "brewery") and any(g[f] for f in FOOD) and rules.inn_sites(state, seat)):
@@ -63,15 +63,15 @@ def opts_country(state: State, seat: int) -> tuple[str, str, list[Opt]]:
     do = sel["do"]
     if do == "farm" and "good" not in sel:
         return ("Farm of which good?", "Ferme de quelle denrée ?",
-                [*[(x, gname(x), gname(x, True)) for x in farm_goods(p)], back])
+                [*[(x, gname(state, x), gname(state, x, "fr")) for x in farm_goods(p)], back])
     if do in ("fishery", "mine") and "hex" in sel and (do == "mine" or "hex2" in sel):
         goods = ("fish", "pearls", "dye") if do == "fishery" else ("stone", "gold")
-        return "Which good?", "Quelle denrée ?", [*[(x, gname(x), gname(x, True)) for x in goods], back]
+        return "Which good?", "Quelle denrée ?", [*[(x, gname(state, x), gname(state, x, "fr")) for x in goods], back]
     if do in ("inn", "city") and "hex" in sel:
         cost = gd.city_cost() if do == "city" else {**gd.zero_cost(), "food": 1}
         ch = gd.choices(p["goods"], cost, sel.get("pay", []), building.ignores_different(p))
         return ("Pay with which good?", "Payer avec quelle denrée ?",
-                [*[(f"pay.{x}", gname(x), gname(x, True)) for x in ch], back])
+                [*[(f"pay.{x}", gname(state, x), gname(state, x, "fr")) for x in ch], back])
     cands = country_cands(state, seat)
     text = {"woodcutter": ("Woodcutter on which forest hex?", "Bûcheron sur quelle forêt ?"),
             "farm": ("Farm on which grass hex?", "Ferme sur quelle prairie ?"),
@@ -177,13 +177,13 @@ def country_try(state: State, seat: int) -> None:
             say(state, f"{ref(seat)} builds an inn at {h}.", f"{ref(seat)} construit une auberge en {h}.", seat, hexes=[h])
         else:
             k = len([c for c in p["cities"] if c["center"]])
-            p["cities"].append(new_city(components()["limits"]["later_city"]))
+            p["cities"].append(new_city(catalog(state)["limits"]["later_city"]))
             covered, cleaned = setup.found_city(state, seat, h, k)
             more_en, more_fr = ("", "") if not cleaned else counted(len(cleaned), ("polluted hex", "polluted hexes"),
                                                                   ("hexagone pollué", "hexagones pollués"))
             say(state, f"{ref(seat)} founds a new city at {h}" + (f" ({more_en} cleaned)." if cleaned else "."),
                 f"{ref(seat)} fonde une cité en {h}" + (f" ({more_fr} assaini{'s' * (len(cleaned) > 1)})." if cleaned else "."),
-                seat, hexes=hx.geometry(state["num_players"]).flower(h) or [h])
+                seat, hexes=hx.geometry(state["num_players"], state).flower(h) or [h])
         events.markers_discarded(state, seat, covered)
         p["flags"]["carts_used"] += 1
         p["sel"] = {}
@@ -230,11 +230,11 @@ def country_try(state: State, seat: int) -> None:
     state["rural"][bid] = {"owner": seat, "kind": do, "good": good, "man": h, "sites": sites, "counters": sorted(counters)}
     p["flags"]["carts_used"] += 1
     p["sel"] = {}
-    say(state, *producer_text(seat, do, h, good, len(counters)), seat, hexes=[*sites, *counters])
+    say(state, *producer_text(state, seat, do, h, good, len(counters)), seat, hexes=[*sites, *counters])
     events.markers_discarded(state, seat, covered)
 
 
-def producer_text(seat: int, do: str, h: str, good: str, n: int) -> tuple[str, str]:
+def producer_text(state: State, seat: int, do: str, h: str, good: str, n: int) -> tuple[str, str]:
     """A new producer and what it does to the land: a woodcutter clears its forest ("Placez un
     marqueur herbe"), the others pollute their hexes at once ("placez un marqueur pollution")."""
     en, fr = RURAL[do]
@@ -243,5 +243,5 @@ def producer_text(seat: int, do: str, h: str, good: str, n: int) -> tuple[str, s
         what_en, what_fr = f"{hexes_en} cleared", f"{hexes_fr} défriché{'s' * (n > 1)}"
     else:
         what_en, what_fr = f"{hexes_en} polluted", f"{hexes_fr} pollué{'s' * (n > 1)}"
-    return (f"{ref(seat)} builds a {en} at {h}: {goods_text([good] * n)}, {what_en}.",
-            f"{ref(seat)} construit : {fr} en {h} : {goods_text([good] * n, True)}, {what_fr}.")
+    return (f"{ref(seat)} builds a {en} at {h}: {goods_text(state, [good] * n)}, {what_en}.",
+            f"{ref(seat)} construit : {fr} en {h} : {goods_text(state, [good] * n, 'fr')}, {what_fr}.")

@@ -2,21 +2,24 @@
 checked against the counts and rules of the rulebook, so a corrected or home-made file is refused
 rather than silently misplayed.
 
-Game code reads components only through `components()`: the catalogue of the pack of the game
-being played (`packs.active`), else the default one, built once. What is derived from it and kept
-(costs, room for buildings, the map geometry) is kept in the catalogue itself (`memo`,
-`memo_table`), so a game with a pack never sees what was computed for the default components.
+Game code reads components only through `catalog(state)`: the catalogue of the pack the game is
+played with, else the default one, built once. What is derived from it and kept (costs, room for
+buildings, the map geometry) is kept in the catalogue itself (`memo`, `memo_table`), so a game with
+a pack never sees what was computed for the default components. What the rules fix (which
+buildings need a man, the faculties, the limits) is also played from the constants below: the
+checks hold every pack to them.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from engines.core import packs
-from engines.core.data import DataError, check_count, check_entries, require
+from engines.core.data import Checks, DataError
 
 GAME = "antiquity"
 FOOD = ("grain", "sheep", "olives", "fish")
@@ -46,6 +49,7 @@ COMPOSED = {"mirror_pieces": False, "start_city_on_own_tile": True, "inn_on_land
 SECTIONS = ("goods", "buildings", "houses", "saints", "faces", "tiles", "layouts")
 
 T = TypeVar("T")
+Catalog = dict[str, Any]
 
 
 def load_raw() -> dict[str, Any]:
@@ -59,45 +63,45 @@ def at(section: str, ident: object = None, field: str = "") -> str:
     return " › ".join(parts)
 
 
-def validate(d: dict[str, Any]) -> dict[str, Any]:
-    """Check every count, reference and rule; DataError at the first breach, or every breach
-    noted inside `core.data.collecting()` (a pack check)."""
+def _check(d: dict[str, Any], checks: Checks) -> bool:
+    """Note in `checks` every breach of a count, reference or rule; False when a section is
+    missing (nothing can be built from the file)."""
     for kind in SECTIONS:
-        require(isinstance(d.get(kind), list), f"{at(kind)}: missing")
+        checks.require(isinstance(d.get(kind), list), f"{at(kind)}: missing")
         if isinstance(d.get(kind), list):
-            check_entries(kind, d[kind])
+            checks.entries(kind, d[kind])
     if not all(isinstance(d.get(kind), list) for kind in SECTIONS):
-        return d
-    _check_goods(d["goods"])
-    _check_buildings(d["buildings"])
-    _check_houses(d["houses"])
-    _check_saints(d["saints"])
-    faces = _check_faces(d["faces"], d["tiles"])
-    _check_tiles(d["tiles"], faces)
-    _check_layouts(d["layouts"])
-    _check_fixed("limits", d.get("limits"), LIMITS)
+        return False
+    _check_goods(checks, d["goods"])
+    _check_buildings(checks, d["buildings"])
+    _check_houses(checks, d["houses"])
+    _check_saints(checks, d["saints"])
+    faces = _check_faces(checks, d["faces"], d["tiles"])
+    _check_tiles(checks, d["tiles"], faces)
+    _check_layouts(checks, d["layouts"])
+    _check_fixed(checks, "limits", d.get("limits"), LIMITS)
     lim = d.get("limits") or {}
-    require(sorted(lim.get("explore_per_player", [])) == EXPLORATION,
-            f"{at('limits', None, 'explore_per_player')}: the exploration tokens are one each of {', '.join(EXPLORATION)}")
-    _check_fixed("composed_rules", d.get("composed_rules"), COMPOSED)
+    checks.require(sorted(lim.get("explore_per_player", [])) == EXPLORATION,
+                   f"{at('limits', None, 'explore_per_player')}: the exploration tokens are one each of {', '.join(EXPLORATION)}")
+    _check_fixed(checks, "composed_rules", d.get("composed_rules"), COMPOSED)
     turns = (d.get("composed_rules") or {}).get("intro_turn_limit")
-    require(isinstance(turns, int) and turns >= 1, f"{at('composed_rules', None, 'intro_turn_limit')}: a number of turns")
-    return d
+    checks.require(isinstance(turns, int) and turns >= 1, f"{at('composed_rules', None, 'intro_turn_limit')}: a number of turns")
+    return True
 
 
-def _missing(section: str, entries: list[dict[str, Any]], expected: tuple[str, ...], why: str) -> None:
+def _missing(checks: Checks, section: str, entries: list[dict[str, Any]], expected: tuple[str, ...], why: str) -> None:
     ids = {e.get("id") for e in entries}
     for ident in expected:
-        require(ident in ids, f"{at(section, ident)}: missing ({why})")
+        checks.require(ident in ids, f"{at(section, ident)}: missing ({why})")
 
 
-def _check_goods(goods: list[dict[str, Any]]) -> None:
-    check_count("goods", goods, len(GOODS))
-    _missing("goods", goods, GOODS, "the rules play these ten goods")
-    require([g.get("id") for g in goods] == list(GOODS), f"{at('goods')}: goods must be the 10 goods of the rulebook, in order")
+def _check_goods(checks: Checks, goods: list[dict[str, Any]]) -> None:
+    checks.count("goods", goods, len(GOODS))
+    _missing(checks, "goods", goods, GOODS, "the rules play these ten goods")
+    checks.require([g.get("id") for g in goods] == list(GOODS), f"{at('goods')}: goods must be the 10 goods of the rulebook, in order")
     for g in goods:
         want = CATEGORY.get(g.get("id", ""))
-        require(want is None or g.get("category") == want,
+        checks.require(want is None or g.get("category") == want,
                 f"{at('goods', g.get('id'), 'category')}: {g.get('id')} is a {want} good in the rules, not {g.get('category')}")
 
 
@@ -113,103 +117,103 @@ def _connected(cells: set[tuple[int, int]]) -> bool:
     return seen == cells
 
 
-def _check_shape(b: dict[str, Any]) -> None:
+def _check_shape(checks: Checks, b: dict[str, Any]) -> None:
     rows, where = b.get("shape"), at("buildings", b.get("id"), "shape")
     if not (isinstance(rows, list) and rows and all(isinstance(r, str) for r in rows)):
-        require(False, f"{where}: rows of # (a square) and . (none)")
+        checks.require(False, f"{where}: rows of # (a square) and . (none)")
         return
-    require(all(len(r) == len(rows[0]) for r in rows), f"{where}: ragged shape, every row needs the same length")
-    require(set("".join(rows)) <= {"#", "."} and "#" in "".join(rows), f"{where}: bad shape, rows of # and . with a #")
-    require(len(rows) <= MAX_SHAPE and max(map(len, rows)) <= MAX_SHAPE,
+    checks.require(all(len(r) == len(rows[0]) for r in rows), f"{where}: ragged shape, every row needs the same length")
+    checks.require(set("".join(rows)) <= {"#", "."} and "#" in "".join(rows), f"{where}: bad shape, rows of # and . with a #")
+    checks.require(len(rows) <= MAX_SHAPE and max(map(len, rows)) <= MAX_SHAPE,
             f"{where}: at most {MAX_SHAPE} × {MAX_SHAPE}, the size of a city card")
     cells = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"}
-    require(not cells or _connected(cells), f"{where}: a building is one piece (its squares must touch side to side)")
+    checks.require(not cells or _connected(cells), f"{where}: a building is one piece (its squares must touch side to side)")
 
 
-def _check_buildings(buildings: list[dict[str, Any]]) -> None:
-    check_count("buildings", buildings, len(BUILDINGS))
-    _missing("buildings", buildings, BUILDINGS, "the rules play each of the 19 buildings by its id")
+def _check_buildings(checks: Checks, buildings: list[dict[str, Any]]) -> None:
+    checks.count("buildings", buildings, len(BUILDINGS))
+    _missing(checks, "buildings", buildings, BUILDINGS, "the rules play each of the 19 buildings by its id")
     for b in buildings:
         k = b.get("id")
         if k not in BUILDINGS:
-            require(False, f"{at('buildings', k, 'id')}: no such building in the rules (they play the 19 of the rulebook)")
+            checks.require(False, f"{at('buildings', k, 'id')}: no such building in the rules (they play the 19 of the rulebook)")
             continue
-        _check_shape(b)
+        _check_shape(checks, b)
         cost = b.get("cost")
-        require(isinstance(cost, dict) and all(isinstance(cost.get(g), int) and cost[g] >= 0 for g in ("wood", "stone", "luxury"))
+        checks.require(isinstance(cost, dict) and all(isinstance(cost.get(g), int) and cost[g] >= 0 for g in ("wood", "stone", "luxury"))
                 and isinstance(cost.get("different"), bool), f"{at('buildings', k, 'cost')}: bad cost")
         if k in SUPPLIED:
-            require(b.get("supply") == 16, f"{at('buildings', k, 'supply')}: the rulebook gives 16 in all")
+            checks.require(b.get("supply") == 16, f"{at('buildings', k, 'supply')}: the rulebook gives 16 in all")
         else:
-            require("supply" not in b, f"{at('buildings', k, 'supply')}: only cart shops, fountains and warehouses are counted")
+            checks.require("supply" not in b, f"{at('buildings', k, 'supply')}: only cart shops, fountains and warehouses are counted")
         if k in NO_MAN:
-            require(b.get("needs_man") is False, f"{at('buildings', k, 'needs_man')}: {k} works without a man")
+            checks.require(b.get("needs_man") is False, f"{at('buildings', k, 'needs_man')}: {k} works without a man")
         else:  # its effect is written for a manned building ("manned: ...")
-            require(b.get("needs_man") is True, f"{at('buildings', k, 'needs_man')}: {k} works only when manned")
-        require(bool(b.get("faculty")) == (k in FACULTIES),
+            checks.require(b.get("needs_man") is True, f"{at('buildings', k, 'needs_man')}: {k} works only when manned")
+        checks.require(bool(b.get("faculty")) == (k in FACULTIES),
                 f"{at('buildings', k, 'faculty')}: the faculties are exactly {', '.join(FACULTIES)}")
         if k in ONE_EACH:
-            require(b.get("unique") is True, f"{at('buildings', k, 'unique')}: a player has one {k} at most")
+            checks.require(b.get("unique") is True, f"{at('buildings', k, 'unique')}: a player has one {k} at most")
         if k == "house":
-            require(b.get("unique") is False, f"{at('buildings', k, 'unique')}: houses are built again and again")
-            require(b.get("shape") == ["#"], f"{at('buildings', k, 'shape')}: a house is one square (any free cell takes one)")
+            checks.require(b.get("unique") is False, f"{at('buildings', k, 'unique')}: houses are built again and again")
+            checks.require(b.get("shape") == ["#"], f"{at('buildings', k, 'shape')}: a house is one square (any free cell takes one)")
         if k == "warehouse":
-            require(b.get("shape") in (["##"], ["#", "#"]), f"{at('buildings', k, 'shape')}: a warehouse tile is 2 squares")
-            require(b.get("variable_rectangle") is True and b.get("squares_per_tile") == 2 and b.get("supply_counts") == "tiles",
+            checks.require(b.get("shape") in (["##"], ["#", "#"]), f"{at('buildings', k, 'shape')}: a warehouse tile is 2 squares")
+            checks.require(b.get("variable_rectangle") is True and b.get("squares_per_tile") == 2 and b.get("supply_counts") == "tiles",
                     f"{at('buildings', k)}: a warehouse is a rectangle of 2-square tiles (variable_rectangle, "
                     "squares_per_tile 2, supply_counts tiles)")
         else:
             for field in WAREHOUSE_ONLY:
-                require(field not in b, f"{at('buildings', k, field)}: only the warehouse has it")
+                checks.require(field not in b, f"{at('buildings', k, field)}: only the warehouse has it")
 
 
-def _check_houses(houses: list[dict[str, Any]]) -> None:
-    check_count("houses", houses, LIMITS["houses"])
-    _missing("houses", houses, tuple(f"h{n}" for n in range(1, LIMITS["houses"] + 1)), "the cost chart has houses 1 to 20")
+def _check_houses(checks: Checks, houses: list[dict[str, Any]]) -> None:
+    checks.count("houses", houses, LIMITS["houses"])
+    _missing(checks, "houses", houses, tuple(f"h{n}" for n in range(1, LIMITS["houses"] + 1)), "the cost chart has houses 1 to 20")
     for i, h in enumerate(houses):
         k = h.get("id")
-        require(h.get("number") == i + 1 and k == f"h{i + 1}", f"{at('houses', k, 'number')}: house {k} out of order")
+        checks.require(h.get("number") == i + 1 and k == f"h{i + 1}", f"{at('houses', k, 'number')}: house {k} out of order")
         for field in ("food", "luxury"):
             n = h.get(field)
-            require(isinstance(n, int) and n >= 0, f"{at('houses', k, field)}: house {k} has a negative cost")
+            checks.require(isinstance(n, int) and n >= 0, f"{at('houses', k, field)}: house {k} has a negative cost")
             if i < 4:
-                require(n == 0, f"{at('houses', k, field)}: the first four houses are free")
+                checks.require(n == 0, f"{at('houses', k, field)}: the first four houses are free")
 
 
-def _check_saints(saints: list[dict[str, Any]]) -> None:
-    check_count("saints", saints, len(SAINTS))
-    _missing("saints", saints, SAINTS, "the rules play the five patron saints by their ids")
+def _check_saints(checks: Checks, saints: list[dict[str, Any]]) -> None:
+    checks.count("saints", saints, len(SAINTS))
+    _missing(checks, "saints", saints, SAINTS, "the rules play the five patron saints by their ids")
     for s in saints:
-        require(s.get("id") in SAINTS, f"{at('saints', s.get('id'), 'id')}: no such saint in the rules ({', '.join(SAINTS)})")
+        checks.require(s.get("id") in SAINTS, f"{at('saints', s.get('id'), 'id')}: no such saint in the rules ({', '.join(SAINTS)})")
         for lang, colon in (("en", ": "), ("fr", " : ")):  # as `building.city_saint_opts` writes it
             label = f"{s.get(f'name_{lang}')}{colon}{s.get(f'victory_{lang}')}"
-            require(len(label) <= MAX_LABEL,
+            checks.require(len(label) <= MAX_LABEL,
                     f"{at('saints', s.get('id'), f'victory_{lang}')}: the name and the victory condition are one menu "
                     f"option, at most {MAX_LABEL} characters (here {len(label)})")
 
 
-def _check_faces(faces: list[dict[str, Any]], tiles: list[dict[str, Any]]) -> set[str]:
-    check_count("faces", faces, 16)
+def _check_faces(checks: Checks, faces: list[dict[str, Any]], tiles: list[dict[str, Any]]) -> set[str]:
+    checks.count("faces", faces, 16)
     on_tiles = [x for t in tiles for x in (t.get("faces") or [])]
     for f in faces:
         k = f.get("id")
         rows = f.get("rows") or []
-        require([len(r) for r in rows] == list(ROW_LEN), f"{at('faces', k, 'rows')}: face {k}: bad rows (9 rows of 5 to 9 hexes)")
-        require(set("".join(rows)) <= TERRAINS, f"{at('faces', k, 'rows')}: face {k}: unknown terrain")
+        checks.require([len(r) for r in rows] == list(ROW_LEN), f"{at('faces', k, 'rows')}: face {k}: bad rows (9 rows of 5 to 9 hexes)")
+        checks.require(set("".join(rows)) <= TERRAINS, f"{at('faces', k, 'rows')}: face {k}: unknown terrain")
         spots = f.get("spots") or ""
-        require(len(spots) == sum(ROW_LEN) and set(spots) <= {"0", "1"} and spots.count("1") == 2,
+        checks.require(len(spots) == sum(ROW_LEN) and set(spots) <= {"0", "1"} and spots.count("1") == 2,
                 f"{at('faces', k, 'spots')}: face {k} needs 2 exploration spots (61 digits, two of them 1)")
-        require(k in on_tiles, f"{at('faces', k)}: on no large tile")
+        checks.require(k in on_tiles, f"{at('faces', k)}: on no large tile")
     return {f.get("id") for f in faces}
 
 
-def _check_tiles(tiles: list[dict[str, Any]], faces: set[str]) -> None:
-    check_count("tiles", tiles, 8)
+def _check_tiles(checks: Checks, tiles: list[dict[str, Any]], faces: set[str]) -> None:
+    checks.count("tiles", tiles, 8)
     used: set[str] = set()
     for t in tiles:
         k, two = t.get("id"), t.get("faces") or []
-        require(len(two) == 2 and all(x in faces for x in two), f"{at('tiles', k, 'faces')}: tile {k}: bad faces (two faces of faces)")
-        require(not (set(two) & used), f"{at('tiles', k, 'faces')}: tile {k}: a face is on two tiles")
+        checks.require(len(two) == 2 and all(x in faces for x in two), f"{at('tiles', k, 'faces')}: tile {k}: bad faces (two faces of faces)")
+        checks.require(not (set(two) & used), f"{at('tiles', k, 'faces')}: tile {k}: a face is on two tiles")
         used |= set(two)
 
 
@@ -218,39 +222,41 @@ def tile_hexes(dq: int, dr: int) -> list[tuple[int, int]]:
     return [(max(-4, -4 - (i - 4)) + j + dq, i - 4 + dr) for i in range(9) for j in range(ROW_LEN[i])]
 
 
-def _check_layouts(layouts: list[dict[str, Any]]) -> None:
-    check_count("layouts", layouts, 3)
+def _check_layouts(checks: Checks, layouts: list[dict[str, Any]]) -> None:
+    checks.count("layouts", layouts, 3)
     counts = [lay.get("players") for lay in layouts]
     for n in (2, 3, 4):
-        require(counts.count(n) == 1, f"{at('layouts', None, 'players')}: one layout for {n} players ({counts.count(n)} here)")
+        checks.require(counts.count(n) == 1, f"{at('layouts', None, 'players')}: one layout for {n} players ({counts.count(n)} here)")
     for lay in layouts:
         k = lay.get("id")
         n = lay["players"] if isinstance(lay.get("players"), int) else 0
         offsets, starts = lay.get("offsets") or [], lay.get("start_tiles") or []
-        require(len(offsets) == 2 * n, f"{at('layouts', k, 'offsets')}: layout {k}: 2 large tiles per player")
-        require(len(starts) == n and len(set(starts)) == n, f"{at('layouts', k, 'start_tiles')}: layout {k}: start tiles, one per player")
-        require(all(0 <= i < 2 * n for i in starts), f"{at('layouts', k, 'start_tiles')}: layout {k}: start tile out of range")
+        checks.require(len(offsets) == 2 * n, f"{at('layouts', k, 'offsets')}: layout {k}: 2 large tiles per player")
+        checks.require(len(starts) == n and len(set(starts)) == n, f"{at('layouts', k, 'start_tiles')}: layout {k}: start tiles, one per player")
+        checks.require(all(0 <= i < 2 * n for i in starts), f"{at('layouts', k, 'start_tiles')}: layout {k}: start tile out of range")
         seen: dict[tuple[int, int], int] = {}
         for t, (dq, dr) in enumerate(offsets):
             for hexagon in tile_hexes(dq, dr):
                 other = seen.setdefault(hexagon, t)
                 if other != t:
-                    require(False, f"{at('layouts', k, 'offsets')}: large tiles {other + 1} and {t + 1} overlap")
+                    checks.require(False, f"{at('layouts', k, 'offsets')}: large tiles {other + 1} and {t + 1} overlap")
                     break
 
 
-def _check_fixed(section: str, found: Any, fixed: dict[str, Any]) -> None:
-    require(isinstance(found, dict), f"{at(section)}: missing")
+def _check_fixed(checks: Checks, section: str, found: Any, fixed: dict[str, Any]) -> None:
+    checks.require(isinstance(found, dict), f"{at(section)}: missing")
     for key, value in fixed.items():
         got = (found or {}).get(key)
-        require(got == value and type(got) is type(value),
+        checks.require(got == value and type(got) is type(value),
                 f"{at(section, None, key)}: the rules play the rulebook's {json.dumps(value)}, not {json.dumps(got)}")
 
 
-def catalog(files: dict[str, Any]) -> dict[str, Any]:
-    """The catalogue game code reads: the checked file, its indexes and a store for what is
-    derived from it (`memo`)."""
-    d = dict(validate(files))
+def build(files: Mapping[str, Any], checks: Checks) -> Catalog:
+    """The catalogue of complete component files (`{"components": ...}`), every problem noted in
+    `checks`: the checked file, its indexes and a store for what is derived from it (`memo`)."""
+    d = dict(files["components"])
+    if not _check(d, checks):
+        return d  # no section to index: the problems say which is missing
     d["by_building"] = {b["id"]: b for b in d["buildings"]}
     d["by_face"] = {f["id"]: f for f in d["faces"]}
     d["by_layout"] = {lay["players"]: lay for lay in d["layouts"]}
@@ -260,38 +266,35 @@ def catalog(files: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
-_default: dict[str, Any] = {}  # the default catalogue, filled once (`default_catalog`)
+@functools.cache
+def default() -> Catalog:
+    """The catalogue of the default components, built once; DataError if they break a rule."""
+    checks = Checks()
+    built = build({"components": load_raw()}, checks)
+    checks.raise_any()
+    return built
 
 
-def default_catalog() -> dict[str, Any]:
-    if not _default:
-        _default.update(catalog(load_raw()))
-    return _default
+def catalog(state: Mapping[str, Any] | None) -> Catalog:
+    """The components `state` is played with: its pack's catalogue, else the default one (also
+    for None, where no game is at hand)."""
+    return packs.catalog_of(GAME, state, default)
 
 
-def components() -> dict[str, Any]:
-    """The components in play: the running game's pack, else the default ones. Hot (tens of
-    calls a step), hence a plain global rather than a cached call for the default."""
-    found = packs.active(GAME)
-    if found is None:
-        return _default or default_catalog()
-    return found
-
-
-def memo(name: str, make: Callable[[], T]) -> T:
-    """`make()`, computed once per catalogue: a value derived from the components in play."""
-    store = components()["memo"]
+def memo(state: Mapping[str, Any] | None, name: str, make: Callable[[], T]) -> T:
+    """`make()`, computed once per catalogue: a value derived from the components `state` plays with."""
+    store = catalog(state)["memo"]
     if name not in store:
         store[name] = make()
     return store[name]
 
 
-def memo_table(name: str) -> dict[Any, Any]:
+def memo_table(state: Mapping[str, Any] | None, name: str) -> dict[Any, Any]:
     """A cache keyed by other arguments, one per catalogue (see `memo`)."""
-    store = components()["memo"]
+    store = catalog(state)["memo"]
     if name not in store:
         store[name] = {}
     return store[name]
 
 
-__all__ = ["BASIC", "FOOD", "GOODS", "LUXURY", "DataError", "catalog", "components", "memo", "memo_table", "validate"]
+__all__ = ["BASIC", "FOOD", "GOODS", "LUXURY", "Catalog", "DataError", "build", "catalog", "default", "load_raw", "memo", "memo_table"]

@@ -47,18 +47,18 @@ def fit(*texts: tuple[str, str]) -> tuple[str, str]:
     return texts[-1]
 
 
-def joined(items: list[str], fr: bool = False) -> str:
+def joined(items: list[str], lang: str = "en") -> str:
     """ "a", "a and b", "a, b and c" ("et" in French)."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {'et' if fr else 'and'} {items[-1]}"
+    return f"{', '.join(items[:-1])} {'et' if lang == 'fr' else 'and'} {items[-1]}"
 
 
-def kinds_text(kinds: list[str], fr: bool = False, lower: bool = False) -> list[str]:
+def kinds_text(state: State, kinds: list[str], lang: str = "en", lower: bool = False) -> list[str]:
     """Building kinds by name, each once with its count: ["House ×4", "Cart shop"]."""
     out = []
     for k in sorted(set(kinds), key=kinds.index):
-        name = bname(k, fr).lower() if lower else bname(k, fr)
+        name = bname(state, k, lang).lower() if lower else bname(state, k, lang)
         out.append(name + (f" ×{kinds.count(k)}" if kinds.count(k) > 1 else ""))
     return out
 
@@ -97,7 +97,7 @@ def stopped(state: State, seat: int, cells: list[str]) -> None:
     if not new:
         return
     kinds = [p["buildings"][b]["kind"] for b in new]
-    en, fr = joined(kinds_text(kinds, lower=True)), joined(kinds_text(kinds, True, lower=True), True)
+    en, fr = joined(kinds_text(state, kinds, lower=True)), joined(kinds_text(state, kinds, "fr", lower=True), "fr")
     r = ref(seat)
     text = fit((f"Graves on {r}'s {en}: out of use.", f"Tombes sur {fr} de {r} : hors d'usage."),
                (f"Graves put {len(new)} of {r}'s buildings out of use.",

@@ -1,21 +1,34 @@
-"""The phase machine: automatic steps between decisions, phase 1 (all rise), the end of the
-secret phase 2, phase 3 (turn order), the turn-order phases 4, 7 and 9, phase 10 (victory) and
-the end of the game."""
+"""The phase machine: a step (each phase's own, `STEPS`), then the automatic steps up to the next
+decision (`advance`): phase 1 (all rise), the end of the secret phase 2, phase 3 (turn order), the
+turn-order phases 4, 7 and 9, phase 10 (victory) and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.antiquity import city as cty
-from engines.antiquity import country, hardship, produce, rules
-from engines.antiquity.data import components
+from engines.antiquity import city_phase, country, events, hardship, produce, rules, setup
+from engines.antiquity.data import catalog
 from engines.antiquity.events import fit, kinds_text, say
 from engines.antiquity.layout import fresh_flags
-from engines.antiquity.outcome import NO_WINNER
+from engines.antiquity.scoring import NO_WINNER
 from engines.antiquity.texts import counted, seat_list
 from engines.core import Engine
 from engines.core.names import ref
 from engines.core.state import State, clone
+
+
+def step(state: State, seat: int, option_id: str) -> None:
+    """Apply a legal option (`back` clears the seat's selection), then run the automatic steps;
+    the entries logged are dated with the turns completed when the step began (`events.stamp`)."""
+    if option_id == "back":
+        state["players"][seat]["sel"] = {}
+        return
+    first, turns = len(state["log"]), state["turns"]
+    STEPS[state["phase"]](state, seat, option_id)
+    advance(state)
+    events.stamp(state, first, turns)
 
 
 def advance(state: State) -> None:
@@ -152,7 +165,7 @@ def reveal(state: State) -> None:
         state["cathedrals"] += f["cathedral"]
         kinds = [p["buildings"][b]["kind"] for b in f["new"] if b in p["buildings"]]
         if kinds:
-            en, fr = ", ".join(kinds_text(kinds)), ", ".join(kinds_text(kinds, True))
+            en, fr = ", ".join(kinds_text(state, kinds)), ", ".join(kinds_text(state, kinds, "fr"))
             text = fit((f"{ref(s)} built: {en}.", f"{ref(s)} a construit : {fr}."),
                        (f"{ref(s)} built {len(kinds)} buildings.", f"{ref(s)} a construit {len(kinds)} bâtiments."))
             say(state, *text, s, cells=[cty.cell_id(p["buildings"][b]["city"], *rc)
@@ -170,7 +183,7 @@ def reveal(state: State) -> None:
         if f["razed"]:
             Engine.log(state, f"{ref(s)} razed their cathedral.", f"{ref(s)} a rasé sa cathédrale.", s)
         if f["cathedral"] and p["saint"]:
-            sn = components()["by_saint"][p["saint"]]["name_en"]
+            sn = catalog(state)["by_saint"][p["saint"]]["name_en"]
             Engine.log(state, f"{ref(s)} worships {sn}.", f"{ref(s)} adore {sn}.", s)
     state["checkpoint"] += 1
 
@@ -246,7 +259,7 @@ def victory(state: State) -> None:
         return
     if end_if_few_left(state):
         return
-    limit = components()["composed_rules"]["intro_turn_limit"]
+    limit = catalog(state)["composed_rules"]["intro_turn_limit"]
     if state["options"]["intro"] == "on" and state["turn"] >= limit:
         state["winners"] = []
         state["end"] = "limit"
@@ -258,3 +271,11 @@ def victory(state: State) -> None:
 def order_by_counts(previous: list[int], counts: dict[int, int]) -> list[int]:
     """Ascending count; Python's stable sort keeps tied seats in their previous order."""
     return sorted(previous, key=lambda s: counts[s])
+
+
+# each phase's step (its question is `prompts.OPTIONS`)
+STEPS: dict[str, Callable[[State, int, str], None]] = {
+    "start": setup.step_start, "city": city_phase.step_city, "country": country.step_country,
+    "store": produce.step_store, "harvest": produce.step_harvest, "explore": hardship.step_explore,
+    "famine": hardship.step_famine, "pollution": hardship.step_pollution,
+}

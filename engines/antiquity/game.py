@@ -1,4 +1,5 @@
-"""The Antiquity engine: the `Engine` subclass, wiring the phase modules.
+"""The Antiquity engine: the game's description and the contract, each method handing over to
+the module that holds its rules.
 
 Phase 2 (city buildings) is simultaneous and secret: every seat still working acts, and what it
 builds or staffs stays hidden from others (views show the snapshot taken when the phase began)
@@ -7,28 +8,12 @@ until all are done. The other phases run in turn order or resolve automatically 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from engines.antiquity import city_phase, country, data, events, flow, hardship, layout, produce, setup
-from engines.antiquity.explain import explain
-from engines.antiquity.outcome import final_result
-from engines.antiquity.texts import Ask, option
-from engines.antiquity.view import build_view
-from engines.core import Engine, Prompt
+from engines.antiquity import data, flow, layout, prompts, refusals, scoring, setup, view
+from engines.core import Engine, OptionSpec, Prompt
+from engines.core.data import Checks
 from engines.core.state import State
-
-# each phase's options and steps (the phase machine `flow.advance` runs after every step)
-OPTIONS: dict[str, Callable[[State, int], Ask]] = {
-    "start": setup.opts_start, "city": city_phase.opts_city, "country": country.opts_country,
-    "store": produce.opts_store, "harvest": produce.opts_harvest, "explore": hardship.opts_explore,
-    "famine": hardship.opts_famine, "pollution": hardship.opts_pollution,
-}
-STEPS: dict[str, Callable[[State, int, str], None]] = {
-    "start": setup.step_start, "city": city_phase.step_city, "country": country.step_country,
-    "store": produce.step_store, "harvest": produce.step_harvest, "explore": hardship.step_explore,
-    "famine": hardship.step_famine, "pollution": hardship.step_pollution,
-}
 
 
 class Antiquity(Engine):
@@ -48,64 +33,42 @@ class Antiquity(Engine):
     long_phases = ("city",)
     component_files = ("components",)
     typical_turns = {2: 28, 3: 26, 4: 28}  # turns per player (`python -m bot bench`: turns_per_player)
-    option_specs = [{
-        "key": "intro", "choices": ["off", "on"], "default": "off",
-        "help": "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",
-    }]
+    option_specs = (OptionSpec(
+        "intro", ("off", "on"), "off",
+        "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",
+        "Partie d'initiation : ni famine ni pollution (règle, « Partie d'initiation »).",
+    ),)
+
+    copy_state = staticmethod(layout.copy_state)
+
+    def catalog_from(self, files: dict[str, Any], checks: Checks) -> data.Catalog:
+        """README, "Component packs": every count and rule checked by `data.build`."""
+        return data.build(files, checks)
 
     def setup(self, state: State) -> None:
         setup.setup(state)
         flow.advance(state)
 
-    copy_state = staticmethod(layout.copy_state)
-
     def to_act(self, state: State) -> list[int]:
         return [] if state["over"] else sorted(state["acting"])
 
     def prompt(self, state: State, seat: int) -> Prompt | None:
-        if state["over"] or seat not in state["acting"]:
-            return None
-        text, text_fr, opts, *done = OPTIONS[state["phase"]](state, seat)
-        several = hardship.picks(state, seat, opts) if state["phase"] in ("famine", "pollution") else 1
-        return Prompt(seat, text, [option(*o) for o in opts], text_fr, done=done[0] if done else "", picks=several)
+        return prompts.prompt(state, seat)
 
     def step(self, state: State, seat: int, option_id: str) -> None:
-        if option_id == "back":
-            state["players"][seat]["sel"] = {}
-            return
-        first, turns = len(state["log"]), state["turns"]
-        STEPS[state["phase"]](state, seat, option_id)
-        flow.advance(state)
-        events.stamp(state, first, turns)
+        flow.step(state, seat, option_id)
 
     def result(self, state: State) -> dict[str, Any]:
-        return final_result(state)
+        return scoring.result(state)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
+        return view.view(state, seat)
 
     def secrets(self, state: State, seat: int) -> set[str]:
-        if state["phase"] != "city":
-            return set()
-        p = state["players"][seat]
-        return set() if p["out"] else set(p["flags"]["new"])
+        return view.secrets(state, seat)
 
     def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
-        return explain(state, seat, option_id)
-
-    def catalog_from(self, files: dict[str, Any]) -> dict[str, Any]:
-        """The catalogue of complete component files (a pack merged over the defaults), after
-        every count and rule check (`data.validate`); README, "Component packs"."""
-        return data.catalog(files["components"])
+        return refusals.explain(state, seat, option_id)
 
     def validate(self, state: State) -> None:
-        for k in ("map", "players", "order", "phase", "turn", "famine", "rural"):
-            if k not in state:
-                raise ValueError(f"state is missing {k}")
-        if len(state["players"]) != state["num_players"]:
-            raise ValueError("one player record per seat")
-        for p in state["players"]:
-            if min(p["goods"].values()) < 0:
-                raise ValueError("negative goods")
-            if len(p["cities"]) > 4:
-                raise ValueError("at most 4 cities")
+        layout.validate(state)

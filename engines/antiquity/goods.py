@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.antiquity.data import FOOD, LUXURY, components
+from engines.antiquity.data import FOOD, LUXURY, catalog
+from engines.core.state import State
 
 Cost = dict[str, Any]
 
@@ -14,15 +15,15 @@ def zero_cost() -> Cost:
     return {"wood": 0, "stone": 0, "food": 0, "luxury": 0, "different": False}
 
 
-def building_cost(kind: str) -> Cost:
-    c = components()["by_building"][kind]["cost"]
+def building_cost(state: State, kind: str) -> Cost:
+    c = catalog(state)["by_building"][kind]["cost"]
     out = zero_cost()
     out.update(wood=c["wood"], stone=c["stone"], luxury=c["luxury"], different=c["different"])
     return out
 
 
-def house_cost(number: int) -> Cost:
-    h = components()["houses"][number - 1]
+def house_cost(state: State, number: int) -> Cost:
+    h = catalog(state)["houses"][number - 1]
     out = zero_cost()
     out.update(food=h["food"], luxury=h["luxury"], different=h["different"])
     return out

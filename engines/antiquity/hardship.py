@@ -7,7 +7,7 @@ from engines.antiquity import city as cty
 from engines.antiquity import events, pickers, rules, texts
 from engines.antiquity.data import FOOD
 from engines.antiquity.events import say
-from engines.antiquity.outcome import out_stamp
+from engines.antiquity.scoring import out_stamp
 from engines.antiquity.texts import Opt, counted, gname
 from engines.core import Engine
 from engines.core.names import ref
@@ -35,7 +35,7 @@ def step_explore(state: State, seat: int, oid: str) -> None:
     else:
         tok = state["map"]["markers"].pop(oid)
         p["goods"][tok] += 1
-        en, fr = f"{r} explores {oid}: {gname(tok).lower()}", f"{r} explore {oid} : {gname(tok, True).lower()}"
+        en, fr = f"{r} explores {oid}: {gname(state, tok).lower()}", f"{r} explore {oid} : {gname(state, tok, 'fr').lower()}"
         if tok in FOOD:
             state["famine"] += 1
             en += f", famine level {state['famine']}"
@@ -74,15 +74,6 @@ def opts_famine(state: State, seat: int) -> tuple[str, str, list[Opt]]:
     p = state["players"][seat]
     return (f"Place a grave ({p['graves_due']} left).", f"Placez une tombe (reste {p['graves_due']}).",
             grave_opts(state, seat))
-
-
-def picks(state: State, seat: int, opts: list[Opt]) -> int:
-    """Graves and pollution markers due are placed several in one menu: up to the number due,
-    among the options that are places (not a step towards more of them)."""
-    p = state["players"][seat]
-    due = p["pollution_due"] if state["phase"] == "pollution" and p["pollution_due"] > 0 else p["graves_due"]
-    places = sum(1 for o in opts if len(o[0]) == 3)
-    return max(1, min(due, places))
 
 
 def place_grave_step(state: State, seat: int, oid: str) -> bool:

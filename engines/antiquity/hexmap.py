@@ -4,9 +4,10 @@ also what players type."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from engines.antiquity.data import ROW_LEN, components, memo_table
+from engines.antiquity.data import ROW_LEN, catalog, memo_table
 
 LETTERS = "abcdefgh"
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -17,8 +18,7 @@ State = dict[str, Any]
 class Geometry:
     """Static geometry of one layout: ids in order, axial coordinates and neighbours."""
 
-    def __init__(self, players: int) -> None:
-        lay = components()["by_layout"][players]
+    def __init__(self, lay: dict[str, Any]) -> None:
         self.ids: list[str] = []
         self.coord: dict[str, tuple[int, int]] = {}
         self.tile: dict[str, int] = {}
@@ -60,19 +60,14 @@ class Geometry:
         return max(abs(q1 - q2), abs(r1 - r2), abs((q1 + r1) - (q2 + r2)))
 
 
-def geometry(players: int) -> Geometry:
-    """The layout's geometry, built once per catalogue: a pack may lay the tiles out otherwise."""
-    table = memo_table("geometry")
+def geometry(players: int, state: Mapping[str, Any] | None = None) -> Geometry:
+    """The geometry of the layout for `players` in the components `state` plays with (a pack may
+    lay the tiles out otherwise; None: the default components), built once per catalogue."""
+    table = memo_table(state, "geometry")
     found = table.get(players)
     if found is None:
-        found = table[players] = Geometry(players)
+        found = table[players] = Geometry(catalog(state)["by_layout"][players])
     return found
-
-
-def base_terrain(state: State, hid: str) -> str:
-    g = geometry(state["num_players"])
-    face = components()["by_face"][state["map"]["faces"][g.tile[hid]]]
-    return "".join(face["rows"])[g.local[hid]]
 
 
 def terrain(state: State, hid: str) -> str:
@@ -101,7 +96,7 @@ def zone(state: State, seat: int, *, stable: bool, harbour: bool) -> set[str]:
     """The zone of control (rulebook, "Zone de contrôle"): land hexes within 2 steps (3 with a
     manned stable) of the seat's cities and inns through land only; with a manned harbour, the
     whole body of water touching a city or inn plus the coast of that water."""
-    g = geometry(state["num_players"])
+    g = geometry(state["num_players"], state)
     nbrs = g.nbrs
     terr = state["map"]["terrain"]  # is_water(state, n) is terr[n] == "W", inlined: zones are computed often
     start = seeds(state, seat)
@@ -134,7 +129,7 @@ def zone(state: State, seat: int, *, stable: bool, harbour: bool) -> set[str]:
 
 def mountain_ranges(state: State) -> dict[str, int]:
     """Connected groups of mountain hexes on the printed map (Ex. 4): a range keeps one good."""
-    g = geometry(state["num_players"])
+    g = geometry(state["num_players"], state)
     out: dict[str, int] = {}
     k = 0
     for h in g.ids:

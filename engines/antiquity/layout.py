@@ -1,16 +1,17 @@
-"""The state's layout: new player and city records, and the fast copy `step` mutates."""
+"""The state's layout: new player and city records, the fast copy `step` mutates, and the checks
+of a loaded state."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.antiquity.data import GOODS, components
+from engines.antiquity.data import GOODS, catalog
 from engines.core.state import State, clone
 
 
-def new_player() -> dict[str, Any]:
+def new_player(state: State) -> dict[str, Any]:
     goods = {g: 0 for g in GOODS}
-    goods["wood"] = components()["limits"]["start_wood"]
+    goods["wood"] = catalog(state)["limits"]["start_wood"]
     return {
         "goods": goods, "cities": [new_city(7)], "buildings": {}, "staffed": [], "houses": [],
         "saint": None, "out": False, "done": False, "sel": {}, "next": 0, "flags": fresh_flags(),
@@ -82,7 +83,7 @@ def copy_generic(state: State) -> State:
 def copy_state(state: State) -> State:
     """As `Engine.copy_state`, and more is shared between states, never being edited in place:
     the map's terrain, mountain ranges and tiles (written once at set-up), the secret-phase
-    snapshot `public` (built afresh by `_new_turn`, then only read or replaced), the map's
+    snapshot `public` (built afresh by `flow.new_turn`, then only read or replaced), the map's
     occupancy entries (replaced, never edited), the players' building entries (`city.place`
     makes new ones, `city.remove` drops them) and city cards (`city.own_city` copies one
     before any edit). The rest is copied key by key, knowing the layout of the state (flat
@@ -105,3 +106,17 @@ def copy_state(state: State) -> State:
         body[k] = list(state[k])
     body["rural"], body["offers"] = clone((state["rural"], state["offers"]))
     return body
+
+
+def validate(state: State) -> None:
+    """Raise ValueError when a loaded state lacks a part of the layout or breaks an invariant."""
+    for k in ("map", "players", "order", "phase", "turn", "famine", "rural"):
+        if k not in state:
+            raise ValueError(f"state is missing {k}")
+    if len(state["players"]) != state["num_players"]:
+        raise ValueError("one player record per seat")
+    for p in state["players"]:
+        if min(p["goods"].values()) < 0:
+            raise ValueError("negative goods")
+        if len(p["cities"]) > 4:
+            raise ValueError("at most 4 cities")

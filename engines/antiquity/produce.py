@@ -41,8 +41,8 @@ def discard_all(state: State, seat: int, keep: dict[str, int]) -> None:
     if lost:
         r = ref(seat)
         en, fr = counted(len(lost), ("good", "goods"), ("denrée", "denrées"))
-        say(state, *fit((f"{r} discards {goods_text(lost)}: no room to store them.",
-                         f"{r} défausse {goods_text(lost, True)} : pas de place pour les stocker."),
+        say(state, *fit((f"{r} discards {goods_text(state, lost)}: no room to store them.",
+                         f"{r} défausse {goods_text(state, lost, 'fr')} : pas de place pour les stocker."),
                         (f"{r} discards {en}: no room to store them.", f"{r} défausse {fr} : pas de place pour les stocker.")), seat)
 
 
@@ -58,7 +58,7 @@ def opts_store(state: State, seat: int) -> Ask:
         units.extend((k - have, GOODS.index(g), g, k) for k in range(have + 1, min(p["goods"][g], have + left) + 1))
     opts = []
     for _, _, g, k in sorted(units)[:24]:
-        en, fr = goods_text([g] * k), goods_text([g] * k, True)
+        en, fr = goods_text(state, [g] * k), goods_text(state, [g] * k, "fr")
         opts.append((f"keep.{g}.{k}", f"store {en}", f"stocker {fr}"))
     opts.sort(key=lambda o: (GOODS.index(o[0].split(".")[1]), int(o[0].split(".")[2])))
     opts.append(("done", "discard the rest", "défausser le reste"))
@@ -106,7 +106,7 @@ def opts_harvest(state: State, seat: int) -> Ask:
     others = [h for h in b["counters"] if h != b["man"] and h not in chosen]
     en, fr = RURAL[b["kind"]]
     opts = [(f"auto.{bid}", "default: any order (reading order)", "par défaut : ordre indifférent (ordre de lecture)")]
-    opts += [(h, f"take the {gname(b['good'])} at {h}", f"prendre {gname(b['good'], True)} en {h}") for h in others]
+    opts += [(h, f"take the {gname(state, b['good'])} at {h}", f"prendre {gname(state, b['good'], 'fr')} en {h}") for h in others]
     return (f"Harvest your {en} at {b['man']}: empty which hex first? ({need - len(chosen)} to take)",
             f"Récolte de votre {fr} en {b['man']} : vider quel hexagone d'abord ? (reste {need - len(chosen)})",
             opts, f"auto.{bid}")
@@ -164,7 +164,7 @@ def harvest_report(state: State, seat: int, got: list[str], hexes: list[str], ho
     away (one per hex emptied beyond those kept), and the men whose producer is used up."""
     r = ref(seat)
     where = ", ".join(sorted(hexes))
-    en, fr = goods_text(got), goods_text(got, True)
+    en, fr = goods_text(state, got), goods_text(state, got, "fr")
     n_en, n_fr = counted(len(got), ("good", "goods"), ("denrée", "denrées"))
     if got:
         text = fit((f"{r} harvests {en} from {where}.", f"{r} récolte {fr} en {where}."),

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
-from engines.antiquity.data import FOOD, LUXURY, components
+from engines.antiquity.data import FOOD, LUXURY, catalog
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -45,7 +45,7 @@ def polluted(state: State, h: str) -> bool:
 # ---- countryside sites --------------------------------------------------------------------------
 def spread(state: State, h: str, terrain: str) -> list[str]:
     """A producer's hexes: the target plus adjacent free, unpolluted hexes of the same terrain."""
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     out = [h]
     out.extend(n for n in g.nbrs[h] if hx.terrain(state, n) == terrain and free_hex(state, n) and not polluted(state, n))
     return out
@@ -58,7 +58,7 @@ def producer_sites(state: State, seat: int, kind: str) -> list[str]:
 
 
 def fishing_water(state: State, hexes: list[str]) -> list[str]:
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     out: set[str] = set()
     for h in hexes:
         out.update(n for n in g.nbrs[h] if hx.is_water(state, n) and not polluted(state, n)
@@ -71,14 +71,14 @@ def shore(state: State, h: str) -> bool:
 
 
 def fishery_second(state: State, seat: int, first: str, z: set[str] | None = None) -> list[str]:
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     z = zone(state, seat) if z is None else z
     return sorted(n for n in g.nbrs[first] if shore(state, n) and (first in z or n in z))
 
 
 def fishery_first(state: State, seat: int) -> list[str]:
     z = zone(state, seat)
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     cands = {h for h in z if shore(state, h)}
     cands |= {n for h in cands for n in g.nbrs[h] if shore(state, n)}
     return sorted(h for h in cands if fishery_second(state, seat, h, z))
@@ -99,7 +99,7 @@ def city_hexes(state: State) -> set[str]:
 def city_ok(state: State, centre: str, z: set[str] | None, seat: int | None, start_tile: int | None = None) -> bool:
     """A city needs 7 free land hexes, none touching another city, one in the zone (Ex. 6); a
     starting city only has to lie wholly on its large tile (any terrain)."""
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     fl = g.flower(centre)
     if fl is None:
         return False
@@ -116,7 +116,7 @@ def city_ok(state: State, centre: str, z: set[str] | None, seat: int | None, sta
 
 def city_sites(state: State, seat: int) -> list[str]:
     z = zone(state, seat)
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     cands = {n for h in z for n in g.nbrs[h]} | z
     return sorted(h for h in cands if city_ok(state, h, z, seat))
 
@@ -127,7 +127,7 @@ def clean_sites(state: State, seat: int) -> list[str]:
 
 def clean(state: State, h: str) -> list[str]:
     """Alchemy: the centre and its polluted neighbours without goods lose their pollution."""
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     m = state["map"]
     done = [x for x in [h, *g.nbrs[h]] if x in m["pollution"] and x not in m["counters"]]
     m["pollution"] = sorted(set(m["pollution"]) - set(done))
@@ -200,7 +200,7 @@ def unpolluted_in_zone(state: State, seat: int) -> int:
 def conditions(state: State, seat: int) -> dict[str, bool]:
     p = state["players"][seat]
     kinds = {b["kind"] for b in p["buildings"].values()}
-    everything = {b["id"] for b in components()["buildings"]}
+    everything = {b["id"] for b in catalog(state)["buildings"]}
     mine = zone(state, seat)
     giorgio = False
     for other in active(state):

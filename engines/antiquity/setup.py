@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.antiquity import city as cty
 from engines.antiquity import events, rules, texts
 from engines.antiquity import hexmap as hx
-from engines.antiquity.data import components, memo_table
+from engines.antiquity.data import catalog, memo_table
 from engines.antiquity.events import say
 from engines.antiquity.layout import new_player
 from engines.antiquity.texts import Opt
@@ -15,19 +15,20 @@ from engines.core.names import ref
 from engines.core.state import State
 
 
-def start_centres(players: int) -> frozenset[str]:
+def start_centres(state: State) -> frozenset[str]:
     """Hexes whose whole city lies on their own large tile (`rules.city_ok` for a starting city:
     geometry only), once per catalogue like the geometry."""
-    table = memo_table("start_centres")
+    players = state["num_players"]
+    table = memo_table(state, "start_centres")
     if players not in table:
-        g = hx.geometry(players)
+        g = hx.geometry(players, state)
         table[players] = frozenset(h for h in g.ids if (fl := g.flower(h)) is not None
                                    and all(g.tile[x] == g.tile[h] for x in fl))
     return table[players]
 
 
 def setup(state: State) -> None:
-    comp = components()
+    comp = catalog(state)
     n = state["num_players"]
     rng = state["rng"]
     tiles = [t["id"] for t in comp["tiles"]]
@@ -37,7 +38,7 @@ def setup(state: State) -> None:
     faces = [by_tile[t]["faces"][prng.below(rng, 2)] for t in tiles]
     state["map"] = {"tiles": tiles, "faces": faces, "terrain": {}, "cleared": [], "pollution": [],
                     "markers": {}, "occ": {}, "counters": {}, "sites": {}, "ranges": {}, "range_good": {}}
-    g = hx.geometry(n)
+    g = hx.geometry(n, state)
     spots = []
     for h in g.ids:
         face = comp["by_face"][faces[g.tile[h]]]
@@ -48,7 +49,7 @@ def setup(state: State) -> None:
     prng.shuffle(rng, tokens)
     state["map"]["markers"] = dict(zip(spots, tokens, strict=True))
     state["map"]["ranges"] = {h: k for h, k in hx.mountain_ranges(state).items()}
-    state["players"] = [new_player() for _ in range(n)]
+    state["players"] = [new_player(state) for _ in range(n)]
     order = list(range(n))
     prng.shuffle(rng, order)
     state.update(order=order, start_queue=list(reversed(order)), phase="start", turn=0, famine=0,
@@ -59,10 +60,10 @@ def setup(state: State) -> None:
 
 
 def start_cands(state: State) -> list[str]:
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     taken = {g.tile[h] for h in rules.city_hexes(state)}
     free_tiles = [t for t in g.start_tiles if t not in taken]
-    inside = start_centres(state["num_players"])
+    inside = start_centres(state)
     return [h for h in g.ids if g.tile[h] in free_tiles and h in inside]
 
 
@@ -84,7 +85,7 @@ def step_start(state: State, seat: int, oid: str) -> None:
     covered, _ = found_city(state, seat, oid, 0)
     state["start_queue"].pop(0)
     say(state, f"{ref(seat)} founds their starting city at {oid}.", f"{ref(seat)} fonde sa cité de départ en {oid}.", seat,
-        hexes=hx.geometry(state["num_players"]).flower(oid) or [oid])
+        hexes=hx.geometry(state["num_players"], state).flower(oid) or [oid])
     events.markers_discarded(state, seat, covered)
     Engine.end_turn(state)
 
@@ -93,7 +94,7 @@ def found_city(state: State, seat: int, centre: str, index: int) -> tuple[list[s
     """Found city `index` of `seat` on the 7 hexes around `centre`; returns the hexes whose
     exploration markers were discarded ("celui-ci est défaussé face cachée") and those whose
     pollution markers were ("défaussez les marqueurs pollution"), for the log."""
-    g = hx.geometry(state["num_players"])
+    g = hx.geometry(state["num_players"], state)
     m = state["map"]
     fl = g.flower(centre)
     assert fl is not None

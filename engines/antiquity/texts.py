@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.antiquity import hexmap as hx
 from engines.antiquity import pickers
-from engines.antiquity.data import GOODS, components
+from engines.antiquity.data import GOODS, catalog
 from engines.core import Option
 from engines.core.contract import fit_words
 from engines.core.names import ref
@@ -37,14 +37,14 @@ def seat_list(seats: list[int]) -> tuple[str, str]:
     return f"{head} and {refs[-1]}", f"{head} et {refs[-1]}"
 
 
-def gname(g: str, fr: bool = False) -> str:
-    e = components()["by_good"][g]
-    return e["name_fr"] if fr else e["name_en"]
+def gname(state: State, g: str, lang: str = "en") -> str:
+    e = catalog(state)["by_good"][g]
+    return e["name_fr"] if lang == "fr" else e["name_en"]
 
 
-def bname(kind: str, fr: bool = False) -> str:
-    e = components()["by_building"][kind]
-    return e["name_fr"] if fr else e["name_en"]
+def bname(state: State, kind: str, lang: str = "en") -> str:
+    e = catalog(state)["by_building"][kind]
+    return e["name_fr"] if lang == "fr" else e["name_en"]
 
 
 @lru_cache(maxsize=8192)
@@ -71,39 +71,39 @@ def hex_opts(state: State, cands: list[str], prefix: str) -> list[Opt]:
     return out
 
 
-def offer_text(o: dict[str, Any]) -> tuple[str, str]:
-    give, get = goods_text(o["give"]) or "nothing", goods_text(o["get"]) or "nothing"
-    give_fr, get_fr = goods_text(o["give"], True) or "rien", goods_text(o["get"], True) or "rien"
+def offer_text(state: State, o: dict[str, Any]) -> tuple[str, str]:
+    give, get = goods_text(state, o["give"]) or "nothing", goods_text(state, o["get"]) or "nothing"
+    give_fr, get_fr = goods_text(state, o["give"], "fr") or "rien", goods_text(state, o["get"], "fr") or "rien"
     return f"gives {give} for {get}", f"donne {give_fr} contre {get_fr}"
 
 
-def goods_text(goods: list[str], fr: bool = False) -> str:
+def goods_text(state: State, goods: list[str], lang: str = "en") -> str:
     """`["wood", "wood", "gold"]` as "2 wood, 1 gold" ("2 bois, 1 or"), French plurals agreed."""
     if not goods:
         return ""
-    by = components()["by_good"]  # read once: this makes every label of a quantity menu
-    field = "name_fr" if fr else "name_en"
+    by = catalog(state)["by_good"]  # read once: this makes every label of a quantity menu
+    field = "name_fr" if lang == "fr" else "name_en"
     parts = []
     for g in GOODS:
         k = goods.count(g)
         if k:
             name = by[g][field].lower()
-            if fr and k > 1 and not name.endswith(("s", "x")) and g != "gold":
+            if lang == "fr" and k > 1 and not name.endswith(("s", "x")) and g != "gold":
                 name += "s"
             parts.append(f"{k} {name}")
     return ", ".join(parts)
 
 
-def house_cost_text(n: int, fr: bool = False) -> str:
-    h = components()["houses"][n - 1]
+def house_cost_text(state: State, n: int, lang: str = "en") -> str:
+    h = catalog(state)["houses"][n - 1]
     if not h["food"] and not h["luxury"]:
-        return "gratuite" if fr else "free"
+        return "gratuite" if lang == "fr" else "free"
     parts = []
     if h["food"]:
-        parts.append(f"{h['food']} {'nourr.' if fr else 'food'}")
+        parts.append(f"{h['food']} {'nourr.' if lang == 'fr' else 'food'}")
     if h["luxury"]:
-        parts.append(f"{h['luxury']} {'luxe' if fr else 'luxury'}")
-    d = (" différents" if fr else " different") if h["different"] else ""
+        parts.append(f"{h['luxury']} {'luxe' if lang == 'fr' else 'luxury'}")
+    d = (" différents" if lang == "fr" else " different") if h["different"] else ""
     return " + ".join(parts) + d
 
 
@@ -138,16 +138,16 @@ EFFECTS = {
 }
 
 
-def cost_text(cost: dict[str, Any], fr: bool = False) -> str:
+def cost_text(state: State, cost: dict[str, Any], lang: str = "en") -> str:
     """A building's cost: "1 wood", "2 different luxury" ("2 luxe différents")."""
     parts = []
     for g in ("wood", "stone"):
         if cost[g]:
-            parts.append(f"{cost[g]} {gname(g, fr).lower()}")
+            parts.append(f"{cost[g]} {gname(state, g, lang).lower()}")
     if cost["luxury"]:
         several = cost["different"] and cost["luxury"] > 1
-        if fr:
+        if lang == "fr":
             parts.append(f"{cost['luxury']} {'luxes différents' if several else 'luxe'}")
         else:
             parts.append(f"{cost['luxury']} {'different luxury' if several else 'luxury'}")
-    return " + ".join(parts) or ("gratuit" if fr else "free")
+    return " + ".join(parts) or ("gratuit" if lang == "fr" else "free")

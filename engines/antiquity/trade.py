@@ -24,7 +24,7 @@ def can_answer(state: State, o: dict[str, Any]) -> bool:
     """Whether the partner is offered `accept`: it holds the goods asked of it. Nothing else
     is checked here: whether the proposer has a manned market or still holds the goods it
     offers is its secret city work, which the partner's options must not reveal; the trade is
-    checked when accepted (`_answer_offer`)."""
+    checked when accepted (`answer_offer`)."""
     b = state["players"][o["to"]]
     return all(o["get"].count(g) <= b["goods"][g] for g in set(o["get"]))
 
@@ -51,17 +51,17 @@ def city_offer_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
     if "qty" in sel:
         side, g = sel["qty"]
         most = min(left[g], MAX_QTY) if side == "give" else MAX_QTY
-        opts = [(str(k), goods_text([g] * k), goods_text([g] * k, True)) for k in range(1, most + 1)]
+        opts = [(str(k), goods_text(state, [g] * k), goods_text(state, [g] * k, "fr")) for k in range(1, most + 1)]
         if side == "give":
-            return (f"{gname(g)}: how many do you give (you have {left[g]})?",
-                    f"{gname(g, True)} : combien en donnez-vous (vous en avez {left[g]}) ?", [*opts, back])
-        return (f"{gname(g)}: how many do you ask for?", f"{gname(g, True)} : combien en demandez-vous ?", [*opts, back])
-    opts = [(f"give.{g}", f"you give {gname(g)} (you have {left[g]})", f"vous donnez {gname(g, True)} (vous en avez {left[g]})")
+            return (f"{gname(state, g)}: how many do you give (you have {left[g]})?",
+                    f"{gname(state, g, 'fr')} : combien en donnez-vous (vous en avez {left[g]}) ?", [*opts, back])
+        return (f"{gname(state, g)}: how many do you ask for?", f"{gname(state, g, 'fr')} : combien en demandez-vous ?", [*opts, back])
+    opts = [(f"give.{g}", f"you give {gname(state, g)} (you have {left[g]})", f"vous donnez {gname(state, g, 'fr')} (vous en avez {left[g]})")
             for g in GOODS if left[g] > 0]
-    opts += [(f"get.{g}", f"you ask for {gname(g)}", f"vous demandez {gname(g, True)}") for g in GOODS]
+    opts += [(f"get.{g}", f"you ask for {gname(state, g)}", f"vous demandez {gname(state, g, 'fr')}") for g in GOODS]
     if sel["give"] or sel["get"]:
         opts.append(("send", "send the offer", "envoyer l'offre"))
-    text = offer_text({"give": sel["give"], "get": sel["get"]})
+    text = offer_text(state, {"give": sel["give"], "get": sel["get"]})
     return f"Offer so far: {text[0]}", f"Offre : {text[1]}", [*opts, back]
 
 
@@ -105,7 +105,7 @@ def answer_offer(state: State, seat: int, oid: str) -> None:
         a["goods"][g] += 1
     o["status"] = "accepted"
     a, b = ref(o["from"]), ref(o["to"])
-    give, get = goods_text(o["give"]) or "nothing", goods_text(o["get"]) or "nothing"
-    give_fr, get_fr = goods_text(o["give"], True) or "rien", goods_text(o["get"], True) or "rien"
+    give, get = goods_text(state, o["give"]) or "nothing", goods_text(state, o["get"]) or "nothing"
+    give_fr, get_fr = goods_text(state, o["give"], "fr") or "rien", goods_text(state, o["get"], "fr") or "rien"
     Engine.log(state, f"Trade: {a} gives {give} to {b} for {get}.",
              f"Échange : {a} donne {give_fr} à {b} contre {get_fr}.", seat)

@@ -1,17 +1,17 @@
-"""What each seat may see. During the secret city phase other seats' cities, goods, staffing
-and saint are shown as they were when the phase began; the seat's own work is in `you`."""
+"""What each seat may see (`view`) and what only it may know (`secrets`). During the secret city
+phase other seats' cities, goods, staffing and saint are shown as they were when the phase began;
+the seat's own work is in `you`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engines.antiquity import building, events, rules, scoring
 from engines.antiquity import city as cty
-from engines.antiquity import events, rules
 from engines.antiquity import hexmap as hx
 from engines.antiquity.city_phase import free_men
-from engines.antiquity.data import components
-from engines.antiquity.outcome import final_result
-from engines.core import Engine
+from engines.antiquity.data import catalog
+from engines.core import Engine, packs
 
 State = dict[str, Any]
 
@@ -37,15 +37,15 @@ def _player_public(state: State, seat: int, src: dict[str, Any]) -> dict[str, An
     }
 
 
-def build_view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     n = state["num_players"]
     secret = state["phase"] == "city" and state["public"] is not None
     players = []
     for s in range(n):
         src = state["public"][s] if secret else state["players"][s]
         players.append(_player_public(state, s, src))
-    g = hx.geometry(n)
-    lay = components()["by_layout"][n]
+    g = hx.geometry(n, state)
+    lay = catalog(state)["by_layout"][n]
     m = state["map"]
     tiles = []
     for t, face in enumerate(m["faces"]):
@@ -74,7 +74,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     for c in cities.values():
         c["hexes"].sort()
         c["center"] = state["players"][c["seat"]]["cities"][c["index"]]["center"]
-    final = final_result(state) if state["over"] else None
+    final = scoring.result(state) if state["over"] else None
     ph = state["phase"]
     en, fr = {
         "start": ("Starting cities", "Cités de départ"), "city": ("City buildings (secret)", "Bâtiments de la cité (secret)"),
@@ -103,7 +103,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "final": final,
         "end": state["end"],
         "eliminated": list(state["eliminated"]),
-        "supply": _supply(state["players"]),  # live: the shared supply is on the table
+        # live, even in the secret phase: the supply lies on the table ("Assurez-vous que les
+        # bâtiments dont vous avez besoin sont encore disponibles"), as the build menu counts it
+        "supply": {kind: building.supply_left(state, kind) for kind in ("cart", "fountain", "warehouse")},
         "map": {
             "players": n, "tiles": tiles, "cleared": list(m["cleared"]), "pollution": list(m["pollution"]),
             "markers": sorted(m["markers"]), "cities": sorted(cities.values(), key=lambda c: (c["seat"], c["index"])),
@@ -112,7 +114,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         },
         "players": players,
         "house_costs": [{"number": h["number"], "food": h["food"], "luxury": h["luxury"], "different": h["different"]}
-                        for h in components()["houses"]],
+                        for h in catalog(state)["houses"]],
         "log": Engine.recent_log(state),
     }
     if seat is not None:
@@ -128,20 +130,12 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         mine["pollution_due"] = max(0, p["pollution_due"])
         mine["harvest_choices"] = [list(x) for x in p.get("harvest", [])]
         v["you"] = mine
-    return v
+    return packs.mark_view(state, v)
 
 
-def _supply(players: list[dict[str, Any]]) -> dict[str, int]:
-    """Pieces left in the shared supply, counted from the live cities even during the secret
-    city phase: the supply lies on the table ("Assurez-vous que les bâtiments dont vous avez
-    besoin sont encore disponibles"), and the build menu counts the same way."""
-    left = {}
-    for kind in ("cart", "fountain", "warehouse"):
-        total = components()["by_building"][kind]["supply"]
-        used = 0
-        for p in players:
-            for b in p["buildings"].values():
-                if b["kind"] == kind:
-                    used += len(b["cells"]) // 2 if kind == "warehouse" else 1
-        left[kind] = total - used
-    return left
+def secrets(state: State, seat: int) -> set[str]:
+    """The ids of the buildings `seat` built in this city phase: hidden until every seat is done."""
+    if state["phase"] != "city":
+        return set()
+    p = state["players"][seat]
+    return set() if p["out"] else set(p["flags"]["new"])

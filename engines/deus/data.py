@@ -2,10 +2,10 @@
 
 Everything the rules count lives in data/*.json so a person holding the printed game can correct
 values without touching code, or play with a component pack (engines/core/packs.py) in place of
-them; `validate_*` refuse any file breaking a count the rulebook states or a value the engine
-cannot play. Game code reads components only through `catalogue()`/`card_of()`, which give the
-pack of the state an engine method runs on (`packs.active`) or the default files, and memoises
-what it derives from them with `per_catalogue`, so no cache outlives a pack.
+them; `validate_*` note in a `Checks` every file breaking a count the rulebook states or a value
+the engine cannot play. Game code reads components only through `catalog(state)` (its pack's, or
+the default files), passing the state it works on, and memoises what it derives from them in the
+catalogue itself (`per_catalogue`), so no cache outlives a pack.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from engines.core import packs
-from engines.core.data import PROVENANCE, DataError, collecting, require
+from engines.core.data import Checks, DataError
+from engines.core.state import State
 
 GAME = "deus"
 FILES = ("cards", "tiles", "setup")
@@ -30,7 +31,7 @@ TERRAINS = ("sea", *LAND, "village")
 FACE_TERRAINS = sorted(["sea", "sea", "field", "forest", "swamp", "mountain", "village"])
 CARDS_PER_COLOUR = 16
 TILES = 7
-# The favours are the gods' own (game.py, prompts.FAVOUR): a god keeps its id and its colour.
+# The favours are the gods' own (offering.py, prompts.FAVOUR): a god keeps its id and its colour.
 GOD_COLOURS = {"neptune": "maritime", "ceres": "production", "minerva": "science", "vesta": "civil",
                "mars": "military", "jupiter": "temple"}
 # A card id is an option id (`farm`), numbered `farm-2` for a second copy in an offering and
@@ -88,45 +89,40 @@ def counters() -> list[str]:
 
 
 # ---- the catalogue in use -----------------------------------------------------------------------
-_default: dict[str, Any] | None = None
+@functools.cache
+def default_catalog() -> dict[str, Any]:
+    """The catalogue of the default files, read and checked once (DataError naming every problem)."""
+    checks = Checks()
+    cat = build({stem: _read(f"{stem}.json") for stem in FILES}, checks)
+    checks.raise_any()
+    return cat
 
 
-def catalogue() -> dict[str, Any]:
-    """The components of the game being played: its pack's, else the default files (read and
-    checked once). Hot: one context-variable read on top of a global."""
-    cat = packs.active(GAME)
-    if cat is not None:
-        return cat
-    return _default if _default is not None else default_catalogue()
+def catalog(state: State) -> dict[str, Any]:
+    """The components `state` plays with: its pack's (`packs.catalog_of`), else the default files."""
+    return packs.catalog_of(GAME, state, default_catalog)
 
 
-def default_catalogue() -> dict[str, Any]:
-    global _default
-    if _default is None:
-        _default = build({stem: _read(f"{stem}.json") for stem in FILES})
-    return _default
-
-
-def card_of(iid: str) -> dict[str, Any]:
-    """The card design of an instance id `k01`..`k96` (the catalogue's own dict: read only)."""
-    return catalogue()["instances"][iid]
+def card_of(state: State, iid: str) -> dict[str, Any]:
+    """The card design of an instance id `k01`..`k96` in `state`'s catalogue (its own dict: read only)."""
+    return catalog(state)["instances"][iid]
 
 
 T = TypeVar("T")
 
 
 def per_catalogue(fn: Callable[..., T]) -> Callable[..., T]:
-    """Memoise `fn` (positional, hashable arguments) in the catalogue in use: a text built from
+    """Memoise `fn(cat, *args)` (hashable `args`) in the catalogue `cat` itself: a text built from
     a pack's card never shows in a game with other components, and goes with its catalogue."""
 
     @functools.wraps(fn)
-    def wrapper(*args: Any) -> T:
-        memo = catalogue()["memo"]
+    def wrapper(cat: dict[str, Any], *args: Any) -> T:
+        memo = cat["memo"]
         key = (fn, args)
         try:
             return memo[key]  # type: ignore[no-any-return]
         except KeyError:
-            value = memo[key] = fn(*args)
+            value = memo[key] = fn(cat, *args)
             return value
 
     return wrapper
@@ -137,16 +133,22 @@ def _read(name: str) -> Any:
     return json.loads(text)
 
 
-def build(files: dict[str, Any]) -> dict[str, Any]:
-    """The catalogue from complete component files, after every check (DataError, or every
-    problem at once inside `core.data.collecting`): cards by id, the deck order, tiles, set-up."""
-    problems, error = _problems(files)
-    for message in problems:
-        require(False, message)  # outside `collecting`, raises the first
+def build(files: dict[str, Any], checks: Checks) -> dict[str, Any]:
+    """The catalogue from complete component files, after every check, each problem noted in
+    `checks`: cards by id, the deck order, tiles, set-up. Each file is checked even when another's
+    checks stop at a value they cannot read (one the schema refuses): the first such error is
+    raised after them (`packs.check` then reports the schema's message)."""
+    error: Exception | None = None
+    for check, stem, key in ((validate_cards, "cards", "cards"), (validate_tiles, "tiles", "tiles"),
+                             (validate_setup, "setup", None)):
+        try:
+            check(files[stem][key] if key else files[stem], checks)
+        except Exception as exc:
+            error = error or exc
     if error is not None:
-        raise error  # a value the schema refuses (packs.check reports the schema's message)
-    if problems:
-        return {}  # never played: packs.check refuses a pack with problems
+        raise error
+    if checks.problems:
+        return {}  # never played: a pack with problems is refused, the default data raises
     cards = files["cards"]["cards"]
     tiles = files["tiles"]["tiles"]
     setup = files["setup"]
@@ -167,47 +169,13 @@ def build(files: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _problems(files: dict[str, Any]) -> tuple[list[str], Exception | None]:
-    """Every rule problem of the files, and the first error of a check that met a value it cannot
-    read (one the schema refuses): each file is checked even when another's checks stop."""
-    checks = ((validate_cards, "cards", "cards"), (validate_tiles, "tiles", "tiles"), (validate_setup, "setup", None))
-    problems: list[str] = []
-    error: Exception | None = None
-    for check, stem, key in checks:
-        with collecting() as found:
-            try:
-                check(files[stem][key] if key else files[stem])
-            except Exception as exc:  # re-raised by `build` after the messages
-                error = error or exc
-        problems += found
-    return problems, error
-
-
 # ---- checks: each message names the file, the entry and the field -------------------------------
-def _need(condition: bool, message: str) -> bool:
-    """`require`, returning whether it held, so a check collecting problems skips what follows."""
-    require(condition, message)
-    return condition
 
 
 def _count(value: Any, least: int = 1) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
-def check_entries(where: str, entries: list[Any], *, names: bool = True) -> None:
-    """Unique ids, a provenance mark and (with `names`) non-blank English and French names."""
-    seen: set[str] = set()
-    for e in entries:
-        ident = e.get("id") if isinstance(e, dict) else None
-        if not _need(isinstance(ident, str) and ident != "", f"{where}: an entry has no id: {e}"):
-            continue
-        require(ident not in seen, f"{where} {ident} id: duplicate id")
-        seen.add(ident)
-        require(e.get("source") in PROVENANCE, f"{where} {ident} source: must be one of {', '.join(PROVENANCE)}")
-        for key in ("name_en", "name_fr") if names else ():
-            value = e.get(key)
-            require(isinstance(value, str) and value.strip() != "" and len(value) <= NAME_MAX,
-                    f"{where} {ident} {key}: a name is needed, at most {NAME_MAX} characters")
 
 
 def _unlike_default(stem: str, entries: list[Any], colour: str | None = None) -> str:
@@ -226,127 +194,127 @@ def _unlike_default(stem: str, entries: list[Any], colour: str | None = None) ->
     return f" (unlike the default {stem}, {'; '.join(parts)})" if parts else ""
 
 
-def validate_cards(cards: list[dict[str, Any]]) -> None:
-    check_entries("cards", cards)
+def validate_cards(cards: list[dict[str, Any]], checks: Checks) -> None:
+    checks.entries("cards", cards, name_max=NAME_MAX)
     for colour in COLOURS:
         total = sum(c.get("copies", 0) for c in cards if c.get("colour") == colour and _count(c.get("copies")))
         if total != CARDS_PER_COLOUR:
-            require(False, f"cards: {total} {colour} cards (the sum of their copies), the game has "
+            checks.require(False, f"cards: {total} {colour} cards (the sum of their copies), the game has "
                            f"{CARDS_PER_COLOUR}{_unlike_default('cards', cards, colour)}")
     for c in cards:
-        _check_card(c)
+        _check_card(c, checks)
 
 
-def _check_card(c: dict[str, Any]) -> None:
+def _check_card(c: dict[str, Any], checks: Checks) -> None:
     ident = c.get("id")
     at = f"cards {ident}"
-    require(isinstance(ident, str) and CARD_ID.fullmatch(ident) is not None and len(ident) <= CARD_ID_MAX,
+    checks.require(isinstance(ident, str) and CARD_ID.fullmatch(ident) is not None and len(ident) <= CARD_ID_MAX,
             f"{at} id: lowercase words joined by '-' (a word starts with a letter), at most {CARD_ID_MAX} characters")
-    require(ident not in RESERVED_IDS, f"{at} id: {ident!r} is a word the turn's prompt uses already")
+    checks.require(ident not in RESERVED_IDS, f"{at} id: {ident!r} is a word the turn's prompt uses already")
     colour = c.get("colour")
-    require(colour in COLOURS, f"{at} colour: {colour!r} is not one of {', '.join(COLOURS)}")
-    require(_count(c.get("copies")), f"{at} copies: must be a whole number >= 1")
+    checks.require(colour in COLOURS, f"{at} colour: {colour!r} is not one of {', '.join(COLOURS)}")
+    checks.require(_count(c.get("copies")), f"{at} copies: must be a whole number >= 1")
     cost = c.get("cost")
-    require(isinstance(cost, dict) and bool(cost) and all(r in RESOURCES and _count(n) for r, n in cost.items()),
+    checks.require(isinstance(cost, dict) and bool(cost) and all(r in RESOURCES and _count(n) for r, n in cost.items()),
             f"{at} cost: {cost} is not 1 or more units of {', '.join(RESOURCES)}")
     if colour == "temple":
         sc = c.get("score")
-        require("effect" not in c, f"{at} effect: a temple has a score, no effect")
-        if _need(isinstance(sc, dict), f"{at} score: a temple needs a score {{count, per, vp}}"):
-            require(valid_counter(str(sc.get("count", ""))), f"{at} score count: unknown counter {sc.get('count')!r}")
-            require(_count(sc.get("per")) and _count(sc.get("vp")), f"{at} score: needs per and vp, whole numbers >= 1")
+        checks.require("effect" not in c, f"{at} effect: a temple has a score, no effect")
+        if checks.holds(isinstance(sc, dict), f"{at} score: a temple needs a score {{count, per, vp}}"):
+            checks.require(valid_counter(str(sc.get("count", ""))), f"{at} score count: unknown counter {sc.get('count')!r}")
+            checks.require(_count(sc.get("per")) and _count(sc.get("vp")), f"{at} score: needs per and vp, whole numbers >= 1")
         return
-    require("score" not in c, f"{at} score: only a temple has a score")
+    checks.require("score" not in c, f"{at} score: only a temple has a score")
     eff = c.get("effect")
     op = eff.get("op") if isinstance(eff, dict) else None
-    if not _need(op in OPS, f"{at} effect op: unknown effect {op!r} (known: {', '.join(OPS)})"):
+    if not checks.holds(op in OPS, f"{at} effect op: unknown effect {op!r} (known: {', '.join(OPS)})"):
         return
     assert isinstance(eff, dict)
-    _check_effect(at, str(colour), eff)
+    _check_effect(at, str(colour), eff, checks)
 
 
-def _check_effect(at: str, colour: str, eff: dict[str, Any]) -> None:
+def _check_effect(at: str, colour: str, eff: dict[str, Any], checks: Checks) -> None:
     op = eff["op"]
     allowed = {"op", *OPS[op], *OPTIONAL.get(op, ()), *TYPED.get(op, {})}
     extra = sorted(set(eff) - allowed)
-    require(not extra, f"{at} effect: {op} takes no {', '.join(extra)} (it takes {', '.join(sorted(allowed - {'op'}))})")
+    checks.require(not extra, f"{at} effect: {op} takes no {', '.join(extra)} (it takes {', '.join(sorted(allowed - {'op'}))})")
     for key in OPS[op]:
-        require(_count(eff.get(key)), f"{at} effect {key}: {op} needs {key}, a whole number >= 1")
+        checks.require(_count(eff.get(key)), f"{at} effect {key}: {op} needs {key}, a whole number >= 1")
     for key in OPTIONAL.get(op, ()):
-        require(key not in eff or _count(eff[key]), f"{at} effect {key}: a whole number >= 1, or left out")
+        checks.require(key not in eff or _count(eff[key]), f"{at} effect {key}: a whole number >= 1, or left out")
     for key, values in TYPED.get(op, {}).items():
         ok = valid_counter(str(eff.get(key, ""))) if key == "count" else eff.get(key) in values
-        require(ok, f"{at} effect {key}: {eff.get(key)!r} is not a {key} {op} accepts")
+        checks.require(ok, f"{at} effect {key}: {eff.get(key)!r} is not a {key} {op} accepts")
     if op == "gain":
-        require(any(k in eff for k in OPTIONAL["gain"]), f"{at} effect: gain of nothing (give gold, vp or cards)")
+        checks.require(any(k in eff for k in OPTIONAL["gain"]), f"{at} effect: gain of nothing (give gold, vp or cards)")
     if op == "reward_per":
-        require("gold" in eff or "vp" in eff, f"{at} effect: reward_per gives nothing (give gold or vp)")
+        checks.require("gold" in eff or "vp" in eff, f"{at} effect: reward_per gives nothing (give gold or vp)")
     if op in ("sell", "sell_vp", "buy"):
-        require(not _count(eff.get("max"), TRADE_MAX + 1), f"{at} effect max: at most {TRADE_MAX}")
+        checks.require(not _count(eff.get("max"), TRADE_MAX + 1), f"{at} effect max: at most {TRADE_MAX}")
     if op == "activate":  # science is never a target, so a science card cannot activate itself
-        require(colour == "science", f"{at} effect: only a science card may activate another column")
+        checks.require(colour == "science", f"{at} effect: only a science card may activate another column")
     # « Produit des ressources, toujours du type associé au type de terrain sur lequel se trouve le
     # bâtiment correspondant »: a production card produces, and only its building's terrain
     if colour == "production":
-        require(op == "produce", f"{at} effect op: a production card produces the resource of the terrain its "
+        checks.require(op == "produce", f"{at} effect op: a production card produces the resource of the terrain its "
                                  f"building stands on (op produce), not {op}")
     elif op == "produce":
-        require(False, f"{at} effect op: only a production card produces (its building's terrain)")
+        checks.require(False, f"{at} effect op: only a production card produces (its building's terrain)")
 
 
-def validate_tiles(tiles: list[dict[str, Any]]) -> None:
-    check_entries("tiles", tiles)
+def validate_tiles(tiles: list[dict[str, Any]], checks: Checks) -> None:
+    checks.entries("tiles", tiles, name_max=NAME_MAX)
     if len(tiles) != TILES:
-        require(False, f"tiles: {len(tiles)} tiles, the game has {TILES}{_unlike_default('tiles', tiles)}")
+        checks.require(False, f"tiles: {len(tiles)} tiles, the game has {TILES}{_unlike_default('tiles', tiles)}")
     for t in tiles:
         faces = t.get("faces")
-        if not _need(isinstance(faces, dict) and sorted(faces) == ["a", "b"], f"tiles {t.get('id')} faces: needs faces a and b"):
+        if not checks.holds(isinstance(faces, dict) and sorted(faces) == ["a", "b"], f"tiles {t.get('id')} faces: needs faces a and b"):
             continue
         for side, terrains in faces.items():
-            require(isinstance(terrains, list) and sorted(map(str, terrains)) == FACE_TERRAINS,
+            checks.require(isinstance(terrains, list) and sorted(map(str, terrains)) == FACE_TERRAINS,
                     f"tiles {t.get('id')} faces {side}: a face holds 2 sea, field, forest, swamp, mountain, village")
 
 
-def validate_setup(setup: dict[str, Any]) -> None:
+def validate_setup(setup: dict[str, Any], checks: Checks) -> None:
     counts = setup["player_counts"]
-    check_entries("setup player_counts", counts)
+    checks.entries("setup player_counts", counts, name_max=NAME_MAX)
     players = [c.get("players") for c in counts]
-    require(sorted(map(repr, players)) == ["2", "3", "4"], "setup player_counts: player counts are 2, 3 and 4")
+    checks.require(sorted(map(repr, players)) == ["2", "3", "4"], "setup player_counts: player counts are 2, 3 and 4")
     for c in counts:
         at = f"setup player_counts {c.get('id')}"
-        require(c.get("temples") == c.get("tiles"), f"{at} temples: temples equal tiles")
-        require(_count(c.get("tiles")) and c["tiles"] <= TILES, f"{at} tiles: 1 to {TILES} tiles")
-        require(_count(c.get("resources_each")), f"{at} resources_each: a whole number >= 1")
+        checks.require(c.get("temples") == c.get("tiles"), f"{at} temples: temples equal tiles")
+        checks.require(_count(c.get("tiles")) and c["tiles"] <= TILES, f"{at} tiles: 1 to {TILES} tiles")
+        checks.require(_count(c.get("resources_each")), f"{at} resources_each: a whole number >= 1")
     temples = sorted(((repr(c.get("players")), c.get("temples")) for c in counts), key=lambda pair: pair[0])
-    require(temples == [("2", 4), ("3", 6), ("4", 7)],
+    checks.require(temples == [("2", 4), ("3", 6), ("4", 7)],
             "setup player_counts: temples are 4 / 6 / 7 (2, 3, 4 players)")
     p = setup["player"]
-    check_entries("setup player", [p])
+    checks.entries("setup player", [p], name_max=NAME_MAX)
     board, reserve = p.get("board"), p.get("reserve")
     kinds = all(isinstance(x, dict) and set(x) == set(PIECE_TYPES) for x in (board, reserve))
-    if _need(kinds, "setup player board: five piece types, on the board and in the reserve"):
+    if checks.holds(kinds, "setup player board: five piece types, on the board and in the reserve"):
         assert isinstance(board, dict) and isinstance(reserve, dict)
-        require(all(_count(board[t], 0) and _count(reserve[t], 0) and board[t] + reserve[t] == 5 for t in PIECE_TYPES),
+        checks.require(all(_count(board[t], 0) and _count(reserve[t], 0) and board[t] + reserve[t] == 5 for t in PIECE_TYPES),
                 "setup player board: 5 pieces of each type per player (board + reserve)")
     held = p.get("resources")
-    require(isinstance(held, dict) and set(held) == set(RESOURCES) and all(_count(n, 0) for n in held.values()),
+    checks.require(isinstance(held, dict) and set(held) == set(RESOURCES) and all(_count(n, 0) for n in held.values()),
             "setup player resources: a whole number >= 0 of each resource")
-    require(_count(p.get("gold"), 0) and _count(p.get("vp"), 0), "setup player gold: gold and vp are whole numbers >= 0")
-    require(p.get("hand") == 5 and p.get("hand_limit") == 10, "setup player hand: hand of 5, limit 10")
+    checks.require(_count(p.get("gold"), 0) and _count(p.get("vp"), 0), "setup player gold: gold and vp are whole numbers >= 0")
+    checks.require(p.get("hand") == 5 and p.get("hand_limit") == 10, "setup player hand: hand of 5, limit 10")
     gods = setup["gods"]
-    check_entries("setup gods", gods)
-    require(sorted(g.get("id") for g in gods) == sorted(GOD_COLOURS), f"setup gods: the gods are {', '.join(GOD_COLOURS)}")
+    checks.entries("setup gods", gods, name_max=NAME_MAX)
+    checks.require(sorted(g.get("id") for g in gods) == sorted(GOD_COLOURS), f"setup gods: the gods are {', '.join(GOD_COLOURS)}")
     for g in gods:
         if g.get("id") in GOD_COLOURS:
-            require(g.get("colour") == GOD_COLOURS[g["id"]], f"setup gods {g['id']} colour: {GOD_COLOURS[g['id']]}")
+            checks.require(g.get("colour") == GOD_COLOURS[g["id"]], f"setup gods {g['id']} colour: {GOD_COLOURS[g['id']]}")
     terrains = setup["terrains"]
-    check_entries("setup terrains", terrains)
-    require(sorted(t.get("id") for t in terrains) == sorted(TERRAINS), f"setup terrains: the terrains are {', '.join(TERRAINS)}")
+    checks.entries("setup terrains", terrains, name_max=NAME_MAX)
+    checks.require(sorted(t.get("id") for t in terrains) == sorted(TERRAINS), f"setup terrains: the terrains are {', '.join(TERRAINS)}")
     for t in terrains:
         if t.get("id") in ("sea", "village"):
-            require(t.get("resource") is None, f"setup terrains {t['id']} resource: {t['id']} produces nothing (leave it out)")
+            checks.require(t.get("resource") is None, f"setup terrains {t['id']} resource: {t['id']} produces nothing (leave it out)")
     produced = sorted(str(t.get("resource")) for t in terrains if t.get("id") in LAND)
-    require(produced == sorted(RESOURCES), "setup terrains: each land terrain produces a different resource")
+    checks.require(produced == sorted(RESOURCES), "setup terrains: each land terrain produces a different resource")
 
 
-__all__ = ["COLOURS", "PIECE_TYPES", "RESOURCES", "DataError", "build", "card_of", "catalogue", "per_catalogue"]
+__all__ = ["COLOURS", "PIECE_TYPES", "RESOURCES", "DataError", "build", "card_of", "catalog", "per_catalogue"]

@@ -109,7 +109,7 @@ def describe(card: dict[str, Any]) -> tuple[str, str]:
     op = e["op"]
     if op == "gain":
         parts = [pair for k, pair in (("gold", words.gold(e.get("gold", 0))), ("vp", (f"{e.get('vp')} VP", f"{e.get('vp')} PV")),
-                                      ("cards", (words.en(e.get("cards", 0), "card"), words.fr(e.get("cards", 0), "carte"))))
+                                      ("cards", (words.plural(e.get("cards", 0), "card"), words.plural(e.get("cards", 0), "carte", lang="fr"))))
                  if e.get(k)]
         return "Gain " + " + ".join(p[0] for p in parts), "Gagnez " + " + ".join(p[1] for p in parts)
     if op == "produce":
@@ -118,24 +118,24 @@ def describe(card: dict[str, Any]) -> tuple[str, str]:
         per = e.get("per")
         each = ("", "") if not per else (" per such region you occupy", " par région de ce terrain occupée") if per == 1 \
             else (f" per {per} such regions you occupy", f" par {per} régions de ce terrain occupées")
-        return (f"Produce {words.en(e['n'], 'resource')} of this building's terrain{each[0]}{extra[0]}",
-                f"Produisez {words.fr(e['n'], 'ressource')} du terrain de ce bâtiment{each[1]}{extra[1]}")
+        return (f"Produce {words.plural(e['n'], 'resource')} of this building's terrain{each[0]}{extra[0]}",
+                f"Produisez {words.plural(e['n'], 'ressource', lang='fr')} du terrain de ce bâtiment{each[1]}{extra[1]}")
     if op == "choose_res":
-        return f"Take {words.en(e['n'], 'resource')} of your choice", f"Prenez {words.fr(e['n'], 'ressource')} au choix"
+        return f"Take {words.plural(e['n'], 'resource')} of your choice", f"Prenez {words.plural(e['n'], 'ressource', lang='fr')} au choix"
     if op == "sell":
-        return (f"Sell up to {words.en(e['max'], 'resource')} for {e['gold']} gold each",
-                f"Vendez jusqu'à {words.fr(e['max'], 'ressource')} pour {words.gold(e['gold'])[1]} chacune")
+        return (f"Sell up to {words.plural(e['max'], 'resource')} for {e['gold']} gold each",
+                f"Vendez jusqu'à {words.plural(e['max'], 'ressource', lang='fr')} pour {words.gold(e['gold'])[1]} chacune")
     if op == "sell_vp":
-        return (f"Sell up to {words.en(e['max'], 'resource')} for {e['vp']} VP each",
-                f"Vendez jusqu'à {words.fr(e['max'], 'ressource')} pour {e['vp']} PV chacune")
+        return (f"Sell up to {words.plural(e['max'], 'resource')} for {e['vp']} VP each",
+                f"Vendez jusqu'à {words.plural(e['max'], 'ressource', lang='fr')} pour {e['vp']} PV chacune")
     if op == "buy":
-        return (f"Buy up to {words.en(e['max'], 'resource')} for {e['price']} gold each",
-                f"Achetez jusqu'à {words.fr(e['max'], 'ressource')} à {words.gold(e['price'])[1]} l'unité")
+        return (f"Buy up to {words.plural(e['max'], 'resource')} for {e['price']} gold each",
+                f"Achetez jusqu'à {words.plural(e['max'], 'ressource', lang='fr')} à {words.gold(e['price'])[1]} l'unité")
     if op == "draw":
-        return f"Draw {words.en(e['n'], 'card')}", f"Piochez {words.fr(e['n'], 'carte')}"
+        return f"Draw {words.plural(e['n'], 'card')}", f"Piochez {words.plural(e['n'], 'carte', lang='fr')}"
     if op == "pieces":
-        return (f"Take {words.en(e['n'], 'building')} of your choice from your reserve",
-                f"Prenez {words.fr(e['n'], 'bâtiment')} au choix de votre réserve")
+        return (f"Take {words.plural(e['n'], 'building')} of your choice from your reserve",
+                f"Prenez {words.plural(e['n'], 'bâtiment', lang='fr')} au choix de votre réserve")
     if op == "piece":
         took, took_fr = words.buildings(e["n"], e["type"])
         return f"Take {took} from your reserve", f"Prenez {took_fr} de votre réserve"
@@ -152,14 +152,14 @@ def describe(card: dict[str, Any]) -> tuple[str, str]:
         return (f"Use again the top card of your {e['colour']} column",
                 f"Réutilisez la carte du haut de votre colonne {TYPE_FR[e['colour']]}")
     if op == "move":
-        return (f"Move up to {words.en(e['n'], 'military unit')} one region each",
-                f"Déplacez jusqu'à {words.fr(e['n'], 'unité militaire', 'unités militaires')} d'une région chacune")
+        return (f"Move up to {words.plural(e['n'], 'military unit')} one region each",
+                f"Déplacez jusqu'à {words.plural(e['n'], 'unité militaire', 'unités militaires', lang='fr')} d'une région chacune")
     if op == "steal_gold":
         return (f"Steal {e['n']} gold from a player next to your military units",
                 f"Volez {words.gold(e['n'])[1]} à un joueur voisin de vos unités militaires")
     if op == "steal_res":
-        return (f"Steal {words.en(e['n'], 'resource')} from a player next to your military units",
-                f"Volez {words.fr(e['n'], 'ressource')} à un joueur voisin de vos unités militaires")
+        return (f"Steal {words.plural(e['n'], 'resource')} from a player next to your military units",
+                f"Volez {words.plural(e['n'], 'ressource', lang='fr')} à un joueur voisin de vos unités militaires")
     if op == "siege":
         return (f"Take up to {e['vp']} VP from a barbarian village next to your military units",
                 f"Prenez jusqu'à {e['vp']} PV à un village barbare voisin de vos unités militaires")
@@ -184,7 +184,7 @@ def _value(state: State, seat: int, fr: dict[str, Any]) -> dict[str, Any]:
         out = {k: e[k] for k in ("gold", "vp", "cards") if e.get(k)}
     elif op == "produce":  # always the resource of the terrain the card's building stands on
         terrain = state["terrain"][fr["region"]]
-        res = rules.terrain_resource(terrain)
+        res = rules.terrain_resource(state, terrain)
         n = e["n"] * (count(state, seat, f"terrain.{terrain}") // e["per"] if e.get("per") else 1)
         got = min(n, state["supply"][res]) if res else 0
         if res and got:
@@ -248,7 +248,7 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
     if op == "activate":
         targets = [c for c in ("maritime", "production", "civil", "military") if p["cols"][c]
                    and (e["colour"] == "any" or e["colour"] == c)]
-        return [_activate_option(c, card_of(p["cols"][c][-1]["iid"])) for c in targets]
+        return [_activate_option(c, card_of(state, p["cols"][c][-1]["iid"])) for c in targets]
     if op == "move":
         return picks.move_options(state, seat, fr)
     if op == "steal_gold":
@@ -335,7 +335,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
     elif op == "activate":
         fr["left"] = 0
         top = p["cols"][oid][-1]
-        card = card_of(top["iid"])
+        card = card_of(state, top["iid"])
         return frame(card["effect"], top["region"], card["name_en"], card["name_fr"])
     elif op == "move":
         if "-" not in oid:  # the unit first (too many moves for one menu): its move comes next
@@ -408,15 +408,15 @@ def _fmt(val: dict[str, Any], kind: str = "", hide_vp: bool = True) -> tuple[str
             en.extend(f"{n} {r}" for r, n in v.items())
             fr.extend(words.res(n, r)[1] for r, n in v.items())
         elif k == "piece":
-            took = words.buildings(v, kind) if kind else (words.en(v, "building"), words.fr(v, "bâtiment"))
+            took = words.buildings(v, kind) if kind else (words.plural(v, "building"), words.plural(v, "bâtiment", lang="fr"))
             en.append(took[0])
             fr.append(took[1])
         elif k == "gold":
             en.append(words.gold(v)[0])
             fr.append(words.gold(v)[1])
         elif k == "cards":
-            en.append(words.en(v, "card"))
-            fr.append(words.fr(v, "carte"))
+            en.append(words.plural(v, "card"))
+            fr.append(words.plural(v, "carte", lang="fr"))
         elif k == "vp":
             en.append("hidden VP" if hide_vp else f"{v} VP")
             fr.append("des PV cachés" if hide_vp else f"{v} PV")

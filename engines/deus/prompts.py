@@ -1,8 +1,8 @@
 """The prompt of each decision: the turn's choice (a card to build, gold included when it replaces
 a missing resource, or the god of an offering), then one per frame of the decision stack (place,
 effect, offer, jupiter). Options whose text depends only on a card, god or region are built once
-(`Option` is immutable): per catalogue (`data.per_catalogue`) when the text names a component,
-since a game played with a pack names its own cards."""
+(`Option` is immutable): in the catalogue they name (`data.per_catalogue`) when the text names a
+component, since a game played with a pack names its own cards."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engines.core import Option, Prompt
 from engines.core.contract import fit_words
 from engines.core.state import State
 from engines.deus import effects, picks, rules, words
-from engines.deus.data import COLOURS, card_of, catalogue, per_catalogue
+from engines.deus.data import COLOURS, card_of, catalog, per_catalogue
 from engines.deus.words import TERRAIN_FR, TYPE_FR
 
 MAX_OPTIONS = 25
@@ -35,11 +35,11 @@ def cost_text(cost: dict[str, int]) -> tuple[str, str]:
 
 
 @per_catalogue
-def build_option(cid: str, short: tuple[tuple[str, int], ...] = ()) -> Option:
+def build_option(cat: dict[str, Any], cid: str, short: tuple[tuple[str, int], ...] = ()) -> Option:
     """Build a card: its name and type as label, with the gold paid for the resources `short` of
     its cost (« remplacer des ressources … par 4 ors »: choosing it is choosing to pay); its cost
     and effect as description."""
-    c = catalogue()["cards"][cid]
+    c = cat["cards"][cid]
     cost, cost_fr = cost_text(c["cost"])
     text, text_fr = effects.describe(c)
     label, label_fr = f"Build {c['name_en']} ({c['colour']})", f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]})"
@@ -53,10 +53,10 @@ def build_option(cid: str, short: tuple[tuple[str, int], ...] = ()) -> Option:
 
 
 @per_catalogue
-def gold_option(cid: str) -> Option:
+def gold_option(cat: dict[str, Any], cid: str) -> Option:
     """Build a card paying all of its cost in gold, keeping the resources held (« Vous pouvez
     toujours remplacer des ressources … par 4 ors »): `farm.gold`, beside the card's own option."""
-    c = catalogue()["cards"][cid]
+    c = cat["cards"][cid]
     cost, cost_fr = cost_text(c["cost"])
     gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(c["cost"].values()))
     text, text_fr = effects.describe(c)
@@ -72,9 +72,9 @@ BACK = Option("back", "Back (choose another action)", "Retour (choisir une autre
 
 
 @per_catalogue
-def offer_option(god: str) -> Option:
+def offer_option(cat: dict[str, Any], god: str) -> Option:
     """Make an offering to a god (the colour of the card discarded on top): its favour per card."""
-    g = catalogue()["gods"][god]
+    g = cat["gods"][god]
     colour, en, fr = g["colour"], *FAVOUR[god]
     took, took_fr = words.buildings(1, colour)
     if god == "jupiter":  # composed: the building is of the type of the god whose favour is taken
@@ -87,16 +87,16 @@ def offer_option(god: str) -> Option:
 
 
 @per_catalogue
-def discard_option(oid: str, cid: str) -> Option:
+def discard_option(cat: dict[str, Any], oid: str, cid: str) -> Option:
     """Discard a card (`oid` is `cid`, or `cid-2` for a second copy): its god in the label."""
-    c = catalogue()["cards"][cid]
-    god = catalogue()["gods"][catalogue()["god_of"][c["colour"]]]
+    c = cat["cards"][cid]
+    god = cat["gods"][cat["god_of"][c["colour"]]]
     return Option(oid, f"Discard {c['name_en']} ({god['name_en']})", f"Défausser {c['name_fr']} ({god['name_fr']})")
 
 
 @per_catalogue
-def god_option(god: str, n: int) -> Option:
-    g = catalogue()["gods"][god]
+def god_option(cat: dict[str, Any], god: str, n: int) -> Option:
+    g = cat["gods"][god]
     en, fr = god_text(god, n)
     return Option(god, f"{g['name_en']}: {en}", f"{g['name_fr']} : {fr}")
 
@@ -112,10 +112,10 @@ def god_text(god: str, n: int) -> tuple[str, str]:
     hand = min(rules.HAND + n, rules.HAND_LIMIT)
     return {
         "neptune": words.gold(2 * n),
-        "ceres": (words.en(n, "resource") + " of your choice", words.fr(n, "ressource") + " au choix"),
+        "ceres": (words.plural(n, "resource") + " of your choice", words.plural(n, "ressource", lang="fr") + " au choix"),
         "minerva": (f"draw until you hold {hand} cards", f"compléter votre main jusqu'à {hand} cartes"),
         "vesta": (f"{1 if n == 1 else 2} VP", f"{1 if n == 1 else 2} PV"),
-        "mars": (words.en(n, "building") + " of your choice", words.fr(n, "bâtiment") + " au choix"),
+        "mars": (words.plural(n, "building") + " of your choice", words.plural(n, "bâtiment", lang="fr") + " au choix"),
         "jupiter": ("the favour of another god", "la faveur d'un autre dieu"),
     }[god]
 
@@ -133,14 +133,15 @@ def prompt(state: State, seat: int) -> Prompt | None:
     if k == "effect":
         return _effect_prompt(state, seat, fr)
     if k == "offer":
-        return _offer_prompt(seat, state["players"][seat]["hand"], fr)
+        return _offer_prompt(state, seat, fr)
+    cat = catalog(state)
     if k == "gold":
         cards = in_gold(state, seat, buildable(state, seat))
-        return Prompt(seat, "Which card do you build all in gold?", [*map(gold_option, cards), BACK],
+        return Prompt(seat, "Which card do you build all in gold?", [*(gold_option(cat, c) for c in cards), BACK],
                       "Quelle carte construisez-vous tout en or ?")
     if k == "jupiter":
-        jupiter = catalogue()["gods"]["jupiter"]  # a pack may rename a god
-        return Prompt(seat, f"{jupiter['name_en']}: whose favour do you take?", [god_option(g, fr["n"]) for g in fr["gods"]],
+        jupiter = cat["gods"]["jupiter"]  # a pack may rename a god
+        return Prompt(seat, f"{jupiter['name_en']}: whose favour do you take?", [god_option(cat, g, fr["n"]) for g in fr["gods"]],
                       f"{jupiter['name_fr']} : quelle faveur prenez-vous ?")
     raise ValueError(f"unknown frame {k}")  # pragma: no cover
 
@@ -158,20 +159,21 @@ def _effect_prompt(state: State, seat: int, fr: dict[str, Any]) -> Prompt:
                   gain=gain, done="stop" if is_set else "")
 
 
-def _offer_prompt(seat: int, hand: list[str], fr: dict[str, Any]) -> Prompt:
+def _offer_prompt(state: State, seat: int, fr: dict[str, Any]) -> Prompt:
     """The discards of an offering to the god chosen: a set pick closed by `done`, which offers
     them once a card of the god's colour is among them (it goes on top), else goes back to the
     turn's choice. The god's cards come first."""
     god, chosen = fr["god"], fr["sel"]
-    g = catalogue()["gods"][god]
+    cat = catalog(state)
+    g = cat["gods"][god]
     colour = g["colour"]
-    slugs = rules.offer_slugs(hand, chosen)
-    ordered = sorted(slugs.items(), key=lambda kv: card_of(kv[1])["colour"] != colour)
-    opts = [discard_option(oid, card_of(iid)["id"]) for oid, iid in ordered]
+    slugs = rules.offer_slugs(state, state["players"][seat]["hand"], chosen)
+    ordered = sorted(slugs.items(), key=lambda kv: card_of(state, kv[1])["colour"] != colour)
+    opts = [discard_option(cat, oid, card_of(state, iid)["id"]) for oid, iid in ordered]
     n = len(chosen)
-    if any(card_of(i)["colour"] == colour for i in chosen):
+    if any(card_of(state, i)["colour"] == colour for i in chosen):
         en, fr_text = god_text(god, n)
-        opts.append(Option("done", f"Offer {words.en(n, 'card')}: {en}", f"Offrir {words.fr(n, 'carte')} : {fr_text}"))
+        opts.append(Option("done", f"Offer {words.plural(n, 'card')}: {en}", f"Offrir {words.plural(n, 'carte', lang='fr')} : {fr_text}"))
     elif chosen:
         opts.append(Option("done", f"Back: {g['name_en']} needs a {colour} card",
                            f"Retour : {g['name_fr']} exige une carte {TYPE_FR[colour]}"))
@@ -179,13 +181,13 @@ def _offer_prompt(seat: int, hand: list[str], fr: dict[str, Any]) -> Prompt:
         opts.append(Option("done", "Back (choose another action)", "Retour (choisir une autre action)"))
     return Prompt(seat, f"Offering to {g['name_en']}: which cards do you discard? ({n} chosen)", opts,
                   f"Offrande à {g['name_fr']} : quelles cartes défaussez-vous ? "
-                  f"({words.fr(n, 'carte choisie', 'cartes choisies')})", done="done")
+                  f"({words.plural(n, 'carte choisie', 'cartes choisies', lang='fr')})", done="done")
 
 
 def buildable(state: State, seat: int) -> list[tuple[str, str]]:
     """The cards of the hand that can be built now: (card id, instance)."""
     room: dict[str, bool] = {}
-    return [(cid, iid) for cid, iid in rules.hand_slugs(state["players"][seat]["hand"]).items()
+    return [(cid, iid) for cid, iid in rules.hand_slugs(state, state["players"][seat]["hand"]).items()
             if rules.build_refusal(state, seat, iid, room) is None]
 
 
@@ -193,7 +195,7 @@ def in_gold(state: State, seat: int, cards: list[tuple[str, str]]) -> list[str]:
     """Of `cards` (buildable), the ids of those the player may build all in gold instead of with
     resources they hold."""
     p = state["players"][seat]
-    return [cid for cid, iid in cards if rules.gold_instead(p, card_of(iid)["cost"])]
+    return [cid for cid, iid in cards if rules.gold_instead(p, card_of(state, iid)["cost"])]
 
 
 def turn_prompt(state: State, seat: int) -> Prompt:
@@ -202,16 +204,17 @@ def turn_prompt(state: State, seat: int) -> Prompt:
     whose colour is in the hand; `pass` when neither is possible. When the cards paid all in gold
     would pass 25 options (10 cards of 6 colours), they come after one option `gold`."""
     p = state["players"][seat]
+    cat = catalog(state)
     cards = buildable(state, seat)
     gold = in_gold(state, seat, cards)
-    colours = {card_of(i)["colour"] for i in p["hand"]}
-    gods = [offer_option(g) for g in offer_gods() if catalogue()["gods"][g]["colour"] in colours]
+    colours = {card_of(state, i)["colour"] for i in p["hand"]}
+    gods = [offer_option(cat, g) for g in offer_gods(cat) if cat["gods"][g]["colour"] in colours]
     fits = len(cards) + len(gold) + len(gods) <= MAX_OPTIONS
     opts = []
     for cid, iid in cards:
-        opts.append(build_option(cid, tuple(rules.shortfall(p, card_of(iid)["cost"]).items())))
+        opts.append(build_option(cat, cid, tuple(rules.shortfall(p, card_of(state, iid)["cost"]).items())))
         if fits and cid in gold:
-            opts.append(gold_option(cid))
+            opts.append(gold_option(cat, cid))
     if not fits:
         opts.append(GOLD_MENU)
     opts += gods
@@ -222,9 +225,9 @@ def turn_prompt(state: State, seat: int) -> Prompt:
 
 
 @per_catalogue
-def offer_gods() -> tuple[str, ...]:
+def offer_gods(cat: dict[str, Any]) -> tuple[str, ...]:
     """The gods in the order of their colours."""
-    return tuple(sorted(catalogue()["gods"], key=lambda g: COLOURS.index(catalogue()["gods"][g]["colour"])))
+    return tuple(sorted(cat["gods"], key=lambda g: COLOURS.index(cat["gods"][g]["colour"])))
 
 
 def place_options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
@@ -236,7 +239,7 @@ def place_options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
         out = []
         for t in tiles:
             n = sum(1 for r in targets if r.startswith(t + "r"))
-            out.append(Option(t, f"Tile {t[1:]} ({words.en(n, 'region')})", f"Tuile {t[1:]} ({words.fr(n, 'région')})"))
+            out.append(Option(t, f"Tile {t[1:]} ({words.plural(n, 'region')})", f"Tuile {t[1:]} ({words.plural(n, 'région', lang='fr')})"))
         return out
     order = rules.geo(state)["order"]
     terrain = state["terrain"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core.state import State
 from engines.deus import rules, words
-from engines.deus.data import card_of, catalogue
+from engines.deus.data import card_of, catalog
 from engines.deus.words import RES_FR
 
 Msg = tuple[str, str]
@@ -24,7 +24,7 @@ def explain(state: State, seat: int, option_id: str) -> Msg | None:
     if k == "offer" and option_id == "back":
         return ("To go back, choose 'done' with no card chosen.",
                 "Pour revenir en arrière, choisissez « done » sans avoir choisi de carte.")
-    if k == "offer" and option_id not in rules.offer_slugs(p["hand"], fr["sel"]):
+    if k == "offer" and option_id not in rules.offer_slugs(state, p["hand"], fr["sel"]):
         return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
     if k == "place":
         why = rules.placement_refusal(state, seat, fr["kind"], option_id)
@@ -54,10 +54,10 @@ def _in_gold(state: State, seat: int, option_id: str) -> Msg:
     """Why a card may not be built all in gold (`farm.gold`), or how to ask for it."""
     p = state["players"][seat]
     cid = option_id.removesuffix(".gold")
-    iid = rules.hand_slugs(p["hand"]).get(cid)
+    iid = rules.hand_slugs(state, p["hand"]).get(cid)
     if iid is None:
         return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
-    card = card_of(iid)
+    card = card_of(state, iid)
     why = rules.build_refusal(state, seat, iid)
     if why is not None:
         return why
@@ -75,7 +75,7 @@ def _in_gold(state: State, seat: int, option_id: str) -> Msg:
 
 def _turn(state: State, seat: int, option_id: str) -> Msg | None:
     p = state["players"][seat]
-    slugs = rules.hand_slugs(p["hand"])
+    slugs = rules.hand_slugs(state, p["hand"])
     if option_id in slugs:
         return rules.build_refusal(state, seat, slugs[option_id])
     if option_id.endswith(".gold"):
@@ -83,7 +83,8 @@ def _turn(state: State, seat: int, option_id: str) -> Msg | None:
     if option_id == "gold":
         return ("To pay a card all in gold, choose it with '.gold' (e.g. 'farm.gold').",
                 "Pour payer une carte tout en or, choisissez-la avec « .gold » (ex. « farm.gold »).")
-    if option_id in catalogue()["cards"]:
+    cat = catalog(state)
+    if option_id in cat["cards"]:
         return "That card is not in your hand.", "Cette carte n'est pas dans votre main."
     if option_id == "build":
         if any(rules.build_refusal(state, seat, i) is None for i in p["hand"]):
@@ -91,7 +92,7 @@ def _turn(state: State, seat: int, option_id: str) -> Msg | None:
                     "Choisissez la carte à construire par son code (ex. « farm »).")
         return ("None of your cards can be built now (pieces, cost or room).",
                 "Aucune de vos cartes ne peut être construite (pions, coût ou place).")
-    gods = catalogue()["gods"]
+    gods = cat["gods"]
     if option_id in gods:
         colour = gods[option_id]["colour"]
         return (f"You have no {colour} card to offer to {gods[option_id]['name_en']}.",

@@ -10,7 +10,7 @@ from engines.core import prng
 from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import board, words
-from engines.deus.data import CARDS_PER_COLOUR, COLOURS, PIECE_TYPES, card_of, catalogue
+from engines.deus.data import CARDS_PER_COLOUR, COLOURS, PIECE_TYPES, card_of, catalog
 
 HAND = 5
 HAND_LIMIT = 10
@@ -76,22 +76,22 @@ def draw_to(state: State, seat: int, target: int) -> int:
     return draw(state, seat, max(0, min(target, HAND_LIMIT) - len(hand)))
 
 
-def hand_slugs(hand: list[str]) -> dict[str, str]:
+def hand_slugs(state: State, hand: list[str]) -> dict[str, str]:
     """Card id -> first instance of it in the hand (copies are interchangeable)."""
     out: dict[str, str] = {}
     for iid in hand:
-        out.setdefault(card_of(iid)["id"], iid)
+        out.setdefault(card_of(state, iid)["id"], iid)
     return out
 
 
-def offer_slugs(hand: list[str], chosen: list[str]) -> dict[str, str]:
+def offer_slugs(state: State, hand: list[str], chosen: list[str]) -> dict[str, str]:
     """Option id -> card instance for the cards not yet chosen for an offering. Copies are
     numbered over the whole hand (`farm`, `farm-2`), so an id keeps its card while a set of
     discards is picked one id at a time (a multi-select menu applies them in a row)."""
     out: dict[str, str] = {}
     seen: dict[str, int] = {}
     for iid in hand:
-        cid = card_of(iid)["id"]
+        cid = card_of(state, iid)["id"]
         seen[cid] = seen.get(cid, 0) + 1
         if iid not in chosen:
             out[cid if seen[cid] == 1 else f"{cid}-{seen[cid]}"] = iid
@@ -103,7 +103,7 @@ def put_on_top(state: State, n: int, colour: str) -> None:
     god's) on top of the discards: the god « est déterminé par la couleur et le type de la carte
     que vous avez défaussée sur le dessus »."""
     pile = state["discard"]
-    k = max(i for i in range(len(pile) - n, len(pile)) if card_of(pile[i])["colour"] == colour)
+    k = max(i for i in range(len(pile) - n, len(pile)) if card_of(state, pile[i])["colour"] == colour)
     pile.append(pile.pop(k))
 
 
@@ -249,13 +249,13 @@ def build_refusal(state: State, seat: int, iid: str, room: dict[str, bool] | Non
     """Why the card instance `iid` cannot be built now (None when it can). `room` memoises
     `can_place` by building type when several cards are checked against one state."""
     p = state["players"][seat]
-    card = card_of(iid)
+    card = card_of(state, iid)
     colour = card["colour"]
     if colour == "temple":
         if not temples_allowed(state, seat):
             n = len(p["cols"]["temple"])
-            return (f"Your temple number {n + 1} needs {words.en(n, 'building')} of each other type first.",
-                    f"Votre temple n° {n + 1} exige d'abord {words.fr(n, 'bâtiment')} de chaque autre type.")
+            return (f"Your temple number {n + 1} needs {words.plural(n, 'building')} of each other type first.",
+                    f"Votre temple n° {n + 1} exige d'abord {words.plural(n, 'bâtiment', lang='fr')} de chaque autre type.")
     elif p["board"][colour] <= 0:
         return (f"You have no {colour} piece left on your player board.",
                 f"Vous n'avez plus de pion {words.TYPE_FR[colour]} sur votre plateau.")
@@ -276,7 +276,7 @@ def build_refusal(state: State, seat: int, iid: str, room: dict[str, bool] | Non
 
 def place_piece(state: State, seat: int, kind: str, rid: str) -> None:
     """Add a building to `rid`. Occupancy entries are replaced, never edited in place: states
-    share them (see `Deus.copy_state`)."""
+    share them (see `states.copy`)."""
     occ = state["occ"]
     old = occ.get(rid)
     occ[rid] = {"owner": seat, "b": [kind]} if old is None else {**old, "b": [*old["b"], kind]}
@@ -319,7 +319,7 @@ def deadlocked(state: State) -> bool:
     if state["end"] is not None:
         return False
     players = state["players"]
-    # every card instance is somewhere exactly once (checked by `Deus.validate`): a colour has a
+    # every card instance is somewhere exactly once (checked by `states.validate`): a colour has a
     # card outside the tableaux unless all its cards are in tableaux
     loose = {c for c in COLOURS if sum(len(p["cols"][c]) for p in players) < CARDS_PER_COLOUR}
     return not any(could_ever_build(state, seat, loose) for seat in range(len(players)))
@@ -353,7 +353,7 @@ def move_targets(state: State, seat: int, src: str) -> list[str]:
 
 def move_unit(state: State, seat: int, src: str, dst: str) -> None:
     """Move `seat`'s military unit from `src` to `dst`; its card in the tableau follows it (the
-    column is replaced, never edited in place: states share it, see `Deus.copy_state`)."""
+    column is replaced, never edited in place: states share it, see `states.copy`)."""
     remove_piece(state, src, "military")
     place_piece(state, seat, "military", dst)
     p = state["players"][seat]
@@ -450,5 +450,5 @@ def supply_take(state: State, player: dict[str, Any], res: str, n: int) -> int:
     return got
 
 
-def terrain_resource(terrain: str) -> str | None:
-    return catalogue()["terrain_resource"].get(terrain)
+def terrain_resource(state: State, terrain: str) -> str | None:
+    return catalog(state)["terrain_resource"].get(terrain)

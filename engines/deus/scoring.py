@@ -37,7 +37,7 @@ def breakdown(state: State) -> list[dict[str, int]]:
     maj = majorities(state)
     out = []
     for seat, p in enumerate(state["players"]):
-        temples = sum(effects.temple_score(state, seat, card_of(c["iid"])) for c in p["cols"]["temple"])
+        temples = sum(effects.temple_score(state, seat, card_of(state, c["iid"])) for c in p["cols"]["temple"])
         out.append({"tokens": p["vp"], "temples": temples, "majorities": MAJORITY_VP * len(maj[seat])})
     return out
 

@@ -8,14 +8,15 @@ acting, end (None or {turns_left, why}), built (a card was built this turn: see 
 
 from __future__ import annotations
 
-from engines.core import prng
+from engines.core import Engine, prng
+from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import board, rules
-from engines.deus.data import COLOURS, RESOURCES, catalogue
+from engines.deus.data import COLOURS, RESOURCES, catalog
 
 
 def setup(state: State) -> None:
-    cat = catalogue()
+    cat = catalog(state)
     n = state["num_players"]
     counts = next(c for c in cat["setup"]["player_counts"] if c["players"] == n)
     kit = cat["setup"]["player"]
@@ -51,3 +52,5 @@ def setup(state: State) -> None:
     state["acting"] = False
     state["end"] = None
     state["built"] = False
+    first = ref(state["first"])
+    Engine.log(state, f"{first} starts.", f"{first} commence.")

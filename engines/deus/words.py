@@ -9,19 +9,17 @@ TYPE_FR = {"maritime": "maritime", "production": "production", "science": "scien
 TERRAIN_FR = {"field": "champ", "forest": "forêt", "swamp": "marais", "mountain": "montagne", "sea": "mer"}
 
 
-def en(n: int, one: str, many: str | None = None) -> str:
-    """`n` and its English noun: "1 card", "0 cards", "2 cards"."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def fr(n: int, one: str, many: str | None = None) -> str:
-    """`n` and its French noun (or noun group, already agreed): "1 carte", "0 carte", "2 cartes"."""
-    return f"{n} {one if n < 2 else (many or one + 's')}"
+def plural(n: int, one: str, many: str | None = None, lang: str = "en") -> str:
+    """`n` and its noun, `many` (by default `one` + "s") unless singular: in English only 1 is
+    ("1 card", "0 cards", "2 cards"); in French 0 and 1 are, and the noun may be a noun group,
+    already agreed ("1 carte", "0 carte", "2 cartes")."""
+    singular = n < 2 if lang == "fr" else n == 1
+    return f"{n} {one if singular else (many or one + 's')}"
 
 
 def gold(n: int) -> tuple[str, str]:
     """An amount of gold: "1 gold" / "1 or", "4 gold" / "4 ors"."""
-    return f"{n} gold", fr(n, "or")
+    return f"{n} gold", plural(n, "or", lang="fr")
 
 
 def de(word: str) -> str:
@@ -31,11 +29,11 @@ def de(word: str) -> str:
 
 def res(n: int, r: str) -> tuple[str, str]:
     """`n` units of resource `r`: "2 stone" / "2 pierres", "1 clay" / "1 argile"."""
-    return f"{n} {r}", fr(n, RES_FR[r], "bois" if r == "wood" else None)
+    return f"{n} {r}", plural(n, RES_FR[r], "bois" if r == "wood" else None, lang="fr")
 
 
 def buildings(n: int, kind: str) -> tuple[str, str]:
     """`n` buildings of a type: "2 military buildings" / "2 bâtiments militaires" (the adjectives
     agree; « production » and « science », nouns, do not)."""
     plural_fr = {"maritime": "maritimes", "civil": "civils", "military": "militaires"}.get(kind, TYPE_FR[kind])
-    return en(n, f"{kind} building"), fr(n, f"bâtiment {TYPE_FR[kind]}", f"bâtiments {plural_fr}")
+    return plural(n, f"{kind} building"), plural(n, f"bâtiment {TYPE_FR[kind]}", f"bâtiments {plural_fr}", lang="fr")

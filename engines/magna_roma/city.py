@@ -1,5 +1,6 @@
 """City geometry: the coordinate scheme, placement legality, symbol completion, districts and
-monument corners. Pure functions of a city dict `{cell: {"t": tile id, "r": quarter turns, "b": blessed}}`.
+monument corners. Functions of a city dict `{cell: {"t": tile id, "r": quarter turns, "b": blessed}}`;
+those that read its tiles also take the state, whose components (default or a pack's) they read.
 
 Coordinates: a 9x9 grid, columns a-i left to right, rows 1-9 top to bottom; every city centre
 sits at e5, so a finished 5x5 city (centre anywhere in it) always lies inside the grid. In solo
@@ -12,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.notation import coord
-from engines.magna_roma.data import data
+from engines.core.state import State
+from engines.magna_roma.data import Catalog, catalog
 
 SIZE = 9
 CENTRE = "e5"
@@ -42,24 +44,20 @@ def rotated(sides: list[str], rot: int) -> list[str]:
     return [sides[(d - rot) % 4] for d in range(4)]
 
 
-def sides_of(entry: dict[str, Any]) -> list[str]:
-    return _sides(data(), entry)
-
-
-def _sides(d: dict[str, Any], entry: dict[str, Any]) -> list[str]:
-    """`sides_of` with the catalogue in hand (`completed` looks at five tiles at a time)."""
+def _sides(d: Catalog, entry: dict[str, Any]) -> list[str]:
+    """A placed tile's sides [N, E, S, W], the catalogue in hand (`completed` reads five tiles at once)."""
     t = entry["t"]
     base = d["centre"][t]["sides"] if t in d["centre"] else d["tile"][t]["sides"]
     return rotated(base, entry["r"])
 
 
-def colour_of(entry: dict[str, Any]) -> str:
-    tile = data()["tile"].get(entry["t"])
+def colour_of(state: State, entry: dict[str, Any]) -> str:
+    tile = catalog(state)["tile"].get(entry["t"])
     return tile["colour"] if tile else "centre"
 
 
-def is_district(entry: dict[str, Any]) -> bool:
-    return entry["t"] in data()["tile"]
+def is_district(state: State, entry: dict[str, Any]) -> bool:
+    return entry["t"] in catalog(state)["tile"]
 
 
 def _neighbours(cell: str) -> list[tuple[int, str]]:
@@ -106,9 +104,9 @@ def legal_cells(city: City, solo: bool) -> list[str]:
     return sorted(out, key=lambda c: (xy(c)[1], xy(c)[0]))
 
 
-def completed(city: City, cell: str) -> list[tuple[str, bool]]:
+def completed(state: State, city: City, cell: str) -> list[tuple[str, bool]]:
     """Symbols completed around `cell`: (symbol, both halves on tiles of the same colour)."""
-    cat = data()
+    cat = catalog(state)
     tiles = cat["tile"]
     me = city[cell]
     mine = _sides(cat, me)
@@ -152,8 +150,8 @@ def legal_corners(city: City, used: set[str]) -> list[str]:
     return sorted(out, key=lambda c: (xy(c)[1], xy(c)[0]))
 
 
-def icon_counts(city: City, cells: list[str] | None = None) -> dict[str, int]:
-    d = data()
+def icon_counts(state: State, city: City, cells: list[str] | None = None) -> dict[str, int]:
+    d = catalog(state)
     counts = {"mask": 0, "lyre": 0, "column": 0}
     for c in cells if cells is not None else list(city):
         tile = d["tile"].get(city[c]["t"]) if c in city else None
@@ -162,8 +160,8 @@ def icon_counts(city: City, cells: list[str] | None = None) -> dict[str, int]:
     return counts
 
 
-def star_count(city: City, cells: list[str] | None = None) -> int:
-    d = data()
+def star_count(state: State, city: City, cells: list[str] | None = None) -> int:
+    d = catalog(state)
     total = 0
     for c in cells if cells is not None else list(city):
         tile = d["tile"].get(city[c]["t"]) if c in city else None
@@ -172,9 +170,9 @@ def star_count(city: City, cells: list[str] | None = None) -> int:
     return total
 
 
-def districts(city: City, colour: str) -> int:
+def districts(state: State, city: City, colour: str) -> int:
     """Districts of a colour: groups of at least 2 orthogonally connected tiles of that colour."""
-    cells = {c for c, e in city.items() if colour_of(e) == colour}
+    cells = {c for c, e in city.items() if colour_of(state, e) == colour}
     seen: set[str] = set()
     count = 0
     for start in sorted(cells):

@@ -2,22 +2,25 @@
 (engines/core/packs.py), checked against every count and rule (checks.py) and indexed once, so a
 person holding the printed game can correct values without code.
 
-Game code reads components only through `data()`: the catalogue of the pack of the game being
-played (set by the engine around each of its methods), else the default one. Nothing derived from
-components is kept anywhere else, so a game played with a pack never sees default values."""
+Game code reads components only through `catalog(state)`: the catalogue of the pack the game is
+played with, else the default one. Nothing derived from components is kept anywhere else, so a
+game played with a pack never sees default values."""
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from engines.core.data import DataError
-from engines.core.packs import active
+from engines.core import packs
+from engines.core.data import Checks
 from engines.magna_roma.checks import COLOURS, GAIN_KEYS, ICONS, SYMBOLS, validate
 
 GAME = "magna_roma"
 FILES = ("tiles", "symbols", "tracks", "monuments", "provinces", "trade_tokens", "solo", "dominus", "portus")
+Catalog = dict[str, Any]
 
 
 def _read(name: str) -> Any:
@@ -42,14 +45,14 @@ def _without_nulls(content: Any) -> Any:
     }
 
 
-def build(files: dict[str, Any], reference: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The catalogue of complete component files (`{stem: content}`): checked (DataError, or every
-    problem inside `core.data.collecting`), with handy indexes (`tile`, `monument`, `province`...).
-    `reference`, the default catalogue, lets a count problem name the ids that differ."""
-    raw = validate({stem: _without_nulls(files[stem]) for stem in FILES}, reference)
+def build(files: dict[str, Any], checks: Checks, reference: dict[str, Any] | None = None) -> Catalog:
+    """The catalogue of complete component files (`{stem: content}`), every problem noted in
+    `checks`, with handy indexes (`tile`, `monument`, `province`...). `reference`, the default
+    catalogue, lets a count problem name the ids that differ."""
+    raw = validate({stem: _without_nulls(files[stem]) for stem in FILES}, checks, reference)
     for t in raw["tiles"]["districts"]:
         t.setdefault("icon", None)  # game code reads `icon` on every district
-    d: dict[str, Any] = dict(raw)
+    d: Catalog = dict(raw)
     d["tile"] = {t["id"]: t for t in raw["tiles"]["districts"]}
     d["centre"] = {c["id"]: c for c in raw["tiles"]["centres"]}
     d["symbol"] = {s["id"]: s for s in raw["symbols"]["symbols"]}
@@ -69,21 +72,18 @@ def build(files: dict[str, Any], reference: dict[str, Any] | None = None) -> dic
     return d
 
 
-_default: dict[str, Any] | None = None
+@functools.cache
+def default() -> Catalog:
+    """The catalogue of the default components, built once; DataError if they break a rule."""
+    checks = Checks()
+    built = build(load_raw(), checks)
+    checks.raise_any()
+    return built
 
 
-def default() -> dict[str, Any]:
-    """The catalogue of the default components, built once (at the first call)."""
-    global _default
-    if _default is None:
-        _default = build(load_raw())
-    return _default
+def catalog(state: Mapping[str, Any]) -> Catalog:
+    """The components `state` is played with: its pack's catalogue, else the default one."""
+    return packs.catalog_of(GAME, state, default)
 
 
-def data() -> dict[str, Any]:
-    """The catalogue in use: the pack of the game being played, else the default components.
-    Hot (called for most tiles looked at): one context-variable read, then a module global."""
-    return active(GAME) or _default or default()
-
-
-__all__ = ["COLOURS", "GAIN_KEYS", "ICONS", "SYMBOLS", "DataError", "build", "data", "default", "load_raw", "validate"]
+__all__ = ["COLOURS", "GAIN_KEYS", "ICONS", "SYMBOLS", "Catalog", "build", "catalog", "default", "load_raw", "validate"]

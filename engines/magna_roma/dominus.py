@@ -6,23 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, prng
+from engines.core.state import State
 from engines.magna_roma import city as cityg
-from engines.magna_roma.data import ICONS, data
+from engines.magna_roma.data import ICONS, catalog
 
-State = dict[str, Any]
 SCORED_PLACES = 3  # « être l'un des trois joueurs les plus puissants de chaque province »
 
 
-def limits() -> dict[str, Any]:
-    return data()["dominus"]["limits"][0]
+def limits(state: State) -> dict[str, Any]:
+    return catalog(state)["dominus"]["limits"][0]
 
 
 def setup(state: State) -> None:
-    d = data()
+    d = catalog(state)
     regions = [r["id"] for r in d["dominus"]["regions"] if r["id"] != "roma"]
     tiles = [t["id"] for t in d["dominus"]["scoring_tiles"]]
     prng.shuffle(state["rng"], tiles)
-    colonies = [c["id"] for c in d["dominus"]["colonies"] for _ in range(limits()["colony_copies"])]
+    colonies = [c["id"] for c in d["dominus"]["colonies"] for _ in range(limits(state)["colony_copies"])]
     prng.shuffle(state["rng"], colonies)
     state["dominus"] = {"tiles": dict(zip(regions, tiles, strict=True)), "colonies": dict(zip(regions, colonies, strict=True))}
     for p in state["players"]:
@@ -30,17 +30,17 @@ def setup(state: State) -> None:
         p["general"] = None
 
 
-def supply(p: dict[str, Any]) -> int:
-    return limits()["legions"] - sum(p["legions"].values())
+def supply(state: State, p: dict[str, Any]) -> int:
+    return limits(state)["legions"] - sum(p["legions"].values())
 
 
-def adjacent(region: str) -> list[str]:
-    r = data()["region"][region]
+def adjacent(state: State, region: str) -> list[str]:
+    r = catalog(state)["region"][region]
     return sorted(set(r["land"]) | set(r["sea"]))
 
 
-def power(p: dict[str, Any], region: str) -> int:
-    lim = limits()
+def power(state: State, p: dict[str, Any], region: str) -> int:
+    lim = limits(state)
     return p["legions"].get(region, 0) * lim["legion_power"] + (lim["general_power"] if p["general"] == region else 0)
 
 
@@ -51,7 +51,7 @@ def deploy(state: State, seat: int, unit: str) -> bool:
             return False
         p["general"] = "roma"
         return True
-    if supply(p) <= 0:
+    if supply(state, p) <= 0:
         return False
     p["legions"]["roma"] = p["legions"].get("roma", 0) + 1
     return True
@@ -80,9 +80,10 @@ def move(state: State, seat: int, unit: str, frm: str, to: str) -> dict[str, int
         return {}
     state["dominus"]["colonies"][to] = None
     state["checkpoint"] += 1  # a face-down token is revealed
-    c = data()["colony"][colony]
-    Engine.log(state, f"First in {data()['region'][to]['name_en']}: colony bonus {c['name_en']}.",
-               f"Premier en {data()['region'][to]['name_fr']} : bonus de colonie {c['name_fr']}.", seat)
+    d = catalog(state)
+    c = d["colony"][colony]
+    Engine.log(state, f"First in {d['region'][to]['name_en']}: colony bonus {c['name_en']}.",
+               f"Premier en {d['region'][to]['name_fr']} : bonus de colonie {c['name_fr']}.", seat)
     return dict(c["gain"])
 
 
@@ -92,19 +93,19 @@ def count_for(tile: dict[str, Any], state: State, seat: int) -> int:
     city = p["city"]
     kind, what = tile["kind"], tile["what"]
     if kind == "pairs":
-        icons = cityg.icon_counts(city)
+        icons = cityg.icon_counts(state, city)
         if what[0] == what[1]:
             return icons[what[0]] // 2
         return min(icons[what[0]], icons[what[1]])
     if kind == "set":
-        icons = cityg.icon_counts(city)
+        icons = cityg.icon_counts(state, city)
         return min(icons[i] for i in ICONS)
     if kind == "districts":
-        return cityg.districts(city, what[0])
+        return cityg.districts(state, city, what[0])
     if kind == "monuments":
         return len(p["monuments"])
     if kind == "stars":
-        return cityg.star_count(city) // 4
+        return cityg.star_count(state, city) // 4
     raise ValueError(kind)
 
 
@@ -131,12 +132,12 @@ def places(powers: list[int]) -> dict[int, int]:
 
 
 def scores(state: State) -> list[int]:
-    d = data()
+    d = catalog(state)
     n = state["num_players"]
     total = [0] * n
     for region, tile_id in state["dominus"]["tiles"].items():
         tile = d["scoring_tile"][tile_id]
-        powers = [power(state["players"][s], region) for s in range(n)]
+        powers = [power(state, state["players"][s], region) for s in range(n)]
         for seat, idx in places(powers).items():
             total[seat] += tile["mult"][idx] * count_for(tile, state, seat)
     return total

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.state import State
 from engines.magna_roma import dominus, portus
-from engines.magna_roma.data import COLOURS, data
+from engines.magna_roma.data import COLOURS, catalog
 
-State = dict[str, Any]
 ORDER = ("vp", "coins", "population", "blessings", "luxury", "faith", "legions", "star", "deploy")
 
 
@@ -43,7 +43,7 @@ def gain(state: State, seat: int, g: dict[str, int], share: bool = False) -> Non
                 for _ in range(n):
                     push(state, {"kind": "dominus", "size": 1})
             else:
-                p["military"] = min(data()["military"]["length"], p["military"] + n)
+                p["military"] = min(catalog(state)["military"]["length"], p["military"] + n)
         elif key == "star":
             for _ in range(n):
                 push(state, {"kind": "star"})
@@ -54,7 +54,7 @@ def gain(state: State, seat: int, g: dict[str, int], share: bool = False) -> Non
 
 def move_market(state: State, seat: int, n: int) -> None:
     p = state["players"][seat]
-    top = len(data()["market"]["values"]) - 1
+    top = len(catalog(state)["market"]["values"]) - 1
     new = min(top, p["market"] + n)
     if new != p["market"]:
         p["market"] = new
@@ -65,7 +65,7 @@ def move_market(state: State, seat: int, n: int) -> None:
 
 def move_pantheon(state: State, seat: int, n: int) -> None:
     p = state["players"][seat]
-    pan = data()["pantheon"]
+    pan = catalog(state)["pantheon"]
     old, new = p["pantheon"], min(len(pan["values"]) - 1, p["pantheon"] + n)
     p["pantheon"] = new
     p["blessings"] += sum(1 for s in pan["blessing_spaces"] if old < s <= new)
@@ -74,7 +74,7 @@ def move_pantheon(state: State, seat: int, n: int) -> None:
 def advance_stars(state: State, seat: int, colour: str, n: int, share: bool = False) -> None:
     """Move a star track, taking the bonuses reached and any two-track bonus now completed.
     `share`: the stars come from placing a district (Portus ships in this port share coins/pop)."""
-    d = data()
+    d = catalog(state)
     p = state["players"][seat]
     track = d["star_track"][colour]
     old = p["stars"][colour]
@@ -89,8 +89,8 @@ def advance_stars(state: State, seat: int, colour: str, n: int, share: bool = Fa
             gain(state, seat, b["gain"], share)
 
 
-def lowest_star_value(p: dict[str, Any]) -> int:
-    d = data()
+def lowest_star_value(state: State, p: dict[str, Any]) -> int:
+    d = catalog(state)
     return min(d["star_track"][c]["values"][p["stars"][c]] for c in COLOURS)
 
 
@@ -109,7 +109,7 @@ def pay(p: dict[str, Any], cost: dict[str, int]) -> None:
         p["military" if k == "legions" else k] -= n
 
 
-def describe(g: dict[str, int], fr: bool = False) -> str:
+def describe(g: dict[str, int], lang: str = "en") -> str:
     """A gain or cost in words, plurals agreed (`2 coins`, `1 pièce`)."""
     names = {  # (English one, English several, French one, French several)
         "luxury": ("luxury", "luxury", "luxe", "luxe"), "vp": ("VP", "VP", "PV", "PV"),
@@ -119,5 +119,5 @@ def describe(g: dict[str, int], fr: bool = False) -> str:
         "star": ("star", "stars", "étoile", "étoiles"),
         "deploy": ("free legion in Rome", "free legions in Rome", "légion gratuite à Rome", "légions gratuites à Rome"),
     }
-    parts = [f"{n} {names[k][(2 if fr else 0) + (n > 1)]}" for k, n in g.items()]
-    return ", ".join(parts) if parts else ("nothing" if not fr else "rien")
+    parts = [f"{n} {names[k][(2 if lang == 'fr' else 0) + (n > 1)]}" for k, n in g.items()]
+    return ", ".join(parts) if parts else ("nothing" if lang != "fr" else "rien")

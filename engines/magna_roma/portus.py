@@ -13,59 +13,59 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, prng
-from engines.magna_roma.data import data
-
-State = dict[str, Any]
-
-
-def port_spaces() -> int:
-    return data()["portus"]["ports"][0]["spaces"]
+from engines.core.state import State
+from engines.magna_roma.data import catalog
 
 
-def island_spaces() -> int:
-    return len(data()["portus"]["islands"][0]["arrows"])
+def port_spaces(state: State) -> int:
+    return catalog(state)["portus"]["ports"][0]["spaces"]
 
 
-def block() -> int:
+def island_spaces(state: State) -> int:
+    return len(catalog(state)["portus"]["islands"][0]["arrows"])
+
+
+def block(state: State) -> int:
     """Ring spaces per seat: its port, then the island after it."""
-    return port_spaces() + island_spaces()
+    return port_spaces(state) + island_spaces(state)
 
 
 def setup(state: State) -> None:
-    d = data()
+    d = catalog(state)
     islands = [i["id"] for i in d["portus"]["islands"]]
     prng.shuffle(state["rng"], islands)
     n = state["num_players"]
     copies = d["portus"]["ports"][0]["copies_per_good"]
     state["portus"] = {"islands": islands[:n], "reserve": {g: copies for g in d["goods"]}}
     for k, p in enumerate(state["players"]):
-        p["ship"] = port_start(n, k)
+        p["ship"] = port_start(state, k)
         p["cargo"] = []
 
 
-def port_start(n: int, seat: int) -> int:
+def port_start(state: State, seat: int) -> int:
     """Ring index of the rightmost space of `seat`'s port, where its ship starts. The ring runs
     counter-clockwise, which round the table is towards each player's right: the rightmost space
     is the port's last before its island. Seats are numbered clockwise, so after seat k's port
     and its island comes seat k-1's port."""
-    return block() * ((n - seat) % n) + port_spaces() - 1
+    n = state["num_players"]
+    return block(state) * ((n - seat) % n) + port_spaces(state) - 1
 
 
 def ring_length(state: State) -> int:
-    return block() * state["num_players"]
+    return block(state) * state["num_players"]
 
 
 def where(state: State, ring: int) -> dict[str, Any]:
     """What ring space `ring` is: {"kind": "port", "owner", "i"} or {"kind": "island", "id", "i"}."""
-    k, i = divmod(ring, block())
-    if i < port_spaces():
+    k, i = divmod(ring, block(state))
+    if i < port_spaces(state):
         n = state["num_players"]
         return {"kind": "port", "owner": (n - k) % n, "i": i}
-    return {"kind": "island", "id": state["portus"]["islands"][k], "i": i - port_spaces()}
+    return {"kind": "island", "id": state["portus"]["islands"][k], "i": i - port_spaces(state)}
 
 
-def is_anchor(w: dict[str, Any]) -> bool:
-    return w["kind"] == "island" and w["i"] == island_spaces() - 1
+def is_anchor(state: State, w: dict[str, Any]) -> bool:
+    return w["kind"] == "island" and w["i"] == island_spaces(state) - 1
 
 
 def share(state: State, seat: int, key: str, n: int) -> None:
@@ -78,8 +78,8 @@ def share(state: State, seat: int, key: str, n: int) -> None:
             p[key] += n
 
 
-def _goods_names(goods: list[str], fr: bool) -> str:
-    return ", ".join(data()["goods"][g]["name_fr" if fr else "name_en"] for g in goods)
+def _goods_names(state: State, goods: list[str], lang: str = "en") -> str:
+    return ", ".join(catalog(state)["goods"][g]["name_fr" if lang == "fr" else "name_en"] for g in goods)
 
 
 def _lost(n: int) -> tuple[str, str]:
@@ -101,7 +101,7 @@ def draw(state: State, seat: int) -> None:
             break
         k -= reserve[g]
     reserve[g] -= 1
-    name_en, name_fr = _goods_names([g], False), _goods_names([g], True)
+    name_en, name_fr = _goods_names(state, [g], "en"), _goods_names(state, [g], "fr")
     if g in p["cargo"]:
         for c in [*p["cargo"], g]:
             reserve[c] += 1
@@ -121,11 +121,12 @@ def _leave_island(state: State, seat: int, island: str) -> list[dict[str, int]]:
     cargo, p["cargo"] = p["cargo"], []
     for g in cargo:
         state["portus"]["reserve"][g] += 1
-    isl = data()["island"][island]
+    d = catalog(state)
+    isl = d["island"][island]
     if cargo:
-        Engine.log(state, f"The ship leaves {isl['name_en']} and unloads: {_goods_names(cargo, False)}.",
-                   f"Le navire quitte {isl['name_fr']} et décharge : {_goods_names(cargo, True)}.", seat)
-    return [data()["goods"][g]["gain"] for g in cargo]
+        Engine.log(state, f"The ship leaves {isl['name_en']} and unloads: {_goods_names(state, cargo, 'en')}.",
+                   f"Le navire quitte {isl['name_fr']} et décharge : {_goods_names(state, cargo, 'fr')}.", seat)
+    return [d["goods"][g]["gain"] for g in cargo]
 
 
 def end_of_turn(state: State, seat: int, colour: str | None) -> list[dict[str, int]]:
@@ -133,13 +134,13 @@ def end_of_turn(state: State, seat: int, colour: str | None) -> list[dict[str, i
     goods gains to give now when it leaves an island."""
     p = state["players"][seat]
     w = where(state, p["ship"])
-    if w["kind"] == "island" and colour != data()["island"][w["id"]]["arrows"][w["i"]]:
-        if is_anchor(w):
+    if w["kind"] == "island" and colour != catalog(state)["island"][w["id"]]["arrows"][w["i"]]:
+        if is_anchor(state, w):
             draw(state, seat)
         return []
     p["ship"] = (p["ship"] + 1) % ring_length(state)
-    if is_anchor(w):
+    if is_anchor(state, w):
         return _leave_island(state, seat, w["id"])
-    if is_anchor(where(state, p["ship"])):
+    if is_anchor(state, where(state, p["ship"])):
         draw(state, seat)
     return []

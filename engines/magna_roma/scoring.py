@@ -1,30 +1,31 @@
-"""Final scoring: market x lowest star value, unused blessings x pantheon value, functional
-monuments, province slots, the military 3/5 spaces, solo objectives and Dominus; tie-breaks."""
+"""Final scoring and the result: market x lowest star value, unused blessings x pantheon value,
+functional monuments, province slots, the military 3/5 spaces, solo objectives and Dominus; the
+rulebook's tie-breaks."""
 
 from __future__ import annotations
 
 from itertools import pairwise
 from typing import Any
 
+from engines.core.ranks import ranked
+from engines.core.state import State
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus
-from engines.magna_roma.data import COLOURS, data
+from engines.magna_roma.data import COLOURS, catalog
 from engines.magna_roma.gains import lowest_star_value
 
-State = dict[str, Any]
+
+def market_points(state: State, p: dict[str, Any]) -> int:
+    return catalog(state)["market"]["values"][p["market"]] * lowest_star_value(state, p)
 
 
-def market_points(p: dict[str, Any]) -> int:
-    return data()["market"]["values"][p["market"]] * lowest_star_value(p)
+def pantheon_points(state: State, p: dict[str, Any]) -> int:
+    return p["blessings"] * catalog(state)["pantheon"]["values"][p["pantheon"]]
 
 
-def pantheon_points(p: dict[str, Any]) -> int:
-    return p["blessings"] * data()["pantheon"]["values"][p["pantheon"]]
-
-
-def monument_points(p: dict[str, Any], m: dict[str, Any]) -> int:
+def monument_points(state: State, p: dict[str, Any], m: dict[str, Any]) -> int:
     """A monument scores only when functional (staffed with its population)."""
-    spec = data()["monument"][m["id"]]
+    spec = catalog(state)["monument"][m["id"]]
     if m["pop"] < spec["workers"]:
         return 0
     rule = spec["rule"]
@@ -34,15 +35,15 @@ def monument_points(p: dict[str, Any], m: dict[str, Any]) -> int:
         return spec["vp_by_workers"][min(m["pop"], len(spec["vp_by_workers"]) - 1)]
     cells = cityg.corner_cells(m["at"]) if m["at"] != "centre" else [cityg.CENTRE]
     if rule == "tiles_of_colour":
-        n = sum(1 for c in cells if c in p["city"] and cityg.colour_of(p["city"][c]) == spec["count"])
+        n = sum(1 for c in cells if c in p["city"] and cityg.colour_of(state, p["city"][c]) == spec["count"])
         return n * spec["vp_each"]
     if rule == "icons":
-        return cityg.icon_counts(p["city"], cells)[spec["count"]] * spec["vp_each"]
+        return cityg.icon_counts(state, p["city"], cells)[spec["count"]] * spec["vp_each"]
     raise ValueError(rule)
 
 
 def province_points(state: State, seat: int) -> int:
-    d = data()
+    d = catalog(state)
     total = 0
     for card in state["provinces"]:
         spec = d["province"][card["id"]]
@@ -52,8 +53,8 @@ def province_points(state: State, seat: int) -> int:
     return total
 
 
-def military_points(p: dict[str, Any]) -> int:
-    for e in data()["military"]["end_vp"]:
+def military_points(state: State, p: dict[str, Any]) -> int:
+    for e in catalog(state)["military"]["end_vp"]:
         if p["military"] == e["pos"]:
             return e["vp"]
     return 0
@@ -61,7 +62,7 @@ def military_points(p: dict[str, Any]) -> int:
 
 def objective_done(state: State, line_id: str, obj_id: str) -> bool:
     """A solo objective is checked on the row or column of the solo board it sits beside."""
-    d = data()
+    d = catalog(state)
     line = next(x for x in d["solo"]["lines"] if x["id"] == line_id)
     obj = d["objective"][obj_id]
     p = state["players"][0]
@@ -72,9 +73,9 @@ def objective_done(state: State, line_id: str, obj_id: str) -> bool:
         cells = [cityg.cell_id(x0 + line["index"], y0 + k) for k in range(5)]
     city = p["city"]
     tiles = [city[c] for c in cells if c in city]
-    districts = [e for e in tiles if cityg.is_district(e)]
-    colours = [cityg.colour_of(e) for e in districts]
-    icons = cityg.icon_counts(city, cells)
+    districts = [e for e in tiles if cityg.is_district(state, e)]
+    colours = [cityg.colour_of(state, e) for e in districts]
+    icons = cityg.icon_counts(state, city, cells)
     test = obj["test"]
     if test == "icons_all":
         return all(icons[i] >= 1 for i in obj["what"])
@@ -85,11 +86,11 @@ def objective_done(state: State, line_id: str, obj_id: str) -> bool:
     if test == "no_icons":
         return sum(icons.values()) == 0
     if test == "stars":
-        return cityg.star_count(city, cells) >= obj["n"]
+        return cityg.star_count(state, city, cells) >= obj["n"]
     if test == "same_colour":
         return any(colours.count(c) >= obj["n"] for c in COLOURS)
     if test == "no_adjacent":
-        seq = [cityg.colour_of(city[c]) if c in city else None for c in cells]
+        seq = [cityg.colour_of(state, city[c]) if c in city else None for c in cells]
         return not any(a is not None and a == b for a, b in pairwise(seq))
     if test == "same_icon":
         return any(icons[i] == 5 for i in icons)
@@ -107,7 +108,7 @@ def objective_points(state: State) -> tuple[int, int]:
     """(objectives met, bonus VP) for the solo game."""
     done = sum(1 for line, obj in state["objectives"].items() if objective_done(state, line, obj))
     vp = 0
-    for b in data()["solo"]["bonus"]:
+    for b in catalog(state)["solo"]["bonus"]:
         if done >= b["done"]:
             vp = b["vp"]
     return done, vp
@@ -119,15 +120,15 @@ def breakdown(state: State) -> list[dict[str, int]]:
     for seat, p in enumerate(state["players"]):
         parts = {
             "points": p["vp"],
-            "market": market_points(p),
-            "pantheon": pantheon_points(p),
-            "monuments": sum(monument_points(p, m) for m in p["monuments"]),
+            "market": market_points(state, p),
+            "pantheon": pantheon_points(state, p),
+            "monuments": sum(monument_points(state, p, m) for m in p["monuments"]),
         }
         if state["dominus"]:
             parts["dominus"] = dom[seat] if dom else 0
         else:
             parts["provinces"] = province_points(state, seat)
-            parts["military"] = military_points(p)
+            parts["military"] = military_points(state, p)
         if state["solo"]:
             parts["objectives"] = objective_points(state)[1]
         out.append(parts)
@@ -175,9 +176,19 @@ def tiebreak(state: State, seat: int) -> tuple[int, ...]:
     return (stars, pop) if state["dominus"] else (stars, pop, p["military"])
 
 
-def solo_rank(score: int) -> dict[str, Any]:
-    best = data()["solo"]["ranks"][0]
-    for r in data()["solo"]["ranks"]:
+def result(state: State) -> dict[str, Any]:
+    """Scores with their breakdown, ranked by the rulebook's tie-breaks; players still tied
+    after them share the place (the rulebook gives no further criterion)."""
+    parts = breakdown(state)
+    scores = [sum(b.values()) for b in parts]
+    tiebreaks = [tiebreak(state, s) for s in range(state["num_players"])]
+    return ranked(scores, parts, tiebreaks, criteria(state), labels=labels(parts))
+
+
+def solo_rank(state: State, score: int) -> dict[str, Any]:
+    ranks = catalog(state)["solo"]["ranks"]
+    best = ranks[0]
+    for r in ranks:
         if score >= r["min"]:
             best = r
     return best

@@ -8,12 +8,12 @@ from typing import Any
 
 from engines.core import Option
 from engines.core.contract import fit_words
+from engines.core.state import State
 from engines.magna_roma import dominus
-from engines.magna_roma.data import data
+from engines.magna_roma.data import catalog
 from engines.magna_roma.gains import describe
 from engines.magna_roma.scoring import monument_points
 
-State = dict[str, Any]
 SIDE_EN = ("N", "E", "S", "W")
 SIDE_FR = ("N", "E", "S", "O")  # nord, est, sud, ouest
 SYM_EN = {"luxury": "luxury", "prestige": "prestige", "coins": "coins", "population": "population",
@@ -25,10 +25,10 @@ ICON_EN = {"mask": "mask", "lyre": "lyre", "column": "column"}
 ICON_FR = {"mask": "masque", "lyre": "lyre", "column": "colonne"}
 
 
-def name_of(kind: str, ident: str, fr: bool = False) -> str:
+def name_of(state: State, kind: str, ident: str, lang: str = "en") -> str:
     """A component's name (monument, province, region...) in English or French."""
-    entry = data()[kind][ident]
-    return entry["name_fr" if fr else "name_en"]
+    entry = catalog(state)[kind][ident]
+    return entry["name_fr" if lang == "fr" else "name_en"]
 
 
 def yield_text(state: State, done: list[tuple[str, bool]]) -> tuple[str, str]:
@@ -46,16 +46,16 @@ def yield_text(state: State, done: list[tuple[str, bool]]) -> tuple[str, str]:
             extra_en.append("prestige: VP or Dominus")
             extra_fr.append("prestige : PV ou Dominus")
             continue
-        for k, n in data()["symbol"][sym]["large" if same else "small"].items():
+        for k, n in catalog(state)["symbol"][sym]["large" if same else "small"].items():
             total[k] = total.get(k, 0) + n
     en = ([describe(total)] if total else []) + extra_en
-    fr = ([describe(total, True)] if total else []) + extra_fr
+    fr = ([describe(total, "fr")] if total else []) + extra_fr
     return fit_words("gives " + ", ".join(en)), fit_words("rapporte " + ", ".join(fr))
 
 
 def slot_text(state: State, seat: int, pid: str, k: int) -> tuple[str, str]:
     """A province slot's scoring (with what the city holds now) and its immediate bonus."""
-    spec = data()["province"][pid]
+    spec = catalog(state)["province"][pid]
     slot = spec["slots"][k]
     kind, what = spec["kind"], spec["what"]
     if kind == "pairs" and what[0] == what[1]:
@@ -74,13 +74,13 @@ def slot_text(state: State, seat: int, pid: str, k: int) -> tuple[str, str]:
     fr = f"{slot['vp']} PV par {fr} (maintenant {n} : {n * slot['vp']} PV)"
     if slot["bonus"]:
         en += f"; +{describe(slot['bonus'])} at once"
-        fr += f" ; +{describe(slot['bonus'], True)} tout de suite"
+        fr += f" ; +{describe(slot['bonus'], 'fr')} tout de suite"
     return fit_words(en), fit_words(fr)  # a high count and a bonus can pass a menu's 100 characters
 
 
-def monument_text(mid: str) -> tuple[str, str]:
+def monument_text(state: State, mid: str) -> tuple[str, str]:
     """A monument's population and scoring rule (and immediate gain), for its description."""
-    m = data()["monument"][mid]
+    m = catalog(state)["monument"][mid]
     rule = m["rule"]
     if rule == "by_workers":
         vps = "/".join(str(v) for v in m["vp_by_workers"][1:])
@@ -100,23 +100,23 @@ def monument_text(mid: str) -> tuple[str, str]:
             fr += f"{m['vp_each']} PV par {ICON_FR[i]} en dessous"
     if m.get("immediate"):
         en += f"; +{describe(m['immediate'])} at once"
-        fr += f" ; +{describe(m['immediate'], True)} tout de suite"
+        fr += f" ; +{describe(m['immediate'], 'fr')} tout de suite"
     if m.get("on_centre"):
         en += "; on your centre"
         fr += " ; sur votre centre"
     return fit_words(en), fit_words(fr)  # a pack's monument may give a long immediate gain
 
 
-def staff_option(p: dict[str, Any], m: dict[str, Any]) -> Option:
+def staff_option(state: State, p: dict[str, Any], m: dict[str, Any]) -> Option:
     """Put 1 population on monument `m`, with what it scores then."""
     mid = m["id"]
-    spec = data()["monument"][mid]
+    spec = catalog(state)["monument"][mid]
     after = {**m, "pop": m["pop"] + 1}
     if after["pop"] < spec["workers"]:
         en = f"then {after['pop']} of {spec['workers']}: not yet functional"
         fr = f"puis {after['pop']} sur {spec['workers']} : pas encore fonctionnel"
     else:
-        pts = monument_points(p, after)
+        pts = monument_points(state, p, after)
         en, fr = f"then functional: {pts} VP", f"puis fonctionnel : {pts} PV"
-    return Option(f"staff.{mid}", f"Put 1 population on {name_of('monument', mid)}",
-                  f"Mettre 1 population sur {name_of('monument', mid, True)}", en, fr)
+    return Option(f"staff.{mid}", f"Put 1 population on {name_of(state, 'monument', mid)}",
+                  f"Mettre 1 population sur {name_of(state, 'monument', mid, 'fr')}", en, fr)

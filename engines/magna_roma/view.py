@@ -1,17 +1,19 @@
-"""The view: everything public (Magna Roma has no private hands; the deck order, the monument
-deck and face-down colony tokens are hidden from everyone). Keys are documented in README.md."""
+"""The view: everything public (Magna Roma has no private hands, so no secrets; the deck order,
+the monument deck and face-down colony tokens are hidden from everyone). Keys are documented in
+README.md."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engines.core import Engine, packs
 from engines.core.names import ref
+from engines.core.state import State
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
-from engines.magna_roma.data import COLOURS, data
+from engines.magna_roma.data import COLOURS, catalog
 from engines.magna_roma.gains import waiting
 
-State = dict[str, Any]
 LOG_LENGTH = 12
 PHASE = {
     "opening": ("Opening tile choice", "Choix de la tuile de départ"),
@@ -38,10 +40,10 @@ PENDING = {
 }
 
 
-def tile_view(tile_id: str | None, rot: int = 0) -> dict[str, Any] | None:
+def tile_view(state: State, tile_id: str | None, rot: int = 0) -> dict[str, Any] | None:
     if tile_id is None:
         return None
-    d = data()
+    d = catalog(state)
     if tile_id in d["centre"]:
         c = d["centre"][tile_id]
         return {"id": tile_id, "colour": "centre", "sides": cityg.rotated(c["sides"], rot)}
@@ -55,11 +57,11 @@ def tile_view(tile_id: str | None, rot: int = 0) -> dict[str, Any] | None:
 
 
 def _player(state: State, seat: int, parts: dict[str, int]) -> dict[str, Any]:
-    d = data()
+    d = catalog(state)
     p = state["players"][seat]
     city = {}
     for cell, e in p["city"].items():
-        tv = tile_view(e["t"], e["r"])
+        tv = tile_view(state, e["t"], e["r"])
         assert tv is not None
         del tv["id"]
         if e["b"]:
@@ -69,7 +71,7 @@ def _player(state: State, seat: int, parts: dict[str, int]) -> dict[str, Any]:
     for m in p["monuments"]:
         spec = d["monument"][m["id"]]
         cells = cityg.corner_cells(m["at"]) if m["at"] != "centre" else [cityg.CENTRE]
-        pts = scoring.monument_points(p, m)
+        pts = scoring.monument_points(state, p, m)
         mons.append({"id": m["id"], "name_en": spec["name_en"], "name_fr": spec["name_fr"], "at": m["at"], "cells": cells,
                      "pop": m["pop"], "workers": spec["workers"], "cap": spec.get("max_workers", spec["workers"]),
                      "functional": m["pop"] >= spec["workers"], "points": pts})
@@ -88,18 +90,19 @@ def _player(state: State, seat: int, parts: dict[str, int]) -> dict[str, Any]:
     if state["dominus"]:
         out["legions"] = dict(p["legions"])
         out["general"] = p["general"]
-        out["legion_supply"] = dominus.supply(p)
+        out["legion_supply"] = dominus.supply(state, p)
     if state["portus"]:
         out["ship"] = p["ship"]
         out["cargo"] = list(p["cargo"])
     return out
 
 
-def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
-    d = data()
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """What `seat` (None: a spectator) sees; all of it is public, and it names the pack in use."""
+    d = catalog(state)
     n = state["num_players"]
     over = state["over"]
-    res = engine.result(state) if over else None
+    res = scoring.result(state) if over else None
     cur = state["current"]
     turn = min(p["placed"] for p in state["players"]) + (0 if over else 1)
     phase_en, phase_fr = PHASE.get(state["phase"], (state["phase"], state["phase"]))
@@ -113,7 +116,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
     markers = {p["pos"]: s for s, p in enumerate(state["players"]) if p["pos"] is not None}
     v: dict[str, Any] = {
         "game": "magna_roma",
-        "log": engine.recent_log(state, LOG_LENGTH),
+        "log": Engine.recent_log(state, LOG_LENGTH),
         "summary": summary,
         "scores": res["scores"] if res else [p["vp"] for p in state["players"]],
         "players": [_player(state, s, b) for s, b in enumerate(scoring.breakdown(state))],
@@ -123,8 +126,8 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
         "num_players": n,
         "solo": state["solo"],
         "modules": {"dominus": bool(state["dominus"]), "portus": bool(state["portus"])},
-        "spaces": [{"index": i, "tile": tile_view(t), "marker": markers.get(i)} for i, t in enumerate(state["spaces"])],
-        "hand": tile_view(state["hand"], state["rot"] if state["phase"] == "cell" else 0),
+        "spaces": [{"index": i, "tile": tile_view(state, t), "marker": markers.get(i)} for i, t in enumerate(state["spaces"])],
+        "hand": tile_view(state, state["hand"], state["rot"] if state["phase"] == "cell" else 0),
         "deck_size": len(state["deck"]),
         "monuments_offer": [
             None if m is None else {k: d["monument"][m][k] for k in d["monument"][m] if k != "source"}
@@ -165,7 +168,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
                                     "name_en": o["name_en"], "name_fr": o["name_fr"], "level": o["level"],
                                     "done": scoring.objective_done(state, line["id"], oid)})
         total = res["scores"][0] if res else v["players"][0]["projected"]
-        rank = scoring.solo_rank(total)
+        rank = scoring.solo_rank(state, total)
         v["solo_rank"] = {"id": rank["id"], "name_en": rank["name_en"], "name_fr": rank["name_fr"], "final": over}
     if state["dominus"]:
         regions = []
@@ -176,7 +179,7 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
             for s, p in enumerate(state["players"]):
                 leg, gen = p["legions"].get(rid, 0), p["general"] == rid
                 if leg or gen:
-                    units[str(s)] = {"legions": leg, "general": gen, "power": dominus.power(p, rid)}
+                    units[str(s)] = {"legions": leg, "general": gen, "power": dominus.power(state, p, rid)}
             regions.append({"id": rid, "name_en": r["name_en"], "name_fr": r["name_fr"], "x": r["x"], "y": r["y"],
                             "land": r["land"], "sea": r["sea"],
                             "tile": None if tile is None else {"id": tile, "name_en": d["scoring_tile"][tile]["name_en"],
@@ -190,11 +193,11 @@ def build_view(engine: Any, state: State, seat: int | None) -> dict[str, Any]:
             w = portus.where(state, i)
             if w["kind"] == "island":
                 isl = d["island"][w["id"]]
-                w.update({"arrow": isl["arrows"][w["i"]], "anchor": portus.is_anchor(w),
+                w.update({"arrow": isl["arrows"][w["i"]], "anchor": portus.is_anchor(state, w),
                           "name_en": isl["name_en"], "name_fr": isl["name_fr"]})
             w["ships"] = [s for s, p in enumerate(state["players"]) if p["ship"] == i]
             ring.append(w)
         v["portus"] = {"ring": ring, "reserve_size": sum(state["portus"]["reserve"].values())}
     if seat is not None:
         v["you"] = {"seat": seat, "to_act": (not over and seat == cur)}
-    return v
+    return packs.mark_view(state, v)

@@ -25,13 +25,13 @@ def blank(n: int = 2, terrain: str = "P", intro: str = "off", seed: int = 1) -> 
 
 
 def at(s: State, h: str, dq: int, dr: int) -> str:
-    g = hx.geometry(s["num_players"])
+    g = hx.geometry(s["num_players"], s)
     q, r = g.coord[h]
     return g.by_coord[(q + dq, r + dr)]
 
 
 def ring(s: State, h: str, d: int) -> list[str]:
-    g = hx.geometry(s["num_players"])
+    g = hx.geometry(s["num_players"], s)
     return sorted(x for x in g.ids if g.distance(h, x) == d)
 
 
@@ -63,7 +63,7 @@ def put(s: State, seat: int, kind: str, cell: str = "1a1", rot: int = 0, staffed
     bid = f"p{seat}b{p['next']}"
     p["next"] += 1
     k, r, c = cty.parse_cell(cell)
-    o = cty.orientations(cty.shape_of(kind, dims))[rot]
+    o = cty.orientations(cty.shape_of(s, kind, dims))[rot]
     assert cty.fits(p, k, o, r, c), f"{kind} does not fit at {cell}"
     cty.place(p, bid, kind, k, o, r, c, **extra)
     if kind == "house":

@@ -8,12 +8,12 @@ import copy
 import pytest
 
 from engines.antiquity import ENGINE
-from engines.antiquity.data import DataError, components, load_raw, validate
-from engines.core.data import PROVENANCE
+from engines.antiquity.data import DataError, build, catalog, load_raw
+from engines.core.data import PROVENANCE, Checks
 
 
 def test_counts_and_marks() -> None:
-    d = components()
+    d = catalog(None)
     assert len(d["goods"]) == 10 and len(d["saints"]) == 5 and len(d["houses"]) == 20
     assert len(d["buildings"]) == 19 and len(d["tiles"]) == 8 and len(d["faces"]) == 16
     for kind in ("goods", "buildings", "houses", "saints", "faces", "tiles", "layouts"):
@@ -47,8 +47,8 @@ def test_layouts_tile_the_plane_without_overlap() -> None:
         (("buildings", 0, "supply"), 15, "16 in all"),
         (("faces", 0, "spots"), "0" * 61, "2 exploration spots"),
         (("saints",), [], "saints"),
-        (("goods", 0, "source"), "guessed", "source must be one of"),
-        (("buildings", 3, "name_fr"), "", "needs name_en and name_fr"),
+        (("goods", 0, "source"), "guessed", "source: must be one of"),
+        (("buildings", 3, "name_fr"), "", "name_fr: needs a name in English"),
         (("layouts", 0, "offsets"), [[0, 0]], "2 large tiles per player"),
     ],
 )
@@ -58,8 +58,10 @@ def test_corrupt_entries_are_refused(path: tuple, value: object, message: str) -
     for key in path[:-1]:
         target = target[key]
     target[path[-1]] = value
+    checks = Checks()
+    build({"components": raw}, checks)
     with pytest.raises(DataError, match=message):
-        validate(raw)
+        checks.raise_any()
 
 
 def test_rules_help_topics_are_bilingual_and_short() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.antiquity import ENGINE as E
 from engines.antiquity import flow, hardship, rules
-from engines.antiquity.outcome import CRITERIA
+from engines.antiquity.scoring import CRITERIA
 from tests.engines.antiquity.scen import blank, found, put, start
 
 FULL = [[r, c] for r in range(7) for c in range(7)]  # every cell of a 7×7 card holds a grave

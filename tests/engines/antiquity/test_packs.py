@@ -16,7 +16,7 @@ import pytest
 from engines.antiquity import ENGINE as E
 from engines.antiquity import building, texts
 from engines.antiquity import hexmap as hx
-from engines.antiquity.data import components
+from engines.antiquity.data import catalog
 from engines.core import conformance, packs
 from engines.core.state import State
 
@@ -171,13 +171,12 @@ def expect(s: State) -> None:
     is derived from them and kept (costs, room for each kind)."""
     want = SEEN["pack" in s]
     assert [t["offset"] for t in E.view(s, None)["map"]["tiles"]] == want["offsets"]
-    with packs.using("antiquity", s):
-        g = hx.geometry(2)
-        assert [list(g.coord[f"{hx.LETTERS[t]}55"]) for t in range(4)] == want["offsets"]
-        assert texts.bname("cart") == want["cart"] and texts.gname("wood") == want["wood"]
-        assert building.building_costs()["cart"]["wood"] == want["cart_wood"]
-        assert building.house_costs()[4]["food"] == want["house5_food"]
-        assert ("explorer" in building.fitting_kinds(GAP)) == want["narrow_explorer"]
+    g = hx.geometry(2, s)
+    assert [list(g.coord[f"{hx.LETTERS[t]}55"]) for t in range(4)] == want["offsets"]
+    assert texts.bname(s, "cart") == want["cart"] and texts.gname(s, "wood") == want["wood"]
+    assert building.building_costs(s)["cart"]["wood"] == want["cart_wood"]
+    assert building.house_costs(s)[4]["food"] == want["house5_food"]
+    assert ("explorer" in building.fitting_kinds(s, GAP)) == want["narrow_explorer"]
     for seat in E.to_act(s):
         for o in E.prompt(s, seat).options:
             if o.id == "cart":
@@ -206,4 +205,4 @@ def test_two_games_side_by_side_each_see_their_own_components() -> None:
             expect(b)
         steps += 1
     assert steps > 100 and json.dumps([a, b], sort_keys=True) == json.dumps(alone, sort_keys=True)
-    assert components()["by_building"]["cart"]["name_en"] == "Cart shop"
+    assert catalog(None)["by_building"]["cart"]["name_en"] == "Cart shop"

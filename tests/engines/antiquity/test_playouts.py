@@ -49,7 +49,7 @@ def _behind_the_screen(state: dict, seat: int) -> list[dict]:
     manned = copy.deepcopy(state)
     p = manned["players"][seat]
     if not cty.built(p, "market"):
-        shape = cty.orientations(cty.shape_of("market"))[0]
+        shape = cty.orientations(cty.shape_of(state, "market"))[0]
         spots = cty.anchors(p, shape)
         if spots:
             k, r, c = spots[0]

@@ -668,7 +668,7 @@ def test_santa_barbara_needs_every_building() -> None:
     p["cities"].append({"size": 40, "center": None, "grid": [[""] * 40 for _ in range(40)], "graves": []})
     kinds = [b["id"] for b in E.load_data("components.json")["buildings"]]
     for i, k in enumerate(kinds):
-        cty.place(p, f"x{i}", k, 1, cty.orientations(cty.shape_of(k))[0], (i // 8) * 5, (i % 8) * 5)
+        cty.place(p, f"x{i}", k, 1, cty.orientations(cty.shape_of(s, k))[0], (i // 8) * 5, (i % 8) * 5)
     p["saint"] = "barbara"
     assert rules.conditions(s, 0)["barbara"]
     del p["buildings"]["x0"]

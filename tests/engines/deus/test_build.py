@@ -7,7 +7,7 @@ import pytest
 from engines.core import IllegalMove
 from engines.core.state import State
 from engines.deus import prompts, rules
-from engines.deus.data import catalogue
+from engines.deus.data import default_catalog
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
 
@@ -178,9 +178,10 @@ def test_replace_a_missing_resource_by_4_gold_in_the_build_option() -> None:
 
 def test_build_labels_fit_for_every_card_and_shortfall() -> None:
     """Every build option, gold included, names its card in at most 100 characters."""
-    for cid, card in catalogue()["cards"].items():
+    cat = default_catalog()
+    for cid, card in cat["cards"].items():
         short = tuple(card["cost"].items())
-        for o in (prompts.build_option(cid), prompts.build_option(cid, short), prompts.gold_option(cid)):
+        for o in (prompts.build_option(cat, cid), prompts.build_option(cat, cid, short), prompts.gold_option(cat, cid)):
             assert len(o.label) <= 100 and len(o.label_fr) <= 100, o
             assert o.label.startswith(f"Build {card['name_en']} ({card['colour']})"), o
 
@@ -304,7 +305,7 @@ def test_column_resolves_bottom_up_each_effect_optional() -> None:
     s = play(s, 0, "skip")
     assert s["players"][0]["res"]["wood"] == wood, "a skipped effect gives nothing"
     assert top(s)["title"][0] == "Mill"
-    made = rules.terrain_resource(s["terrain"][target])
+    made = rules.terrain_resource(s, s["terrain"][target])
     before = dict(s["players"][0]["res"])
     s = play(s, 0, "use")
     assert s["players"][0]["res"] == {**before, made: before[made] + 1}

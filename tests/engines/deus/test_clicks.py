@@ -148,7 +148,7 @@ def test_an_offering_of_3_cards_of_one_god_takes_2_decisions() -> None:
     gold = s["players"][0]["gold"]
     s = turn(s, 0, ["neptune", ["port", "trading-post", "lighthouse"]])
     assert s["players"][0]["gold"] == gold + 6
-    assert [card_of(i)["id"] for i in s["discard"]] == ["port", "trading-post", "lighthouse"]
+    assert [card_of(s, i)["id"] for i in s["discard"]] == ["port", "trading-post", "lighthouse"]
 
 
 def test_an_offering_of_two_colours_takes_2_decisions() -> None:
@@ -157,7 +157,7 @@ def test_an_offering_of_two_colours_takes_2_decisions() -> None:
     s = fresh()
     give(s, 0, "port", "villa", "farm")
     s = turn(s, 0, ["vesta", ["port", "villa"]])
-    assert card_of(s["discard"][-1])["id"] == "villa" and s["players"][0]["vp"] == 7
+    assert card_of(s, s["discard"][-1])["id"] == "villa" and s["players"][0]["vp"] == 7
 
 
 def test_offering_the_whole_hand_closes_by_itself() -> None:

@@ -5,12 +5,21 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from engines.core.data import PROVENANCE, DataError
+from engines.core.data import PROVENANCE, Checks, DataError
 from engines.deus import data
 from engines.deus.effects import describe
+
+
+def refused(validate: Callable[[Any, Checks], None], content: Any) -> None:
+    """`validate` notes a problem in its checks: the default data would be refused (DataError)."""
+    checks = Checks()
+    validate(content, checks)
+    with pytest.raises(DataError):
+        checks.raise_any()
 
 
 def raw(name: str) -> dict:
@@ -18,7 +27,7 @@ def raw(name: str) -> dict:
 
 
 def test_deck_has_96_cards_16_per_colour() -> None:
-    cat = data.catalogue()
+    cat = data.default_catalog()
     assert len(cat["deck"]) == 96
     for colour in data.COLOURS:
         assert sum(1 for cid in cat["deck"] if cat["cards"][cid]["colour"] == colour) == 16
@@ -34,13 +43,13 @@ def test_every_entry_has_provenance_and_both_names() -> None:
 
 
 def test_every_card_text_is_generated_in_both_languages() -> None:
-    for card in data.catalogue()["cards"].values():
+    for card in data.default_catalog()["cards"].values():
         en, fr = describe(card)
         assert en and fr and en != fr
 
 
 def test_seven_double_sided_tiles_of_seven_regions() -> None:
-    tiles = data.catalogue()["tiles"]
+    tiles = data.default_catalog()["tiles"]
     assert len(tiles) == 7
     for t in tiles:
         for face in t["faces"].values():
@@ -48,13 +57,13 @@ def test_seven_double_sided_tiles_of_seven_regions() -> None:
 
 
 def test_setup_counts_match_the_rulebook() -> None:
-    counts = {c["players"]: c for c in data.catalogue()["setup"]["player_counts"]}
+    counts = {c["players"]: c for c in data.default_catalog()["setup"]["player_counts"]}
     assert {n: c["temples"] for n, c in counts.items()} == {2: 4, 3: 6, 4: 7}
     assert {n: c["tiles"] for n, c in counts.items()} == {2: 4, 3: 6, 4: 7}
 
 
 def test_siege_tower_exists_and_temple_worth_4_per_temple() -> None:
-    cards = data.catalogue()["cards"]
+    cards = data.default_catalog()["cards"]
     assert cards["siege-tower"]["effect"]["op"] == "siege"
     assert any(c.get("score", {}).get("count") == "cards.temple" and c["score"]["vp"] == 4 for c in cards.values())
 
@@ -72,22 +81,17 @@ def test_siege_tower_exists_and_temple_worth_4_per_temple() -> None:
 def test_corrupt_card_is_refused(corrupt: Callable[[list[dict]], None]) -> None:
     cards = copy.deepcopy(raw("cards.json")["cards"])
     corrupt(cards)
-    with pytest.raises(DataError):
-        data.validate_cards(cards)
+    refused(data.validate_cards, cards)
 
 
 def test_corrupt_tile_and_setup_are_refused() -> None:
     tiles = copy.deepcopy(raw("tiles.json")["tiles"])
     tiles[0]["faces"]["a"][0] = "sea"
-    with pytest.raises(DataError):
-        data.validate_tiles(tiles)
-    with pytest.raises(DataError):
-        data.validate_tiles(tiles[:6])
+    refused(data.validate_tiles, tiles)
+    refused(data.validate_tiles, tiles[:6])
     setup = copy.deepcopy(raw("setup.json"))
     setup["player_counts"][0]["temples"] = 5
-    with pytest.raises(DataError):
-        data.validate_setup(setup)
+    refused(data.validate_setup, setup)
     setup = copy.deepcopy(raw("setup.json"))
     setup["player"]["hand_limit"] = 12
-    with pytest.raises(DataError):
-        data.validate_setup(setup)
+    refused(data.validate_setup, setup)

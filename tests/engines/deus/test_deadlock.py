@@ -10,7 +10,7 @@ from itertools import combinations
 
 from engines.core.state import State
 from engines.deus import rules
-from engines.deus.data import PIECE_TYPES, card_of, catalogue
+from engines.deus.data import PIECE_TYPES, card_of, catalog
 
 from .util import E, fresh, ids, play
 
@@ -20,7 +20,7 @@ LAND_TYPES = ("production", "science", "civil", "military")
 def _take(s: State, colour: str) -> str:
     """A card instance of `colour` taken from the draw pile, else from a hand."""
     for place in (s["deck"], *(p["hand"] for p in s["players"])):
-        iid = next((i for i in place if card_of(i)["colour"] == colour), None)
+        iid = next((i for i in place if card_of(s, i)["colour"] == colour), None)
         if iid is not None:
             place.remove(iid)
             return iid
@@ -33,7 +33,7 @@ def _build(s: State, seat: int, rid: str, *kinds: str) -> None:
     for kind in kinds:
         rules.place_piece(s, seat, kind, rid)
         iid = _take(s, kind)
-        p["cols"] = {**p["cols"], kind: [*p["cols"][kind], {"iid": iid, "id": card_of(iid)["id"], "region": rid}]}
+        p["cols"] = {**p["cols"], kind: [*p["cols"][kind], {"iid": iid, "id": card_of(s, iid)["id"], "region": rid}]}
         if kind == "temple":
             s["temple_stock"] -= 1
         elif p["board"][kind] > 0:
@@ -92,7 +92,7 @@ def almost_deadlocked() -> tuple[State, str, str]:
             p["hand"].append(s["deck"].pop())
     assert s["temple_stock"] == 1
     E.validate(s)  # a consistent position: every piece and card accounted for
-    return s, card_of(card)["id"], last
+    return s, card_of(s, card)["id"], last
 
 
 def finish_turn(s: State, seat: int) -> State:
@@ -105,7 +105,7 @@ def finish_turn(s: State, seat: int) -> State:
 
 def offer_turn(s: State, seat: int) -> State:
     """Offer the first card of the first god offered (the god's cards come first)."""
-    assert all(o in catalogue()["gods"] or o == "pass" for o in ids(s, seat)), "nobody can build any more"
+    assert all(o in catalog(s)["gods"] or o == "pass" for o in ids(s, seat)), "nobody can build any more"
     s = play(s, seat, ids(s, seat)[0])
     if s["stack"] and s["stack"][-1]["k"] == "offer":
         s = play(s, seat, f"{ids(s, seat)[0]} done")
@@ -153,8 +153,8 @@ def test_pieces_in_the_reserve_and_cards_in_other_hands_still_count() -> None:
     p3["reserve"]["maritime"] += p3["board"]["maritime"]
     p3["board"]["maritime"] = 0  # the ship waits in the reserve (an offering brings it)
     for p in s["players"]:  # and no maritime card in seat 3's hand
-        s["deck"].extend(i for i in p["hand"] if card_of(i)["colour"] == "maritime")
-        p["hand"] = [i for i in p["hand"] if card_of(i)["colour"] != "maritime"]
+        s["deck"].extend(i for i in p["hand"] if card_of(s, i)["colour"] == "maritime")
+        p["hand"] = [i for i in p["hand"] if card_of(s, i)["colour"] != "maritime"]
     assert not rules.deadlocked(s), "seat 3 can still build a ship on the last sea"
     assert last not in s["occ"]
 

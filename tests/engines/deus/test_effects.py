@@ -6,13 +6,13 @@ import pytest
 
 from engines.core.state import State
 from engines.deus import effects, rules
-from engines.deus.data import LAND, RESOURCES, catalogue
+from engines.deus.data import LAND, RESOURCES, catalog, default_catalog
 
 from .util import E, fresh, give, ids, neighbours, occupy, play, region
 
 
 def run(s: State, card_id: str, region_id: str | None = None, seat: int = 0) -> State:
-    card = catalogue()["cards"][card_id]
+    card = catalog(s)["cards"][card_id]
     s["stack"] = [effects.frame(card["effect"], region_id, card["name_en"], card["name_fr"])]
     s["acting"] = True
     s["current"] = seat
@@ -153,7 +153,7 @@ def test_no_steal_without_an_adjacent_opponent() -> None:
 
 
 def test_every_card_text_shows_in_prompts() -> None:
-    for card in catalogue()["cards"].values():
+    for card in default_catalog()["cards"].values():
         en, fr = effects.describe(card)
         assert len(en) <= 80 and len(fr) <= 90
 
@@ -184,7 +184,7 @@ def test_a_military_cards_region_follows_its_unit() -> None:
     assert src not in s2["occ"]
 
 
-@pytest.mark.parametrize("card_id", [c["id"] for c in catalogue()["cards"].values() if c["colour"] == "production"])
+@pytest.mark.parametrize("card_id", [c["id"] for c in default_catalog()["cards"].values() if c["colour"] == "production"])
 def test_production_cards_produce_the_terrain_of_their_own_building(card_id: str) -> None:
     """« Produit des ressources, toujours du type associé au type de terrain sur lequel se trouve
     le bâtiment correspondant (les forêts produisent du bois, les marais de l'argile, les montagnes
@@ -202,5 +202,5 @@ def test_production_cards_produce_the_terrain_of_their_own_building(card_id: str
         before = dict(s["players"][0]["res"])
         s = play(s, 0, "use")
         made = {r: n - before[r] for r, n in s["players"][0]["res"].items() if n != before[r]}
-        assert list(made) == [rules.terrain_resource(terrain)] and made[rules.terrain_resource(terrain)] >= 1, \
+        assert list(made) == [rules.terrain_resource(s, terrain)] and made[rules.terrain_resource(s, terrain)] >= 1, \
             (terrain, made)

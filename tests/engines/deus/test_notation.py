@@ -63,7 +63,7 @@ def test_readme_example_offering() -> None:
     s = E.new_game(2, 9)
     give(s, 0, "port", "villa", "farm")
     s = play(s, 0, "vesta port villa done")
-    assert s["players"][0]["vp"] == 7 and card_of(s["discard"][-1])["id"] == "villa" and s["current"] == 1
+    assert s["players"][0]["vp"] == 7 and card_of(s, s["discard"][-1])["id"] == "villa" and s["current"] == 1
 
 
 def test_readme_example_ceres_set_in_one_word() -> None:

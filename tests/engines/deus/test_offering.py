@@ -7,14 +7,14 @@ import pytest
 
 from engines.core.state import State
 from engines.deus import rules
-from engines.deus.data import card_of, catalogue
+from engines.deus.data import card_of, catalog
 
 from .util import E, fresh, give, ids, play
 
 
 def gods(s: State) -> list[str]:
     """The gods the turn's choice offers (besides the cards to build)."""
-    return [i for i in ids(s) if i in catalogue()["gods"]]
+    return [i for i in ids(s) if i in catalog(s)["gods"]]
 
 
 def offered(cards: list[str], extra: list[str] | None = None) -> State:
@@ -133,7 +133,7 @@ def test_a_single_card_is_offered_with_its_god() -> None:
     to discard."""
     s = offered(["villa"])
     s = play(s, 0, "vesta")
-    assert s["players"][0]["vp"] == 6 and card_of(s["discard"][-1])["id"] == "villa" and s["current"] == 1
+    assert s["players"][0]["vp"] == 6 and card_of(s, s["discard"][-1])["id"] == "villa" and s["current"] == 1
 
 
 def test_offering_discards_are_one_set_pick() -> None:
@@ -150,7 +150,7 @@ def test_offering_discards_are_one_set_pick() -> None:
     s = play(s, 0, "farm port done")
     assert len(s["discard"]) == 3 and s["stack"][-1]["title"][0] == "Ceres"
     t = play(offered(["farm", "farm"]), 0, "ceres farm farm done")  # typed: the second `farm` is `farm-2`
-    assert [card_of(i)["id"] for i in t["discard"]] == ["farm", "farm"] and t["stack"][-1]["title"][0] == "Ceres"
+    assert [card_of(t, i)["id"] for i in t["discard"]] == ["farm", "farm"] and t["stack"][-1]["title"][0] == "Ceres"
 
 
 def test_empty_draw_pile_reshuffles_discards() -> None:
@@ -172,8 +172,8 @@ def test_the_chosen_gods_card_lies_on_top_of_the_discards(god: str, top: str) ->
     s = play(s, 0, f"{god} villa port temple-of-janus done")
     if god == "jupiter":
         s = play(s, 0, "neptune")
-    assert card_of(s["discard"][-1])["id"] == top
-    assert sorted(card_of(i)["id"] for i in s["discard"]) == ["port", "temple-of-janus", "villa"]
+    assert card_of(s, s["discard"][-1])["id"] == top
+    assert sorted(card_of(s, i)["id"] for i in s["discard"]) == ["port", "temple-of-janus", "villa"]
     assert E.view(s, 1)["discard_top"] == top
 
 

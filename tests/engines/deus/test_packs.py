@@ -44,12 +44,6 @@ def new_game(pack: packs.Pack | None, n: int = 2, seed: int = 3) -> State:
     return s
 
 
-def hand_to(state: State, seat: int, *card_ids: str) -> None:
-    """`util.give` read with the game's own components (outside an engine method, as a test)."""
-    with packs.using("deus", state):
-        give(state, seat, *card_ids)
-
-
 # ---------------------------------------------------------------- (a) round trip, and a changed pack plays
 @pytest.mark.parametrize("form", ["folder", "one.json"])
 def test_default_pack_round_trip(tmp_path: Path, form: str) -> None:
@@ -58,8 +52,8 @@ def test_default_pack_round_trip(tmp_path: Path, form: str) -> None:
     assert (back.game, back.digest, back.files) == (pack.game, pack.digest, pack.files)
     problems, catalog = packs.check(ENGINE, back)
     assert problems == []
-    assert catalog["deck"] == data.default_catalogue()["deck"]
-    assert catalog["cards"] == data.default_catalogue()["cards"]
+    assert catalog["deck"] == data.default_catalog()["deck"]
+    assert catalog["cards"] == data.default_catalog()["cards"]
 
 
 def changed_files() -> dict[str, Any]:
@@ -109,7 +103,7 @@ def test_the_readme_example_is_a_valid_partial_pack_of_three_cards() -> None:
     problems, catalog = packs.check(ENGINE, pack)
     assert problems == []
     assert catalog["cards"]["port"]["cost"] == {"clay": 2}, "a cost written is the whole cost"
-    assert catalog["cards"]["farm"]["cost"] == data.default_catalogue()["cards"]["farm"]["cost"], "the rest stays"
+    assert catalog["cards"]["farm"]["cost"] == data.default_catalog()["cards"]["farm"]["cost"], "the rest stays"
     assert catalog["cards"]["farm"]["name_fr"] == "Ferme royale"
 
 
@@ -118,7 +112,7 @@ def test_a_game_with_the_partial_pack_uses_its_cards_and_a_default_game_does_not
     got = {}
     for label, p in (("pack", pack), ("default", None)):
         s = new_game(p)
-        hand_to(s, 0, "farm", "customs-house", "port")
+        give(s, 0, "farm", "customs-house", "port")
         build = {o.id: o for o in ENGINE.prompt(s, 0).options}
         shown = ENGINE.view(s, 0)["cards"]
         gold = s["players"][0]["gold"]
@@ -138,10 +132,10 @@ def test_a_renamed_god_is_named_by_its_new_name() -> None:
     seen = []
     for p in (pack, None):
         s = new_game(p)
-        hand_to(s, 0, "farm")
+        give(s, 0, "farm")
         offer = ENGINE.prompt(s, 0).get("ceres")
         favour = ENGINE.prompt(ENGINE.play(s, 0, "ceres"), 0)  # the only card: offered at once
-        hand_to(s, 0, "temple-of-ops")
+        give(s, 0, "temple-of-ops")
         jupiter = ENGINE.prompt(ENGINE.play(s, 0, "jupiter"), 0)
         seen.append((offer.label.split(":")[0], favour.text.split(":")[0], favour.text_fr.split(" :")[0],
                      jupiter.text.split(":")[0]))
@@ -241,9 +235,8 @@ def test_rule_checks_list_every_problem_at_once() -> None:
 
 # ---------------------------------------------------------------- (d) two games in one process
 def expected(state: State, cid: str) -> tuple[str, str]:
-    with packs.using("deus", state):
-        card = data.catalogue()["cards"][cid]
-        return card["name_en"], effects.describe(card)[0]
+    card = data.catalog(state)["cards"][cid]
+    return card["name_en"], effects.describe(card)[0]
 
 
 def check_sees_its_own(state: State, names: dict[str, tuple[str, str]]) -> None:
@@ -260,9 +253,9 @@ def check_sees_its_own(state: State, names: dict[str, tuple[str, str]]) -> None:
 def test_two_interleaved_games_each_see_their_own_components() -> None:
     games = [new_game(partial(), 2, 5), new_game(None, 2, 5)]
     for s in games:
-        hand_to(s, 0, "farm", "customs-house", "port", "farm")
-        hand_to(s, 1, "customs-house", "port", "farm", "customs-house")
-    names = [{cid: expected(s, cid) for cid in data.default_catalogue()["cards"]} for s in games]
+        give(s, 0, "farm", "customs-house", "port", "farm")
+        give(s, 1, "customs-house", "port", "farm", "customs-house")
+    names = [{cid: expected(s, cid) for cid in data.default_catalog()["cards"]} for s in games]
     assert names[0]["farm"][0] == "Homestead" and names[1]["farm"][0] == "Farm"
     assert names[0]["customs-house"][1] == "Gain 5 gold" and names[1]["customs-house"][1] == "Gain 2 gold"
     rnd = random.Random(7)
@@ -274,14 +267,14 @@ def test_two_interleaved_games_each_see_their_own_components() -> None:
             seat = s["current"]
             games[i] = ENGINE.apply(s, seat, rnd.choice(ENGINE.prompt(s, seat).options).id)
     # the memoised texts and instances, asked in turn for the same ids: each catalogue its own
-    instance = {c["id"]: iid for iid, c in reversed(data.default_catalogue()["instances"].items())}
+    instance = {c["id"]: iid for iid, c in reversed(data.default_catalog()["instances"].items())}
     for _ in range(2):
         for s, own in zip(games, names, strict=True):
-            with packs.using("deus", s):
-                assert prompts.build_option("farm").label == f"Build {own['farm'][0]} (production)"
-                assert view.card_info("customs-house")["text_en"] == own["customs-house"][1]
-                assert card_of(instance["farm"])["name_en"] == own["farm"][0]
-                assert effects.describe(card_of(instance["customs-house"]))[0] == own["customs-house"][1]
+            cat = data.catalog(s)
+            assert prompts.build_option(cat, "farm").label == f"Build {own['farm'][0]} (production)"
+            assert view.card_info(cat, "customs-house")["text_en"] == own["customs-house"][1]
+            assert card_of(s, instance["farm"])["name_en"] == own["farm"][0]
+            assert effects.describe(card_of(s, instance["customs-house"]))[0] == own["customs-house"][1]
 
 
 def test_a_pack_game_reloaded_needs_its_pack_registered() -> None:
@@ -311,6 +304,6 @@ def test_the_schema_enumerates_exactly_the_interpreter_vocabulary() -> None:
                 assert props[key]["enum"] == list(values), (op, key)
     assert defs["counter"]["enum"] == data.counters()
     assert all(data.valid_counter(c) for c in data.counters())
-    for card in data.default_catalogue()["cards"].values():  # the interpreter plays each op
+    for card in data.default_catalog()["cards"].values():  # the interpreter plays each op
         if "effect" in card:
             assert effects.describe(card)[0]

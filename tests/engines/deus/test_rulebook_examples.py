@@ -52,15 +52,15 @@ def test_example_temple_of_four_vp_counts_cards_not_pieces() -> None:
     jupiter, ops = give(s, 0, "temple-of-jupiter", "temple-of-ops")
     for iid in (jupiter, ops):
         s["players"][0]["hand"].remove(iid)
-        s["players"][0]["cols"]["temple"].append({"iid": iid, "id": card_of(iid)["id"], "region": None})
-    assert effects.temple_score(s, 0, card_of(jupiter)) == 8
+        s["players"][0]["cols"]["temple"].append({"iid": iid, "id": card_of(s, iid)["id"], "region": None})
+    assert effects.temple_score(s, 0, card_of(s, jupiter)) == 8
     assert effects.count(s, 0, "pieces.temple") == 0
 
 
 def test_example_other_temples_count_only_pieces_on_the_map() -> None:
     """'Les autres temples qui comptent les bâtiments ne comptent que ceux physiquement sur la carte'"""
     s = fresh()
-    mars = card_of(give(s, 0, "temple-of-mars")[0])
+    mars = card_of(s, give(s, 0, "temple-of-mars")[0])
     s["players"][0]["board"]["military"] = 5
     assert effects.temple_score(s, 0, mars) == 0
     occupy(s, 0, region(s, "forest"), "military")

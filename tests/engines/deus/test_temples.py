@@ -21,9 +21,9 @@ def with_tableau(s: State, seat: int, per_type: int, temples: int = 0) -> None:
         for iid in list(s["deck"]):
             if taken == n:
                 break
-            if card_of(iid)["colour"] == colour:
+            if card_of(s, iid)["colour"] == colour:
                 s["deck"].remove(iid)
-                p["cols"][colour].append({"iid": iid, "id": card_of(iid)["id"], "region": None})
+                p["cols"][colour].append({"iid": iid, "id": card_of(s, iid)["id"], "region": None})
                 taken += 1
 
 
@@ -108,11 +108,11 @@ def test_guard_rule_in_a_move_prompt() -> None:
 
 def test_temple_score_is_capped_at_12() -> None:
     s = fresh()
-    card = card_of(give(s, 0, "temple-of-janus")[0])  # 1 VP per region
+    card = card_of(s, give(s, 0, "temple-of-janus")[0])  # 1 VP per region
     for rid in [r for r in rules.geo(s)["ids"] if rules.is_land(s, r)][:15]:
         occupy(s, 0, rid, "civil")
     assert effects.temple_score(s, 0, card) == 12
-    jupiter = card_of(give(s, 0, "temple-of-jupiter")[0])
+    jupiter = card_of(s, give(s, 0, "temple-of-jupiter")[0])
     with_tableau(s, 0, 0, temples=2)
     assert effects.temple_score(s, 0, jupiter) == 8, "4 VP per temple card, cards not pieces"
 

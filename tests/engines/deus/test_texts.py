@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.deus import effects, prompts
-from engines.deus.data import catalogue
+from engines.deus.data import default_catalog
 
 from .util import E, fresh, give, play
 
@@ -30,10 +30,10 @@ def test_offer_prompt_says_1_carte_choisie() -> None:
 
 def test_card_texts_agree_in_number() -> None:
     """Every card text is generated with the right plural: no « (s) » in either language."""
-    for card in catalogue()["cards"].values():
+    for card in default_catalog()["cards"].values():
         en, fr = effects.describe(card)
         assert "(s)" not in en and "(s)" not in fr, card["id"]
-    assert effects.describe(catalogue()["cards"]["farm"]) == (
+    assert effects.describe(default_catalog()["cards"]["farm"]) == (
         "Produce 1 resource of this building's terrain", "Produisez 1 ressource du terrain de ce bâtiment")
 
 
@@ -74,6 +74,7 @@ def test_build_option_names_the_card_and_describes_cost_and_effect() -> None:
     assert (o.label, o.label_fr) == ("Build Legion Camp (military)", "Construire Camp de légion (militaire)")
     assert o.description == "Cost: 1 wheat, 1 wood · Move up to 2 military units one region each"
     assert o.description_fr == "Coût : 1 blé, 1 bois · Déplacez jusqu'à 2 unités militaires d'une région chacune"
-    for cid in catalogue()["cards"]:
-        opt = prompts.build_option(cid)
+    cat = default_catalog()
+    for cid in cat["cards"]:
+        opt = prompts.build_option(cat, cid)
         assert max(len(opt.label), len(opt.label_fr), len(opt.description), len(opt.description_fr)) <= 100

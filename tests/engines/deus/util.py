@@ -6,7 +6,7 @@ from typing import Any
 
 from engines.core.state import State
 from engines.deus import ENGINE, rules
-from engines.deus.data import card_of, catalogue
+from engines.deus.data import card_of, catalog
 
 E = ENGINE
 
@@ -29,7 +29,7 @@ def give(state: State, seat: int, *card_ids: str, only: bool = True) -> list[str
     got = []
     for cid in card_ids:
         for place in (state["deck"], state["discard"], *(p["hand"] for i, p in enumerate(state["players"]) if i != seat)):
-            iid = next((i for i in place if card_of(i)["id"] == cid and i not in got), None)
+            iid = next((i for i in place if card_of(state, i)["id"] == cid and i not in got), None)
             if iid is not None:
                 place.remove(iid)
                 hand.append(iid)
@@ -71,7 +71,7 @@ def play(state: State, seat: int, text: str) -> State:
 def offer_first(state: State, seat: int) -> State:
     """Offer the first card of the hand to its god (with more cards in hand, the first card of
     that god's colour the discards offer, which come first)."""
-    god = catalogue()["god_of"][card_of(state["players"][seat]["hand"][0])["colour"]]
+    god = catalog(state)["god_of"][card_of(state, state["players"][seat]["hand"][0])["colour"]]
     state = play(state, seat, god)
     if state["stack"] and state["stack"][-1]["k"] == "offer":
         state = play(state, seat, f"{ids(state, seat)[0]} done")

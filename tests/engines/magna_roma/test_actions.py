@@ -167,7 +167,7 @@ def test_fixed_and_population_monument_scores(monument: str, pop: int, cells: di
 
     s = fresh()
     fill(s, 0, BLOCK)
-    assert monument_points(s["players"][0], {"id": monument, "at": "f5", "pop": pop}) == points
+    assert monument_points(s, s["players"][0], {"id": monument, "at": "f5", "pop": pop}) == points
 
 
 def test_temple_of_mars_example_scores_only_with_three_population() -> None:
@@ -178,7 +178,7 @@ def test_temple_of_mars_example_scores_only_with_three_population() -> None:
     s = fresh()
     fill(s, 0, BLOCK)
     p = s["players"][0]
-    assert [monument_points(p, {"id": "mars", "at": "f5", "pop": n}) for n in (2, 3)] == [0, 10]
+    assert [monument_points(s, p, {"id": "mars", "at": "f5", "pop": n}) for n in (2, 3)] == [0, 10]
 
 
 def test_monuments_scoring_the_districts_beneath(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -194,7 +194,7 @@ def test_monuments_scoring_the_districts_beneath(monkeypatch: pytest.MonkeyPatch
     c = tile(monkeypatch, "xc", "purple", ["coins"] * 4, icon="lyre")
     fill(s, 0, {"f5": a, "g5": a, "f6": b, "g6": c})
     p = s["players"][0]
-    got = {m: monument_points(p, {"id": m, "at": "f5", "pop": 2}) for m in
+    got = {m: monument_points(s, p, {"id": m, "at": "f5", "pop": 2}) for m in
            ("baths", "basilica", "vesta", "colosseum", "odeon", "senate")}
     assert got == {"baths": 6, "basilica": 3, "vesta": 3, "colosseum": 12, "odeon": 4, "senate": 0}
 

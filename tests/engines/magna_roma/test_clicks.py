@@ -185,8 +185,8 @@ def test_province_slots_show_their_scoring_now() -> None:
 
 def test_gains_are_written_with_plurals() -> None:
     assert describe({"coins": 2, "legions": 1}) == "2 coins, 1 legion"
-    assert describe({"coins": 1, "blessings": 2}, True) == "1 pièce, 2 bénédictions"
-    assert describe({"deploy": 2}, True) == "2 légions gratuites à Rome"
+    assert describe({"coins": 1, "blessings": 2}, "fr") == "1 pièce, 2 bénédictions"
+    assert describe({"deploy": 2}, "fr") == "2 légions gratuites à Rome"
 
 
 def test_staffing_shows_what_the_monument_scores_then() -> None:

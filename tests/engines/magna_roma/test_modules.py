@@ -199,7 +199,7 @@ def test_dominus_moves_follow_adjacency() -> None:
     gain(s, 0, {"legions": 1})
     s = ENGINE.apply(s, 0, "move")
     s = ENGINE.apply(s, 0, "roma")
-    assert set(ids(s, 0)) == set(dominus.adjacent("roma"))
+    assert set(ids(s, 0)) == set(dominus.adjacent(s, "roma"))
     assert "aegyptus" not in ids(s, 0)
 
 

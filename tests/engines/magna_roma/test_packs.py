@@ -14,7 +14,7 @@ import pytest
 from engines.core import conformance, packs
 from engines.magna_roma import ENGINE
 from engines.magna_roma.checks import GAIN_KEYS, PLAIN_GAIN_KEYS
-from engines.magna_roma.data import data
+from engines.magna_roma.data import default
 
 State = dict[str, Any]
 
@@ -68,8 +68,8 @@ def test_default_pack_round_trips_and_checks_clean(tmp_path: Path) -> None:
         assert (back.game, back.digest) == (pack.game, pack.digest)
         problems, catalog = packs.check(ENGINE, back)
         assert problems == []
-        assert catalog["tile"].keys() == data()["tile"].keys()
-        assert catalog["monument"]["forum"]["cost"] == data()["monument"]["forum"]["cost"]
+        assert catalog["tile"].keys() == default()["tile"].keys()
+        assert catalog["monument"]["forum"]["cost"] == default()["monument"]["forum"]["cost"]
 
 
 @pytest.mark.parametrize(("num_players", "options"), [(4, {}), (1, {}), (3, {"dominus": "on", "portus": "on"})])
@@ -104,7 +104,7 @@ def test_a_partial_pack_overrides_three_tiles(tmp_path: Path) -> None:
     # an icon where the default tile has none: the view shows it
     assert ENGINE.view(at_rotate("t03", pack), 0)["hand"]["icon"] == "mask"
     assert "icon" not in ENGINE.view(at_rotate("t03"), 0)["hand"]
-    assert data()["tile"]["t01"]["name_en"] == "Administrative district 1"  # the defaults are untouched
+    assert default()["tile"]["t01"]["name_en"] == "Administrative district 1"  # the defaults are untouched
 
 
 def test_null_takes_a_field_away_so_a_monument_can_change_its_rule() -> None:
@@ -156,7 +156,7 @@ def test_interleaved_games_each_see_their_own_components() -> None:
     box = {t["id"]: t["name_en"] for t in pack.files["tiles"]["districts"]}
     runs = {"pack": conformance.run(ENGINE, 2, 5, {}, deep_every=50, pack=pack),
             "default": conformance.run(ENGINE, 2, 5, {}, deep_every=50)}
-    names = {"pack": box, "default": {t: e["name_en"] for t, e in data()["tile"].items()}}
+    names = {"pack": box, "default": {t: e["name_en"] for t, e in default()["tile"].items()}}
     market_top = {"pack": 10, "default": 8}
     states = {k: p.new_game() for k, p in runs.items()}
     for i in range(max(len(p.steps) for p in runs.values())):

@@ -6,7 +6,7 @@ import pytest
 
 from engines.magna_roma import ENGINE
 from engines.magna_roma import city as cityg
-from engines.magna_roma.data import data
+from engines.magna_roma.data import default
 from engines.magna_roma.scoring import market_points, pantheon_points, province_points
 from tests.engines.magna_roma.helpers import fill, fresh, tile
 
@@ -34,21 +34,23 @@ def test_market_example_5_times_4_is_20() -> None:
     """« Dans cet exemple, Bleu a terminé la partie avec son marqueur de plateau Marché sur une case
     "5x". Son marqueur de plateau personnel ayant la valeur la plus faible est sur une case "4",
     donc Bleu marque 20 (5 x 4 = 20) »"""
-    d = data()
-    p = fresh()["players"][0]
+    d = default()
+    s = fresh()
+    p = s["players"][0]
     p["market"] = d["market"]["values"].index(5)
     p["stars"] = {"red": d["star_track"]["red"]["values"].index(4), "purple": 11, "brown": 9}
-    assert market_points(p) == 20
+    assert market_points(s, p) == 20
 
 
 def test_pantheon_example_4_blessings_times_3_is_12() -> None:
     """« Dans cet exemple, Bleu a 4 jetons Bénédiction non joués à la fin de la partie. Son marqueur
     sur le plateau Panthéon indique que ses jetons Bénédiction valent 3 chacun, donc Bleu
     marquera 12 (4 x 3 = 12) »"""
-    p = fresh()["players"][0]
+    s = fresh()
+    p = s["players"][0]
     p["blessings"] = 4
-    p["pantheon"] = data()["pantheon"]["values"].index(3)
-    assert pantheon_points(p) == 12
+    p["pantheon"] = default()["pantheon"]["values"].index(3)
+    assert pantheon_points(s, p) == 12
 
 
 def test_districts_example_4_red_2_purple_2_brown(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -57,7 +59,7 @@ def test_districts_example_4_red_2_purple_2_brown(monkeypatch: pytest.MonkeyPatc
     s = fresh()
     fill(s, 0, _city_from(DISTRICTS_EXAMPLE, monkeypatch))
     city = s["players"][0]["city"]
-    assert [cityg.districts(city, c) for c in ("red", "purple", "brown")] == [4, 2, 2]
+    assert [cityg.districts(s, city, c) for c in ("red", "purple", "brown")] == [4, 2, 2]
 
 
 def test_single_tile_is_not_a_district(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,7 +67,7 @@ def test_single_tile_is_not_a_district(monkeypatch: pytest.MonkeyPatch) -> None:
     tile, or two touching only at a corner, is none."""
     s = fresh()
     fill(s, 0, _city_from(["R.R..", ".R..."], monkeypatch))  # c3, e3 and d4 meet only at corners
-    assert cityg.districts(s["players"][0]["city"], "red") == 0
+    assert cityg.districts(s, s["players"][0]["city"], "red") == 0
 
 
 def test_egypt_example_4_red_districts_times_4_is_16(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -198,5 +200,5 @@ def test_military_example_last_space_scores_5() -> None:
     de la piste militaire, vous marquez (3) ou (5) en fonction de l'emplacement atteint. Dans cet
     exemple de décompte de fin de partie, bleu marque (5). »"""
     s = fresh()
-    s["players"][0]["military"] = data()["military"]["length"]
+    s["players"][0]["military"] = default()["military"]["length"]
     assert ENGINE.result(s)["breakdown"][0]["military"] == 5

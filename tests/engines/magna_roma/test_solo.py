@@ -8,7 +8,7 @@ import pytest
 from engines.core import IllegalMove
 from engines.magna_roma import ENGINE
 from engines.magna_roma import city as cityg
-from engines.magna_roma.data import data
+from engines.magna_roma.data import default
 from engines.magna_roma.scoring import objective_done, objective_points, solo_rank
 from tests.engines.magna_roma.helpers import fill, ids, put, tile
 
@@ -79,7 +79,7 @@ def test_solo_objectives_per_level(level: str) -> None:
     visible sur les emplacements latéraux du plateau Solo. »"""
     s = ENGINE.new_game(1, 7, {"solo_level": level})
     objs = set(s["objectives"].values())
-    assert objs == {o["id"] for o in data()["solo"]["objectives"] if str(o["level"]) == level}
+    assert objs == {o["id"] for o in default()["solo"]["objectives"] if str(o["level"]) == level}
     assert set(s["objectives"]) == {"row2", "row4", "colb", "cold"}
 
 
@@ -90,7 +90,7 @@ def test_solo_random_level_draws_four_of_twelve() -> None:
     for seed in range(6):
         s = ENGINE.new_game(1, seed, {"solo_level": "random"})
         assert len(set(s["objectives"].values())) == 4
-        levels |= {data()["objective"][o]["level"] for o in s["objectives"].values()}
+        levels |= {default()["objective"][o]["level"] for o in s["objectives"].values()}
     assert levels == {1, 2, 3}
 
 
@@ -172,7 +172,7 @@ def test_solo_objective_bonus_table(monkeypatch: pytest.MonkeyPatch, met: int, v
 def test_solo_rank_table(score: int, rank: str) -> None:
     """« Pour finir, comparez votre score total avec la table ci-dessous » (0-49 TRIBUN ... 100+
     CESAR)."""
-    assert solo_rank(score)["id"] == rank
+    assert solo_rank(ENGINE.new_game(1, 1), score)["id"] == rank
 
 
 def test_solo_final_breakdown_has_objectives_and_view_shows_rank() -> None:

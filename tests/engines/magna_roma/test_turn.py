@@ -7,7 +7,7 @@ import pytest
 from engines.core import IllegalMove
 from engines.magna_roma import ENGINE
 from engines.magna_roma import city as cityg
-from engines.magna_roma.data import data
+from engines.magna_roma.data import default
 from engines.magna_roma.gains import gain
 from tests.engines.magna_roma.helpers import at_action, fill, fresh, ids, place, put, tile
 
@@ -28,7 +28,7 @@ def test_setup_offers_three_monuments_provinces_and_trade_tokens() -> None:
     s = ENGINE.new_game(3, 5)
     assert len(s["mon_offer"]) == 3 and len(s["mon_deck"]) == 9
     assert len(s["provinces"]) == 3 and all(c["slots"] == [None, None, None] for c in s["provinces"])
-    assert sorted(int(k) for k in s["trades"]) == data()["market"]["trade_spaces"]
+    assert sorted(int(k) for k in s["trades"]) == default()["market"]["trade_spaces"]
     assert len(set(s["trades"].values())) == 3
     for p in s["players"]:
         assert list(p["city"]) == ["e5"] and p["stars"] == {"red": 0, "purple": 0, "brown": 0}
@@ -417,8 +417,8 @@ def test_military_track_end_spaces_score_3_and_5() -> None:
     ou 5. »; the track ends there."""
     from engines.magna_roma.scoring import military_points
 
-    assert [military_points({"military": m}) for m in (10, 11, 12)] == [0, 3, 5]
     s = fresh()
+    assert [military_points(s, {"military": m}) for m in (10, 11, 12)] == [0, 3, 5]
     gain(s, 0, {"legions": 20})
     assert s["players"][0]["military"] == 12
 

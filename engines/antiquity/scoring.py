@@ -1,4 +1,4 @@
-"""The end of a game: who won, the final ranks and their tie-breaks.
+"""The result of a game: who won, the final ranks and their tie-breaks.
 
 A score of 1 means the seat met its victory condition (its saint's, or being the last player
 left); the rulebook breaks ties between saints by the unpolluted hexes of one's own zone of
@@ -34,7 +34,7 @@ def out_stamp(state: State) -> int:
     return state["turn"] * 10 + PHASE_NUMBER[state["phase"]]
 
 
-def final_result(state: State) -> dict[str, Any]:
+def result(state: State) -> dict[str, Any]:
     """The contract's result: scores (1 for a met victory condition), ranks with the rulebook's
     tie rule, and `no_winner` when nobody won."""
     n = state["num_players"]

@@ -1,4 +1,5 @@
-"""Specific refusal reasons (English, French) for options the rules forbid right now."""
+"""`explain`: the specific reason (English, French) an option is refused right now, where the
+rules can say more than "not a legal option"."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from engines.antiquity import hexmap as hx
 from engines.antiquity import rules
 from engines.antiquity.building import house_numbers, supply_left
 from engines.antiquity.country import carts_left
-from engines.antiquity.data import components
+from engines.antiquity.data import catalog
 
 State = dict[str, Any]
 
@@ -19,9 +20,9 @@ def explain(state: State, seat: int, oid: str) -> tuple[str, str] | None:
     p = state["players"][seat]
     ph = state["phase"]
     sel = p["sel"]
-    by = components()["by_building"]
-    if ph == "city" and sel.get("do") == "build" and "kind" not in sel and oid == "house" and house_numbers(p):
-        nums = ", ".join(f"h{n}" for n in house_numbers(p)[:6])
+    by = catalog(state)["by_building"]
+    if ph == "city" and sel.get("do") == "build" and "kind" not in sel and oid == "house" and house_numbers(state, p):
+        nums = ", ".join(f"h{n}" for n in house_numbers(state, p)[:6])
         return (f"Pick a house by its number on the cost chart: {nums}…",
                 f"Choisissez une maison par son numéro sur le graphique des coûts : {nums}…")
     if ph == "city" and sel.get("do") == "build" and "kind" not in sel and oid in by:
@@ -31,7 +32,7 @@ def explain(state: State, seat: int, oid: str) -> tuple[str, str] | None:
                     "Vous avez déjà ce bâtiment ; il ne se construit qu'une fois.")
         if "supply" in spec and supply_left(state, oid) <= 0:
             return ("None of those buildings are left in the supply.", "Il n'en reste plus dans la réserve.")
-        if oid != "house" and not gd.can_pay(p["goods"], gd.building_cost(oid), cty.has(p, "philosophy")):
+        if oid != "house" and not gd.can_pay(p["goods"], gd.building_cost(state, oid), cty.has(p, "philosophy")):
             return ("You cannot pay for that building.", "Vous ne pouvez pas payer ce bâtiment.")
         return ("That building does not fit anywhere on your city cards.",
                 "Ce bâtiment ne tient nulle part sur vos cartes de cité.")
@@ -64,7 +65,7 @@ def explain(state: State, seat: int, oid: str) -> tuple[str, str] | None:
             return ("Inns need a brewery.", "Les auberges demandent une brasserie.")
         if oid == "city" and sum(1 for c in p["cities"] if c["center"]) >= 4:
             return ("You may not have more than 4 cities.", "Vous ne pouvez pas avoir plus de 4 cités.")
-        if oid == "fishery" and rules.fisheries_on_board(state) >= components()["limits"]["fisheries"]:
+        if oid == "fishery" and rules.fisheries_on_board(state) >= catalog(state)["limits"]["fisheries"]:
             return ("All 12 fisheries are on the board.", "Les 12 pêcheries sont sur le plateau.")
         if oid in ("woodcutter", "mine", "fishery", "city", "farm", "inn"):
             return ("You cannot pay for it or have no legal site in your zone of control.",
@@ -73,7 +74,7 @@ def explain(state: State, seat: int, oid: str) -> tuple[str, str] | None:
             return ("Cleaning needs a manned Faculty of Alchemy, once a turn.",
                     "Assainir demande une faculté d'alchimie peuplée, une fois par tour.")
     if ph == "country" and sel and len(oid) == 3 and oid[1:].isdigit():
-        g = hx.geometry(state["num_players"])
+        g = hx.geometry(state["num_players"], state)
         if oid not in g.coord:
             return ("There is no such hex.", "Cet hexagone n'existe pas.")
         z = rules.zone(state, seat)
