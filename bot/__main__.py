@@ -2,7 +2,8 @@
 
 Subcommands: `bench` prints the benchmark report; `soak` the reliability figures; `replay FILE`
 replays an exported game; `repair GAME` exports or aborts a game that needs repair; `backup FILE`
-copies the database while the bot runs; `status` prints the operator's health line; `pack check
+copies the database while the bot runs; `ratings rebuild` computes every rating again from the
+stored results; `status` prints the operator's health line; `pack check
 PATH` and `pack export GAME PATH` write and check component packs.
 Whatever stops the start (a bad setting, a refused token, no network) is told in one line on
 stderr with a non-zero exit, never a traceback: the person reading it is setting the bot up.
@@ -23,7 +24,7 @@ from bot.storage import StorageError
 USAGE = (
     "usage: python -m bot [bench [--quick] | bench lookups | bench load | bench outbox | soak [--quick]"
     " | replay FILE | repair GAME [--export FILE] [--abort] | backup FILE [--force] | status [--max-wait SECONDS]"
-    " | pack check PATH | pack export GAME PATH [--name NAME]]\n"
+    " | pack check PATH | pack export GAME PATH [--name NAME] | ratings rebuild]\n"
     "Without a subcommand: the bot on Discord, or the local table when DISCORD_TOKEN is empty."
     " Each subcommand takes --help."
 )
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.packs_cli import main as pack_main
 
         return pack_main(argv[1:])
-    if argv and argv[0] not in ("repair", "backup", "status"):
+    if argv and argv[0] not in ("repair", "backup", "status", "ratings"):
         print(USAGE, file=sys.stderr)
         return 2
     try:
@@ -64,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
             from bot.backup import main as backup_main
 
             return backup_main(argv[1:], settings)
+        if argv[:1] == ["ratings"]:
+            from bot.ratings_cli import main as ratings_main
+
+            return ratings_main(argv[1:], settings)
         if argv[:1] == ["status"]:
             from bot.status_cli import main as status_main
 

@@ -208,6 +208,19 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Length: about {turns} turns per player at {players}; no time limit (at one turn a day each, about {days} days).",
         "fr": "Durée : environ {turns} tours par joueur à {players} ; sans limite de temps (à un tour par jour chacun, environ {days} jours).",
     },
+    "lobby.rated": {
+        "en": "Rated: the result counts on `/leaderboard` (this server's and the global one).",
+        "fr": "Classée : le résultat compte pour `/leaderboard` (le classement du serveur et le classement global).",
+    },
+    "lobby.rated_unless_solo": {
+        "en": "Rated at two players or more: the result counts on `/leaderboard` (a solo game is not rated).",
+        "fr": "Classée à deux joueurs ou plus : le résultat compte pour `/leaderboard` (une partie en solo n'est pas classée).",
+    },
+    "lobby.unrated_pack": {
+        "en": "Unrated: played with a component pack, it changes no rating.",
+        "fr": "Non classée : jouée avec un pack de composants, elle ne change aucun classement.",
+    },
+    "lobby.unrated_solo": {"en": "Unrated: a solo game.", "fr": "Non classée : une partie en solo."},
     "lobby.joined": {"en": "{name} joined the table.", "fr": "{name} a rejoint la table."},
     "lobby.left": {"en": "{name} left the table.", "fr": "{name} a quitté la table."},
     "lobby.closed": {"en": "The table was closed: nobody is left.", "fr": "La table a été fermée : il n'y a plus personne."},
@@ -365,6 +378,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Turn alerts: {alert}. Warn me when the player before me starts: {warn}. Ask me about options that can only help (otherwise they are taken for me): {gains}.",
         "fr": "Alertes de tour : {alert}. Me prévenir quand le joueur avant moi commence : {warn}. Me demander pour les choix qui ne peuvent qu'aider (sinon ils sont pris pour moi) : {gains}.",
     },
+    "settings.rated_on": {
+        "en": "On leaderboards: yes (`rated:False` keeps you off them; your games are rated either way).",
+        "fr": "Dans les classements : oui (`rated:False` vous en retire ; vos parties sont classées de toute façon).",
+    },
+    "settings.rated_off": {
+        "en": "On leaderboards: no (you still see your own rating).",
+        "fr": "Dans les classements : non (vous voyez toujours votre propre classement).",
+    },
     "settings.alert_channel": {"en": "a mention in the game's channel", "fr": "une mention dans le salon de la partie"},
     "settings.alert_dm": {"en": "a direct message", "fr": "un message privé"},
     "settings.alert_both": {"en": "a mention and a direct message", "fr": "une mention et un message privé"},
@@ -391,6 +412,49 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "L'enregistrement de n°{id}, sans sa graine : elle révélerait toutes les cartes cachées et tous les tirages d'une partie encore ouverte. Une fois la partie finie ou abandonnée, son enregistrement complet peut être rejoué.",
     },
     "stats.empty": {"en": "No finished games in this server yet.", "fr": "Aucune partie terminée sur ce serveur pour l'instant."},
+    "stats.history": {
+        "en": "{name}'s ratings, after each rated game (global: every server).",
+        "fr": "Classement de {name} après chaque partie classée (global : tous les serveurs).",
+    },
+    "stats.no_history": {"en": "{name} has no rated game yet.", "fr": "{name} n'a encore aucune partie classée."},
+    "ratings.final": {"en": "Ratings: {changes}", "fr": "Classement : {changes}"},
+    "ratings.change": {"en": "{name} {delta} → {rating}", "fr": "{name} {delta} → {rating}"},
+    "ratings.unrated_pack": {
+        "en": "Unrated: played with a component pack.",
+        "fr": "Non classée : jouée avec un pack de composants.",
+    },
+    "leaderboard.title_server": {"en": "**{game}**: leaderboard of this server", "fr": "**{game}** : classement de ce serveur"},
+    "leaderboard.title_global": {"en": "**{game}**: global leaderboard", "fr": "**{game}** : classement global"},
+    "leaderboard.row": {
+        "en": "{place}. {name}: **{rating}** · games {played} · wins {rate}",
+        "fr": "{place}. {name} : **{rating}** · parties {played} · victoires {rate}",
+    },
+    "leaderboard.you": {
+        "en": "You: place {place}, **{rating}** · games {played} · wins {rate}",
+        "fr": "Vous : place {place}, **{rating}** · parties {played} · victoires {rate}",
+    },
+    "leaderboard.you_unlisted": {
+        "en": "You are off the lists (`/settings rated:False`); your rating: **{rating}** · games {played}.",
+        "fr": "Vous n'apparaissez pas dans les classements (`/settings rated:False`) ; votre classement : **{rating}** · parties {played}.",
+    },
+    "leaderboard.you_none": {
+        "en": "You have no rated game of {game} here yet.",
+        "fr": "Vous n'avez encore aucune partie classée de {game} ici.",
+    },
+    "leaderboard.empty": {
+        "en": "No rated game of {game} yet: a game of two players or more, without a pack, counts once it ends.",
+        "fr": "Aucune partie classée de {game} pour l'instant : une partie à deux joueurs ou plus, sans pack, compte une fois terminée.",
+    },
+    "leaderboard.partial": {
+        "en": "Counted from the games of the channels you can see.",
+        "fr": "Calculé à partir des parties des salons que vous pouvez voir.",
+    },
+    "leaderboard.how": {
+        "en": "Rating: 1,500 + 20 × (skill − 3 × uncertainty), openskill's Plackett-Luce model; shared places are ties, a seat a stand-in took over counts last.",
+        "fr": "Classement : 1 500 + 20 × (niveau − 3 × incertitude), modèle Plackett-Luce d'openskill ; les places partagées sont des égalités, une place reprise par un remplaçant compte dernière.",
+    },
+    "err.bad_scope": {"en": "The scope is `server` or `global`.", "fr": "La portée est `server` ou `global`."},
+    "err.game_needed": {"en": "Which game? `/leaderboard game:<name>`.", "fr": "Quel jeu ? `/leaderboard game:<nom>`."},
     "stats.line": {
         "en": "{name}: played {played}, won {wins}, average {average} pts",
         "fr": "{name} : jouées {played}, gagnées {wins}, moyenne {average} pts",
@@ -428,8 +492,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] [pack=name] [clock=3d+1d] · join · leave [yes] · start [solo] · abort [yes] (the creator only: a table has no moderators here) · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=days] · stats [game] · replay · export · repair <n> export|abort · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [pack=nom] [clock=3d+1d] · join · leave [yes] · start [solo] · abort [yes] (le créateur seulement : une table n'a pas de modérateur ici) · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=jours] · stats [jeu] · replay · export · repair <n> export|abort · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] [pack=name] [clock=3d+1d] · join · leave [yes] · start [solo] · abort [yes] (the creator only: a table has no moderators here) · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=days] [rated=yes|no] · stats [game] · stats player <name> · leaderboard <game> [server|global] · replay · export · repair <n> export|abort · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [pack=nom] [clock=3d+1d] · join · leave [yes] · start [solo] · abort [yes] (le créateur seulement : une table n'a pas de modérateur ici) · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=jours] [rated=yes|no] · stats [jeu] · stats player <nom> · leaderboard <jeu> [server|global] · replay · export · repair <n> export|abort · quit",
     },
     "table.dm": {"en": "(direct message to {name}) {text}", "fr": "(message privé à {name}) {text}"},
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},

@@ -296,7 +296,8 @@ class LocalTable:
             "hand": lambda: c.hand(ctx),
             "rules": lambda: self._rules(ctx, self._game_first(args)),
             "mygames": lambda: c.mygames(ctx),
-            "stats": lambda: c.stats(ctx, self._game_first(args)[0] if args else None),
+            "stats": lambda: self._stats(ctx, args),
+            "leaderboard": lambda: self._leaderboard(ctx, args),
             "replay": lambda: c.replay(ctx),
             "export": lambda: c.export(ctx),
             "repair": lambda: self._repair(ctx, args),
@@ -325,7 +326,7 @@ class LocalTable:
         return await self.commands.rules(ctx, args[0] if args else "", " ".join(args[1:]) or None)
 
     async def _settings(self, ctx: Ctx, args: list[str]) -> Reply:
-        """`settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=DAYS]`."""
+        """`settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [rated=yes|no] [vacation=DAYS]`."""
         vacation = next((a.partition("=")[2] for a in args if a.lower().startswith("vacation=")), None)
         if vacation is not None:
             if not vacation.isdigit() or int(vacation) > 365:
@@ -335,11 +336,27 @@ class LocalTable:
         warn = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("warn=")), None)
         gains = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("gains=")), None)
         private = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("private=")), None)
-        if warn not in (None, "yes", "no") or gains not in (None, "ask", "take") or private not in (None, "dm", "here"):
-            raise UserError("err.options_syntax", example="warn=yes gains=ask private=dm")
+        rated = next((a.partition("=")[2].lower() for a in args if a.lower().startswith("rated=")), None)
+        if warn not in (None, "yes", "no") or gains not in (None, "ask", "take") or private not in (None, "dm", "here") or rated not in (
+            None, "yes", "no"
+        ):
+            raise UserError("err.options_syntax", example="warn=yes gains=ask private=dm rated=no")
         return await self.commands.settings(
-            ctx, alert, None if warn is None else warn == "yes", None if gains is None else gains == "ask", private
+            ctx, alert, None if warn is None else warn == "yes", None if gains is None else gains == "ask", private,
+            rated=None if rated is None else rated == "yes",
         )
+
+    async def _stats(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`stats [game]`, or `stats player <name>`: that player's rating history."""
+        if args[:1] == ["player"] and len(args) > 1:
+            name = " ".join(args[1:])
+            return await self.commands.stats(ctx, player=(user_id_for(name), said(name)))
+        return await self.commands.stats(ctx, self._game_first(args)[0] if args else None)
+
+    async def _leaderboard(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`leaderboard <game> [server|global]`."""
+        scope = args[-1].lower() if args and args[-1].lower() in ("server", "global") else None
+        return await self.commands.ratings.leaderboard(ctx, " ".join(args[:-1] if scope else args), scope)
 
     async def _skip(self, ctx: Ctx, player: str) -> Reply:
         """The Skip button of a time-out: a vote to skip `player`."""

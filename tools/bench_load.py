@@ -19,8 +19,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.services.errors import StaleInteraction, UserError
 from bot.services.games import GameService
 from bot.storage.pg import PgDatabase
+from engines.core import IllegalMove
 from tools.bench_scale import fill
 from tools.measure import percentile, rss_mib
 from tools.pg_cluster import PgCluster
@@ -44,7 +46,9 @@ async def open_games(service: GameService, count: int, first_channel: int) -> li
 
 
 async def one_move(service: GameService, game_id: int, rng: random.Random) -> float | None:
-    """Time one random legal move of `game_id` and its turn card; None if the game is over."""
+    """Time one random legal move of `game_id` and its turn card; None if the game is over, or if
+    another move of the same game came first (paced moves may overlap on a game: a lost race is
+    refused, as it is for two players clicking at once, and not measured)."""
     table = await service.load(game_id)
     if table.row.status != "active":
         return None
@@ -52,7 +56,10 @@ async def one_move(service: GameService, game_id: int, rng: random.Random) -> fl
     prompt = table.engine.prompt(table.state, seat)
     assert prompt is not None
     start = time.perf_counter()
-    out = await service.act(game_id, table.user_at(seat).user_id, rng.choice(prompt.options).id)
+    try:
+        out = await service.act(game_id, table.user_at(seat).user_id, rng.choice(prompt.options).id)
+    except (UserError, IllegalMove, StaleInteraction):
+        return None
     if out.turn_done:
         await service.board_files(out.table)
     return (time.perf_counter() - start) * 1000
@@ -92,10 +99,16 @@ async def paced(url: str, ids: list[int], rate: float, seconds: float, render_wo
     try:
         await service.board_files(await service.load(ids[0]))
         pending = []
+        turns = {game_id: asyncio.Lock() for game_id in ids}  # a game's player moves after the one before
+
+        async def move(game_id: int) -> float | None:
+            async with turns[game_id]:
+                return await one_move(service, game_id, rng)
+
         began = time.perf_counter()
         for i in range(int(rate * seconds)):
             await asyncio.sleep(max(0.0, began + i / rate - time.perf_counter()))
-            pending.append(asyncio.create_task(one_move(service, ids[i % len(ids)], rng)))
+            pending.append(asyncio.create_task(move(ids[i % len(ids)])))
         latencies = [ms for ms in await asyncio.gather(*pending) if ms is not None]
     finally:
         await service.close()

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from bot.ratings import Skill
 from bot.storage.db import Database
 from bot.storage.pg import PgDatabase
 from bot.storage.rows import NEXT_DUE, REMIND_SHARES, TURN_SAMPLES, turn_durations
@@ -61,6 +62,10 @@ SEAT_COLS = (
     "game_id", "seat", "user_id", "name", "bank", "wait_since", "alerted", "skips", "standin", "score", "rank", "won", "away_since", "live",
 )
 STEP_COLS = ("game_id", "idx", "seat", "option_id", "user_id", "checkpoint", "created_at")
+CHANGE_COLS = (
+    "game_id", "scope", "user_id", "game", "channel_id", "finished_at", "place", "won", "standin",
+    "mu_before", "sigma_before", "mu_after", "sigma_after",
+)
 
 
 @dataclass
@@ -68,6 +73,7 @@ class Batch:
     games: list[tuple[Any, ...]] = field(default_factory=list)
     seats: list[tuple[Any, ...]] = field(default_factory=list)
     steps: list[tuple[Any, ...]] = field(default_factory=list)
+    changes: list[tuple[Any, ...]] = field(default_factory=list)  # rating_changes
 
 
 @dataclass
@@ -76,6 +82,10 @@ class Totals:
 
     stats: dict[tuple[int, int, str, int], list[Any]] = field(default_factory=dict)  # name, played, wins, score sum, scored
     turns: dict[tuple[int, int, str, int], deque[float]] = field(default_factory=dict)
+    # ratings by (scope, game, user): name, mu, sigma, played, wins (a random walk: the bench
+    # measures the lookups, not the model)
+    ratings: dict[tuple[int, str, int], list[Any]] = field(default_factory=dict)
+    channels: set[tuple[int, str, int]] = field(default_factory=set)  # rating_channels
 
 
 def guild_of(channel: int) -> int:
@@ -149,6 +159,15 @@ def _one_game(rng: random.Random, i: int, n: int, out: Batch, totals: Totals) ->
         if status == "finished" and not seat_standin:
             row = totals.stats.setdefault((guild, 1_000_000 + channel, kind, user), [f"player {user}", 0, 0, 0, 0])
             row[1:] = [row[1] + 1, row[2] + won, row[3] + score, row[4] + 1]
+        if status == "finished":
+            for scope in (0, guild):
+                totals.channels.add((scope, kind, 1_000_000 + channel))
+                rated = totals.ratings.setdefault((scope, kind, user), [f"player {user}", 25.0, 25 / 3, 0, 0])
+                before = (rated[1], rated[2])
+                rated[1:] = [rated[1] + rng.uniform(-2, 2), max(1.0, rated[2] * 0.97), rated[3] + 1, rated[4] + won]
+                out.changes.append((
+                    game_id, scope, user, kind, 1_000_000 + channel, updated, rank, won, seat_standin, *before, rated[1], rated[2],
+                ))
     if status == "finished":
         for (_, user), times in turn_durations([(kind, game_id, s[2], s[4], s[6]) for s in steps]).items():
             totals.turns.setdefault((guild, 1_000_000 + channel, kind, user), deque(maxlen=TURN_SAMPLES)).extend(times)
@@ -176,12 +195,16 @@ async def fill(db: Store, n: int, seed: int = 1) -> None:
         await _insert(db, "games", GAME_COLS, batch.games)
         await _insert(db, "seats", SEAT_COLS, batch.seats)
         await _insert(db, "steps", STEP_COLS, batch.steps)
+        await _insert(db, "rating_changes", CHANGE_COLS, batch.changes)
         if sqlite:
             await db.conn.execute("COMMIT")
     stats = [(*key, *row) for key, row in totals.stats.items()]
     await _insert(db, "player_stats", ("guild_key", "channel_id", "game", "user_id", "name", "played", "wins", "score_sum", "scored"), stats)
     turns = [(*key, ",".join(str(int(t)) for t in times)) for key, times in totals.turns.items()]
     await _insert(db, "turn_samples", ("guild_key", "channel_id", "game", "user_id", "turns"), turns)
+    ratings = [(*key, name, mu, sigma, Skill(mu, sigma).shown, played, wins) for key, (name, mu, sigma, played, wins) in totals.ratings.items()]
+    await _insert(db, "ratings", ("scope", "game", "user_id", "name", "mu", "sigma", "shown", "played", "wins"), ratings)
+    await _insert(db, "rating_channels", ("scope", "game", "channel_id"), sorted(totals.channels))
     await db._run(f"UPDATE games SET next_due = {NEXT_DUE} WHERE status = 'active' AND bank_s IS NOT NULL")
     if sqlite:
         await db.conn.execute("PRAGMA synchronous=FULL")
@@ -222,6 +245,13 @@ PATHS: dict[str, QueryPath] = {
     "idle_lobbies": lambda db, p: db.idle_lobbies(NOW - 7 * DAY),
     "games_with_standins": lambda db, p: db.games_with_standins(),
     "clocked_games": lambda db, p: db.clocked_games(NOW),
+    "leaderboard": lambda db, p: db.leaderboard(p.guild(), KINDS[0]),
+    "leaderboard_global": lambda db, p: db.leaderboard(0, KINDS[0]),
+    "rating": lambda db, p: db.rating(0, KINDS[0], p.user()),
+    "rating_place": lambda db, p: db.rating_place(p.guild(), KINDS[0], 1500),
+    "rating_history": lambda db, p: db.rating_history(p.user()),
+    "game_rating_changes": lambda db, p: db.game_rating_changes(p.rng.randrange(1, p.n + 1)),
+    "rating_channels": lambda db, p: db.rating_channels(p.guild(), KINDS[0]),
 }
 
 
@@ -267,7 +297,9 @@ async def partial_indexes(db: Store) -> set[str]:
     return {r[0] for r in await db._all(sql)}
 
 
-def full_scans(plan: list[str], partial: set[str], tables: tuple[str, ...] = ("games", "seats", "steps")) -> list[str]:
+def full_scans(
+    plan: list[str], partial: set[str], tables: tuple[str, ...] = ("games", "seats", "steps", "ratings", "rating_changes")
+) -> list[str]:
     """The steps of a plan that read a whole table of `tables` (or a whole index of it that is
     not partial): SQLite's `SCAN t` / `SCAN t USING INDEX i`, PostgreSQL's `Seq Scan on t` or an
     index scan of t without an `Index Cond`."""

@@ -17,8 +17,9 @@ from bot.i18n import lang_for, t
 from bot.services.commands import ALERTS
 from bot.services.errors import UserError
 from bot.services.lobby_commands import CLOCK_PRESETS
+from bot.services.ratings import SCOPES
 from bot.services.replies import Reply
-from engines.core.names import plain
+from engines.core.names import plain, said
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
@@ -193,6 +194,7 @@ class GameCog(commands.Cog):
         ask_gains=_("Ask me about options that can only help, instead of taking them for me"),
         private=_("Send my private view (hand, secret choices) by DM at the start of each of my turns"),
         vacation=_("Days of vacation from now: my clocks stand still, no reminder or time-out (0 ends it)"),
+        rated=_("Show me on leaderboards (my games are rated either way)"),
     )
     @app_commands.choices(
         alert=[app_commands.Choice(name=a, value=a) for a in ALERTS],
@@ -201,16 +203,25 @@ class GameCog(commands.Cog):
     async def settings(
         self, interaction: discord.Interaction, alert: str | None = None, warn_before: bool | None = None,
         ask_gains: bool | None = None, private: str | None = None, vacation: app_commands.Range[int, 0, 365] | None = None,
+        rated: bool | None = None,
     ) -> None:
         await run(
-            self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before, ask_gains, private, vacation), ephemeral=True
+            self.bot, interaction, lambda ctx: self.cmds.settings(ctx, alert, warn_before, ask_gains, private, vacation, rated),
+            ephemeral=True,
         )
 
     @app_commands.command(name="stats", description=_("Finished games of this server: games, wins, average score"))
-    @app_commands.describe(game=_("Only this game"))
+    @app_commands.describe(game=_("Only this game"), player=_("A player: their rating history per game, as a chart"))
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await run(self.bot, interaction, lambda ctx: self.cmds.stats(ctx, game), ephemeral=True)
+    async def stats(self, interaction: discord.Interaction, game: str | None = None, player: discord.Member | None = None) -> None:
+        who = (player.id, said(player.display_name)) if player is not None else None
+        await run(self.bot, interaction, lambda ctx: self.cmds.stats(ctx, game, who), ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description=_("The best players of a game: rating, games, win rate"))
+    @app_commands.describe(game=_("Which game"), scope=_("This server's games, or every server's"))
+    @app_commands.choices(scope=[app_commands.Choice(name=s, value=s) for s in SCOPES])
+    async def leaderboard(self, interaction: discord.Interaction, game: str, scope: str | None = None) -> None:
+        await run(self.bot, interaction, lambda ctx: self.cmds.ratings.leaderboard(ctx, game, scope), ephemeral=True)
 
     @app_commands.command(name="rules", description=_("A short summary of a game's rules"))
     @app_commands.describe(game=_("Which game"), topic=_("Topic"))
@@ -226,6 +237,7 @@ class GameCog(commands.Cog):
     @new.autocomplete("game")
     @rules.autocomplete("game")
     @stats.autocomplete("game")
+    @leaderboard.autocomplete("game")
     async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         out = []
         for name in self.bot.services.game_names():

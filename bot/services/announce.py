@@ -15,6 +15,7 @@ from bot.services import presenter
 from bot.services.clocks import TIMED_OUT
 from bot.services.outbox import DM, POST, TURN, Drawing, Outbox, Owed, Post
 from bot.services.presenter import Mention
+from bot.services.ratings import Ratings
 from bot.services.replies import Button
 from bot.services.table import Table
 from bot.storage import GameRow, SeatRow
@@ -48,9 +49,12 @@ class Announcer:
     """Composes announcements and writes them to the outbox; every method is called inside the
     transaction of the change it announces."""
 
-    def __init__(self, db: Storage, outbox: Outbox, mention: Mention = discord_mention, default_lang: str = "en") -> None:
+    def __init__(
+        self, db: Storage, outbox: Outbox, ratings: Ratings, mention: Mention = discord_mention, default_lang: str = "en"
+    ) -> None:
         self.db = db
         self.outbox = outbox
+        self.ratings = ratings
         self.mention = mention
         self.default_lang = default_lang
 
@@ -93,6 +97,7 @@ class Announcer:
                 "rows": presenter.result_rows(table, lang), "lang": lang,
             })
             tail = [t("game.over", lang, game=presenter.title(table, lang), id=table.id), presenter.result_text(table, lang)]
+            tail.append(await self.ratings.final_line(table.id, {s.user_id: s.name for s in table.seats}, lang) or presenter.unrated_line(table, lang))
             rematch = Button("rematch", table.id, table.row.version, t("btn.rematch", lang), "success")
             first = table.engine.result(table.state)["ranking"][0]
             return Post(told, tail, [card, results], [rematch, board], accent=accent(first)), []

@@ -19,6 +19,7 @@ from bot.services.games import GameService
 from bot.services.lobby_commands import LobbyCommands
 from bot.services.panels import Panels
 from bot.services.ratelimit import Cooldowns, LruCache
+from bot.services.rating_commands import RatingCommands
 from bot.services.replies import DmCheck, ImageFile, Reply
 from bot.services.table import MoveOutcome, SkipVote, Table
 from engines.core.contract import fit_words, quote
@@ -43,6 +44,7 @@ class Commands:
         self.mention = service.announcer.mention
         self.lobbies = LobbyCommands(service)
         self.panels = Panels(service)
+        self.ratings = RatingCommands(service)
         self._replays: LruCache[bytes] = LruCache(16)  # by game, version and language: a replay is made once
         self._replay_user = Cooldowns(REPLAY_USER_S, service.clock)
         self._replay_guild = Cooldowns(REPLAY_GUILD_S, service.clock)
@@ -256,7 +258,7 @@ class Commands:
 
     async def settings(
         self, ctx: Ctx, alert: str | None = None, warn_before: bool | None = None, ask_gains: bool | None = None,
-        private: str | None = None, vacation: int | None = None,
+        private: str | None = None, vacation: int | None = None, rated: bool | None = None,
     ) -> Reply:
         """Show or change how the caller hears about their turns (choosing DMs sends a test DM),
         whether options that can only help are taken for them or asked, and whether their private
@@ -273,12 +275,14 @@ class Commands:
         if private not in (None, "dm", "here"):
             raise UserError("err.bad_private")
         private_dm = current.private_dm if private is None else private == "dm"
-        await self.service.db.set_user_settings(ctx.user_id, alert, warn, ctx.lang, gains, private_dm)
+        listed = current.rated if rated is None else rated
+        await self.service.db.set_user_settings(ctx.user_id, alert, warn, ctx.lang, gains, private_dm, listed)
         lang = ctx.lang
         text = t(
             "settings.show", lang, alert=t(f"settings.alert_{alert}", lang), warn=t("settings.yes" if warn else "settings.no", lang),
             gains=t("settings.yes" if gains else "settings.no", lang),
         ) + "\n" + t("settings.private_dm" if private_dm else "settings.private_here", lang)
+        text += "\n" + t("settings.rated_on" if listed else "settings.rated_off", lang)
         reply = Reply(text, ephemeral=True)
         wants_dm = alert != "channel" or private_dm
         changed = alert != current.alert or private_dm != current.private_dm
@@ -351,9 +355,11 @@ class Commands:
         await self.service.abort_unreadable(game_id)
         return Reply(t("repair.aborted", ctx.lang, id=game_id), ephemeral=True)
 
-    async def stats(self, ctx: Ctx, game: str | None = None) -> Reply:
+    async def stats(self, ctx: Ctx, game: str | None = None, player: tuple[int, str] | None = None) -> Reply:
         """Finished games of this server per game and player: games, wins, average score; only
-        the games of channels the caller can see."""
+        the games of channels the caller can see. With `player` (id, name): their rating history."""
+        if player is not None:
+            return await self.ratings.history(ctx, *player)
         game = engines.key(game) if game else None
         rows = [r for r in await self.service.db.stats(ctx.guild_id, ctx.can_view) if game in (None, r.game)]
         times = await self.service.db.turn_times(ctx.guild_id, ctx.can_view)

@@ -26,6 +26,7 @@ from bot.services.outbox import Drawing, Outbox
 from bot.services.packshelf import PackShelf, stored_pack
 from bot.services.presenter import Mention
 from bot.services.ratelimit import LruCache
+from bot.services.ratings import Ratings
 from bot.services.replies import ImageFile
 from bot.services.table import FORCED_USER, STANDIN_USER, CardText, MoveOutcome, SkipVote, Table, time_left
 from bot.services.vacation import Vacation, Vacations
@@ -80,7 +81,8 @@ class GameService:
         self.owns = owns
         # What the channels and players are owed, written with each change and delivered from there.
         self.outbox = Outbox(db, max_age_s=outbox_max_age_s)
-        self.announcer = Announcer(db, self.outbox, mention, default_lang)
+        self.ratings = Ratings(db)
+        self.announcer = Announcer(db, self.outbox, self.ratings, mention, default_lang)
         self.images = Images(render_workers)
         self.vacations = Vacations(self, vacation_days_per_year)
         self.clocks = Clocks(self)

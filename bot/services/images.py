@@ -18,6 +18,7 @@ import render.core.results
 from bot.services.outbox import Drawing
 from bot.services.replies import ImageFile
 from bot.services.table import CardText, Table
+from render.core.rating_chart import Series, rating_chart_post
 from render.core.results import MAX_FRAMES
 
 R = TypeVar("R")
@@ -66,6 +67,10 @@ class Images:
         module, name = DRAWINGS[drawing.kind]
         data, ext = await self._render(getattr(importlib.import_module(module), name), **drawing.args)
         return ImageFile(f"{Path(drawing.filename).stem}.{ext}", data)
+
+    async def rating_chart(self, player: str, series: list[Series], lang: str) -> tuple[bytes, str]:
+        """A player's rating history (`/stats player`), drawn in the render processes."""
+        return await self._render(rating_chart_post, player, series, lang)
 
     async def replay_gif(self, table: Table, steps: list[tuple[int, str]], lang: str, card: CardText) -> bytes:
         """The game's course as an animated GIF of turn cards, at most MAX_FRAMES of them evenly

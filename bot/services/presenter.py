@@ -104,7 +104,22 @@ def lobby_text(table: Table, lang: str, mention: Mention) -> str:
         creator=mention(creator) if creator else "—", players_wanted=wanted,
         options=options_text(table, lang), clock=clock_text(table.row, lang), count=len(table.seats),
         players=", ".join(mention(s) for s in table.seats) or "—",
-    ) + "".join(f"\n{line}" for line in (length_text(table, lang),) if line)
+    ) + "".join(f"\n{line}" for line in (length_text(table, lang), rating_text(table, lang)) if line)
+
+
+def rating_text(table: Table, lang: str) -> str:
+    """Whether the lobby's game will be rated (`bot.ratings`): a pack or a solo game is not."""
+    e = table.engine
+    if table.row.pack is not None:
+        return t("lobby.unrated_pack", lang)
+    if e.max_players == 1:
+        return t("lobby.unrated_solo", lang)
+    return t("lobby.rated_unless_solo" if e.min_players == 1 else "lobby.rated", lang)
+
+
+def unrated_line(table: Table, lang: str) -> str:
+    """The final post's word on a game that changed no rating (a solo game needs none)."""
+    return t("ratings.unrated_pack", lang) if table.row.pack is not None else ""
 
 
 def named(table: Table, text: str, lang: str, wrap: str = "") -> str:

@@ -272,4 +272,50 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_key, channel_id, game, user_id)
     ) WITHOUT ROWID;
     """,
+    # 16: ratings per player and game, globally (scope 0) and per server (scope: the guild id),
+    # kept as games finish, with each game's changes for the history and the final post; a game's
+    # finishing time orders them (filled for the games finished before it, which `migrate` rates);
+    # a player may keep off the leaderboards (user_settings.rated)
+    """
+    ALTER TABLE games ADD COLUMN finished_at REAL;
+    UPDATE games SET finished_at = updated_at WHERE status = 'finished';
+    ALTER TABLE user_settings ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE ratings (
+        scope       INTEGER NOT NULL,
+        game        TEXT NOT NULL,
+        user_id     INTEGER NOT NULL,
+        name        TEXT NOT NULL,
+        mu          REAL NOT NULL,
+        sigma       REAL NOT NULL,
+        shown       INTEGER NOT NULL,
+        played      INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        PRIMARY KEY (scope, game, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX ratings_board ON ratings(scope, game, shown);
+    CREATE TABLE rating_changes (
+        game_id       INTEGER NOT NULL,
+        scope         INTEGER NOT NULL,
+        user_id       INTEGER NOT NULL,
+        game          TEXT NOT NULL,
+        channel_id    INTEGER NOT NULL,
+        finished_at   REAL NOT NULL,
+        place         INTEGER NOT NULL,
+        won           INTEGER NOT NULL,
+        standin       INTEGER NOT NULL,
+        mu_before     REAL NOT NULL,
+        sigma_before  REAL NOT NULL,
+        mu_after      REAL NOT NULL,
+        sigma_after   REAL NOT NULL,
+        PRIMARY KEY (game_id, scope, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX rating_changes_player ON rating_changes(user_id, game, scope, finished_at);
+    CREATE INDEX rating_changes_scope ON rating_changes(scope, game, finished_at, game_id);
+    CREATE TABLE rating_channels (
+        scope       INTEGER NOT NULL,
+        game        TEXT NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        PRIMARY KEY (scope, game, channel_id)
+    ) WITHOUT ROWID;
+    """,
 ]

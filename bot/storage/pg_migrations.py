@@ -274,4 +274,47 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_key, channel_id, game, user_id)
     );
     """,
+    # 16: ratings (see the SQLite migration)
+    """
+    ALTER TABLE games ADD COLUMN finished_at DOUBLE PRECISION;
+    UPDATE games SET finished_at = updated_at WHERE status = 'finished';
+    ALTER TABLE user_settings ADD COLUMN rated BOOLEAN NOT NULL DEFAULT TRUE;
+    CREATE TABLE ratings (
+        scope       BIGINT NOT NULL,
+        game        TEXT NOT NULL,
+        user_id     BIGINT NOT NULL,
+        name        TEXT COLLATE "C" NOT NULL,
+        mu          DOUBLE PRECISION NOT NULL,
+        sigma       DOUBLE PRECISION NOT NULL,
+        shown       BIGINT NOT NULL,
+        played      BIGINT NOT NULL,
+        wins        BIGINT NOT NULL,
+        PRIMARY KEY (scope, game, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings(scope, game, shown);
+    CREATE TABLE rating_changes (
+        game_id       BIGINT NOT NULL,
+        scope         BIGINT NOT NULL,
+        user_id       BIGINT NOT NULL,
+        game          TEXT NOT NULL,
+        channel_id    BIGINT NOT NULL,
+        finished_at   DOUBLE PRECISION NOT NULL,
+        place         BIGINT NOT NULL,
+        won           BOOLEAN NOT NULL,
+        standin       BOOLEAN NOT NULL,
+        mu_before     DOUBLE PRECISION NOT NULL,
+        sigma_before  DOUBLE PRECISION NOT NULL,
+        mu_after      DOUBLE PRECISION NOT NULL,
+        sigma_after   DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, scope, user_id)
+    );
+    CREATE INDEX rating_changes_player ON rating_changes(user_id, game, scope, finished_at);
+    CREATE INDEX rating_changes_scope ON rating_changes(scope, game, finished_at, game_id);
+    CREATE TABLE rating_channels (
+        scope       BIGINT NOT NULL,
+        game        TEXT NOT NULL,
+        channel_id  BIGINT NOT NULL,
+        PRIMARY KEY (scope, game, channel_id)
+    );
+    """,
 ]

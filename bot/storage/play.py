@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.storage.ratings import RatingQueries
 from bot.storage.rows import (
     _GAME_COLS,
     LAST_CREATED_BY,
@@ -17,13 +18,13 @@ from bot.storage.rows import (
     StatRow,
     _game,
 )
-from bot.storage.shared import GAMES_COLS, SharedQueries, guild_key
+from bot.storage.shared import GAMES_COLS, guild_key
 from engines.core.names import said
 
 AWAY_GAMES = "SELECT DISTINCT game_id FROM seats WHERE user_id=? AND away_since IS NOT NULL ORDER BY game_id"
 
 
-class PlayQueries(SharedQueries):
+class PlayQueries(RatingQueries):
     # ---- a player's games ---------------------------------------------------------------------
     async def open_games_of_user(self, user_id: int) -> list[GameRow]:
         rows = await self._all(
@@ -218,7 +219,11 @@ class PlayQueries(SharedQueries):
         """The part of a migration written in Python, run by each backend's `migrate` in the
         migration's transaction: 15 fills the turn times of the games finished before it from
         their step logs (its SQL part carried their results over; 13 did the same for the table
-        15 replaces, so a database migrating through both fills it once)."""
+        15 replaces, so a database migrating through both fills it once); 16 rates the games finished
+        before it."""
         if number == 15:
             for (game_id,) in await self._all("SELECT id FROM games WHERE status='finished' ORDER BY id"):
                 await self._count_turns(game_id)
+        if number == 16:  # the games finished before ratings, rated in the order they finished
+            for (game_id,) in await self._all("SELECT id FROM games WHERE status='finished' ORDER BY finished_at, id"):
+                await self._rate(game_id)

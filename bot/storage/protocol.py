@@ -10,6 +10,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from bot.storage.outbox import NewRecord, OutboxHealth, Shards
+from bot.storage.ratings import ChangeRow, RatingRow
 from bot.storage.rows import Clock, GameRow, OutboxRow, SeatChanges, SeatRow, StatRow, StepRow, UserSettings
 
 
@@ -181,8 +182,34 @@ class Storage(Protocol):
         ...
 
     async def set_user_settings(
-        self, user_id: int, alert: str, warn_before: bool, lang: str, ask_gains: bool = False, private_dm: bool = False
+        self, user_id: int, alert: str, warn_before: bool, lang: str, ask_gains: bool = False, private_dm: bool = False,
+        rated: bool = True,
     ) -> None:
+        ...
+
+    # ---- ratings (bot/storage/ratings.py) ----
+    async def rebuild_ratings(self) -> int:
+        ...
+
+    async def leaderboard(self, scope: int, game: str, limit: int = 10) -> list[RatingRow]:
+        ...
+
+    async def rating(self, scope: int, game: str, user_id: int) -> RatingRow | None:
+        ...
+
+    async def rating_place(self, scope: int, game: str, shown: int) -> int:
+        ...
+
+    async def rating_history(self, user_id: int, scope: int = ...) -> list[ChangeRow]:
+        ...
+
+    async def game_rating_changes(self, game_id: int, scope: int = ...) -> list[ChangeRow]:
+        ...
+
+    async def rating_channels(self, scope: int, game: str) -> set[int]:
+        ...
+
+    async def rated_results(self, scope: int, game: str, channels: set[int]) -> list[list[ChangeRow]]:
         ...
 
     async def snapshot(self, game_id: int, seed: int, steps: int, rules_version: int) -> dict[str, Any] | None:

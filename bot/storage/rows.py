@@ -177,6 +177,7 @@ class UserSettings:
     lang: str | None = None
     ask_gains: bool = False  # ask about options that can only help instead of taking them
     private_dm: bool = False  # their private view sent by DM at the start of each of their turns
+    rated: bool = True  # shown on leaderboards (their games are rated either way)
 
 
 @dataclass(frozen=True)

@@ -139,10 +139,12 @@ class SharedQueries:
         return row[0] if row else None
 
     async def user_settings(self, user_id: int) -> UserSettings:
-        row = await self._one("SELECT alert, warn_before, dm_ok, lang, ask_gains, private_dm FROM user_settings WHERE user_id=?", (user_id,))
+        row = await self._one(
+            "SELECT alert, warn_before, dm_ok, lang, ask_gains, private_dm, rated FROM user_settings WHERE user_id=?", (user_id,)
+        )
         if row is None:
             return UserSettings()
-        return UserSettings(row[0], bool(row[1]), None if row[2] is None else bool(row[2]), row[3], bool(row[4]), bool(row[5]))
+        return UserSettings(row[0], bool(row[1]), None if row[2] is None else bool(row[2]), row[3], bool(row[4]), bool(row[5]), bool(row[6]))
 
     async def meta(self, key: str) -> str | None:
         """A value the bot keeps for itself (the hash of its synced command tree), shared by its processes."""
@@ -373,13 +375,14 @@ class SharedQueries:
         )
 
     async def set_user_settings(
-        self, user_id: int, alert: str, warn_before: bool, lang: str, ask_gains: bool = False, private_dm: bool = False
+        self, user_id: int, alert: str, warn_before: bool, lang: str, ask_gains: bool = False, private_dm: bool = False,
+        rated: bool = True,
     ) -> None:
         await self._run(
-            "INSERT INTO user_settings (user_id, alert, warn_before, lang, ask_gains, private_dm) VALUES (?,?,?,?,?,?)"
+            "INSERT INTO user_settings (user_id, alert, warn_before, lang, ask_gains, private_dm, rated) VALUES (?,?,?,?,?,?,?)"
             " ON CONFLICT (user_id) DO UPDATE SET alert=excluded.alert, warn_before=excluded.warn_before, lang=excluded.lang,"
-            " ask_gains=excluded.ask_gains, private_dm=excluded.private_dm",
-            (user_id, alert, bool(warn_before), lang, bool(ask_gains), bool(private_dm)),
+            " ask_gains=excluded.ask_gains, private_dm=excluded.private_dm, rated=excluded.rated",
+            (user_id, alert, bool(warn_before), lang, bool(ask_gains), bool(private_dm), bool(rated)),
         )
 
     async def set_dm_ok(self, user_id: int, ok: bool) -> None:

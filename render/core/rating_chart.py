@@ -5,7 +5,8 @@ never taller than MAX_ASPECT times its width (a taller image is shown narrower t
 Under a header with the player's name, one panel per game (at most MAX_SERIES, the rest counted
 in one line): the game's title, the current rating large with the last game's change, games and
 win rate, and a line chart of the rating over the games (x = game number, not time; 2-3
-labelled gridlines of round values; the last point marked; a single point is a dot). One series
+labelled gridlines of round values; the last point marked; a single point is a dot; a point's
+`at` is not drawn). One series
 per panel, drawn in dark ink with strong contrast: nothing rests on colour. Pure function of
 plain data, like every renderer.
 """
@@ -23,6 +24,7 @@ from render.core.encode import encode
 from render.core.fonts import font
 from render.core.i18n import lang_of
 from render.core.layout import MAX_ASPECT
+from render.core.text import ellipsize
 from render.core.turncard import CARD_MIN_TEXT, PAD, WIDTH
 
 MAX_SERIES = 6
@@ -32,7 +34,9 @@ HEADER = 100  # the band, the name and "Rating history"
 TOP, BOTTOM = 92, 40  # a panel's rows above its chart (title, rating, stats) and below it (game numbers)
 GAP = 14  # between panels
 MORE = 48  # the "+2 more games" line
-MIN_CHART, MAX_CHART = 96, 250  # a chart's height: as tall as the card's aspect allows
+MIN_CHART, MAX_CHART = 90, 250  # a chart's height: as tall as the card's aspect allows
+MIN_SPAN = 80  # the narrowest rating range a chart shows
+MIN_TICK_GAP = 28  # px between two gridlines: their labels (digits 16 px high) never touch
 SUPERSAMPLE = 3  # charts are drawn this many times larger then reduced: smooth lines
 
 LINE_INK = palette.INK  # the rating line: 15.7:1 on the panel
@@ -112,25 +116,32 @@ def percent(part: int, whole: int, lang: str) -> str:
     return f"{pct}{NNBSP}%" if lang_of(lang) == "fr" else f"{pct}%"
 
 
-def ticks(lo: float, hi: float, min_span: float = 20) -> list[int]:
-    """2 or 3 round values (multiples of 1, 2, 2.5 or 5 times a power of ten) for gridlines over
-    ratings from `lo` to `hi` (widened to `min_span` around their middle): the finest step that
-    gives at most 3 inside the range, widened to the next multiple when it gives only 1."""
-    if hi - lo < min_span:
-        mid = (lo + hi) / 2
-        lo, hi = mid - min_span / 2, mid + min_span / 2
-    power = 1
-    while True:
-        for mult in (1, 2, 5, 10) if power == 1 else (1, 2, 2.5, 5):
-            step = round(mult * power)
-            first, last = math.ceil(lo / step) * step, math.floor(hi / step) * step
-            count = (last - first) // step + 1
-            if count <= 3:
-                if count < 2:  # the range holds 1 multiple (or none): take its neighbour below too
-                    first = math.floor(lo / step) * step
-                    last = max(last, first + step)
-                return list(range(first, last + 1, step))
-        power *= 10
+def widened(lo: float, hi: float, min_span: float = MIN_SPAN) -> tuple[float, float]:
+    """The ratings' range, at least `min_span` wide around its middle (a few close games are not
+    blown up into a cliff, a single game sits in the middle)."""
+    if hi - lo >= min_span:
+        return lo, hi
+    mid = (lo + hi) / 2
+    return mid - min_span / 2, mid + min_span / 2
+
+
+def ticks(lo: float, hi: float, height: float = 200, most: int = 3) -> list[int]:
+    """2 to `most` round values (1, 2, 2.5 or 5 times a power of ten) for gridlines over ratings
+    from `lo` to `hi` drawn `height` px tall: the finest step whose gridlines lie at least
+    MIN_TICK_GAP px apart (when a step leaves 1 value inside the range, the neighbour nearer
+    the range joins it)."""
+    steps = [1, 2, 5] + [round(m * 10**p) for p in range(1, 9) for m in (1, 2, 2.5, 5)]
+    for step in steps:
+        first, last = math.ceil(lo / step) * step, math.floor(hi / step) * step
+        if last - first > (most - 1) * step:
+            continue
+        if last - first < step:  # 1 value inside (or none): the neighbour nearer the range joins
+            below, above = math.floor(lo / step) * step, math.ceil(hi / step) * step
+            first, last = (below, below + step) if lo - below < above - hi else (above - step, above)
+        span = max(hi, last) - min(lo, first)
+        if height * step / span >= MIN_TICK_GAP:
+            return list(range(first, last + 1, step))
+    raise ValueError(f"no round gridlines for {lo}..{hi}")
 
 
 def draw(player: str, series: list[Series], lang: str = "en") -> tuple[Image.Image, float]:
@@ -140,12 +151,12 @@ def draw(player: str, series: list[Series], lang: str = "en") -> tuple[Image.Ima
         raise ValueError("every series needs at least one point")
     shown = series[:MAX_SERIES]
     more = len(series) - len(shown)
-    room = MAX_HEIGHT - HEADER - (MORE if more else 0) - 16
+    room = MAX_HEIGHT - HEADER - (MORE if more else 0) - 2
     chart_h = int(min(MAX_CHART, max(MIN_CHART, room / max(1, len(shown)) - GAP - TOP - BOTTOM)))
-    height = HEADER + len(shown) * (TOP + chart_h + BOTTOM + GAP) + MORE + 16
+    height = HEADER + len(shown) * (TOP + chart_h + BOTTOM + GAP) + MORE + 10
     c = Canvas(WIDTH, height, min_text=CARD_MIN_TEXT)
     c.draw.rectangle((0, 0, WIDTH, 8), fill=palette.seat(0))
-    c.text((PAD, 40), player, 32, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD, fit=True)
+    _line(c, (PAD, 40), player, 32, 28, WIDTH - 2 * PAD, anchor="lm")
     c.text((PAD, 78), text("title", lang), 24, fill=palette.MUTED, anchor="lm", max_width=WIDTH - 2 * PAD, fit=True)
     y = float(HEADER)
     for s in shown:
@@ -158,6 +169,13 @@ def draw(player: str, series: list[Series], lang: str = "en") -> tuple[Image.Ima
         y += MORE + 8
     assert c.smallest is not None
     return record.crop(c.image, (0, 0, WIDTH, int(y) + 2)), c.smallest
+
+
+def _line(c: Canvas, xy: tuple[float, float], line: str, size: int, floor: int, width: float, anchor: str) -> None:
+    """A bold line in `width`: condensed then smaller if need be, down to `floor` px, then cut
+    cleanly (between words or grapheme clusters, so an emoji or an accent stays whole)."""
+    cut = ellipsize(c.draw, line, font(floor, True, condensed=True), width)
+    c.text(xy, cut, size, bold=True, anchor=anchor, max_width=width, fit=True)
 
 
 def _panel(c: Canvas, s: Series, y: float, chart_h: int, lang: str) -> float:
@@ -173,7 +191,7 @@ def _panel(c: Canvas, s: Series, y: float, chart_h: int, lang: str) -> float:
     rating = number(last.rating, lang)
     rating_w = c.draw.textlength(rating, font=font(42, True))
     c.text((right - change_w - ITEM_GAP, base), rating, 42, bold=True, anchor="rs")
-    c.text((left, base), s.title, 28, bold=True, anchor="ls", max_width=right - change_w - rating_w - ITEM_GAP - 24 - left, fit=True)
+    _line(c, (left, base), s.title, 28, 25, right - change_w - rating_w - ITEM_GAP - 24 - left, anchor="ls")
     stats = counted("games", s.games, lang) + (f" · {text('wins', lang, pct=percent(s.wins, s.games, lang))}" if s.games else "")
     c.text((left, base + 34), stats, 23, fill=palette.MUTED, anchor="ls", max_width=right - left, fit=True)
     _chart(c, s, (left, y + TOP, right, y + TOP + chart_h), lang)
@@ -183,14 +201,15 @@ def _panel(c: Canvas, s: Series, y: float, chart_h: int, lang: str) -> float:
 def _chart(c: Canvas, s: Series, box: tuple[float, float, float, float], lang: str) -> None:
     """The rating line in `box`: value labels left of their gridlines, game numbers beneath."""
     left, top, right, bottom = box
+    inset = 14  # the last point's mark stays inside the chart
     ratings = [p.rating for p in s.points]
-    values = ticks(min(ratings), max(ratings))
+    lo, hi = widened(min(ratings), max(ratings))
+    values = ticks(lo, hi, bottom - top - 2 * inset)
     labels = [number(v, lang) for v in values]
     label_w = max(c.draw.textlength(t, font=font(22)) for t in labels)
     x0 = int(left + label_w + 10)
     w, h = int(right) - x0, int(bottom - top)
-    inset = 14  # the last point's mark stays inside the chart
-    lo, hi = min(values[0], min(ratings)), max(values[-1], max(ratings))
+    lo, hi = min(values[0], lo), max(values[-1], hi)
 
     def at(i: int, v: float) -> tuple[float, float]:
         """Point `i`'s place in the chart (its own pixels, before supersampling)."""

@@ -32,6 +32,7 @@ def test_the_paths_are_the_ones_the_bot_uses() -> None:
     wanted = {
         "games_in_guild", "stats", "turn_times", "open_games_of_user", "count_open_games_of_user", "last_created_by",
         "active_games", "last_game_in_channel", "open_game_in_channel", "idle_lobbies", "games_with_standins", "clocked_games",
+        "leaderboard", "leaderboard_global", "rating", "rating_place", "rating_history", "game_rating_changes", "rating_channels",
     }
     assert set(PATHS) == wanted
 
