@@ -22,9 +22,9 @@ from bot.settings import ConfigError, Settings
 from bot.storage import StorageError
 
 USAGE = (
-    "usage: python -m bot [bench [--quick] | bench lookups | bench load | bench outbox | soak [--quick]"
+    "usage: python -m bot [bench [--quick] | bench lookups | bench load | bench outbox | bench ai | soak [--quick]"
     " | replay FILE | repair GAME [--export FILE] [--abort] | backup FILE [--force] | status [--max-wait SECONDS]"
-    " | pack check PATH | pack export GAME PATH [--name NAME] | ratings rebuild]\n"
+    " | pack check PATH | pack export GAME PATH [--name NAME] | ratings rebuild | selfplay GAME [--levels strong,random] [--games N]]\n"
     "Without a subcommand: the bot on Discord, or the local table when DISCORD_TOKEN is empty."
     " Each subcommand takes --help."
 )
@@ -57,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.packs_cli import main as pack_main
 
         return pack_main(argv[1:])
+    if argv[:1] == ["selfplay"]:
+        from bot.selfplay import main as selfplay_main
+
+        return selfplay_main(argv[1:])
     if argv and argv[0] not in ("repair", "backup", "status", "ratings"):
         print(USAGE, file=sys.stderr)
         return 2

@@ -227,6 +227,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "lobby.thread_name": {"en": "{game} table", "fr": "Table de {game}"},
     "lobby.opened_in_thread": {"en": "Table opened in {thread}.", "fr": "Table ouverte dans {thread}."},
     "btn.join": {"en": "Join", "fr": "Rejoindre"},
+    "btn.add_ai": {"en": "+ AI {level}", "fr": "+ IA {level}"},
+    "btn.remove_ai": {"en": "Remove AI", "fr": "Retirer l'IA"},
     "btn.leave": {"en": "Leave", "fr": "Quitter"},
     "btn.start": {"en": "Start", "fr": "Lancer"},
     "btn.turn": {"en": "Take your turn", "fr": "Jouer mon tour"},
@@ -412,6 +414,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "L'enregistrement de n°{id}, sans sa graine : elle révélerait toutes les cartes cachées et tous les tirages d'une partie encore ouverte. Une fois la partie finie ou abandonnée, son enregistrement complet peut être rejoué.",
     },
     "stats.empty": {"en": "No finished games in this server yet.", "fr": "Aucune partie terminée sur ce serveur pour l'instant."},
+    "stats.ai_players": {"en": "AI players (counted apart):", "fr": "Joueurs IA (comptés à part) :"},
     "stats.history": {
         "en": "{name}'s ratings, after each rated game (global: every server).",
         "fr": "Classement de {name} après chaque partie classée (global : tous les serveurs).",
@@ -453,6 +456,16 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Rating: 1,500 + 20 × (skill − 3 × uncertainty), openskill's Plackett-Luce model; shared places are ties, a seat a stand-in took over counts last.",
         "fr": "Classement : 1 500 + 20 × (niveau − 3 × incertitude), modèle Plackett-Luce d'openskill ; les places partagées sont des égalités, une place reprise par un remplaçant compte dernière.",
     },
+    "err.bad_ai": {
+        "en": "`ai=` takes a count of AI players or their levels ({levels}), e.g. `ai=2` or `ai=strong,easy`: {detail}.",
+        "fr": "`ai=` prend un nombre de joueurs IA ou leurs niveaux ({levels}), par ex. `ai=2` ou `ai=strong,easy` : {detail}.",
+    },
+    "err.bad_ai_level": {"en": "AI levels: {levels}.", "fr": "Niveaux de l'IA : {levels}."},
+    "err.no_ai_seated": {"en": "No AI player is seated at this table.", "fr": "Aucun joueur IA n'est assis à cette table."},
+    "lobby.ai_pick": {
+        "en": "Which AI player? **easy** plays sensibly but makes mistakes; **normal** searches ahead; **strong** searches deepest (a few seconds a move).",
+        "fr": "Quel joueur IA ? **facile** joue raisonnablement mais commet des erreurs ; **normale** anticipe ; **forte** anticipe le plus loin (quelques secondes par coup).",
+    },
     "err.bad_scope": {"en": "The scope is `server` or `global`.", "fr": "La portée est `server` ou `global`."},
     "err.game_needed": {"en": "Which game? `/leaderboard game:<name>`.", "fr": "Quel jeu ? `/leaderboard game:<nom>`."},
     "stats.line": {
@@ -492,8 +505,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Table locale Tabula : pas de DISCORD_TOKEN, vous jouez hors ligne dans ce terminal.\nTapez `help` pour les commandes, `as <nom>` pour changer de joueur. Les images sont écrites dans {dir}.",
     },
     "table.help": {
-        "en": "Commands: as <name> · new <game> [key=value…] [pack=name] [clock=3d+1d] · join · leave [yes] · start [solo] · abort [yes] (the creator only: a table has no moderators here) · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=days] [rated=yes|no] · stats [game] · stats player <name> · leaderboard <game> [server|global] · replay · export · repair <n> export|abort · quit",
-        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [pack=nom] [clock=3d+1d] · join · leave [yes] · start [solo] · abort [yes] (le créateur seulement : une table n'a pas de modérateur ici) · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=jours] [rated=yes|no] · stats [jeu] · stats player <nom> · leaderboard <jeu> [server|global] · replay · export · repair <n> export|abort · quit",
+        "en": "Commands: as <name> · new <game> [key=value…] [pack=name] [clock=3d+1d] · join · add ai [easy|normal|strong] · remove ai · leave [yes] · start [solo] · abort [yes] (the creator only: a table has no moderators here) · list · board [player] · status · log [page] · play <move> · turn · options · undo · confirm · hand · skip <player> · rules <game> [topic] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=days] [rated=yes|no] · stats [game] · stats player <name> · leaderboard <game> [server|global] · replay · export · repair <n> export|abort · quit",
+        "fr": "Commandes : as <nom> · new <jeu> [clé=valeur…] [pack=nom] [clock=3d+1d] · join · add ai [easy|normal|strong] · remove ai · leave [yes] · start [solo] · abort [yes] (le créateur seulement : une table n'a pas de modérateur ici) · list · board [joueur] · status · log [page] · play <coup> · turn · options · undo · confirm · hand · skip <joueur> · rules <jeu> [sujet] · mygames · settings [channel|dm|both] [warn=yes|no] [gains=ask|take] [private=dm|here] [vacation=jours] [rated=yes|no] · stats [jeu] · stats player <nom> · leaderboard <jeu> [server|global] · replay · export · repair <n> export|abort · quit",
     },
     "table.dm": {"en": "(direct message to {name}) {text}", "fr": "(message privé à {name}) {text}"},
     "table.now": {"en": "You are now {name}.", "fr": "Vous êtes maintenant {name}."},

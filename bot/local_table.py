@@ -298,6 +298,8 @@ class LocalTable:
             "mygames": lambda: c.mygames(ctx),
             "stats": lambda: self._stats(ctx, args),
             "leaderboard": lambda: self._leaderboard(ctx, args),
+            "add": lambda: self._add(ctx, args),
+            "remove": lambda: c.lobbies.remove_ai(ctx),
             "replay": lambda: c.replay(ctx),
             "export": lambda: c.export(ctx),
             "repair": lambda: self._repair(ctx, args),
@@ -352,6 +354,12 @@ class LocalTable:
             name = " ".join(args[1:])
             return await self.commands.stats(ctx, player=(user_id_for(name), said(name)))
         return await self.commands.stats(ctx, self._game_first(args)[0] if args else None)
+
+    async def _add(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`add ai [easy|normal|strong]` seats an AI player at the lobby (normal by default)."""
+        if args[:1] != ["ai"]:
+            raise UserError("err.options_syntax", example="add ai strong")
+        return await self.commands.lobbies.add_ai(ctx, args[1] if len(args) > 1 else "normal")
 
     async def _leaderboard(self, ctx: Ctx, args: list[str]) -> Reply:
         """`leaderboard <game> [server|global]`."""
@@ -412,7 +420,7 @@ async def run_table(settings: Settings, stdin: TextIO = sys.stdin, out: TextIO =
         service = GameService(
             db, max_active_games_per_user=settings.max_active_games_per_user, lobby_expiry_s=settings.lobby_expiry_s,
             packs_dir=settings.packs_dir, vacation_days_per_year=settings.vacation_days_per_year,
-            mention=local_mention, default_lang=settings.default_locale,
+            mention=local_mention, default_lang=settings.default_locale, ai_effort=settings.ai_effort,
         )
         commands = Commands(service)
         table = LocalTable(commands, settings.table_image_dir, out, settings.default_locale)

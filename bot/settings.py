@@ -121,6 +121,12 @@ def _cores() -> int:
     return os.cpu_count() or 1
 
 
+def _share(key: str, value: str) -> float:
+    if not _NUMBER.fullmatch(value) or not 0 < float(value) <= 1:
+        raise _bad(key, "a number above 0 and at most 1", value)
+    return float(value)
+
+
 def _number(value: float) -> str:
     """A default as a variable would be written (`60`, not `60.0`)."""
     return f"{value:g}"
@@ -148,6 +154,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
     render_workers: int = field(default_factory=_cores)  # processes rendering images; 0: a thread of this process
     outbox_max_age_s: float = 24 * HOUR_S  # an announcement failing this long is given up (a turn post of an open game: never)
+    ai_effort: float = 1.0  # the share of each AI level's search budget spent per decision (a small host may lower it)
 
     @property
     def shards(self) -> tuple[int, tuple[int, ...]] | None:
@@ -182,5 +189,6 @@ class Settings:
             game_cache_size=_whole("GAME_CACHE_SIZE", get("GAME_CACHE_SIZE", str(d.game_cache_size)), 1),
             render_workers=_whole("RENDER_WORKERS", get("RENDER_WORKERS", str(d.render_workers)), 0),
             outbox_max_age_s=HOUR_S * _whole("OUTBOX_MAX_AGE_HOURS", get("OUTBOX_MAX_AGE_HOURS", _number(d.outbox_max_age_s / HOUR_S)), 1),
+            ai_effort=_share("AI_EFFORT", get("AI_EFFORT", _number(d.ai_effort))),
             **_shards(get("SHARD_COUNT", str(d.shard_count)), get("SHARD_IDS", "")),
         )

@@ -53,6 +53,11 @@ def _packaged() -> tuple[str, ...]:
     return tuple(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and m.name != "core")
 
 
+def packaged(name: str) -> bool:
+    """Whether `name` is a game package of engines/ (which any process, a worker too, can load)."""
+    return name in _packaged()
+
+
 def names() -> list[str]:
     """Every game of this build, sorted: the packages of engines/ and the registered ones."""
     return sorted({*_packaged(), *_REGISTERED})

@@ -52,7 +52,7 @@ class TabulaBot(commands.AutoShardedBot):
                 lobby_expiry_s=settings.lobby_expiry_s, packs_dir=settings.packs_dir,
                 vacation_days_per_year=settings.vacation_days_per_year, game_cache_size=settings.game_cache_size,
                 render_workers=settings.render_workers,
-                outbox_max_age_s=settings.outbox_max_age_s,
+                outbox_max_age_s=settings.outbox_max_age_s, ai_effort=settings.ai_effort,
             )
         )
         self._service: GameService | None = None
@@ -208,8 +208,12 @@ class TabulaBot(commands.AutoShardedBot):
 
         async def handler(ctx: Ctx) -> Reply:
             await c.lobbies.check_origin(ctx, game_id, same_channel=kind != "abort")
-            if kind in ("join", "leave", "start") and not arg:  # a lobby's buttons
+            if kind in ("join", "leave", "start", "addai", "removeai") and (not arg or kind == "addai"):  # a lobby's buttons
                 await c.lobbies.check_lobby(game_id, version)
+            if kind == "addai":
+                return await c.lobbies.add_ai(ctx, arg, game_id)
+            if kind == "removeai":
+                return await c.lobbies.remove_ai(ctx, game_id)
             if kind == "join":
                 return await c.lobbies.join(ctx, game_id)
             if kind == "leave":

@@ -20,6 +20,7 @@ from bot.services.replies import Button
 from bot.services.table import Table
 from bot.storage import GameRow, SeatRow
 from bot.storage.protocol import Storage
+from engines.core.ai import LEVELS, ai_name
 from engines.core.names import plain
 from render.core import palette
 
@@ -33,16 +34,24 @@ def accent(seat: int) -> int:
 
 
 def discord_mention(seat: SeatRow) -> str:
-    return f"<@{seat.user_id}>"
+    """A player's ping; an AI seat (a negative id) is named, never pinged."""
+    return f"<@{seat.user_id}>" if seat.user_id > 0 else seat.name
 
 
 def lobby_buttons(table: Table, lang: str) -> list[Button]:
+    """Join, Leave, Start; then, for the creator, an AI player of each level while a seat is free,
+    and Remove AI once one sits."""
     v = table.row.version
-    return [
+    buttons = [
         Button("join", table.id, v, t("btn.join", lang), "success"),
         Button("leave", table.id, v, t("btn.leave", lang)),
         Button("start", table.id, v, t("btn.start", lang), "primary"),
     ]
+    if table.engine.max_players > 1 and len(table.seats) < table.engine.max_players:
+        buttons += [Button("addai", table.id, v, t("btn.add_ai", lang, level=ai_name(level, lang).split(" · ")[-1]), arg=level) for level in LEVELS]
+    if any(s.user_id < 0 for s in table.seats):
+        buttons.append(Button("removeai", table.id, v, t("btn.remove_ai", lang), "danger"))
+    return buttons
 
 
 class Announcer:
@@ -136,7 +145,7 @@ class Announcer:
         fields = {"game": presenter.title(table, lang), "id": table.id, "link": presenter.link(table.row)}
         for s in seats:
             row = table.user_at(s)
-            if row.standin:  # its player left: the stand-in plays at once, nobody to tell
+            if table.autoplayed(s):  # an AI, or a stand-in for a player who left: plays at once, nobody to tell
                 continue
             ping, dm = await self._alert(table, row, row, "alert.your_turn", lang, **fields)
             mentions += [row.user_id] if ping else []
@@ -145,7 +154,7 @@ class Announcer:
         count = len(table.seats)
         for s in seats if count > 1 else []:
             nxt = table.user_at((s + 1) % count)
-            if nxt.seat in seats or nxt.standin or not (await self.db.user_settings(nxt.user_id)).warn_before:
+            if nxt.seat in seats or table.autoplayed(nxt.seat) or not (await self.db.user_settings(nxt.user_id)).warn_before:
                 continue
             before = table.user_at(s)
             ping, dm = await self._alert(table, nxt, before, "alert.heads_up", lang, before=before.name, **fields)

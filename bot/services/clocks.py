@@ -3,11 +3,11 @@ collaborator of GameService, whose loading and commits it uses."""
 
 from __future__ import annotations
 
-import random
+import zlib
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
-from bot.services import standin
+from bot.services import autoplay
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.table import FORCED_USER, STANDIN_USER, ClockAlert, MoveOutcome, SkipVote, Table, time_left
 
@@ -36,17 +36,20 @@ class Clocks:
     async def standin_turn(
         self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False, head: Words | None = None
     ) -> tuple[Table, list[dict[str, Any]]]:
-        """The stand-in plays one whole turn of `seat` (call with the game lock held); the skip
-        that called it, or the hand-over of the seat, is stored with its steps, and its turn post
-        is headed by `head`."""
+        """The seat's AI plays one whole turn of `seat` (call with the game lock held): an AI
+        player at its level, the stand-in at normal level; the skip that called it, or the
+        hand-over of the seat, is stored with its steps, and its turn post is headed by `head`.
+        Each decision is searched off the event loop; the turn is committed once, whole, so a
+        restart in the middle of it plays it again from the start, never twice."""
         engine, state = table.engine, table.state
         assert state is not None
-        rng = random.Random(f"{table.id}:{table.step_count}")
+        level = autoplay.ai_level(table.user_at(seat).user_id) or autoplay.STANDIN_LEVEL
         gains = await self.games.gains_for(table)
         turns_before = engine.turns(state)
         steps: list[tuple[int, str, int, int]] = []
         while not steps or not self.games.turn_done(engine, state, seat, turns_before):
-            option = standin.choose(engine, state, seat, rng, len(steps))
+            seed = zlib.crc32(f"{table.id}:{table.step_count + len(steps)}".encode())
+            option = await self.games.decide(table, state, seat, level, seed)
             state = engine.apply(state, seat, option)
             steps.append((seat, option, STANDIN_USER, engine.checkpoint(state)))
             state, forced = engine.settle(state, gains)
@@ -56,10 +59,11 @@ class Clocks:
         return await self.games.commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None, head)
 
     async def standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
-        """Let stand-ins play while one of their seats is to act (call with the game lock held)."""
+        """Let AI players and stand-ins play while one of their seats is to act (call with the game
+        lock held)."""
         logs: list[dict[str, Any]] = []
         for _ in range(MAX_STANDIN_STEPS):
-            seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
+            seat = next((s for s in table.to_act() if table.autoplayed(s)), None)
             if seat is None:
                 break
             table, more = await self.standin_turn(table, seat)
@@ -108,7 +112,7 @@ class Clocks:
             left = time_left(table.row, target, self.clock())
             if left is None or left > 0:
                 raise UserError("err.skip_too_early")
-            voters = [s for s in table.seats if s.seat != seat and not s.standin]
+            voters = [s for s in table.seats if s.seat != seat and not table.autoplayed(s.seat)]
             needed = len(voters) // 2 + 1
             async with self.db.transaction():
                 votes = await self.db.vote_skip(game_id, seat, voter_id)
@@ -124,15 +128,15 @@ class Clocks:
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
 
     async def wake_standins(self) -> list[MoveOutcome]:
-        """Stand-in turns left unplayed (the process stopped between a move and the stand-in's
-        reply): play them now, so a game never waits on a stand-in."""
+        """AI and stand-in turns left unplayed (the process stopped between a move and their reply,
+        or in the middle of their search): play them now, so a game never waits on them."""
         out = []
         for game_id in await self.db.games_with_standins():
             async with self.games.locks.hold_game(game_id):
                 table = await self.games.scheduled(game_id)
                 if table is None:
                     continue
-                seat = next((s for s in table.to_act() if table.user_at(s).standin), None)
+                seat = next((s for s in table.to_act() if table.autoplayed(s)), None)
                 if seat is None:
                     continue
                 table, turn_log = await self.standins(table)
@@ -151,7 +155,7 @@ class Clocks:
             assert table.row.bank_s is not None
             for s in table.seats:
                 left = time_left(table.row, s, now)
-                if s.standin or s.wait_since is None or left is None or s.away_since is not None:
+                if table.autoplayed(s.seat) or s.wait_since is None or left is None or s.away_since is not None:
                     continue
                 start = table.row.bank_s if s.bank is None else s.bank
                 stage = TIMED_OUT if left <= 0 else sum(left <= share * start for share in REMIND_SHARES)

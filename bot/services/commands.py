@@ -365,13 +365,16 @@ class Commands:
         times = await self.service.db.turn_times(ctx.guild_id, ctx.can_view)
         if not rows:
             return Reply(t("stats.empty", ctx.lang), ephemeral=True)
+        rows.sort(key=lambda r: (r.game, r.user_id < 0))  # stable: AI players after the people of each game
         lines: list[str] = []
         current = None
-        for row in rows:
+        for i, row in enumerate(rows):
             if row.game != current:
                 current = row.game
                 title: tuple[str, str] = (e.title, e.title_fr) if (e := self._engine_or_none(row.game)) else (row.game, row.game)
                 lines.append(f"**{pick(*title, ctx.lang)}**")
+            if row.user_id < 0 and (i == 0 or rows[i - 1].user_id > 0 or rows[i - 1].game != row.game):
+                lines.append(t("stats.ai_players", ctx.lang))
             line = t("stats.line", ctx.lang, name=row.name, played=row.played, wins=row.wins, average=f"{row.average:.1f}")
             turns = sorted(times.get((row.game, row.user_id), []))
             if turns:  # how long this player takes per turn, as a group playing over days wants to know

@@ -6,6 +6,7 @@ No discord here: the Discord layer and the local table both call this with plain
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import zlib
@@ -16,6 +17,7 @@ from typing import Any
 
 import engines
 from bot.i18n import t
+from bot.services import autoplay
 from bot.services.announce import Announcer, Words, discord_mention
 from bot.services.clocks import Clocks
 from bot.services.errors import NeedsRepair, StaleInteraction, UserError
@@ -33,6 +35,7 @@ from bot.services.vacation import Vacation, Vacations
 from bot.storage import GameRow, SeatChanges, SeatClock, StaleVersion
 from bot.storage.protocol import Storage
 from engines.core import Engine, IllegalMove, Option, Reason, packs
+from engines.core.ai import BUDGETS, Budget, choose
 from engines.core.contract import quote
 from engines.core.names import fill, plain
 from engines.core.notation import typed_sets
@@ -68,6 +71,7 @@ class GameService:
         mention: Mention = discord_mention,
         default_lang: str = "en",
         outbox_max_age_s: float = 86400.0,
+        ai_effort: float = 1.0,
     ) -> None:
         self.db = db
         self.clock = db.clock
@@ -84,6 +88,9 @@ class GameService:
         self.ratings = Ratings(db)
         self.announcer = Announcer(db, self.outbox, self.ratings, mention, default_lang)
         self.images = Images(render_workers)
+        # The share of each AI level's search budget spent per decision (AI_EFFORT: a small host
+        # may lower it; the tests do, to play whole games fast)
+        self.ai_effort = ai_effort
         self.vacations = Vacations(self, vacation_days_per_year)
         self.clocks = Clocks(self)
         self.lobbies = Lobbies(
@@ -319,7 +326,7 @@ class GameService:
                 await self.vacations.back_from_vacation(user_id)
                 new = await self.load(game_id)
             if turn_done:
-                new, more = await self.clocks.standins(new)
+                new, more = await self.autoplay(new)
                 turn_log += more
             return MoveOutcome(new, seat, applied, turn_done=turn_done, finished=new.row.status == "finished", turn_log=turn_log)
 
@@ -334,10 +341,29 @@ class GameService:
                 out.append(step.option_id)
         return out
 
+    async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
+        """The AI players and stand-ins to act play their turns now (game lock held). A search that
+        fails is logged and left to the scheduler (`Clocks.wake_standins`): the move that led to
+        it is saved and answered as such, never reported as failed."""
+        try:
+            return await self.clocks.standins(table)
+        except Exception:
+            log.exception("game %s: an AI turn failed; the scheduler tries it again", table.id)
+            return await self.load(table.id), []
+
+    async def decide(self, table: Table, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
+        """The option an AI seat (or a stand-in) plays now, searched off the event loop: in the
+        render processes for a game every process can load, else in a thread."""
+        base = BUDGETS[level]
+        budget = Budget(max(1, round(base.iterations * self.ai_effort)), max(0.05, base.seconds * min(1.0, self.ai_effort)))
+        if self.images.renders is not None and engines.packaged(table.row.game) and self.get_engine is engines.get_engine:
+            return await self.images.off_loop(autoplay.decide, table.row.game, state, seat, level, seed, table.pack, budget)
+        return await asyncio.to_thread(choose, table.engine, state, seat, level, seed, budget)
+
     async def gains_for(self, table: Table) -> set[int]:
         """The seats whose pure gains are taken without asking: every seat but those whose player
         asked to be asked (`/settings ask_gains:True`); stand-ins always take them."""
-        return {s.seat for s in table.seats if s.standin or not (await self.db.user_settings(s.user_id)).ask_gains}
+        return {s.seat for s in table.seats if table.autoplayed(s.seat) or not (await self.db.user_settings(s.user_id)).ask_gains}
 
     @staticmethod
     def _expand_and_apply(

@@ -55,8 +55,9 @@ class Images:
         if self.renders is not None:
             self.renders.shutdown(cancel_futures=True)
 
-    async def _render(self, fn: Callable[..., R], *args: Any, **kw: Any) -> R:
-        """Run a pure render function (module-level, arguments plain data) off the event loop."""
+    async def off_loop(self, fn: Callable[..., R], *args: Any, **kw: Any) -> R:
+        """Run a pure function (module-level, arguments plain data: a render, an AI's search) off
+        the event loop, in the render processes when there are some."""
         if self.renders is None:
             return await asyncio.to_thread(fn, *args, **kw)
         return await asyncio.get_running_loop().run_in_executor(self.renders, functools.partial(fn, *args, **kw))
@@ -65,12 +66,12 @@ class Images:
         """An image of an outbox record, drawn now from the arguments stored with it, in the
         encoding that fits its budget (the file's extension says which)."""
         module, name = DRAWINGS[drawing.kind]
-        data, ext = await self._render(getattr(importlib.import_module(module), name), **drawing.args)
+        data, ext = await self.off_loop(getattr(importlib.import_module(module), name), **drawing.args)
         return ImageFile(f"{Path(drawing.filename).stem}.{ext}", data)
 
     async def rating_chart(self, player: str, series: list[Series], lang: str) -> tuple[bytes, str]:
         """A player's rating history (`/stats player`), drawn in the render processes."""
-        return await self._render(rating_chart_post, player, series, lang)
+        return await self.off_loop(rating_chart_post, player, series, lang)
 
     async def replay_gif(self, table: Table, steps: list[tuple[int, str]], lang: str, card: CardText) -> bytes:
         """The game's course as an animated GIF of turn cards, at most MAX_FRAMES of them evenly
@@ -79,14 +80,14 @@ class Images:
         job). The frames are drawn in the render processes, REPLAYS_AT_ONCE at a time."""
         frames = await asyncio.to_thread(replay_frames, table, steps, lang, card)
         async with self.replays:
-            return await self._render(render.replay_gif, table.row.game, frames, lang)
+            return await self.off_loop(render.replay_gif, table.row.game, frames, lang)
 
     async def board_files(self, table: Table, lang: str = "en") -> list[ImageFile]:
         """The public board as a phone reads it: its portrait sections, then the whole board for
         zooming; drawn off the event loop."""
         view = table.drawn(None)
-        sections = await self._render(render.sections_post, table.row.game, view, lang)
-        data, ext = await self._render(render.board_post, table.row.game, view, lang)
+        sections = await self.off_loop(render.sections_post, table.row.game, view, lang)
+        data, ext = await self.off_loop(render.board_post, table.row.game, view, lang)
         return [ImageFile(f"board-{i + 1}.{e}", d) for i, (d, e) in enumerate(sections)] + [ImageFile(f"board.{ext}", data)]
 
     async def player_file(
@@ -95,7 +96,7 @@ class Images:
         """One player's area (of `state`, by default the table's); private details only when the
         viewer is that player."""
         view = table.drawn(viewer if viewer == seat else None, state)
-        data, ext = await self._render(render.player_post, table.row.game, view, seat, lang)
+        data, ext = await self.off_loop(render.player_post, table.row.game, view, seat, lang)
         return ImageFile(f"{name}.{ext}", data)
 
 

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import engines
 from bot.i18n import Both, t
+from bot.services import autoplay
 from bot.services.errors import UserError
 from bot.services.table import FORCED_USER, Table
 from bot.storage import GameExists, LimitReached
 from engines.core import Engine, IllegalMove, packs
+from engines.core.ai import LEVELS
 from engines.core.contract import quote
 
 if TYPE_CHECKING:
@@ -33,7 +35,7 @@ class Lobbies:
     ) -> Table:
         """A new lobby; the option `pack=<name>` (or `pack`, a rematch's) picks its components. A
         rematch's lobby is posted in its channel, its seats offered to the players of `rematch_of`."""
-        engine, options, chosen = await self._table_choices(game, options)
+        engine, options, chosen, levels = await self._table_choices(game, options)
         game, pack = engine.name, chosen or pack
         try:
             async with self.db.transaction():
@@ -43,6 +45,9 @@ class Lobbies:
                     confirm=confirm, max_open=self.max_active, cooldown_s=self.create_cooldown_s,
                     pack=None if pack is None else (pack.name, pack.digest, pack.to_json()),
                 )
+                if levels:  # `ai=2`, `ai=strong,easy`: AI players seated with the creator
+                    ais = [(autoplay.ai_user_id(level, levels[:k].count(level)), autoplay.seat_name(level, lang or "en")) for k, level in enumerate(levels)]
+                    await self.db.set_seats(row.id, row.version, [(user_id, name), *ais])
                 if rematch_of is not None:
                     await self.announcer.rematch(await self.games.load(row.id), rematch_of, user_id)
         except GameExists as e:
@@ -53,9 +58,9 @@ class Lobbies:
             raise self._limit_error(e) from e
         return await self.games.load(row.id)
 
-    async def _table_choices(self, game: str, options: dict[str, Any]) -> tuple[Engine, dict[str, Any], packs.Pack | None]:
-        """The engine of a typed game name, its options resolved and the pack they name, or the
-        refusal that would stop `open_lobby`."""
+    async def _table_choices(self, game: str, options: dict[str, Any]) -> tuple[Engine, dict[str, Any], packs.Pack | None, list[str]]:
+        """The engine of a typed game name, its options resolved, the pack they name and the AI
+        players they seat (`ai=`), or the refusal that would stop `open_lobby`."""
         key = engines.key(game)  # `Minerva`, `Magna Roma`
         if key not in self.games.game_names():
             raise UserError("err.unknown_game", name=quote(game), games=", ".join(self.games.game_names()))
@@ -63,8 +68,16 @@ class Lobbies:
         options = dict(options)
         pack_name = options.pop("pack", None)  # a table option of the bot: the components it plays with
         pack = await asyncio.to_thread(self.games.shelf.get, engine, pack_name) if pack_name is not None else None
+        levels: list[str] = []
+        if "ai" in options:  # a table option of the bot: AI players to seat
+            try:
+                levels = autoplay.parse_levels(str(options.pop("ai")))
+            except ValueError as e:
+                raise UserError("err.bad_ai", detail=str(e), levels=", ".join(LEVELS)) from e
+            if 1 + len(levels) > engine.max_players:
+                raise UserError("err.table_full", max=engine.max_players)
         try:
-            return engine, engine.resolve_options(None, options) if options else {}, pack
+            return engine, engine.resolve_options(None, options) if options else {}, pack, levels
         except IllegalMove as e:
             raise UserError("err.bad_options", detail=Both(e.text("en"), e.text("fr"))) from e
 
@@ -72,7 +85,7 @@ class Lobbies:
         """Everything `open_lobby` would refuse, checked without writing anything (the game, its
         options and pack, the user's cap and cooldown): a thread is made only for a table that
         will open in it. `open_lobby` checks again, in its transaction."""
-        engine, _, _ = await self._table_choices(game, options)
+        engine, _, _, _ = await self._table_choices(game, options)
         count = await self.db.count_open_games_of_user(user_id)
         if count >= self.max_active:
             raise self._limit_error(LimitReached("cap", count))
@@ -110,11 +123,44 @@ class Lobbies:
             if table.row.status != "lobby":
                 raise UserError("err.not_lobby")
             seats = [(s.user_id, s.name) for s in table.seats if s.user_id != user_id]
-            if seats:  # the creator leaving hands the lobby to the next seated player
-                heir = seats[0][0] if user_id == table.row.creator_id else None
+            if any(uid > 0 for uid, _ in seats):  # the creator leaving hands the lobby to the next seated person
+                heir = next(uid for uid, _ in seats if uid > 0) if user_id == table.row.creator_id else None
                 await self.games.write(table, self.db.set_seats(game_id, table.row.version, seats, creator_id=heir))
             else:
                 await self.games.write(table, self.db.set_status(game_id, table.row.version, "aborted"))
+            return await self.games.load(game_id)
+
+    async def add_ai(self, game_id: int, user_id: int, level: str, lang: str, can_manage: bool = False) -> Table:
+        """Seat an AI player of `level` at a lobby (its creator, or Manage Channels): named in the
+        lobby's language, an identity of its own per level and copy, never held to a person's caps."""
+        if level not in LEVELS:
+            raise UserError("err.bad_ai_level", levels=", ".join(LEVELS))
+        async with self.games.locks.hold_game(game_id):
+            table = await self.games.load(game_id)
+            if table.row.status != "lobby":
+                raise UserError("err.not_lobby")
+            if user_id != table.row.creator_id and not can_manage:
+                raise UserError("err.creator_only")
+            if len(table.seats) >= table.engine.max_players:
+                raise UserError("err.table_full", max=table.engine.max_players)
+            copy = next(k for k in range(autoplay.MAX_AI_COPIES) if table.seat_of(autoplay.ai_user_id(level, k)) is None)
+            seats = [(s.user_id, s.name) for s in table.seats] + [(autoplay.ai_user_id(level, copy), autoplay.seat_name(level, lang))]
+            await self.games.write(table, self.db.set_seats(game_id, table.row.version, seats))
+            return await self.games.load(game_id)
+
+    async def remove_ai(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
+        """Take the last seated AI player off a lobby (its creator, or Manage Channels)."""
+        async with self.games.locks.hold_game(game_id):
+            table = await self.games.load(game_id)
+            if table.row.status != "lobby":
+                raise UserError("err.not_lobby")
+            if user_id != table.row.creator_id and not can_manage:
+                raise UserError("err.creator_only")
+            last = next((s for s in reversed(table.seats) if s.user_id < 0), None)
+            if last is None:
+                raise UserError("err.no_ai_seated")
+            seats = [(s.user_id, s.name) for s in table.seats if s is not last]
+            await self.games.write(table, self.db.set_seats(game_id, table.row.version, seats))
             return await self.games.load(game_id)
 
     async def start(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
@@ -141,6 +187,7 @@ class Lobbies:
                 if forced:  # a first question with a single answer is taken for the player
                     table, _ = await self.games.commit(table, [(s, o, FORCED_USER, c) for s, o, c in forced], settled, False)
                 await self.announcer.turn(table, [], None)
+            table, _ = await self.games.autoplay(table)  # an AI player to open plays at once
             return table
 
     async def abort(self, game_id: int, user_id: int, can_manage: bool = False, name: str = "") -> Table:

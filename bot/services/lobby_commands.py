@@ -107,6 +107,23 @@ class LobbyCommands:
         reply.edit = game_id is not None
         return reply
 
+    async def add_ai(self, ctx: Ctx, level: str, game_id: int | None = None) -> Reply:
+        """Seat an AI player of `level` (the creator, or Manage Channels)."""
+        table = await self.service.lobbies.add_ai(await self._lobby_id(ctx, game_id), ctx.user_id, level.strip().lower(), await self._lang_of(ctx, game_id), ctx.can_manage)
+        reply = self.lobby(table, await self.public_lang(table))
+        reply.edit = game_id is not None
+        return reply
+
+    async def remove_ai(self, ctx: Ctx, game_id: int | None = None) -> Reply:
+        table = await self.service.lobbies.remove_ai(await self._lobby_id(ctx, game_id), ctx.user_id, ctx.can_manage)
+        reply = self.lobby(table, await self.public_lang(table))
+        reply.edit = game_id is not None
+        return reply
+
+    async def _lang_of(self, ctx: Ctx, game_id: int | None) -> str:
+        """The language an AI seat is named in: the table's public language."""
+        return await self.public_lang(await self.service.load(await self._lobby_id(ctx, game_id)))
+
     async def check_origin(self, ctx: Ctx, game_id: int, *, same_channel: bool = True) -> None:
         """A button or menu acts only on a game of the server (and, unless `same_channel` is
         off, the channel) it was clicked in: a forged or misplaced id changes nothing."""

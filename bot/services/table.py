@@ -54,6 +54,11 @@ class Table:
     def user_at(self, seat: int) -> SeatRow:
         return self.seats[seat]
 
+    def autoplayed(self, seat: int) -> bool:
+        """Whether the bot plays `seat` itself: a stand-in took it over, or it is an AI player."""
+        row = self.user_at(seat)
+        return row.standin or row.user_id < 0
+
     @property
     def names(self) -> list[str]:
         """The players' display names, by seat (what `{pN}` placeholders become in messages),

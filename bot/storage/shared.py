@@ -244,6 +244,11 @@ class SharedQueries:
                 await self._run("UPDATE games SET rules_version=? WHERE id=?", (state["rules_version"], game_id))
                 await self._put_snapshot(game_id, 0, state)
             await self._change_seats(game_id, seats)
+            if status == "active":  # AI players' turns are found by the scheduler's stand-in scan too
+                await self._run(
+                    "UPDATE games SET has_standin=TRUE WHERE id=? AND EXISTS (SELECT 1 FROM seats WHERE game_id=? AND user_id < 0)",
+                    (game_id, game_id),
+                )
             if status == "finished":
                 await self._count_finished(game_id)
 

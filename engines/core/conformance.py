@@ -8,6 +8,7 @@ state and the step list so callers can replay. Failures raise AssertionError wit
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,7 @@ from engines.core import packs, prng
 from engines.core.contract import MAX_OPTIONS, OPTION_ID, IllegalMove, Prompt
 from engines.core.engine import Engine
 from engines.core.ranks import competition_ranks
-from engines.core.state import State, is_json_safe
+from engines.core.state import State, clone, is_json_safe
 
 MAX_TEXT = 100  # Discord's limit for a select option's label and description
 
@@ -287,3 +288,75 @@ def check_schema(engine: Engine, stem: str) -> None:
     assert schema.get("$schema") == "https://json-schema.org/draft/2020-12/schema", stem
     jsonschema.Draft202012Validator.check_schema(schema)
     assert undescribed(schema) == [], (stem, undescribed(schema))
+
+
+def playout_states(
+    engine: Engine, num_players: int, seed: int, every: int = 7, options: dict[str, Any] | None = None
+) -> list[State]:
+    """States along a random playout (forced options and pure gains settled, as the bot does):
+    the first and every `every`-th decision after it, the game not over in any of them. For the
+    tests of `sample` and `evaluate` (`check_sample`) and of AI players."""
+    chooser = random.Random(seed * 7919 + num_players)
+    everyone = range(num_players)
+    state = engine.settle(engine.new_game(num_players, seed, options), everyone)[0]
+    out: list[State] = []
+    for i in range(50_000):
+        if engine.is_over(state):
+            return out
+        if i % every == 0:
+            out.append(state)
+        seat = chooser.choice(engine.to_act(state))
+        prompt = engine.prompt(state, seat)
+        assert prompt is not None, f"seat {seat} is to act but has no prompt"
+        state = engine.settle(engine.apply(state, seat, chooser.choice(prompt.options).id), everyone)[0]
+    raise AssertionError("game not over after 50000 steps")
+
+
+def check_sample(engine: Engine, state: State, rng_seed: int = 0) -> None:
+    """`engine.sample` keeps every seat's information and nothing more: for every seat, the sample
+    looks the same to it (`view`, and its prompt when it is to act), is a valid state (`validate`,
+    JSON round trip), is a function of that view only (sampling a sample gives the sample of the
+    state), leaves `state` unchanged, and can be played on to the end (random legal play, at most
+    300 decisions)."""
+    before = json.dumps(engine.to_json(state), sort_keys=True)
+    n = state["num_players"]
+    acting = engine.to_act(state)
+    for seat in range(n):
+        sample = engine.sample(state, seat, random.Random(rng_seed))
+        where = f"{engine.name}: sample for seat {seat}"
+        assert json.dumps(engine.to_json(state), sort_keys=True) == before, f"{where}: sample changed the state"
+        assert is_json_safe(sample), f"{where} is not JSON-safe"
+        assert engine.view(sample, seat) == engine.view(state, seat), f"{where}: its view differs from the state's"
+        if seat in acting:
+            assert engine.prompt(sample, seat) == engine.prompt(state, seat), f"{where}: its prompt differs"
+        assert engine.to_act(sample) == acting, f"{where}: different seats are to act"
+        engine.validate(sample)
+        assert engine.from_json(json.loads(json.dumps(engine.to_json(sample)))) == sample, f"{where}: JSON round trip"
+        assert engine.sample(state, seat, random.Random(rng_seed)) == sample, f"{where} is not deterministic"
+        resampled = engine.sample(state, seat, random.Random(9))
+        for k in (rng_seed, rng_seed + 1):
+            again = engine.sample(resampled, seat, random.Random(k))
+            assert engine.sample(state, seat, random.Random(k)) == again, (
+                f"{where} is not a function of the seat's view (the sample of a sample differs)"
+            )
+        _play_on(engine, clone(sample), rng_seed + seat, 300)
+
+
+def _play_on(engine: Engine, state: State, seed: int, steps: int) -> None:
+    """Random legal play from `state` for at most `steps` decisions: every offered option applies."""
+    chooser = random.Random(seed)
+    everyone = range(state["num_players"])
+    state = engine.settle(state, everyone)[0]
+    for _ in range(steps):
+        if engine.is_over(state):
+            return
+        seats = engine.to_act(state)
+        assert seats, "no seat to act but the game is not over"
+        seat = chooser.choice(seats)
+        prompt = check_prompt(engine, state, seat, engine.prompt(state, seat))
+        option = chooser.choice(prompt.options).id
+        try:
+            state = engine.apply(state, seat, option)
+        except IllegalMove as e:
+            raise AssertionError(f"{engine.name}: offered option {option!r} refused in a sample's playout: {e}") from e
+        state = engine.settle(state, everyone)[0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import random
 from collections.abc import Collection
 from typing import Any
 
@@ -88,6 +89,42 @@ class Engine:
         them listed at once). Game code reads components through one accessor,
         `data.catalog(state)`, which asks `packs.catalog_of` for the state's pack or the default."""
         raise NotImplementedError
+
+    # ---- AI players (engines/core/ai.py) -------------------------------------------------------
+    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+        """A complete state consistent with what `seat` may see (`view(sample, seat) == view(state, seat)`):
+        every piece of hidden information (opponents' hands, deck and bag orders, other seats' secret
+        choices, the game seed, the PRNG state) redrawn with `rng` among what `seat` cannot tell apart,
+        so a search on samples never learns a secret and never knows future draws. It must be a function
+        of the seat's view and `rng` only: two states with the same view for `seat` give equal samples
+        for equal `rng` states (canonicalise hidden items, e.g. sort them, before shuffling).
+        The default, for games without hidden information besides chance: a copy with `seed` and the
+        PRNG (`state["rng"]`) redrawn from `rng`."""
+        out = self.copy_state(state)
+        out["seed"] = rng.getrandbits(64)
+        out["rng"] = prng.seed(out["seed"])
+        return out
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well `seat` stands, in [0, 1] (1: certain win). Over: from `result(state)` ranks (1 for
+        a first place, shared or not; 0 for last; linear between). Otherwise the default compares the
+        public scores (`view(state, None).get("scores")`, if present) with the best other seat's; games
+        override it with their own heuristic."""
+        n = int(state["num_players"])
+        if state["over"]:
+            res = self.result(state)
+            if res.get("no_winner"):
+                return 0.0  # nobody won: no seat counts as a winner, whatever its rank
+            return 1.0 if n == 1 else (n - int(res["ranks"][seat])) / (n - 1)
+        scores = self.view(state, None).get("scores")
+        if not (isinstance(scores, list) and len(scores) == n and all(type(x) in (int, float) for x in scores)):
+            return 0.5
+        mine = float(scores[seat])
+        best = max((float(x) for s, x in enumerate(scores) if s != seat), default=0.0)
+        lead = mine - best
+        # Strictly inside (0, 1), so a finished win is always worth more than any lead; a lead
+        # counts for less when the scores are large.
+        return 0.5 + 0.5 * lead / (abs(lead) + 10.0 + (abs(mine) + abs(best)) / 4)
 
     # ---- component packs ----------------------------------------------------------------------
     def default_components(self) -> dict[str, Any]:

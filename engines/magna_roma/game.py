@@ -1,14 +1,15 @@
 """The Magna Roma engine: the game's description and the contract, each method handing over to
-the module that holds its rules (setup, turn, prompts, refusals, scoring, view)."""
+the module that holds its rules (setup, turn, prompts, refusals, scoring, view, ai)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
 from engines.core.state import State
-from engines.magna_roma import data, prompts, refusals, scoring, setup, turn, view
+from engines.magna_roma import ai, data, prompts, refusals, scoring, setup, turn, view
 
 
 class MagnaRoma(Engine):
@@ -64,3 +65,9 @@ class MagnaRoma(Engine):
 
     def validate(self, state: State) -> None:
         setup.validate(state)
+
+    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+        return ai.sample(state, seat, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return ai.evaluate(state, seat)

@@ -3,12 +3,13 @@ contract, each method handing over to the module that holds its rules."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
 from engines.core.state import State
-from engines.monumental_duel import data, prompts, refusals, scoring, setup, view
+from engines.monumental_duel import ai, data, prompts, refusals, scoring, setup, view
 from engines.monumental_duel.data import CIVS, FILE
 
 CIV_CHOICES = (*CIVS, "random")
@@ -61,3 +62,9 @@ class MonumentalDuel(Engine):
 
     def validate(self, state: State) -> None:
         setup.validate(state)
+
+    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+        return ai.sample(state, seat, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return ai.evaluate(state, seat)

@@ -19,9 +19,11 @@ from bot.storage.pg import PgDatabase
 from bot.storage.pg_rows import numbered
 from tests.bot.pg_cluster import pg_cluster  # noqa: F401  (the session fixture)
 from tests.engines.toy import NIM
+from tests.settings import AI_EFFORT
 
 
 def toy_service(db: Database, **kw: object) -> GameService:
+    kw = {"ai_effort": AI_EFFORT, **kw}
     return GameService(db, get_engine=lambda name: NIM, game_names=lambda: ["nim"], seed_source=lambda: 7, **kw)  # type: ignore[arg-type]
 
 

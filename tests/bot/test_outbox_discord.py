@@ -250,7 +250,7 @@ async def test_a_lobby_whose_interaction_expired_is_posted_in_the_channel_instea
     faults.fail("POST", "/interactions/*/callback", lambda: http_error(*UNKNOWN_INTERACTION))
     await alice.slash(channel, "game new", game="nim")
     lobby = posts(channel, eve)[-1]
-    assert "Nim" in text(lobby) and [c.label for row in lobby.components for c in row.children] == ["Join", "Leave", "Start"]
+    assert "Nim" in text(lobby) and [c.label for row in lobby.components for c in row.children] == ["Join", "Leave", "Start", "+ AI easy", "+ AI normal", "+ AI strong"]
     await bob.click(lobby, label="Join")
     table = await env.bot.services.table_in_channel(channel.id)
     assert [plain(s.name) for s in table.seats] == ["alice", "bob"]

@@ -1,0 +1,121 @@
+"""`python -m bot selfplay GAME --levels strong,random --games N`: AI players play whole games
+against each other, seats rotating between games, and the result is printed as JSON:
+`{"game", "games", "levels", "wins": {level: n}, "seconds_per_decision": {level: {"p50", "p95",
+"max"}}}` (a shared win counts for each level that shares it; a level seated twice counts once per
+game it wins). Levels: `easy`, `normal`, `strong` (engines.core.ai), and the baselines `random`
+(a uniformly random legal option) and `standin` (the stand-in before the AI: one step of
+look-ahead on the public score)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+import engines
+from bot.services import standin
+from engines.core.ai import BUDGETS, LEVELS, Budget, choose
+from engines.core.engine import Engine
+from engines.core.state import State
+
+BASELINES = ("random", "standin")
+MAX_STEPS = 5000  # a game longer than this is counted unfinished (no engine comes near it)
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    unfinished: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, list[float]] = field(default_factory=dict)
+
+
+def budget(level: str, effort: float) -> Budget:
+    base = BUDGETS[level]
+    return Budget(max(1, round(base.iterations * effort)), base.seconds)
+
+
+def pick(engine: Engine, state: State, seat: int, level: str, rng: random.Random, effort: float, steps_this_turn: int) -> str:
+    """The option `level` plays for `seat`."""
+    prompt = engine.prompt(state, seat)
+    assert prompt is not None
+    if level == "random":
+        return rng.choice(prompt.ids())
+    if level == "standin":
+        return standin.choose(engine, state, seat, rng, steps_this_turn)
+    return choose(engine, state, seat, level, rng.getrandbits(32), budget(level, effort))
+
+
+def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tally) -> None:
+    """One game with `seats[i]` playing seat i; its winners and decision times added to `tally`."""
+    rng = random.Random(seed)
+    state = engine.new_game(len(seats), seed)
+    state, _ = engine.settle(state)
+    turn, steps_this_turn = engine.turns(state), 0
+    for _ in range(MAX_STEPS):
+        if engine.is_over(state):
+            break
+        seat = engine.to_act(state)[0]
+        level = seats[seat]
+        began = time.perf_counter()
+        option = pick(engine, state, seat, level, rng, effort, steps_this_turn)
+        tally.seconds.setdefault(level, []).append(time.perf_counter() - began)
+        state, _ = engine.settle(engine.apply(state, seat, option))
+        steps_this_turn = 0 if engine.turns(state) != turn else steps_this_turn + 1
+        turn = engine.turns(state)
+    tally.games += 1
+    if not engine.is_over(state):
+        tally.unfinished += 1
+        return
+    result = engine.result(state)
+    if result.get("no_winner"):
+        return
+    for level in {seats[s] for s, rank in enumerate(result["ranks"]) if rank == 1}:
+        tally.wins[level] = tally.wins.get(level, 0) + 1
+
+
+def selfplay(game: str, levels: list[str], games: int, seed: int = 1, effort: float = 1.0) -> dict[str, object]:
+    engine = engines.get_engine(game)
+    if not engine.min_players <= len(levels) <= engine.max_players:
+        raise ValueError(f"{engine.title} is for {engine.min_players} to {engine.max_players} players, not {len(levels)}")
+    tally = Tally(wins={level: 0 for level in levels})
+    for g in range(games):
+        k = g % len(levels)  # seats rotate: each level plays each seat in turn
+        play(engine, levels[k:] + levels[:k], seed + g, effort, tally)
+    return {
+        "game": game, "games": tally.games, "levels": levels, "unfinished": tally.unfinished, "wins": tally.wins,
+        "seconds_per_decision": {level: _spread(times) for level, times in tally.seconds.items()},
+    }
+
+
+def _spread(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+    return {"p50": round(at(0.5), 4), "p95": round(at(0.95), 4), "max": round(ordered[-1], 4), "decisions": len(ordered)}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot selfplay", description=__doc__.splitlines()[0])
+    parser.add_argument("game", help=f"one of {', '.join(engines.names())}")
+    parser.add_argument("--levels", default="strong,random", help="a level per seat, comma-separated (easy, normal, strong, random, standin)")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--effort", type=float, default=1.0, help="the share of each AI level's budget per decision (0-1]")
+    args = parser.parse_args(argv)
+    levels = [w.strip().lower() for w in args.levels.split(",") if w.strip()]
+    game = engines.key(args.game)
+    bad = [w for w in levels if w not in (*LEVELS, *BASELINES)]
+    if game not in engines.names() or bad or args.games < 1 or not 0 < args.effort <= 1:
+        print(f"unknown game or level ({', '.join(bad) or args.game}); games: {', '.join(engines.names())}; "
+              f"levels: {', '.join((*LEVELS, *BASELINES))}; --games >= 1; 0 < --effort <= 1", file=sys.stderr)
+        return 2
+    try:
+        report = selfplay(game, levels, args.games, args.seed, args.effort)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
+    print(json.dumps(report, indent=2))
+    return 0

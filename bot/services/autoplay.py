@@ -1,0 +1,63 @@
+"""Seats the bot plays itself: AI players (a level each) and the stand-in (the AI at normal level,
+for a player skipped out or gone). An AI player is a seat whose user id is negative: its identity
+per level and copy (`ai_user_id`), rated like a player of its own, never on a people's list.
+
+Decisions run `engines.core.ai.choose` off the event loop, in the render processes when there
+are some (`decide` is a module-level function of plain arguments, so a worker can run it), and
+only ever see what the seat may see (the AI samples the hidden information from the seat's view).
+"""
+
+from __future__ import annotations
+
+from engines import get_engine
+from engines.core import packs
+from engines.core.ai import LEVELS, Budget, ai_name, choose
+from engines.core.state import State
+
+STANDIN_LEVEL = "normal"
+MAX_AI_COPIES = 10  # AI seats of one level in one game (ids -1000·(level+1) - copy)
+
+
+def ai_user_id(level: str, copy: int) -> int:
+    """The user id of the `copy`-th AI seat of `level` in a game (0-based)."""
+    if level not in LEVELS or not 0 <= copy < MAX_AI_COPIES:
+        raise ValueError(f"no AI seat {level!r} #{copy}")
+    return -1000 * (LEVELS.index(level) + 1) - copy
+
+
+def seat_name(level: str, lang: str) -> str:
+    """An AI seat's name, marked with a robot wherever names show (posts, cards, boards):
+    "🤖 Tabula AI · strong", "🤖 IA Tabula · forte"."""
+    return f"\U0001f916 {ai_name(level, lang)}"
+
+
+def ai_level(user_id: int) -> str | None:
+    """The level of an AI seat's user id, None for a person."""
+    if user_id >= 0:
+        return None
+    index, copy = divmod(-user_id, 1000)
+    return LEVELS[index - 1] if 1 <= index <= len(LEVELS) and copy < MAX_AI_COPIES else None
+
+
+def parse_levels(text: str) -> list[str]:
+    """`ai=` of `/game new options`: a count of normal players (`2`) or levels (`strong,easy`);
+    ValueError with what is wrong."""
+    text = text.strip().lower()
+    if text.isdigit():
+        count = int(text)
+        if not 1 <= count <= 9:
+            raise ValueError("a count of AI players from 1 to 9")
+        return [STANDIN_LEVEL] * count
+    levels = [w.strip() for w in text.split(",") if w.strip()]
+    if not levels or any(w not in LEVELS for w in levels):
+        raise ValueError(f"a count or levels among {', '.join(LEVELS)}")
+    return levels
+
+
+def decide(game: str, state: State, seat: int, level: str, seed: int, pack: packs.Pack | None = None, budget: Budget | None = None) -> str:
+    """The option `seat` plays now at `level` (run in a worker: the pack, if any, registered there
+    first, from its content)."""
+    engine = get_engine(game)
+    if pack is not None:
+        packs.register(engine, pack)
+    return choose(engine, state, seat, level, seed, budget)

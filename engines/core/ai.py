@@ -1,0 +1,281 @@
+"""AI players through the engine contract only, that never cheat (issue 29).
+
+`choose(engine, state, seat, level, seed)` returns the option id `seat` plays now. It reads what
+the seat may see and nothing else: its own prompt, and complete states drawn by
+`engine.sample(state, seat, rng)` (the hidden information redrawn among what the seat cannot tell
+apart, future draws included). Every simulation runs on such a sample, through `apply` and
+`settle`, and is judged by `engine.evaluate` (in [0, 1] per seat). Three levels:
+
+- easy: one ply, greedy on `evaluate` averaged over a few samples, with gaussian noise and a
+  15 % chance of a random legal option: it plays sensibly and makes mistakes.
+- normal: flat Monte Carlo over the root options (UCB1 allocation), each iteration on a fresh
+  sample, with playouts guided by `evaluate` (epsilon-greedy) cut at `DEPTH` steps.
+- strong: single-observer information-set MCTS (a fresh sample each iteration; UCT over the
+  option ids available in that sample, with availability counts), max^n backup (each node valued
+  for the seat that chose it, `evaluate` of every seat at the leaf), the same guided playouts,
+  more iterations.
+
+Pure and deterministic: everything random comes from `random.Random(seed)`, and the iteration
+budget is the limit; the clock (`time.perf_counter`) is only a safety cap on wall time, so a
+search cut by it is the only one that may differ between runs.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from engines.core.engine import Engine
+from engines.core.state import State
+
+LEVELS = ("easy", "normal", "strong")
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int  # search iterations (determinisations x playouts); the deterministic limit
+    seconds: float  # a safety cap on wall time (tests rely on iterations only)
+
+
+# Per level, so a decision takes at most about 0.3 s (easy), 2 s (normal) and 6 s (strong) on the
+# heaviest game (`python -m tools.bench_ai` measures them; an iteration of normal or strong costs
+# 4 to 15 ms of CPU on the five games). Easy counts one-ply evaluations (a sample times the
+# options, at most EASY_SAMPLES samples), normal and strong count samples each played out once.
+BUDGETS: dict[str, Budget] = {
+    "easy": Budget(60, 0.3),
+    "normal": Budget(150, 2.0),
+    "strong": Budget(400, 6.0),
+}
+
+NOISE = 0.1  # easy: sd of the gaussian noise added to each option's value
+BLUNDER = 0.15  # easy: chance of a uniformly random legal option
+EASY_SAMPLES = 4  # easy: at most this many samples
+DEPTH = 10  # playout steps (decisions, forced options not counted) before `evaluate` takes over
+GREEDY = 0.5  # playouts: chance a step is one-ply greedy on `evaluate` rather than random
+GREEDY_WIDTH = 4  # playouts: a greedy step compares at most this many options (drawn at random)
+UCB_C = 0.7  # exploration constant of UCB1 / UCT (rewards in [0, 1])
+# A first place shared by every seat is worth 1 - SHARED in a search: `evaluate` gives 1 to a first
+# place, shared or not (a shared victory is a win for each), and a search that saw no difference
+# would let every opponent settle for a draw it could win.
+SHARED = 0.25
+DISCOUNT = 0.99  # per decision from the root, a leaf's values shrink toward 0.5: a win sooner, a loss later
+
+_NAMES = {
+    "en": ("Tabula AI", {"easy": "easy", "normal": "normal", "strong": "strong"}),
+    "fr": ("IA Tabula", {"easy": "facile", "normal": "normale", "strong": "forte"}),
+}
+
+
+def ai_name(level: str, lang: str) -> str:
+    """The display name of an AI seat: "Tabula AI · strong", "IA Tabula · forte"."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    name, levels = _NAMES["fr" if lang == "fr" else "en"]
+    return f"{name} · {levels[level]}"
+
+
+def choose(engine: Engine, state: State, seat: int, level: str, seed: int, budget: Budget | None = None) -> str:
+    """The option id `seat` plays now (its prompt must exist and have options). Reads only what the
+    seat may see: its own prompt, and samples (`engine.sample(state, seat, rng)`), never `state`
+    itself otherwise; deterministic for a given seed and iteration budget."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    prompt = engine.prompt(state, seat)
+    if prompt is None or not prompt.options:
+        raise ValueError(f"seat {seat} has no decision to make")
+    ids = prompt.ids()
+    if len(ids) == 1:
+        return ids[0]
+    budget = budget or BUDGETS[level]
+    search = _Search(engine, state, seat, random.Random(seed), budget)
+    ids = search.progressing(ids)
+    if len(ids) == 1:
+        return ids[0]
+    if level == "easy":
+        return search.easy(ids)
+    if level == "normal":
+        return search.flat(ids)
+    return search.ismcts(ids)
+
+
+class _Node:
+    """A node of the information-set tree: reached by `seat` choosing an option."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0  # iterations in which this node's option was available
+        self.total = 0.0  # the sum of `seat`'s values over the visits
+        self.children: dict[tuple[int, str], _Node] = {}
+
+    def ucb(self) -> float:
+        return self.total / self.visits + UCB_C * math.sqrt(math.log(max(self.avail, 1)) / self.visits)
+
+
+class _Search:
+    """One decision's search: the hidden `state` is touched only through `engine.sample`."""
+
+    def __init__(self, engine: Engine, state: State, seat: int, rng: random.Random, budget: Budget) -> None:
+        self.engine = engine
+        self._state = state
+        self.seat = seat
+        self.rng = rng
+        self.iterations = max(1, budget.iterations)
+        self.deadline = time.perf_counter() + budget.seconds
+        self.players = range(int(state["num_players"]))  # public: every view has a place per seat
+
+    # ---- the pieces -------------------------------------------------------------------------------
+    def sample(self) -> State:
+        """A fresh determinisation: what the seat may see, the rest redrawn."""
+        return self.engine.sample(self._state, self.seat, random.Random(self.rng.getrandbits(64)))
+
+    def out_of_time(self) -> bool:
+        return time.perf_counter() > self.deadline
+
+    def step(self, state: State, seat: int, option: str) -> State:
+        """`seat` plays `option`, then every forced option and pure gain is taken."""
+        after = self.engine.apply(state, seat, option)
+        return self.engine.settle(after, self.players)[0]
+
+    def actor(self, state: State) -> tuple[int, list[str]]:
+        """The seat that acts next in a simulation (the lowest of several) and its options."""
+        seat = self.engine.to_act(state)[0]
+        prompt = self.engine.prompt(state, seat)
+        assert prompt is not None and prompt.options, f"{self.engine.name}: seat {seat} is to act without options"
+        return seat, prompt.ids()
+
+    def greedy(self, state: State, seat: int, ids: list[str]) -> str:
+        """The option among (at most GREEDY_WIDTH of) `ids` after which `seat` stands best."""
+        candidates = self.rng.sample(ids, min(len(ids), GREEDY_WIDTH))  # in a random order: ties too
+        return max(candidates, key=lambda o: self.engine.evaluate(self.step(state, seat, o), seat))
+
+    def playout(self, state: State) -> tuple[State, int]:
+        """Guided play from `state` for at most DEPTH decisions (epsilon-greedy on `evaluate`);
+        the state reached and the decisions taken."""
+        for played in range(DEPTH):
+            if self.engine.is_over(state):
+                return state, played
+            seat, ids = self.actor(state)
+            if len(ids) > 1 and self.rng.random() < GREEDY:
+                option = self.greedy(state, seat, ids)
+            else:
+                option = self.rng.choice(ids)
+            state = self.step(state, seat, option)
+        return state, DEPTH
+
+    def values(self, leaf: State, depth: int, seat: int | None = None) -> list[float]:
+        """Every seat's value of a leaf `depth` decisions below the root (only `seat`'s, given one,
+        unless the game is over): `evaluate`, a first place shared by k of n seats lowered by
+        SHARED * (k - 1) / (n - 1), then discounted toward 0.5 (DISCOUNT per decision)."""
+        over = self.engine.is_over(leaf)
+        seats = self.players if seat is None or over else [seat]
+        raw = {s: self.engine.evaluate(leaf, s) for s in seats}
+        if over and len(self.players) > 1:
+            firsts = sum(1 for v in raw.values() if v >= 1.0)
+            if firsts > 1:
+                shared = 1.0 - SHARED * (firsts - 1) / (len(self.players) - 1)
+                raw = {s: shared if v >= 1.0 else v for s, v in raw.items()}
+        keep = DISCOUNT**depth
+        return [0.5 + (raw[s] - 0.5) * keep for s in (self.players if seat is None else [seat])]
+
+    def progressing(self, ids: list[str]) -> list[str]:
+        """The options that change something the seat can see: one that leaves its view and its
+        prompt as they were (a menu's "done" that the forced options lead straight back to) is a
+        loop a search would happily repeat, since it costs nothing. All of them when none does."""
+        world = self.sample()
+        view, prompt = self.engine.view(world, self.seat), self.engine.prompt(world, self.seat)
+        moving = []
+        for o in ids:
+            after = self.step(world, self.seat, o)
+            if self.engine.is_over(after) or self.engine.prompt(after, self.seat) != prompt or self.engine.view(after, self.seat) != view:
+                moving.append(o)
+        return moving or ids
+
+    # ---- the levels -------------------------------------------------------------------------------
+    def easy(self, ids: list[str]) -> str:
+        if self.rng.random() < BLUNDER:
+            return self.rng.choice(ids)
+        samples = min(EASY_SAMPLES, max(1, self.iterations // len(ids)))
+        totals = dict.fromkeys(ids, 0.0)
+        done = 0
+        for _ in range(samples):
+            if done and self.out_of_time():
+                break
+            world = self.sample()
+            for o in ids:
+                totals[o] += self.engine.evaluate(self.step(world, self.seat, o), self.seat)
+            done += 1
+        noisy = {o: totals[o] / done + self.rng.gauss(0.0, NOISE) for o in ids}
+        return max(ids, key=lambda o: noisy[o])
+
+    def flat(self, ids: list[str]) -> str:
+        visits = dict.fromkeys(ids, 0)
+        totals = dict.fromkeys(ids, 0.0)
+        for i in range(self.iterations):
+            if i and self.out_of_time():
+                break
+            untried = [o for o in ids if visits[o] == 0]
+            if untried:  # in a random order: a budget smaller than the options still reaches the last ones
+                option = untried[self.rng.randrange(len(untried))]
+            else:
+                log_n = math.log(i)
+                option = max(ids, key=lambda o: totals[o] / visits[o] + UCB_C * math.sqrt(log_n / visits[o]))
+            leaf, depth = self.playout(self.step(self.sample(), self.seat, option))
+            visits[option] += 1
+            totals[option] += self.values(leaf, 1 + depth, self.seat)[0]
+        return _best(ids, visits, totals, self.rng)
+
+    def ismcts(self, ids: list[str]) -> str:
+        root = _Node(self.seat)
+        for i in range(self.iterations):
+            if i and self.out_of_time():
+                break
+            state = self.sample()
+            node, path = root, [root]
+            seat, legal = self.seat, ids  # at the root, the deciding seat and its own prompt
+            while not self.engine.is_over(state):
+                if node is not root:
+                    seat, legal = self.actor(state)
+                keys = [(seat, o) for o in legal]
+                untried = [k for k in keys if k not in node.children]
+                for k in keys:
+                    if k in node.children:
+                        node.children[k].avail += 1
+                if untried:
+                    key = untried[self.rng.randrange(len(untried))]
+                    child = node.children[key] = _Node(seat)
+                    child.avail = 1
+                else:
+                    key = _most_promising(node, keys)
+                    child = node.children[key]
+                state = self.step(state, seat, key[1])
+                node = child
+                path.append(node)
+                if untried:
+                    break
+            leaf, depth = self.playout(state)
+            values = self.values(leaf, len(path) - 1 + depth)
+            for n in path:
+                n.visits += 1
+                n.total += values[n.seat]
+        visits = {o: root.children[(self.seat, o)].visits if (self.seat, o) in root.children else 0 for o in ids}
+        totals = {o: root.children[(self.seat, o)].total if (self.seat, o) in root.children else 0.0 for o in ids}
+        return _best(ids, visits, totals, self.rng)
+
+
+def _most_promising(node: _Node, keys: list[tuple[int, str]]) -> tuple[int, str]:
+    return max(keys, key=lambda k: node.children[k].ucb())
+
+
+def _best(ids: list[str], visits: dict[str, int], totals: dict[str, float], rng: random.Random) -> str:
+    """The best mean among the options visited at least half as often as the most visited one
+    (a mean from a few visits is not trusted); equal means drawn at random, so an option is never
+    preferred for being offered first (a menu whose first option changes nothing would loop)."""
+    most = max(visits.values())
+    trusted = [o for o in ids if visits[o] and 2 * visits[o] >= most]
+    order = {o: rng.random() for o in trusted}
+    return max(trusted, key=lambda o: (totals[o] / visits[o], order[o]))

@@ -1,0 +1,159 @@
+"""AI players on the bot side (issue 29): seated from the lobby (`ai=` or its buttons), playing
+their turns at once off the event loop, never pinged, rated apart from people; the stand-in is
+the AI at normal level; a restart in the middle of an AI turn plays it once."""
+
+from __future__ import annotations
+
+import pytest
+
+import engines
+from bot.services import autoplay
+from bot.services.commands import Commands
+from bot.services.ctx import Ctx
+from bot.services.errors import UserError
+from bot.services.games import GameService
+from bot.storage import Database
+from bot.storage.ratings import GLOBAL
+from engines.core.names import plain
+from tests.bot.conftest import announced, toy_service
+from tests.settings import AI_EFFORT
+
+ALICE, BOB = 1, 2
+
+
+async def lobby(service: GameService, options: dict[str, str], channel: int = 100) -> int:
+    table = await service.open_lobby(guild_id=9, channel_id=channel, user_id=ALICE, name="alice", game="nim", options=options)
+    return table.id
+
+
+async def play_alice(service: GameService, game_id: int) -> None:
+    """Alice plays (one stone at a time) until the game ends; the AI seats answer by themselves."""
+    for _ in range(60):
+        table = await service.load(game_id)
+        if table.row.status == "finished":
+            return
+        assert table.to_act() == [table.seat_of(ALICE)], "only Alice is ever waited for"
+        assert table.state is not None
+        pile = next(p for p, n in table.state["piles"].items() if n)
+        await service.act(game_id, ALICE, f"{pile} take1")
+    raise AssertionError("the game did not end")
+
+
+def test_ai_identities() -> None:
+    ids = [autoplay.ai_user_id(level, k) for level in ("easy", "normal", "strong") for k in range(3)]
+    assert len(set(ids)) == 9 and all(i < 0 for i in ids)
+    assert [autoplay.ai_level(i) for i in ids[:4]] == ["easy", "easy", "easy", "normal"]
+    assert autoplay.ai_level(5) is None and autoplay.ai_level(-5) is None
+    assert autoplay.parse_levels("2") == ["normal", "normal"] and autoplay.parse_levels("strong, easy") == ["strong", "easy"]
+    for bad in ("0", "godlike", "", "strong,,x"):
+        with pytest.raises(ValueError):
+            autoplay.parse_levels(bad)
+    assert autoplay.seat_name("strong", "en") == "🤖 Tabula AI · strong" and autoplay.seat_name("strong", "fr") == "🤖 IA Tabula · forte"
+
+
+async def test_a_person_against_two_ai_players_finishes(db: Database, stub_render: None) -> None:
+    service = toy_service(db)
+    gid = await lobby(service, {"ai": "strong,easy", "stones": "9"})
+    table = await service.load(gid)
+    assert [plain(s.name) for s in table.seats] == ["alice", "🤖 Tabula AI · strong", "🤖 Tabula AI · easy"]
+    await service.start(gid, ALICE)
+    await play_alice(service, gid)
+    steps = await db.steps(gid)
+    assert {s.user_id for s in steps} <= {ALICE, 0, -1}, "AI steps are stored as the bot's, never as a person's"
+    posts = [d.post for d in await announced(service)]
+    assert all(m > 0 for p in posts for m in p.mentions) and not any("<@-" in p.text for p in posts), "an AI is never pinged"
+    ratings = {r.user_id for r in await db.leaderboard(GLOBAL, "nim")}
+    assert ratings == {ALICE}, "people's lists leave AI players out"
+    assert (await db.rating(GLOBAL, "nim", autoplay.ai_user_id("strong", 0))) is not None, "an AI is rated as a player of its own"
+
+
+async def test_lobby_buttons_and_rules_for_ai_seats(db: Database, stub_render: None) -> None:
+    service = toy_service(db)
+    commands = Commands(service)
+    gid = await lobby(service, {})
+    alice, bob = Ctx(ALICE, "alice", 100, 9), Ctx(BOB, "bob", 100, 9)
+    reply = await commands.lobbies.add_ai(alice, "strong", gid)
+    assert "Tabula AI · strong" in plain(reply.text) and any(b.kind == "removeai" for b in reply.buttons)
+    assert [b.arg for b in reply.buttons if b.kind == "addai"] == ["easy", "normal", "strong"]
+    with pytest.raises(UserError) as e:
+        await commands.lobbies.add_ai(bob, "easy", gid)
+    assert e.value.key == "err.creator_only"
+    with pytest.raises(UserError) as e:
+        await commands.lobbies.add_ai(alice, "godlike", gid)
+    assert e.value.key == "err.bad_ai_level"
+    await commands.lobbies.add_ai(alice, "strong", gid)
+    table = await service.load(gid)
+    assert [s.user_id for s in table.seats][1:] == [autoplay.ai_user_id("strong", 0), autoplay.ai_user_id("strong", 1)]
+    reply = await commands.lobbies.add_ai(alice, "easy", gid) if len(table.seats) < 3 else None
+    assert reply is None, "a full table offers no AI"
+    reply = await commands.lobbies.remove_ai(alice, gid)
+    assert len((await service.load(gid)).seats) == 2
+    with pytest.raises(UserError) as e:
+        await service.open_lobby(guild_id=9, channel_id=101, user_id=BOB, name="bob", game="nim", options={"ai": "3"})
+    assert e.value.key == "err.table_full"
+    with pytest.raises(UserError) as e:
+        await service.open_lobby(guild_id=9, channel_id=101, user_id=BOB, name="bob", game="nim", options={"ai": "godlike"})
+    assert e.value.key == "err.bad_ai"
+    await service.leave(gid, ALICE)  # only an AI would be left: the table closes
+    assert (await service.load(gid)).row.status == "aborted"
+
+
+async def test_the_standin_is_the_ai_at_normal_level(db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = toy_service(db)
+    gid = await lobby(service, {"stones": "9"})
+    await service.join(gid, BOB, "bob")
+    await service.start(gid, ALICE)
+    levels: list[str] = []
+    real = GameService.decide
+
+    async def recording(self: GameService, table, state, seat, level, seed):  # type: ignore[no-untyped-def]
+        levels.append(level)
+        return await real(self, table, state, seat, level, seed)
+
+    monkeypatch.setattr(GameService, "decide", recording)
+    await service.leave_active(gid, BOB, "bob")
+    await play_alice(service, gid)
+    assert levels and set(levels) == {"normal"}
+
+
+async def test_a_restart_in_the_middle_of_an_ai_turn_plays_it_once(db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = toy_service(db)
+    gid = await lobby(service, {"ai": "normal", "stones": "9"})
+    await service.start(gid, ALICE)
+
+    async def crashed(self: GameService, *args: object) -> str:
+        raise RuntimeError("the process died in the search")
+
+    with monkeypatch.context() as m:
+        m.setattr(GameService, "decide", crashed)
+        out = await service.act(gid, ALICE, "a take1")
+    assert out.turn_done, "the person's move is saved and answered as such"
+    table = await service.load(gid)
+    assert table.to_act() == [1] and len(await db.steps(gid)) == 2
+    restarted = toy_service(db)
+    woken = await restarted.clocks.wake_standins()
+    assert len(woken) == 1
+    after = await restarted.load(gid)
+    assert after.to_act() == [0]
+    ai_steps = [s for s in await db.steps(gid) if s.user_id == 0]
+    assert len(ai_steps) == 2, "the AI's turn (pile, then stones) played once"
+    assert await restarted.clocks.wake_standins() == [], "nothing left to play twice"
+
+
+@pytest.mark.parametrize("game", engines.names())
+async def test_one_person_against_the_ai_in_every_game(db: Database, stub_render: None, game: str) -> None:
+    """"A game of one human against AI players is allowed for every game": a lobby of one person
+    and AI players to the engine's minimum (at least one) starts, and the AI answers each turn."""
+    engine = engines.get_engine(game)
+    service = GameService(db, seed_source=lambda: 3, ai_effort=AI_EFFORT)
+    count = max(2, engine.min_players) - 1
+    table = await service.open_lobby(guild_id=9, channel_id=300, user_id=ALICE, name="alice", game=game, options={"ai": str(count)})
+    table = await service.start(table.id, ALICE)
+    for _ in range(3):  # three of Alice's decisions, each answered by the AI seats
+        assert table.row.status == "active" and table.state is not None
+        acting = table.to_act()
+        assert table.seat_of(ALICE) in acting, "the game waits on the person, never on an AI seat alone"
+        prompt = engine.prompt(table.state, table.seat_of(ALICE))  # type: ignore[arg-type]
+        assert prompt is not None
+        out = await service.act(table.id, ALICE, prompt.options[0].id)
+        table = out.table
