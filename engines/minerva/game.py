@@ -9,12 +9,13 @@ passes on (`rounds`).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engines.core import Engine, Prompt
 from engines.core.data import Checks
 from engines.core.state import State
-from engines.minerva import actions, data, prompts, refusals, rounds, rules, scoring, setup, view
+from engines.minerva import actions, ai, data, prompts, refusals, rounds, rules, scoring, setup, view
 
 
 class Minerva(Engine):
@@ -60,3 +61,9 @@ class Minerva(Engine):
 
     def validate(self, state: State) -> None:
         setup.validate(state)
+
+    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+        return ai.sample(state, seat, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return ai.evaluate(state, seat)
