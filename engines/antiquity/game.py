@@ -8,9 +8,10 @@ until all are done. The other phases run in turn order or resolve automatically 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from engines.antiquity import data, flow, layout, prompts, refusals, scoring, setup, view
+from engines.antiquity import ai, data, flow, layout, prompts, refusals, scoring, setup, view
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
 from engines.core.state import State
@@ -72,3 +73,9 @@ class Antiquity(Engine):
 
     def validate(self, state: State) -> None:
         layout.validate(state)
+
+    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+        return ai.sample(state, seat, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return ai.evaluate(state, seat)

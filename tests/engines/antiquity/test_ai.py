@@ -1,0 +1,201 @@
+"""AI players for Antiquity (issue 29): `sample` redraws exactly what a seat cannot see, the
+search on it never cheats, `evaluate` reads a position, and the normal level plays better than
+chance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.antiquity import ENGINE, ai, hardship
+from engines.antiquity import city as cty
+from engines.core import ai as core_ai
+from engines.core import conformance
+from engines.core.state import State
+from tests.engines.antiquity.helpers import smart_choice
+from tests.engines.antiquity.scen import blank, found, houses, put, start
+
+SMALL = core_ai.Budget(5, 600.0)  # iterations only: the wall-time cap never cuts these searches
+STRENGTH = core_ai.Budget(6, 600.0)
+
+
+def states_along(n: int, seed: int, every: int, count: int) -> list[State]:
+    """`count` states every `every` steps of an economic playout (played to turn 3 at least), then
+    the first state of each phase met from turn 2 on, the secret city phase counted when some seat
+    has built in secret while another is still choosing (its hidden work)."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(n, seed, {})
+    regular: list[State] = []
+    special: dict[str, State] = {}
+    step = 0
+    while not state["over"] and (len(regular) < count or state["turn"] < 3):
+        if step % every == 0 and len(regular) < count:
+            regular.append(state)
+        step += 1
+        kind = "secret" if secret_work(state) else state["phase"]
+        if state["turn"] >= 2 and kind not in special and kind != "city":
+            special[kind] = state
+        seat = rng.choice(ENGINE.to_act(state))
+        prompt = ENGINE.prompt(state, seat)
+        assert prompt is not None
+        state = ENGINE.settle(ENGINE.apply(state, seat, smart_choice(rng, state, seat, prompt.ids())), range(n))[0]
+    return regular + list(special.values())
+
+
+def secret_work(state: State) -> bool:
+    """In the city phase, some seat has built this phase and some seat is still choosing."""
+    if state["phase"] != "city":
+        return False
+    players = state["players"]
+    return any(p["flags"]["new"] for p in players) and any(not p["done"] and not p["out"] for p in players)
+
+
+@pytest.mark.parametrize(("n", "seed", "count"), [(2, 1, 5), (2, 7, 5), (4, 2, 3), (4, 4, 3)])
+def test_samples_keep_each_seats_view_and_redraw_the_rest(n: int, seed: int, count: int) -> None:
+    states = states_along(n, seed, 60, count)
+    assert any(secret_work(s) for s in states), "a state in the middle of the secret city phase"
+    for k, state in enumerate(states):
+        conformance.check_sample(ENGINE, state, rng_seed=k)
+
+
+def test_a_sample_forgets_the_others_secret_city_work_but_keeps_the_supply() -> None:
+    """Seat 1 builds four houses and two cart shops behind the screen: a sample for seat 0 shows
+    seats 1 and 2 as the phase began, except for the two cart shops the supply lost, drawn at
+    random places of either (seat 0 cannot tell who built them); seat 0's own work and everything
+    public stay."""
+    s = blank(3)
+    for seat, centre in enumerate(("a55", "c55", "e55")):
+        found(s, seat, centre)
+    s = start(s)
+    s = ENGINE.play(s, 0, "build h1 1a1 1a2 done")
+    s = ENGINE.play(s, 1, "build h1 1a1 1a2 1a3 1a4")
+    s = ENGINE.play(s, 1, "build cart 1c1 1e1 done")
+    assert cty.built(s["players"][1], "cart") == 2 and len(s["players"][1]["houses"]) == 4
+    builders = set()
+    for k in range(8):
+        t = ENGINE.sample(s, 0, random.Random(k))
+        assert ENGINE.view(t, 0) == ENGINE.view(s, 0)
+        assert t["players"][0] == s["players"][0]
+        others = t["players"][1:]
+        assert all(p["houses"] == [] for p in others)
+        assert [b["kind"] for p in others for b in p["buildings"].values()] == ["cart", "cart"]
+        builders |= {seat for seat, p in enumerate(others, 1) if p["buildings"]}
+    assert builders == {1, 2}
+
+
+def test_markers_are_redrawn_from_the_tokens_not_yet_explored() -> None:
+    """Both wine markers of a two-player game are explored (the log tells): the face-down markers
+    left are drawn from the other tokens only, in every sample, and do change between samples."""
+    s = start(blank(2))
+    s["map"]["markers"] = {"a11": "wine", "a12": "wine", "a13": "grain", "a14": "sheep", "a15": "olives"}
+    for h in ("a11", "a12"):
+        hardship.step_explore(s, 0, h)
+    assert ai.explored_tokens(s) == ["wine", "wine"]
+    drawn = set()
+    for k in range(20):
+        markers = ENGINE.sample(s, 1, random.Random(k))["map"]["markers"]
+        assert sorted(markers) == ["a13", "a14", "a15"] and "wine" not in markers.values()
+        drawn.add(tuple(markers.values()))
+    assert len(drawn) > 1
+
+
+def ai_states() -> list[tuple[State, int]]:
+    """(state, seat to act) pairs: the secret city phase with hidden work, the harvest (the order
+    others chose is hidden), the countryside and the famine."""
+    out: list[tuple[State, int]] = []
+    for n, seed in ((2, 3), (3, 4)):
+        states = states_along(n, seed, 60, 1)
+        picks = [next(s for s in states if secret_work(s))]
+        picks += [next(s for s in states if s["phase"] == phase) for phase in ("harvest", "country", "famine")]
+        out += [(s, seat) for s in picks for seat in ENGINE.to_act(s)]
+    return out
+
+
+def test_the_ai_never_cheats() -> None:
+    """Issue 29: "with the AI's random seed fixed, changing the opponents' hidden information
+    (consistent with the AI's view) never changes its decision"."""
+    changed = 0
+    for state, seat in ai_states():
+        other = ENGINE.sample(state, seat, random.Random(7))  # other hidden information, same view
+        assert ENGINE.view(other, seat) == ENGINE.view(state, seat)
+        hidden = ({**state, "seed": 0, "rng": None}, {**other, "seed": 0, "rng": None})
+        changed += hidden[0] != hidden[1]
+        for k in (0, 1):
+            assert ENGINE.sample(state, seat, random.Random(k)) == ENGINE.sample(other, seat, random.Random(k))
+        for level in core_ai.LEVELS:
+            mine = core_ai.choose(ENGINE, state, seat, level, seed=3, budget=SMALL)
+            assert mine == core_ai.choose(ENGINE, other, seat, level, seed=3, budget=SMALL), (level, seat, state["phase"])
+    assert changed >= 3, "the states tried must hide something besides the seed"
+
+
+def two_cities(famine: int = 0, food: int = 0) -> State:
+    """Seat 0 with 9 men and a manned cart shop, seat 1 with 4 men and `food` of each food; the
+    first city phase opens at famine level `famine`."""
+    s = blank(2)
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    houses(s, 0, 9)
+    houses(s, 1, 4)
+    put(s, 0, "cart", "1a1", staffed=True)
+    s["players"][1]["goods"].update(grain=food, sheep=food, olives=food, fish=food)
+    s["famine"] = famine
+    return start(s)
+
+
+def test_evaluate_reads_a_position() -> None:
+    s = two_cities()
+    ahead, behind = ai.evaluate(s, 0), ai.evaluate(s, 1)
+    assert 0.5 < ahead < 1 and 0 < behind < 0.5
+    # the next famine would bury seat 0's city (no food), not seat 1's: seat 0 falls behind
+    s = two_cities(famine=40, food=10)
+    assert ai.evaluate(s, 0) < 0.5 < ai.evaluate(s, 1)
+    for state in states_along(3, 5, 40, 6):
+        assert all(0.0 <= ai.evaluate(state, seat) <= 1.0 for seat in range(3))
+
+
+def test_evaluate_of_a_finished_game() -> None:
+    rng = random.Random(2)
+    state = ENGINE.new_game(2, 2, {})
+    while not state["over"]:
+        seat = rng.choice(ENGINE.to_act(state))
+        state = ENGINE.apply(state, seat, smart_choice(rng, state, seat, ENGINE.prompt(state, seat).ids()))
+    res = ENGINE.result(state)
+    winner, last = res["ranking"][0], res["ranking"][-1]
+    assert res["ranks"] == [1, 2] or res["ranks"] == [2, 1]
+    assert ENGINE.evaluate(state, winner) == 1.0 and ENGINE.evaluate(state, last) == 0.0
+    nobody = {**state, "end": "none", "winners": []}
+    assert "no_winner" in ENGINE.result(nobody)
+    assert [ENGINE.evaluate(nobody, s) for s in range(2)] == [0.0, 0.0]
+
+
+def first_turn(seed: int, level: str | None, cap: int = 30) -> float:
+    """Seat 0's evaluation once the first city phase of a two-player game is over, seat 0 played by
+    the AI at `level` (a small budget; None: at random) against a random seat 1. After `cap`
+    decisions seat 0 ends its phase (a small budget can linger in a menu)."""
+    rng = random.Random(seed)
+    state = ENGINE.settle(ENGINE.new_game(2, seed, {}), range(2))[0]
+    decisions = 0
+    while not state["over"] and not (state["turn"] >= 1 and state["phase"] != "city"):
+        acting = ENGINE.to_act(state)
+        seat = 0 if 0 in acting else rng.choice(acting)
+        prompt = ENGINE.prompt(state, seat)
+        assert prompt is not None
+        ids = prompt.ids()
+        if seat == 0 and decisions >= cap:
+            option = next((x for x in ("done", "confirm", "back") if x in ids), ids[0])
+        elif seat == 0 and level:
+            option = core_ai.choose(ENGINE, state, 0, level, seed=decisions, budget=STRENGTH)
+        else:
+            option = rng.choice(ids)
+        decisions += seat == 0
+        state = ENGINE.settle(ENGINE.apply(state, seat, option), range(2))[0]
+    return ENGINE.evaluate(state, 0)
+
+
+def test_the_normal_level_plays_better_than_chance() -> None:
+    """Through the first turn against a random opponent (building, staffing, the countryside), the
+    normal level leaves its seat better placed than random play does, over a few games (measured
+    over seeds 1 to 6: gains of 0.27, 0.26, 0.17, 0.04, -0.05 and 0.09)."""
+    gain = sum(first_turn(seed, "normal") - first_turn(seed, None) for seed in range(1, 4))
+    assert gain > 0.4
