@@ -1,10 +1,10 @@
 """`python -m bot selfplay GAME --levels strong,random --games N`: AI players play whole games
 against each other, seats rotating between games, and the result is printed as JSON:
-`{"game", "games", "levels", "wins": {level: n}, "seconds_per_decision": {level: {"p50", "p95",
-"max"}}}` (a shared win counts for each level that shares it; a level seated twice counts once per
-game it wins). Levels: `easy`, `normal`, `strong` (engines.core.ai), and the baselines `random`
-(a uniformly random legal option) and `standin` (the stand-in before the AI: one step of
-look-ahead on the public score)."""
+`{"game", "games", "levels", "unfinished", "shared", "wins": {level: n}, "seconds_per_decision":
+{level: {"p50", "p95", "max", "decisions"}}}`. A shared win counts for each level that shares it
+(`shared` counts those games); a level seated twice counts once per game it wins. Levels: `easy`,
+`normal`, `strong` (engines.core.ai), and the baselines `random` (a uniformly random legal option)
+and `standin` (the stand-in before the AI: one step of look-ahead on the public score)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.services import standin
-from engines.core.ai import BUDGETS, LEVELS, Budget, choose
+from engines.core.ai import BUDGETS, LEVELS, choose
 from engines.core.engine import Engine
 from engines.core.state import State
 
@@ -29,13 +29,21 @@ MAX_STEPS = 5000  # a game longer than this is counted unfinished (no engine com
 class Tally:
     games: int = 0
     unfinished: int = 0
+    shared: int = 0  # finished games whose first place several levels shared
     wins: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    turns: list[float] = field(default_factory=list)  # turns per player of each finished game
 
-
-def budget(level: str, effort: float) -> Budget:
-    base = BUDGETS[level]
-    return Budget(max(1, round(base.iterations * effort)), base.seconds)
+    def add(self, other: Tally) -> None:
+        """`other`'s games counted in this tally too (self-play split over processes)."""
+        self.games += other.games
+        self.unfinished += other.unfinished
+        self.shared += other.shared
+        for level, n in other.wins.items():
+            self.wins[level] = self.wins.get(level, 0) + n
+        for level, times in other.seconds.items():
+            self.seconds.setdefault(level, []).extend(times)
+        self.turns.extend(other.turns)
 
 
 def pick(engine: Engine, state: State, seat: int, level: str, rng: random.Random, effort: float, steps_this_turn: int) -> str:
@@ -46,7 +54,7 @@ def pick(engine: Engine, state: State, seat: int, level: str, rng: random.Random
         return rng.choice(prompt.ids())
     if level == "standin":
         return standin.choose(engine, state, seat, rng, steps_this_turn)
-    return choose(engine, state, seat, level, rng.getrandbits(32), budget(level, effort))
+    return choose(engine, state, seat, level, rng.getrandbits(32), BUDGETS[level].scaled(effort))
 
 
 def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tally) -> None:
@@ -70,28 +78,41 @@ def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tall
     if not engine.is_over(state):
         tally.unfinished += 1
         return
+    tally.turns.append(engine.turns(state) / len(seats))
     result = engine.result(state)
     if result.get("no_winner"):
         return
-    for level in {seats[s] for s, rank in enumerate(result["ranks"]) if rank == 1}:
+    first = {seats[s] for s, rank in enumerate(result["ranks"]) if rank == 1}
+    tally.shared += len(first) > 1
+    for level in first:
         tally.wins[level] = tally.wins.get(level, 0) + 1
 
 
-def selfplay(game: str, levels: list[str], games: int, seed: int = 1, effort: float = 1.0) -> dict[str, object]:
-    engine = engines.get_engine(game)
+def play_games(engine: Engine, levels: list[str], games: int, seed: int = 1, effort: float = 1.0, first: int = 0) -> Tally:
+    """Games `first` to `first + games - 1` of a series: game g seats the levels rotated by g, so
+    each level plays each seat in turn, and is seeded `seed + g` (a series split in slices gives the
+    same games)."""
     if not engine.min_players <= len(levels) <= engine.max_players:
         raise ValueError(f"{engine.title} is for {engine.min_players} to {engine.max_players} players, not {len(levels)}")
     tally = Tally(wins={level: 0 for level in levels})
-    for g in range(games):
-        k = g % len(levels)  # seats rotate: each level plays each seat in turn
+    for g in range(first, first + games):
+        k = g % len(levels)
         play(engine, levels[k:] + levels[:k], seed + g, effort, tally)
+    return tally
+
+
+def report(game: str, levels: list[str], tally: Tally) -> dict[str, object]:
     return {
-        "game": game, "games": tally.games, "levels": levels, "unfinished": tally.unfinished, "wins": tally.wins,
-        "seconds_per_decision": {level: _spread(times) for level, times in tally.seconds.items()},
+        "game": game, "games": tally.games, "levels": levels, "unfinished": tally.unfinished, "shared": tally.shared,
+        "wins": tally.wins, "seconds_per_decision": {level: spread(times) for level, times in tally.seconds.items()},
     }
 
 
-def _spread(times: list[float]) -> dict[str, float]:
+def selfplay(game: str, levels: list[str], games: int, seed: int = 1, effort: float = 1.0) -> dict[str, object]:
+    return report(game, levels, play_games(engines.get_engine(game), levels, games, seed, effort))
+
+
+def spread(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
     return {"p50": round(at(0.5), 4), "p95": round(at(0.95), 4), "max": round(ordered[-1], 4), "decisions": len(ordered)}

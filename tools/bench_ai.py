@@ -1,240 +1,216 @@
-"""`python -m tools.bench_ai`: how strong and how fast the AI players are (engines/core/ai.py), per game.
+"""`python -m bot bench ai`: the AI players' time per decision, memory per search and strength on
+every game (issue 29). Figures, not a timed test.
 
-For each game (two seats, or its only count): the seconds a decision takes at each level with
-its real budget (`ai.BUDGETS`), on positions of a random playout (median, p90, max; wall and CPU
-time, and how many searches the wall-time cap cut), then matches: each level against random
-players, normal against easy and strong against normal, the seat order rotated. Figures are
-reported, not asserted.
+    python -m bot bench ai [--games N] [--game NAME] [--effort X] [--positions P] [--jobs J] [--quick] [--json]
 
-    python -m tools.bench_ai [--games N] [--game NAME] [--quick] [--json] [--jobs J] [--scale X]
+- Time: each level at its real budget (`ai.BUDGETS`) on `--positions` states of a random playout,
+  one search at a time in this process: wall seconds (p50, p95, max; the issue's targets on one
+  core: easy p95 <= 50 ms, normal p95 <= 500 ms, strong p95 <= 2 s, never above 5 s) and CPU
+  seconds (what an idle core would take when the machine is busy).
+- Memory: the peak of Python allocations during one search per level (tracemalloc), on the
+  position with the most options; the issue's target is 200 MiB.
+- Strength: the issue's pairings, two-player games with seats rotating, played by `bot.selfplay`
+  at `--effort` of the budgets (both sides alike): the first level's score (a win 1, a shared
+  first place 1/2) with its 95 % Wilson interval, against the issue's target. The games run in
+  `--jobs` processes, so each search has a core only when the jobs do not exceed the cores.
 
-`--quick` (a few minutes): 3 timed positions per level, 2 games per match, and the matches played
-with the budgets' iterations scaled by 0.05 (`--scale`), so the win rates say less than a full run
-(`--games 20`, full budgets: hours). `--jobs` plays matches in that many processes (the timed
-positions are always measured alone, in this process). On a busy machine the wall-time cap cuts
-searches short: `--uncapped` times the whole iteration budgets, and their CPU time is what an idle
-machine would take.
+- Length (`--turns G`): the turns each player takes in a game of `normal` AI players at every
+  player count, the median of G games at `--effort`: what `Engine.typical_turns` holds (the
+  lobby's length estimate).
+
+`--quick` (minutes): 2 positions, 2 games per pairing at effort 0.05; its win rates say little.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
-import random
 import statistics
 import sys
 import time
+import tracemalloc
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import engines
+from bot.selfplay import Tally, play_games, spread
 from engines.core import Engine, ai, conformance
-from engines.core.ranks import winners
+from engines.core.state import State
 from tools.measure import percentile
 
-MATCHES: tuple[tuple[str, str | None], ...] = (
-    ("easy", None),
-    ("normal", None),
-    ("strong", None),
-    ("normal", "easy"),
-    ("strong", "normal"),
+# (first level, second level, the issue's target for the first level's score)
+PAIRINGS: tuple[tuple[str, str, float], ...] = (
+    ("strong", "random", 0.95),
+    ("strong", "standin", 0.75),
+    ("strong", "normal", 0.60),
+    ("normal", "easy", 0.60),
 )
-MAX_DECISIONS = 5000  # a game still running after this many decisions is reported unfinished (--quick: 1500)
+SLICE = 2  # games per process task (even: both seatings)
 
 
 def players_for(engine: Engine) -> int:
     return min(max(2, engine.min_players), engine.max_players)
 
 
-def scaled(level: str, scale: float) -> ai.Budget:
-    full = ai.BUDGETS[level]
-    return ai.Budget(max(1, round(full.iterations * scale)), full.seconds)
-
-
-def figures(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"median": 0.0, "p90": 0.0, "max": 0.0}
-    return {
-        "median": round(statistics.median(values), 3),
-        "p90": round(percentile(values, 0.9), 3),
-        "max": round(max(values), 3),
-    }
-
-
-def time_decisions(engine: Engine, positions: int, seed: int, uncapped: bool = False) -> dict[str, Any]:
-    """Seconds per decision at each level's real budget, on `positions` states of a random playout
-    (`uncapped`: the wall-time cap lifted, so the whole iteration budget is measured)."""
-    n = players_for(engine)
-    states = []
-    for s in conformance.playout_states(engine, n, seed, every=3):
+def positions_of(engine: Engine, count: int, seed: int) -> list[tuple[State, int]]:
+    """`count` decisions with a choice, spread over a random playout."""
+    found = []
+    for s in conformance.playout_states(engine, players_for(engine), seed, every=3):
         seat = engine.to_act(s)[0]
         prompt = engine.prompt(s, seat)
         if prompt is not None and len(prompt.options) > 1:
-            states.append((s, seat))
-    if len(states) > positions:
-        states = [states[round(i * (len(states) - 1) / max(1, positions - 1))] for i in range(positions)]
+            found.append((s, seat))
+    if len(found) > count:
+        found = [found[round(i * (len(found) - 1) / max(1, count - 1))] for i in range(count)]
+    return found
+
+
+def time_decisions(engine: Engine, positions: list[tuple[State, int]], seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for level in ai.LEVELS:
-        budget = ai.BUDGETS[level]
-        if uncapped:
-            budget = ai.Budget(budget.iterations, float("inf"))
         wall: list[float] = []
         cpu: list[float] = []
-        capped = 0
-        for i, (state, seat) in enumerate(states):
+        for i, (state, seat) in enumerate(positions):
             w, c = time.perf_counter(), time.process_time()
-            ai.choose(engine, state, seat, level, seed + i, budget)
+            ai.choose(engine, state, seat, level, seed + i)
             wall.append(time.perf_counter() - w)
             cpu.append(time.process_time() - c)
-            capped += wall[-1] >= budget.seconds
-        out[level] = {
-            "positions": len(states),
-            **{f"wall_{k}": v for k, v in figures(wall).items()},
-            **{f"cpu_{k}": v for k, v in figures(cpu).items()},
-            "cut_by_the_cap": capped,
-        }
+        out[level] = {"positions": len(positions), "wall": figures(wall), "cpu": figures(cpu), "over_5_s": sum(w > 5 for w in wall)}
         print(f"  {engine.name} {level}: {out[level]}", file=sys.stderr, flush=True)
     return out
 
 
-def play_game(
-    name: str, first: str, second: str | None, index: int, seed: int, scale: float, max_decisions: int = MAX_DECISIONS
-) -> dict[str, Any]:
-    """One game: `first` (a level) in seat `index % n`, `second` (a level, or None: uniformly
-    random legal options) in the others. The outcome for `first`, and each level's decision times."""
+def memory(engine: Engine, positions: list[tuple[State, int]], seed: int) -> dict[str, float]:
+    """MiB: the peak of allocations during one search per level, on the widest position."""
+    state, seat = max(positions, key=lambda p: len(engine.prompt(p[0], p[1]).options))  # type: ignore[union-attr]
+    out = {}
+    for level in ai.LEVELS:
+        tracemalloc.start()
+        ai.choose(engine, state, seat, level, seed)
+        out[level] = round(tracemalloc.get_traced_memory()[1] / 2**20, 1)
+        tracemalloc.stop()
+    return out
+
+
+def figures(values: list[float]) -> dict[str, float]:
+    return {"p50": round(statistics.median(values), 3), "p95": round(percentile(values, 0.95), 3), "max": round(max(values), 3)} if values else {}
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion `score` over `n` games."""
+    if n == 0:
+        return (0.0, 1.0)
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
+
+
+def _slice(task: tuple[str, str, str, int, int, int, float]) -> Tally:
+    name, first, second, start, count, seed, effort = task
     engine = engines.get_engine(name)
-    n = players_for(engine)
-    rng = random.Random(seed * 1_000_003 + index)
-    levels: list[str | None] = [second] * n
-    levels[index % n] = first
-    everyone = range(n)
-    state = engine.settle(engine.new_game(n, rng.getrandbits(32)), everyone)[0]
-    times: dict[str, list[float]] = {}
-    decisions = 0
-    while not engine.is_over(state):
-        if decisions == max_decisions:
-            return {"outcome": "unfinished", "times": times, "decisions": decisions}
-        seat = engine.to_act(state)[0]
-        prompt = engine.prompt(state, seat)
-        assert prompt is not None
-        level = levels[seat]
-        if level is None:
-            option = rng.choice(prompt.ids())
-        else:
-            start = time.perf_counter()
-            option = ai.choose(engine, state, seat, level, rng.getrandbits(32), scaled(level, scale))
-            times.setdefault(level, []).append(time.perf_counter() - start)
-        state = engine.settle(engine.apply(state, seat, option), everyone)[0]
-        decisions += 1
-    won = winners(engine.result(state))
-    me = index % n
-    outcome = "loss" if me not in won else "win" if len(won) == 1 else "shared"
-    return {"outcome": outcome, "times": times, "decisions": decisions}
+    levels = [first] + [second] * (players_for(engine) - 1)
+    tally = play_games(engine, levels, count, seed, effort, start)
+    print(f"  {name} {first} vs {second} games {start}-{start + count - 1}: {first} won {tally.wins[first]}", file=sys.stderr, flush=True)
+    return tally
 
 
-def match_name(first: str, second: str | None) -> str:
-    return f"{first}_vs_{second or 'random'}"
+def _turns(task: tuple[str, int, int, int, float]) -> tuple[str, int, list[float]]:
+    name, players, games, seed, effort = task
+    tally = play_games(engines.get_engine(name), ["normal"] * players, games, seed, effort)
+    print(f"  {name} {players} players: turns per player {sorted(tally.turns)}", file=sys.stderr, flush=True)
+    return name, players, tally.turns
 
 
-def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
-    count = {k: sum(r["outcome"] == k for r in results) for k in ("win", "shared", "loss", "unfinished")}
-    finished = len(results) - count["unfinished"]
-    times: dict[str, list[float]] = {}
-    for r in results:
-        for level, values in r["times"].items():
-            times.setdefault(level, []).extend(values)
+def pairing_report(first: str, second: str, target: float, tally: Tally) -> dict[str, Any]:
+    finished = tally.games - tally.unfinished
+    wins = tally.wins.get(first, 0)
+    score = (wins - tally.shared / 2) / finished if finished else 0.0
+    low, high = wilson(score, finished)
     return {
-        "games": len(results),
-        "wins": count["win"],
-        "shared": count["shared"],
-        "losses": count["loss"],
-        "unfinished": count["unfinished"],
-        # a shared first place counts half here (it is a win for each in the game's own terms)
-        "score": round((count["win"] + 0.5 * count["shared"]) / finished, 3) if finished else None,
-        "decisions_per_game": figures([float(r["decisions"]) for r in results]),
-        "seconds_per_decision": {level: figures(v) for level, v in sorted(times.items())},
+        "games": tally.games, "unfinished": tally.unfinished, "wins": wins, "shared": tally.shared,
+        "score": round(score, 3), "ci95": [low, high], "target": target,
+        "verdict": "met" if low >= target else "missed" if high < target else "undecided",
+        "seconds_per_decision": {level: spread(t) for level, t in tally.seconds.items() if level not in ("random",)},
     }
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.bench_ai", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=None, help="games per match (default 10; --quick: 2; 0: time decisions only)")
+    parser = argparse.ArgumentParser(prog="python -m bot bench ai", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=None, help="games per pairing and game (default 20; --quick: 2; 0: time and memory only)")
     parser.add_argument("--game", action="append", default=None, help="a game to measure (repeatable; default: all)")
-    parser.add_argument("--quick", action="store_true", help="a few minutes: few positions and games, scaled budgets")
-    parser.add_argument("--scale", type=float, default=None, help="iterations of the matches' budgets times this (default 1; --quick: 0.05)")
-    parser.add_argument("--positions", type=int, default=None, help="timed positions per level (default 10; --quick: 3)")
-    parser.add_argument("--uncapped", action="store_true", help="time decisions with the wall-time cap lifted (on a busy machine, the CPU time is then what an idle one would take)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes playing the matches")
+    parser.add_argument("--effort", type=float, default=None, help="the share of the budgets the pairings' searches get (default 1; --quick: 0.05)")
+    parser.add_argument("--positions", type=int, default=None, help="timed positions per level (default 10; --quick: 2)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes playing the pairings (default: the cores)")
+    parser.add_argument("--turns", type=int, default=0, help="games of normal AI players per player count measuring the turns per player (default 0: not measured)")
+    parser.add_argument("--quick", action="store_true", help="minutes: few positions and games, small budgets")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the JSON report only")
     args = parser.parse_args(argv)
-    games = args.games if args.games is not None else 2 if args.quick else 10
-    max_decisions = 1500 if args.quick else MAX_DECISIONS
-    scale = args.scale or (0.05 if args.quick else 1.0)
-    positions = args.positions or (3 if args.quick else 10)
+    games = args.games if args.games is not None else 2 if args.quick else 20
+    effort = args.effort or (0.05 if args.quick else 1.0)
+    positions = args.positions or (2 if args.quick else 10)
     names = [engines.key(g) for g in args.game] if args.game else engines.names()
     report: dict[str, Any] = {
         "machine": {
-            "python": sys.version.split()[0],
-            "platform": platform.platform(),
-            "cpus": os.cpu_count(),
+            "python": sys.version.split()[0], "platform": platform.platform(), "cpus": os.cpu_count(),
             "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
         },
-        "quick": args.quick,
         "budgets": {level: {"iterations": b.iterations, "seconds": b.seconds} for level, b in ai.BUDGETS.items()},
-        "decisions_uncapped": args.uncapped,
-        "match_iterations_scale": scale,
-        "games_per_match": games,
-        "max_decisions_per_game": max_decisions,
-        "games": {},
+        "pairings_effort": effort, "games_per_pairing": games, "games": {},
     }
     started = time.perf_counter()
     for name in names:
         engine = engines.get_engine(name)
         print(f"{name}: timing decisions", file=sys.stderr, flush=True)
-        report["games"][name] = {"players": players_for(engine), "decision_seconds": time_decisions(engine, positions, args.seed, args.uncapped)}
-    tasks = [(name, first, second, i, args.seed, scale, max_decisions) for name in names for first, second in MATCHES for i in range(games)]
-    print(f"playing {len(tasks)} games", file=sys.stderr, flush=True)
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            played = list(pool.map(_play, tasks))
-    else:
-        played = [_play(t) for t in tasks]
-    for name in names:
-        report["games"][name]["matches"] = {
-            match_name(first, second): summarise([r for t, r in zip(tasks, played, strict=True) if t[:3] == (name, first, second)])
-            for first, second in MATCHES
+        states = positions_of(engine, positions, args.seed)
+        report["games"][name] = {
+            "players": players_for(engine),
+            "decision_seconds": time_decisions(engine, states, args.seed),
+            "search_peak_mib": memory(engine, states, args.seed),
         }
+    tasks = [
+        (name, first, second, start, min(SLICE, games - start), args.seed, effort)
+        for name in names for first, second, _ in PAIRINGS for start in range(0, games, SLICE)
+    ]
+    if tasks:
+        print(f"playing {games} games per pairing in {len(tasks)} slices", file=sys.stderr, flush=True)
+        with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+            played = list(pool.map(_slice, tasks))
+        for name in names:
+            pairings = report["games"][name]["pairings"] = {}
+            for first, second, target in PAIRINGS:
+                tally = Tally()
+                for task, t in zip(tasks, played, strict=True):
+                    if task[:3] == (name, first, second):
+                        tally.add(t)
+                pairings[f"{first}_vs_{second}"] = pairing_report(first, second, target, tally)
+    lengths = [(name, n, args.turns, args.seed, effort) for name in names
+               for n in range(engines.get_engine(name).min_players, engines.get_engine(name).max_players + 1)] if args.turns else []
+    if lengths:
+        with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+            for name, n, turns in pool.map(_turns, lengths):
+                report["games"][name].setdefault("turns_per_player", {})[n] = round(statistics.median(turns), 1) if turns else None
     report["seconds"] = round(time.perf_counter() - started, 1)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print(table(report))
+    print(json.dumps(report, indent=2) if args.json else table(report))
     return 0
 
 
-def _play(task: tuple[str, str, str | None, int, int, float, int]) -> dict[str, Any]:
-    result = play_game(*task)
-    name, first, second, index = task[:4]
-    print(f"  {name} {match_name(first, second)} #{index}: {result['outcome']}", file=sys.stderr, flush=True)
-    return result
-
-
 def table(report: dict[str, Any]) -> str:
-    lines = [f"budgets: {report['budgets']}; matches at {report['match_iterations_scale']} of the iterations, {report['games_per_match']} games each"]
+    lines = [f"budgets: {report['budgets']}; pairings at effort {report['pairings_effort']}, {report['games_per_pairing']} games each"]
     for name, g in report["games"].items():
-        lines.append(f"{name} ({g['players']} players)")
+        lines.append(f"{name} ({g['players']} players); search peak MiB {g['search_peak_mib']}")
         for level, t in g["decision_seconds"].items():
+            w, c = t["wall"], t["cpu"]
+            lines.append(f"  {level:7} s/decision wall p50 {w['p50']:.3f} p95 {w['p95']:.3f} max {w['max']:.3f} | cpu p95 {c['p95']:.3f}")
+        if "turns_per_player" in g:
+            lines.append(f"  turns per player (normal AI players, by player count): {g['turns_per_player']}")
+        for pairing, p in g.get("pairings", {}).items():
             lines.append(
-                f"  {level:7} s/decision wall median {t['wall_median']:.3f} p90 {t['wall_p90']:.3f} max {t['wall_max']:.3f}"
-                f" | cpu median {t['cpu_median']:.3f} p90 {t['cpu_p90']:.3f} | cut by the cap {t['cut_by_the_cap']}/{t['positions']}"
-            )
-        for match, m in g["matches"].items():
-            lines.append(
-                f"  {match:18} score {m['score']}  (won {m['wins']}, shared {m['shared']}, lost {m['losses']},"
-                f" unfinished {m['unfinished']}; decisions per game median {m['decisions_per_game']['median']:.0f})"
+                f"  {pairing:18} score {p['score']:.3f} [{p['ci95'][0]:.2f}, {p['ci95'][1]:.2f}] target {p['target']} {p['verdict']}"
+                f" ({p['wins']} won, {p['shared']} shared of {p['games']}, {p['unfinished']} unfinished)"
             )
     lines.append(f"{report['seconds']} s in all")
     return "\n".join(lines)

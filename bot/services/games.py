@@ -35,7 +35,7 @@ from bot.services.vacation import Vacation, Vacations
 from bot.storage import GameRow, SeatChanges, SeatClock, StaleVersion
 from bot.storage.protocol import Storage
 from engines.core import Engine, IllegalMove, Option, Reason, packs
-from engines.core.ai import BUDGETS, Budget, choose
+from engines.core.ai import BUDGETS, choose
 from engines.core.contract import quote
 from engines.core.names import fill, plain
 from engines.core.notation import typed_sets
@@ -354,8 +354,7 @@ class GameService:
     async def decide(self, table: Table, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
         """The option an AI seat (or a stand-in) plays now, searched off the event loop: in the
         render processes for a game every process can load, else in a thread."""
-        base = BUDGETS[level]
-        budget = Budget(max(1, round(base.iterations * self.ai_effort)), max(0.05, base.seconds * min(1.0, self.ai_effort)))
+        budget = BUDGETS[level].scaled(self.ai_effort)
         if self.images.renders is not None and engines.packaged(table.row.game) and self.get_engine is engines.get_engine:
             return await self.images.off_loop(autoplay.decide, table.row.game, state, seat, level, seed, table.pack, budget)
         return await asyncio.to_thread(choose, table.engine, state, seat, level, seed, budget)

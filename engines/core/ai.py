@@ -36,23 +36,35 @@ LEVELS = ("easy", "normal", "strong")
 @dataclass(frozen=True)
 class Budget:
     iterations: int  # search iterations (determinisations x playouts); the deterministic limit
-    seconds: float  # a safety cap on wall time (tests rely on iterations only)
+    seconds: float  # a cap on wall time: on a slow game or a busy host, the limit that binds
+
+    def scaled(self, effort: float) -> Budget:
+        """This budget times `effort` (0 to 1], iterations and seconds alike (`AI_EFFORT`, self-play's
+        `--effort`); one iteration at least, since a search always finishes its first."""
+        return Budget(max(1, round(self.iterations * effort)), self.seconds * effort)
 
 
-# Per level, so a decision takes at most about 0.3 s (easy), 2 s (normal) and 6 s (strong) on the
-# heaviest game (`python -m tools.bench_ai` measures them; an iteration of normal or strong costs
-# 4 to 15 ms of CPU on the five games). Easy counts one-ply evaluations (a sample times the
-# options, at most EASY_SAMPLES samples), normal and strong count samples each played out once.
+# Per level, the issue's targets for one decision on one core: easy p95 <= 50 ms, normal p95 <=
+# 500 ms, strong p95 <= 2 s, never above 5 s. An iteration of normal or strong costs 1.5 to 6 ms of
+# CPU on the five games (`python -m bot bench ai` measures them), so the iterations bind on the
+# light games and the wall-time cap on the heavy ones (Minerva, Magna Roma), with a margin for
+# the last iteration and the sampling before it. Easy counts one-ply evaluations (a sample times
+# the options, at most EASY_SAMPLES samples), normal and strong count samples each played out once.
 BUDGETS: dict[str, Budget] = {
-    "easy": Budget(60, 0.3),
-    "normal": Budget(150, 2.0),
-    "strong": Budget(400, 6.0),
+    "easy": Budget(60, 0.03),
+    "normal": Budget(300, 0.42),
+    "strong": Budget(1200, 1.7),
 }
 
-NOISE = 0.1  # easy: sd of the gaussian noise added to each option's value
+NOISE = 0.1  # easy: sd of the gaussian noise added to each option's value (spread over [0, 1])
 BLUNDER = 0.15  # easy: chance of a uniformly random legal option
 EASY_SAMPLES = 4  # easy: at most this many samples
-DEPTH = 10  # playout steps (decisions, forced options not counted) before `evaluate` takes over
+# Playout steps (decisions, forced options not counted) before `evaluate` takes over: the game's
+# evaluation judges a position better than a long noisy playout does, and a short playout leaves
+# time for more samples (measured: depth 4 against depth 10 at equal time, README "AI players").
+# A game without its own `evaluate` (the default compares public scores, if any) plays out whole.
+DEPTH = 4
+FULL_DEPTH = 500
 GREEDY = 0.5  # playouts: chance a step is one-ply greedy on `evaluate` rather than random
 GREEDY_WIDTH = 4  # playouts: a greedy step compares at most this many options (drawn at random)
 UCB_C = 0.7  # exploration constant of UCB1 / UCT (rewards in [0, 1])
@@ -127,6 +139,7 @@ class _Search:
         self.iterations = max(1, budget.iterations)
         self.deadline = time.perf_counter() + budget.seconds
         self.players = range(int(state["num_players"]))  # public: every view has a place per seat
+        self.depth = DEPTH if type(engine).evaluate is not Engine.evaluate else FULL_DEPTH
 
     # ---- the pieces -------------------------------------------------------------------------------
     def sample(self) -> State:
@@ -154,9 +167,9 @@ class _Search:
         return max(candidates, key=lambda o: self.engine.evaluate(self.step(state, seat, o), seat))
 
     def playout(self, state: State) -> tuple[State, int]:
-        """Guided play from `state` for at most DEPTH decisions (epsilon-greedy on `evaluate`);
-        the state reached and the decisions taken."""
-        for played in range(DEPTH):
+        """Guided play from `state` for at most `self.depth` decisions (epsilon-greedy on
+        `evaluate`); the state reached and the decisions taken."""
+        for played in range(self.depth):
             if self.engine.is_over(state):
                 return state, played
             seat, ids = self.actor(state)
@@ -165,7 +178,7 @@ class _Search:
             else:
                 option = self.rng.choice(ids)
             state = self.step(state, seat, option)
-        return state, DEPTH
+        return state, self.depth
 
     def values(self, leaf: State, depth: int, seat: int | None = None) -> list[float]:
         """Every seat's value of a leaf `depth` decisions below the root (only `seat`'s, given one,
@@ -200,16 +213,18 @@ class _Search:
         if self.rng.random() < BLUNDER:
             return self.rng.choice(ids)
         samples = min(EASY_SAMPLES, max(1, self.iterations // len(ids)))
-        totals = dict.fromkeys(ids, 0.0)
-        done = 0
-        for _ in range(samples):
-            if done and self.out_of_time():
+        totals = dict.fromkeys(ids, 0.0)  # sums over the samples: the spread below makes them means
+        for i in range(samples):
+            if i and self.out_of_time():
                 break
             world = self.sample()
             for o in ids:
                 totals[o] += self.engine.evaluate(self.step(world, self.seat, o), self.seat)
-            done += 1
-        noisy = {o: totals[o] / done + self.rng.gauss(0.0, NOISE) for o in ids}
+        # The noise is on the options' values spread over [0, 1] (the worst 0, the best 1): a
+        # game's one-ply differences are often far below 0.1, and would drown in it.
+        low, high = min(totals.values()), max(totals.values())
+        spread = {o: (totals[o] - low) / (high - low) if high > low else 0.5 for o in ids}
+        noisy = {o: spread[o] + self.rng.gauss(0.0, NOISE) for o in ids}
         return max(ids, key=lambda o: noisy[o])
 
     def flat(self, ids: list[str]) -> str:
