@@ -15,8 +15,8 @@ from bot.discord_ui import sender
 from bot.discord_ui.components import GameButton, GameSelect
 from bot.discord_ui.guard import InvalidRequests
 from bot.discord_ui.respond import run
-from bot.discord_ui.translator import FRENCH, Translator
-from bot.i18n import CommandLinks, use_command_links
+from bot.discord_ui.translator import Translator, command_words
+from bot.i18n import LANGS, CommandLinks, use_command_links
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import StaleInteraction
 from bot.services.games import GameService
@@ -24,6 +24,7 @@ from bot.services.outbox import Delivery, Outcome
 from bot.services.replies import Reply
 from bot.settings import Settings, shard_of
 from bot.storage import Database, open_database
+from engines.core import i18n
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,8 @@ class TabulaBot(commands.AutoShardedBot):
         self.add_dynamic_items(GameButton, GameSelect)
         await self.add_cog(GameCog(self))
         await self.tree.set_translator(Translator())
-        use_command_links(CommandLinks({c.name: c.id for c in await self._sync_commands(db)}, dict(FRENCH)))
+        words = {lang: command_words(lang) for lang in LANGS if lang != i18n.SOURCE}
+        use_command_links(CommandLinks({c.name: c.id for c in await self._sync_commands(db)}, words))
         self.scheduler.change_interval(seconds=self.settings.scheduler_seconds)
         self.scheduler.start()
         self.outbox_loop.start()

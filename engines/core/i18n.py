@@ -1,0 +1,64 @@
+"""Texts as gettext catalogs (issue 28): English is the source, in the code; every other language
+is a `.po` file a translator edits with standard tools (Poedit, Weblate, `pybabel update`).
+
+Each package that shows text has its own domain and folder: `<package>/locale/<lang>/LC_MESSAGES/
+<domain>.po` (the bot: `bot/locale/fr/LC_MESSAGES/bot.po`). A message is found by its context (a
+stable key, `msgctxt`) and its English text (`msgid`); a plural message has its English plural
+(`msgid_plural`) and as many forms as the language's `Plural-Forms` header says. The `.po` files
+are read with Babel and compiled in memory (no `.mo` file to build or commit); a message missing
+from a catalog, or still fuzzy, reads in English.
+
+A language exists when a catalog file exists: `languages(package, domain)` lists them, so a new
+language is a new folder of catalogs (README "Translating Tabula"), never a code change.
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib.resources
+import io
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+SOURCE = "en"  # the language of the code's texts
+
+
+def locale_dir(package: str) -> Path:
+    """The `locale` folder of a package (`bot`, `render`, `engines.minerva`)."""
+    return Path(str(importlib.resources.files(package))) / "locale"
+
+
+@cache
+def languages(package: str, domain: str) -> tuple[str, ...]:
+    """The source language, then every language with a catalog of `domain` in `package`, sorted."""
+    root = locale_dir(package)
+    found = sorted(p.name for p in root.iterdir() if (p / "LC_MESSAGES" / f"{domain}.po").is_file()) if root.is_dir() else []
+    return (SOURCE, *(lang for lang in found if lang != SOURCE))
+
+
+@cache
+def translations(package: str, domain: str, lang: str) -> gettext.NullTranslations:
+    """`domain`'s messages in `lang`, read from its `.po` (the source language and a language
+    without a catalog: the English texts themselves)."""
+    path = locale_dir(package) / lang / "LC_MESSAGES" / f"{domain}.po"
+    if lang == SOURCE or not path.is_file():
+        return gettext.NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=domain)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def text(package: str, domain: str, lang: str, key: str, english: str) -> str:
+    """The message `key` (English `english`) in `lang`."""
+    return translations(package, domain, lang).pgettext(key, english)
+
+
+def plural(package: str, domain: str, lang: str, key: str, singular: str, plural_: str, n: int) -> str:
+    """The plural message `key` for the count `n` in `lang` (the form the catalog's rule picks)."""
+    return translations(package, domain, lang).npgettext(key, singular, plural_, n)
