@@ -14,10 +14,7 @@ from typing import NamedTuple
 from bot.texts import MESSAGES
 from engines.core import i18n
 
-# The languages every text of Tabula exists in, which players and servers may choose. A language
-# with a catalog for the bot only is not offered until the engines' and renderers' texts are
-# catalogs too (issue 28): their messages are still written in English and French.
-LANGS = ("en", "fr")
+LANGS = i18n.OFFERED
 
 def lang_for(locale: str | None, default: str = "en") -> str:
     """Catalog language for a Discord locale string ('fr', 'en-US', 'en-GB'...)."""

@@ -4,11 +4,7 @@
 
 from __future__ import annotations
 
-
-def msg(key: str, english: str) -> tuple[str, str]:
-    """A message: its key (the catalogs' `msgctxt`) and its English text (`msgid`)."""
-    return key, english
-
+from engines.core.i18n import msg
 
 MESSAGES: dict[str, str] = dict((
     # --- errors -----------------------------------------------------------------------------

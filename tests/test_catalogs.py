@@ -5,6 +5,8 @@ is a new folder of catalogs, picked up without a code change."""
 from __future__ import annotations
 
 import gettext
+import importlib
+import pkgutil
 import re
 import string
 import sys
@@ -13,11 +15,27 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+import render
 from bot.texts import COMMAND_NAMES, COMMANDS, MESSAGES
 from engines.core import i18n
+from render.core.i18n import COMMON, DOMAIN, Labels
 
-# (package, domain, the source: (context, English) of every message)
-SOURCES = {("bot", "bot"): {*MESSAGES.items(), *((None, c) for c in COMMANDS)}}
+
+def label_sources() -> dict[tuple[str, str], set[tuple[str | None, str]]]:
+    """Every renderer package's labels: (context, English) of each, from its `Labels` tables."""
+    out: dict[tuple[str, str], set[tuple[str | None, str]]] = {("render.core", DOMAIN): set()}
+    tables = [("render.core", COMMON)]
+    for info in pkgutil.walk_packages(render.__path__, "render."):
+        tables += [(v.package, v.table) for v in vars(importlib.import_module(info.name)).values() if isinstance(v, Labels)]
+    for package, table in tables:
+        out.setdefault((package, DOMAIN), set()).update(
+            (k, e.one if isinstance(e, i18n.Plural) else e) for k, e in table.items() if e  # an empty label: nothing to translate
+        )
+    return out
+
+
+# (package, domain) -> the source: (context, English) of every message
+SOURCES = {("bot", "bot"): {*MESSAGES.items(), *((None, c) for c in COMMANDS)}, **label_sources()}
 CATALOGS = [(package, domain, lang) for (package, domain) in SOURCES for lang in i18n.languages(package, domain)[1:]]
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -26,8 +44,8 @@ def fields(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
-def test_the_bot_speaks_french_from_its_catalog() -> None:
-    assert ("bot", "bot", "fr") in CATALOGS
+def test_the_bot_and_every_renderer_speak_french_from_their_catalogs() -> None:
+    assert {("bot", "bot", "fr"), *((package, domain, "fr") for package, domain in SOURCES)} <= set(CATALOGS)
     assert i18n.text("bot", "bot", "fr", "err.not_your_turn", MESSAGES["err.not_your_turn"]) == "Ce n'est pas votre tour. En attente de : {who}."
 
 
@@ -71,8 +89,8 @@ def test_a_new_language_is_a_new_catalog_folder(tmp_path: Path, monkeypatch: pyt
     try:
         assert i18n.languages("stubtexts", "stubtexts") == ("en", "eo")
         assert i18n.text("stubtexts", "stubtexts", "eo", "greet", "Hello, {name}.") == "Saluton, {name}."
-        assert i18n.plural("stubtexts", "stubtexts", "eo", "stones", "{n} stone", "{n} stones", 1) == "{n} ŝtono"
-        assert i18n.plural("stubtexts", "stubtexts", "eo", "stones", "{n} stone", "{n} stones", 3) == "{n} ŝtonoj"
+        assert i18n.text("stubtexts", "stubtexts", "eo", "stones", i18n.Plural("{n} stone", "{n} stones"), 1) == "{n} ŝtono"
+        assert i18n.text("stubtexts", "stubtexts", "eo", "stones", i18n.Plural("{n} stone", "{n} stones"), 3) == "{n} ŝtonoj"
         assert i18n.text("stubtexts", "stubtexts", "en", "greet", "Hello, {name}.") == "Hello, {name}."
         assert i18n.text("stubtexts", "stubtexts", "eo", "other", "Not translated.") == "Not translated."
     finally:

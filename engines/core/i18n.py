@@ -17,6 +17,7 @@ from __future__ import annotations
 import gettext
 import importlib.resources
 import io
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -24,6 +25,30 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 SOURCE = "en"  # the language of the code's texts
+# The languages every text of Tabula exists in, which players and servers may choose. A language
+# whose catalogs cover only part of the packages is not offered: the engines' own texts are still
+# written in English and French (issue 28 moves them to catalogs next).
+OFFERED = ("en", "fr")
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A counted message's English forms: `one` for 1, `many` otherwise (the catalog of another
+    language holds as many forms as its plural rule needs)."""
+
+    one: str
+    many: str
+
+
+def msg(key: str, english: str) -> tuple[str, str]:
+    """A message in the source: its key (the catalogs' `msgctxt`) and its English text (`msgid`).
+    `pybabel extract -k msg:1c,2` reads these calls."""
+    return key, english
+
+
+def plural_msg(key: str, one: str, many: str) -> tuple[str, Plural]:
+    """A counted message in the source (`pybabel extract -k plural_msg:1c,2,3`)."""
+    return key, Plural(one, many)
 
 
 def locale_dir(package: str) -> Path:
@@ -54,11 +79,12 @@ def translations(package: str, domain: str, lang: str) -> gettext.NullTranslatio
     return gettext.GNUTranslations(compiled)
 
 
-def text(package: str, domain: str, lang: str, key: str, english: str) -> str:
-    """The message `key` (English `english`) in `lang`."""
-    return translations(package, domain, lang).pgettext(key, english)
-
-
-def plural(package: str, domain: str, lang: str, key: str, singular: str, plural_: str, n: int) -> str:
-    """The plural message `key` for the count `n` in `lang` (the form the catalog's rule picks)."""
-    return translations(package, domain, lang).npgettext(key, singular, plural_, n)
+def text(package: str, domain: str, lang: str, key: str, english: str | Plural, n: int | None = None) -> str:
+    """The message `key` (English `english`) in `lang`; a `Plural` message in the form the
+    catalog's rule picks for the count `n`."""
+    catalog = translations(package, domain, lang)
+    if isinstance(english, Plural):
+        if n is None:
+            raise ValueError(f"{key}: a counted message needs its count")
+        return catalog.npgettext(key, english.one, english.many, n)
+    return catalog.pgettext(key, english)

@@ -1,33 +1,40 @@
-"""Bilingual text for the renderers: every image is drawn in English ("en") or French ("fr").
+"""Text for the renderers: every image is drawn in the reader's language.
 
-Views carry their own bilingual fields (`name_en`/`name_fr`, `summary` {en, fr}, log entries
-{en, fr}...); `field` and `entry` pick the right one. Each renderer keeps its fixed labels in one
-`Labels` table of (English, French) pairs, on top of the labels every game shares (`COMMON`).
+Views carry the engines' own bilingual fields (`name_en`/`name_fr`, `summary` {en, fr}, log
+entries {en, fr}...); `field` and `entry` pick the right one. Each renderer's fixed labels are a
+`Labels` table, English in the code (`msg(key, english)`, `plural_msg(key, one, many)`) and every
+other language in its package's catalogs (`render/<game>/locale/<lang>/LC_MESSAGES/labels.po`,
+`engines/core/i18n`), on top of the labels every game shares (`COMMON`, in `render/core`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-LANGS = ("en", "fr")
+from engines.core import i18n
+from engines.core.i18n import Plural, msg
+
+LANGS = i18n.OFFERED
+DOMAIN = "labels"  # every renderer package's catalogs of labels
 
 # Labels several renderers draw.
-COMMON: dict[str, tuple[str, str]] = {
-    "recent_events": ("Recent events", "Événements récents"),
-    "final_scores": ("Final scores", "Scores finaux"),
-    "final_scoring": ("Final scoring", "Décompte final"),
-    "player_n": ("Player {n}", "Joueur {n}"),
-    "vp": ("VP", "PV"),
-    "n_vp": ("{n} VP", "{n} PV"),
-    "empty": ("empty", "vide"),
-    "none": ("none", "aucun"),
-    "total": ("total", "total"),
-    "rank": ("Rank", "Rang"),
-    "legend": ("Legend", "Légende"),
-    "winner": ("Winner", "Vainqueur"),
-    "by_category": ("Points by category", "Points par catégorie"),
-    "who_why": ("{name}: {why}", "{name} : {why}"),
-}
+COMMON: dict[str, str | Plural] = dict((
+    msg("recent_events", "Recent events"),
+    msg("final_scores", "Final scores"),
+    msg("final_scoring", "Final scoring"),
+    msg("player_n", "Player {n}"),
+    msg("vp", "VP"),
+    msg("n_vp", "{n} VP"),
+    msg("empty", "empty"),
+    msg("none", "none"),
+    msg("total", "total"),
+    msg("rank", "Rank"),
+    msg("legend", "Legend"),
+    msg("winner", "Winner"),
+    msg("by_category", "Points by category"),
+    msg("who_why", "{name}: {why}"),
+))
 
 
 def lang_of(lang: str | None) -> str:
@@ -49,16 +56,22 @@ def entry(d: dict[str, Any] | None, lang: str) -> str:
 
 
 class Labels:
-    """A renderer's fixed labels: `T("round", lang, n=3)` formats the (en, fr) pair's `lang` side."""
+    """A renderer's fixed labels: `T("round", lang, n=3)` formats the label `round` in `lang`; a
+    counted label (`plural_msg`) takes the form the catalog's rule gives its `n`."""
 
-    def __init__(self, table: dict[str, tuple[str, str]]) -> None:
-        self.table = {**COMMON, **table}
+    def __init__(self, package: str, entries: Iterable[tuple[str, str | Plural]] = ()) -> None:
+        self.package = package
+        self.table = dict(entries)
 
     def __call__(self, key: str, lang: str, **fmt: Any) -> str:
-        en, fr = self.table[key]
-        text = fr if lang == "fr" else en
+        if key in self.table:
+            package, english = self.package, self.table[key]
+        else:
+            package, english = "render.core", COMMON[key]
+        n = fmt.get("n") if isinstance(english, Plural) else None
+        text = i18n.text(package, DOMAIN, lang, key, english, None if n is None else int(n))
         return text.format(**fmt) if fmt else text
 
     def pick(self, lang: str) -> int:
-        """0 for English, 1 for French: index into (en, fr) pairs."""
+        """0 for English, 1 for French: index into (en, fr) pairs (those that are not labels yet)."""
         return 1 if lang == "fr" else 0

@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image
 
+from engines.core.i18n import msg
 from engines.core.names import names_seat
 from render.core import palette
 from render.core.canvas import Canvas
@@ -40,36 +41,49 @@ PANEL_H = 208  # a player panel: title bar and five rows
 AXIS = 24
 MAX_HEIGHT = 4000  # render.core.to_png shrinks anything taller than 4096, which would blur the text
 COLS = "abcdefghijklmnopqrstuvwxyz"
-T = Labels({
-    "to_act": ("  ▶ to act", "  ▶ à jouer"), "passed": ("  · passed", "  · a passé"),
-    "glory": ("glory", "gloire"), "left": ("residences left", "résidences restantes"), "left_1": ("residence left", "résidence restante"),
-    "assistants": ("assistants in hand / owned", "assistants en main / possédés"),
-    "culture_taken": ("culture tiles taken:", "tuiles culturelles prises :"),
-    "glory_tiles_vp": ("glory tiles: {n} VP", "tuiles de gloire : {n} PV"), "order_tile": ("order tile {n}", "tuile d'ordre {n}"),
-    "next_assistant": ("next assistant {d}d/{g}g", "assistant suivant {d} den./{g} gl."),
-    "temples_n": ("temples {n}", "temples {n}"),
-    "round_tile_bonus": (" · round tile +{n} denarii", " · tuile de manche +{n} deniers"),
-    "round_tile": ("Round tile", "Tuile de manche"), "take_3": ("take its 3 denarii", "prenez ses 3 deniers"),
-    "pairs": ("Pairs on offer (build one, discard the other)", "Paires proposées (bâtir l’une, défausser l’autre)"),
-    "buildings": ("Buildings on offer", "Bâtiments proposés"),
-    "market_title": ("{title} · {n} · stack: {k} left", "{title} · {n} · pile : {k}"),
-    "tiles_n": ("{n} tiles", "{n} tuiles"), "tiles_1": ("{n} tile", "{n} tuile"),
-    "left_n": ("{n}", "{n} restantes"), "left_1f": ("{n}", "{n} restante"),
-    "empty_paren": ("(empty)", "(vide)"),
-    "temples_offer": ("Temples on offer · deck {n}", "Temples proposés · pioche {n}"),
-    "culture_stacks": ("Culture stacks (top tile)", "Piles de culture (tuile du dessus)"),
-    "theatre": ("Theatre", "Théâtre"), "art": ("Art", "Art"), "learning": ("Learning", "Université"),
-    "n_left": ("{n} left", "{n} restantes"), "n_left_1": ("{n} left", "{n} restante"), "empty_f": ("empty", "vide"),
-    "glory_title": ("Round {n} glory tiles · order tiles", "Tuiles de gloire de la manche {n} · tuiles d'ordre"),
-    "glory_title_solo": ("Round {n} glory tiles", "Tuiles de gloire de la manche {n}"),
-    "ranks": ("1st|2nd|3rd", "1er|2e|3e"),
-    "order": ("Order:", "Ordre :"), "free": (" · free", " · libre"),
-    "solo_no_order": ("No order tiles.", "Pas de tuiles d'ordre."),
-    "final_scores": ("Final scores", "Scores finaux"), "solo_title": ("Solo title: {t}", "Titre solo : {t}"),
-    "final_line": ("{r}. {name}: {n} VP", "{r}. {name} : {n} PV"),
-    "decided": ("tie broken by {why}", "départagé par : {why}"),
-    "rank_vp": ("{r}: {n} VP", "{r} : {n} PV"),
-})
+T = Labels("render.minerva", (
+    msg("to_act", "  ▶ to act"),
+    msg("passed", "  · passed"),
+    msg("glory", "glory"),
+    msg("left", "residences left"),
+    msg("left_1", "residence left"),
+    msg("assistants", "assistants in hand / owned"),
+    msg("culture_taken", "culture tiles taken:"),
+    msg("glory_tiles_vp", "glory tiles: {n} VP"),
+    msg("order_tile", "order tile {n}"),
+    msg("next_assistant", "next assistant {d}d/{g}g"),
+    msg("temples_n", "temples {n}"),
+    msg("round_tile_bonus", " · round tile +{n} denarii"),
+    msg("round_tile", "Round tile"),
+    msg("take_3", "take its 3 denarii"),
+    msg("pairs", "Pairs on offer (build one, discard the other)"),
+    msg("buildings", "Buildings on offer"),
+    msg("market_title", "{title} · {n} · stack: {k} left"),
+    msg("tiles_n", "{n} tiles"),
+    msg("tiles_1", "{n} tile"),
+    msg("left_n", "{n}"),
+    msg("left_1f", "{n}"),
+    msg("empty_paren", "(empty)"),
+    msg("temples_offer", "Temples on offer · deck {n}"),
+    msg("culture_stacks", "Culture stacks (top tile)"),
+    msg("theatre", "Theatre"),
+    msg("art", "Art"),
+    msg("learning", "Learning"),
+    msg("n_left", "{n} left"),
+    msg("n_left_1", "{n} left"),
+    msg("empty_f", "empty"),
+    msg("glory_title", "Round {n} glory tiles · order tiles"),
+    msg("glory_title_solo", "Round {n} glory tiles"),
+    msg("ranks", "1st|2nd|3rd"),
+    msg("order", "Order:"),
+    msg("free", " · free"),
+    msg("solo_no_order", "No order tiles."),
+    msg("final_scores", "Final scores"),
+    msg("solo_title", "Solo title: {t}"),
+    msg("final_line", "{r}. {name}: {n} VP"),
+    msg("decided", "tie broken by {why}"),
+    msg("rank_vp", "{r}: {n} VP"),
+))
 
 
 def _count(key: str, n: int, lang: str) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image
 
+from engines.core.i18n import msg
 from render.core import palette
 from render.core.canvas import Canvas
 from render.core.fonts import font
@@ -37,10 +38,14 @@ RESOURCE_ICONS: dict[str, tuple[str, Color]] = {
 }
 CULTURE_COLORS: dict[str, Color] = {"theatre": (200, 60, 90), "art": (60, 120, 200), "learning": (60, 150, 90)}
 CULTURE_LETTER = {"theatre": ("T", "T"), "art": ("A", "A"), "learning": ("L", "U")}  # (en, fr): Learning is "Université"
-T = Labels({
-    "build": ("BUILD", "BÂTIR"), "end": ("END", "FIN"), "free": ("free", "gratuit"), "move": ("move", "dépl."),
-    "remove_residence": ("−res", "−rés"), "per": ("per", "par"),
-})
+T = Labels("render.minerva", (
+    msg("build", "BUILD"),
+    msg("end", "END"),
+    msg("free", "free"),
+    msg("move", "move"),
+    msg("remove_residence", "−res"),
+    msg("per", "per"),
+))
 
 
 def culture_letter(cat: str, lang: str = "en") -> str:

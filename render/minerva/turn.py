@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engines.core.i18n import msg
 from render.core import palette
 from render.core.canvas import Canvas
 from render.core.fonts import font
@@ -27,13 +28,16 @@ FOCUS_MIN_TEXT = 24  # the card scales the focus to 752 px, then the phone halve
 PHONE_TEXT = 22  # the smallest text on an 800-px phone image: 11 px once shown 400 px wide
 COLS = "abcdefghijklmnopqrstuvwxyz"
 CELL_REF = re.compile(r"\b([a-z])(\d{1,2})\b")
-T = Labels({
-    "progress": ("Round {r}/{n} · {phase}", "Manche {r}/{n} · {phase}"),
-    "main": ("main phase", "phase principale"), "assist": ("assistants", "assistants"), "over": ("game over", "partie terminée"),
-    "passed": ("passed", "a passé"),
-    "city_of": ("{name}'s city", "Cité {name}"),  # French: the name with its « de » / « d' »
-    "build": ("BUILD", "BÂTIR"), "end": ("END", "FIN"),
-})
+T = Labels("render.minerva", (
+    msg("progress", "Round {r}/{n} · {phase}"),
+    msg("main", "main phase"),
+    msg("assist", "assistants"),
+    msg("over", "game over"),
+    msg("passed", "passed"),
+    msg("city_of", "{name}'s city"),
+    msg("build", "BUILD"),
+    msg("end", "END"),
+))
 
 
 def city_of(view: dict[str, Any], seat: int, lang: str) -> str:

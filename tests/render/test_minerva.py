@@ -250,18 +250,6 @@ def test_turn_card_at_game_start_shows_the_seat_to_act() -> None:
     assert [s.name for s in card.seats] == ["Player 1", "Player 2"]
 
 
-def test_card_and_phone_labels_have_both_languages_with_the_same_fields() -> None:
-    import string
-
-    from render.minerva import phone as P
-    from render.minerva import turn as C
-
-    fmt = string.Formatter()
-    for key, (en, fr) in {**C.T.table, **P.T.table}.items():
-        assert {n for _, n, _, _ in fmt.parse(en) if n} == {n for _, n, _, _ in fmt.parse(fr) if n}, key
-        assert fr.strip() or not en.strip(), key
-
-
 def test_category_colours_are_told_apart_by_glyph_where_colour_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     """Production (brown), military (red) and residences (green) look alike with deuteranopia or
     protanopia: every category has its own glyph, and every tile drawn shows it."""
