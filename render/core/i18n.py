@@ -38,8 +38,9 @@ COMMON: dict[str, str | Plural] = dict((
 
 
 def lang_of(lang: str | None) -> str:
-    """A supported language code: anything unknown falls back to English."""
-    return lang if lang in LANGS else "en"
+    """A language the renderers have labels in (a catalog of the common labels; the bot asks
+    only for the languages it offers, `LANGS`): anything else falls back to English."""
+    return lang if lang is not None and lang in i18n.languages("render.core", DOMAIN) else i18n.SOURCE
 
 
 def field(d: dict[str, Any], key: str, lang: str, default: str = "") -> str:
