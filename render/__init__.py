@@ -3,7 +3,8 @@
 Each game package `render/<game>/` exposes `board(view, lang="en") -> Image` (the public board, for
 everyone) and `player(view, seat, lang="en") -> Image` (one player's area in detail, e.g. a Minerva
 city; with a private view it may show that player's secrets). `view` is exactly `engine.view(...)`;
-`lang` is "en" or "fr" (anything else draws English): every text on the image is in that language.
+`lang` is a language with label catalogs ("en", "fr", "de"; anything else draws English): every text of the
+renderers is in that language, and the engines' texts in English or French (German falls back to English).
 
 A game package may also expose `card(view, actor, lang) -> dict`, its part of the turn card (see
 `render.core.turncard`): `progress` (round, phase), `scores` and `tags` (one string per seat),
@@ -46,7 +47,7 @@ from PIL import Image
 
 from render.core import turncard
 from render.core.encode import encode
-from render.core.i18n import entry, lang_of
+from render.core.i18n import Labels, entry, lang_of
 from render.core.people import seat_name
 
 _REGISTERED: dict[str, Any] = {}  # renderers kept outside render/ (`register`)
@@ -76,10 +77,13 @@ def board_image(game: str, view: dict[str, Any], lang: str = "en") -> Image.Imag
     return _pack_band(image, view, lang_of(lang)) if view.get("pack") else image
 
 
+COMMON_LABELS = Labels("render.core")
+
+
 def pack_words(view: dict[str, Any], lang: str) -> str:
     """How an image names the component pack a game plays with ("" for the default components)."""
     name = view.get("pack")
-    return "" if not name else (f"Pack : {name}" if lang == "fr" else f"Pack: {name}")
+    return "" if not name else COMMON_LABELS("pack", lang, name=name)
 
 
 def _pack_band(image: Image.Image, view: dict[str, Any], lang: str) -> Image.Image:

@@ -9,9 +9,10 @@ from bot.services import presenter
 from bot.services.ctx import Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
-from bot.services.ratings import SCOPES, Standing, number
+from bot.services.ratings import SCOPES, Standing
 from bot.services.replies import ImageFile, Reply
 from engines.core.contract import quote
+from engines.core.i18n import number
 from engines.core.names import plain, said
 
 

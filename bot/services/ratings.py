@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.ratings import Finisher, replay
 from bot.storage.protocol import Storage
 from bot.storage.ratings import GLOBAL, ChangeRow, RatingRow
+from engines.core.i18n import number
 from render.core.rating_chart import Point, Series
 
 TOP = 10
@@ -42,13 +43,6 @@ class Board:
     mine: Standing | None
     listed: bool = True
     partial: bool = False  # rated again from the channels the reader can see
-
-
-def number(n: int, lang: str) -> str:
-    """1,412 in English, 1 412 in French (a narrow no-break space)."""
-    text = f"{abs(n):,}"
-    text = text.replace(",", "\u202f") if lang == "fr" else text
-    return ("−" if n < 0 else "") + text
 
 
 def signed(n: int) -> str:

@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from babel.core import UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 
 SOURCE = "en"  # the language of the code's texts
 # The languages every text of Tabula exists in, which players and servers may choose. A language
@@ -88,3 +90,25 @@ def text(package: str, domain: str, lang: str, key: str, english: str | Plural, 
             raise ValueError(f"{key}: a counted message needs its count")
         return catalog.npgettext(key, english.one, english.many, n)
     return catalog.pgettext(key, english)
+
+
+MINUS = "\u2212"
+
+
+def number(n: int, lang: str) -> str:
+    """An integer as the reader writes it (CLDR, through Babel): 1,412 · 1 412 (a narrow no-break
+    space) · 1.412; a true minus sign before a negative one. An unknown language: English."""
+    try:
+        text = format_decimal(abs(n), locale=lang)
+    except (UnknownLocaleError, ValueError):
+        text = format_decimal(abs(n), locale=SOURCE)
+    return MINUS + text if n < 0 else text
+
+
+def percent(share: float, lang: str) -> str:
+    """A share (0.42) as the reader writes a rounded percentage: 42% · 42 %."""
+    try:
+        return format_percent(share, locale=lang)
+    except (UnknownLocaleError, ValueError):
+        return format_percent(share, locale=SOURCE)
+

@@ -34,6 +34,7 @@ COMMON: dict[str, str | Plural] = dict((
     msg("winner", "Winner"),
     msg("by_category", "Points by category"),
     msg("who_why", "{name}: {why}"),
+    msg("pack", "Pack: {name}"),  # the component pack a game plays with
 ))
 
 
@@ -65,13 +66,16 @@ class Labels:
         self.table = dict(entries)
 
     def __call__(self, key: str, lang: str, **fmt: Any) -> str:
-        if key in self.table:
-            package, english = self.package, self.table[key]
-        else:
-            package, english = "render.core", COMMON[key]
+        package, english = (self.package, self.table[key]) if key in self.table else ("render.core", COMMON[key])
         n = fmt.get("n") if isinstance(english, Plural) else None
         text = i18n.text(package, DOMAIN, lang, key, english, None if n is None else int(n))
         return text.format(**fmt) if fmt else text
+
+    def count(self, key: str, lang: str, n: int, **fmt: Any) -> str:
+        """The counted label `key` (a `plural_msg`) for `n`: its form chosen by `n`, the number
+        written as the reader writes it ("1,200 games", "1 200 parties")."""
+        package, english = (self.package, self.table[key]) if key in self.table else ("render.core", COMMON[key])
+        return i18n.text(package, DOMAIN, lang, key, english, n).format(**fmt, n=i18n.number(n, lang))
 
     def pick(self, lang: str) -> int:
         """0 for English, 1 for French: index into (en, fr) pairs (those that are not labels yet)."""

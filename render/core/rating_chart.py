@@ -18,11 +18,13 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engines.core import i18n
+from engines.core.i18n import msg, plural_msg
 from render.core import palette, record
 from render.core.canvas import Canvas
 from render.core.encode import encode
 from render.core.fonts import font
-from render.core.i18n import lang_of
+from render.core.i18n import Labels, lang_of
 from render.core.layout import MAX_ASPECT
 from render.core.text import ellipsize
 from render.core.turncard import CARD_MIN_TEXT, PAD, WIDTH
@@ -46,31 +48,16 @@ UP = palette.darken(palette.VP, 0.2)  # a gain, 7:1 on the panel (its "+" says i
 DOWN = palette.DANGER  # a loss, 5.5:1 (its "−" says it too)
 ITEM_GAP = 10  # between the rating and its change
 
-# The card's texts in each language (catalogs later); a "_one"/"_other" pair is a plural.
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Rating history",
-        "games_one": "{n} game",
-        "games_other": "{n} games",
-        "wins": "{pct} wins",
-        "more_one": "+{n} more game",
-        "more_other": "+{n} more games",
-        "game": "game {n}",
-        "none": "No rated games yet",
-    },
-    "fr": {
-        "title": "Historique du classement",
-        "games_one": "{n} partie",
-        "games_other": "{n} parties",
-        "wins": "{pct} de victoires",
-        "more_one": "+{n} autre jeu",
-        "more_other": "+{n} autres jeux",
-        "game": "partie {n}",
-        "none": "Aucune partie classée pour l’instant",
-    },
-}
-NNBSP = "\u202f"  # French thousands separator, and before "%"
-MINUS = "\u2212"
+# The card's texts (English; other languages in render/core's catalogs).
+T = Labels("render.core", (
+    msg("chart_title", "Rating history"),
+    plural_msg("chart_games", "{n} game", "{n} games"),
+    msg("chart_wins", "{pct} wins"),
+    plural_msg("chart_more", "+{n} more game", "+{n} more games"),
+    msg("chart_game", "game {n}"),
+    msg("chart_none", "No rated games yet"),
+))
+MINUS = i18n.MINUS
 
 
 @dataclass(frozen=True)
@@ -89,20 +76,18 @@ class Series:
 
 
 def text(key: str, lang: str, **fmt: object) -> str:
-    """The card's text `key` in `lang` (English for an unknown language)."""
-    return TEXTS[lang_of(lang)][key].format(**fmt)
+    """The card's text `key` in `lang`."""
+    return T(f"chart_{key}", lang, **fmt)
 
 
 def counted(key: str, n: int, lang: str) -> str:
-    """A plural text for `n` ("1 game", "2 games"; "0 partie", "2 parties": French counts 0 as one)."""
-    one = n == 1 or (lang_of(lang) == "fr" and n == 0)
-    return text(f"{key}_{'one' if one else 'other'}", lang, n=number(n, lang))
+    """A counted text for `n` ("1 game", "2 games"; "0 partie", "2 parties": the catalog's plural rule)."""
+    return T.count(f"chart_{key}", lang, n)
 
 
 def number(n: int, lang: str) -> str:
-    """An integer as the reader writes it: "1,412" in English, "1 412" (narrow no-break space) in French."""
-    s = f"{abs(n):,}".replace(",", NNBSP if lang_of(lang) == "fr" else ",")
-    return MINUS + s if n < 0 else s
+    """An integer as the reader writes it: "1,412", "1 412" (a narrow no-break space), "1.412"."""
+    return i18n.number(n, lang)
 
 
 def signed(n: int, lang: str) -> str:
@@ -112,8 +97,7 @@ def signed(n: int, lang: str) -> str:
 
 def percent(part: int, whole: int, lang: str) -> str:
     """`part` of `whole` as a rounded percentage: "42%" in English, "42 %" in French."""
-    pct = round(100 * part / whole) if whole else 0
-    return f"{pct}{NNBSP}%" if lang_of(lang) == "fr" else f"{pct}%"
+    return i18n.percent(round(100 * part / whole) / 100 if whole else 0, lang)
 
 
 def widened(lo: float, hi: float, min_span: float = MIN_SPAN) -> tuple[float, float]:
