@@ -58,6 +58,7 @@ def test_every_catalog_has_every_message_with_the_same_placeholders(package: str
     source = SOURCES[(package, domain)]
     assert not source - entries.keys(), f"{lang}: messages missing (run pybabel update): {sorted(source - entries.keys(), key=str)[:5]}"
     assert not entries.keys() - source, f"{lang}: messages the source no longer has: {sorted(entries.keys() - source, key=str)[:5]}"
+    assert not catalog.fuzzy, f"{lang}: the catalog's header is marked fuzzy (pybabel compile would skip it)"
     rule = gettext.c2py(catalog.plural_expr)  # the header's rule: a form for every count
     assert all(0 <= rule(n) < catalog.num_plurals for n in range(2001)), f"{lang}: Plural-Forms picks a form it does not have"
     for (context, english), m in entries.items():
