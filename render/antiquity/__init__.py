@@ -1,7 +1,7 @@
 """Antiquity images: the whole board (the countryside hex map with the public status, for
 zooming), the board as portrait sections and one player's area for a phone (`phone`), and the
 turn card's part (`card`). Pure functions of engine views (see engines/antiquity/README.md for
-the keys); every text in English ("en") or French ("fr")."""
+the keys); every text in the reader's language (`render.core.i18n`)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,11 @@ from render.antiquity.card import card
 from render.antiquity.hexmap import _draw_map, _goods_line, _Map
 from render.antiquity.labels import (
     CLEARED,
-    NOUNS,
     POLLUTED_TINT,
     SAINT_NAMES,
     TERRAIN,
     T,
-    _count,
+    count,
     final_lines,
     house_chart,
 )
@@ -27,7 +26,7 @@ from render.core import Canvas, entry, palette
 from render.core.fonts import font
 from render.core.people import SEAT_GLYPHS, named, seat_disc, seat_name
 
-__all__ = ["NOUNS", "T", "_count", "board", "card", "final_lines", "house_chart", "player", "sections", "zone"]
+__all__ = ["T", "board", "card", "count", "final_lines", "house_chart", "player", "sections", "zone"]
 PANEL_W = 430
 
 
@@ -50,8 +49,8 @@ def _status_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float,
         cx = c.chip((cx, y - 3), text, palette.seat(s), 14) + 6
     y += 30
     sup = view["supply"]
-    c.text((x, y), T("supply", lang, c=_count(sup["cart"], "cart", lang), f=_count(sup["fountain"], "fountain", lang),
-                     w=_count(sup["warehouse"], "warehouse", lang)), 14, fill=palette.MUTED, max_width=w)
+    c.text((x, y), T("supply", lang, c=count(sup["cart"], "cart", lang), f=count(sup["fountain"], "fountain", lang),
+                     w=count(sup["warehouse"], "warehouse", lang)), 14, fill=palette.MUTED, max_width=w)
     y += 26
     if view.get("final"):
         y = _final_table(c, view, x, y, w, lang)
@@ -71,9 +70,9 @@ def _status_panel(c: Canvas, view: dict[str, Any], x: float, y: float, w: float,
         if status:
             c.text((x + w - 10, y + 10), T(status, lang), 14, bold=True, fill=palette.DANGER if status == "out" else palette.MUTED, anchor="ra")
         graves = sum(len(ci["graves"]) for ci in pl["cities"])
-        c.text((x + 18, y + 34), T("player_line", lang, c=_count(pl["cities_founded"], "city", lang),
-                                   m=_count(pl["men"], "man", lang), o=pl["men_in_countryside"],
-                                   h=_count(len(pl["houses"]), "house", lang), g=_count(graves, "grave", lang)),
+        c.text((x + 18, y + 34), T("player_line", lang, c=count(pl["cities_founded"], "city", lang),
+                                   m=count(pl["men"], "man", lang), o=pl["men_in_countryside"],
+                                   h=count(len(pl["houses"]), "house", lang), g=count(graves, "grave", lang)),
                14, max_width=w - 28)
         _goods_line(c, x + 18, y + 58, pl["goods"], w - 28, lang)
         y += h + 8
@@ -127,10 +126,12 @@ def _legend(c: Canvas, x: float, y: float, w: float, lang: str = "en") -> None:
         c.text((cx + 20, y + 1), T(name, lang), 13, max_width=70, fit=True)
         cx += 92
     y += 24
+    polluted = T("polluted", lang)
+    dx = max(0, c.draw.textlength(polluted, font=font(13, condensed=True)) + 6 - 70)  # room for a longer word
     c.draw.rectangle((x, y + 2, x + 16, y + 18), fill=POLLUTED_TINT, outline=palette.INK)
-    c.text((x + 20, y + 1), T("polluted", lang), 13, max_width=70, fit=True)
-    c.draw.rectangle((x + 92, y + 2, x + 108, y + 18), fill=CLEARED, outline=palette.INK)
-    c.text((x + 112, y + 1), T("cleared", lang), 13, max_width=70, fit=True)
-    c.text((x + 184, y + 1), T("map_key", lang), 13, max_width=w - 184, fit=True)
+    c.text((x + 20, y + 1), polluted, 13, max_width=70 + dx, fit=True)
+    c.draw.rectangle((x + 92 + dx, y + 2, x + 108 + dx, y + 18), fill=CLEARED, outline=palette.INK)
+    c.text((x + 112 + dx, y + 1), T("cleared", lang), 13, max_width=70, fit=True)
+    c.text((x + 184 + dx, y + 1), T("map_key", lang), 13, max_width=w - 184 - dx, fit=True)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image
 
 from render.antiquity.focus import MIN_TEXT, cities_focus, map_focus
-from render.antiquity.labels import SAINT_NAMES, T, _count
+from render.antiquity.labels import SAINT_NAMES, T, count
 from render.core.canvas import Canvas
 from render.core.fonts import font
 from render.core.people import seat_name
@@ -29,13 +29,13 @@ def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str,
     scores, tags = [], []
     winners = set(view.get("winners") or [])
     for pl in view["players"]:
-        scores.append(_count(pl["men"], "man", lang))
+        scores.append(count(pl["men"], "man", lang))
         tag = [SAINT_NAMES[pl["saint"]]] if pl["saint"] else []
         graves = sum(len(ci["graves"]) for ci in pl["cities"])
         if graves:
-            tag.append(_count(graves, "grave", lang))
+            tag.append(count(graves, "grave", lang))
         if pl["out"]:
-            tag.append(T("out", lang).lower() if lang == "en" else "éliminé")
+            tag.append(T("out_tag", lang))
         if pl["seat"] in winners:
             tag.insert(0, "★ " + T("winner_tag", lang))
         tags.append(" · ".join(tag))
@@ -75,13 +75,13 @@ def chosen_line(view: dict[str, Any], lang: str) -> str:
     chosen = list(view.get("chosen") or [])
     choosing = [s for s in view["acting"] if s not in chosen]
     if not chosen:
-        return T("city_status", lang, what=T("is_choosing", lang, who=T("everyone", lang)))
+        return T("city_status", lang, what=T("everyone_choosing", lang))
 
     def sentence(done: str, doing: str) -> str:
-        parts = [T("have_chosen" if len(chosen) > 1 else "has_chosen", lang, who=done)]
+        what = T("have_chosen" if len(chosen) > 1 else "has_chosen", lang, who=done)
         if choosing:
-            parts.append(T("are_choosing" if len(choosing) > 1 else "is_choosing", lang, who=doing))
-        return T("city_status", lang, what=(" ; " if lang == "fr" else "; ").join(parts))
+            what = T("clauses", lang, first=what, then=T("are_choosing" if len(choosing) > 1 else "is_choosing", lang, who=doing))
+        return T("city_status", lang, what=what)
 
     def short(done: str, doing: str) -> str:
         return T("city_short", lang, done=done) + (T("city_short_doing", lang, doing=doing) if choosing else "")
@@ -126,4 +126,4 @@ def _names(view: dict[str, Any], seats: list[int], lang: str, limit: int | None)
     names = [seat_name(view, s, lang, limit) for s in seats]
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} {'et' if lang == 'fr' else 'and'} {names[-1]}"
+    return T("names_and", lang, names=", ".join(names[:-1]), last=names[-1])

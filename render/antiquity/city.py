@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image
 
 from render.antiquity.hexmap import MARK
-from render.antiquity.labels import KIND_COLOR, T, _count
+from render.antiquity.labels import KIND_COLOR, T, count
 from render.core import Canvas, draw_icon, palette, record
 from render.core.fonts import font
 from render.core.layout import MIN_TEXT, WIDTH
@@ -137,7 +137,7 @@ def _contents(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, lang: s
     graves = len(pl["cities"][k]["graves"])
     if graves:
         draw_icon(c, "skull", (x + swatch / 2, y + 16), 28, (70, 70, 70))
-        c.text((x + swatch + 10, y + 16), _count(graves, "grave", lang), MIN_TEXT, anchor="lm", max_width=width)
+        c.text((x + swatch + 10, y + 16), count(graves, "grave", lang), MIN_TEXT, anchor="lm", max_width=width)
         y += 40
     if not kinds and not graves:
         c.text((x, y + 16), T("nothing_built", lang), MIN_TEXT, fill=palette.MUTED, anchor="lm", max_width=WIDTH - PAD - x)

@@ -10,7 +10,6 @@ from typing import Any
 from render.antiquity.labels import (
     CITY_LIGHTEN,
     CLEARED,
-    GOOD_CODE_FR,
     GOODS,
     ORDER,
     POLLUTED_TINT,
@@ -121,9 +120,7 @@ def ring(c: Canvas, points: list[tuple[float, float]], width: int = 6) -> None:
 
 
 def _good_chip(c: Canvas, xy: tuple[float, float], good: str, s: float, lang: str = "en", size: int = 13) -> None:
-    code, col = GOODS[good]
-    if lang == "fr":
-        code = GOOD_CODE_FR[good]
+    code, col = T("code_" + good, lang), GOODS[good]
     x, y = xy
     c.draw.rounded_rectangle((x - s, y - s * 0.62, x + s, y + s * 0.62), radius=3, fill=col, outline=palette.INK)
     c.draw.text((x, y), code, font=font(size, True, condensed=True), fill=palette.text_on(col), anchor="mm")

@@ -1,12 +1,13 @@
-"""Antiquity's fixed words and colours: the labels table (English, French: the rulebook's
-vocabulary), terrain, goods and building colours, counted nouns and the house chart."""
+"""Antiquity's fixed words and colours: the labels table (English in the code, other languages
+in `locale/`, French in the rulebook's vocabulary), terrain, goods and building colours, counted
+nouns and the house chart."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.core.i18n import msg
-from render.core import Labels
+from engines.core.i18n import msg, plural_msg
+from render.core import Labels, entry
 from render.core.people import seat_name
 
 # Terrain chosen so that every seat's colour stays apart from it under deuteranopia and
@@ -16,11 +17,10 @@ TERRAIN = {"F": (46, 110, 58), "P": (170, 206, 120), "M": (110, 110, 135), "W": 
 CITY_LIGHTEN = 0.1  # city hexes: the seat's colour, barely lightened
 CLEARED = (206, 214, 140)
 POLLUTED_TINT = (92, 70, 48)
-GOODS = {
-    "wood": ("wd", (120, 72, 32)), "stone": ("st", (128, 128, 128)), "grain": ("gr", (232, 196, 64)),
-    "sheep": ("sh", (245, 245, 240)), "olives": ("ol", (107, 142, 35)), "fish": ("fi", (70, 130, 180)),
-    "gold": ("go", (212, 160, 23)), "wine": ("wi", (128, 0, 64)), "pearls": ("pe", (236, 230, 250)),
-    "dye": ("dy", (150, 50, 170)),
+GOODS = {  # each good's colour (its chip's code is the label `code_<good>`)
+    "wood": (120, 72, 32), "stone": (128, 128, 128), "grain": (232, 196, 64), "sheep": (245, 245, 240),
+    "olives": (107, 142, 35), "fish": (70, 130, 180), "gold": (212, 160, 23), "wine": (128, 0, 64),
+    "pearls": (236, 230, 250), "dye": (150, 50, 170),
 }
 ORDER = list(GOODS)
 KIND_COLOR = {
@@ -53,7 +53,10 @@ T = Labels("render.antiquity", (
     msg("have_chosen", "{who} have chosen"),
     msg("is_choosing", "{who} is choosing"),
     msg("are_choosing", "{who} are choosing"),
+    msg("clauses", "{first}; {then}"),
+    msg("names_and", "{names} and {last}"),
     msg("everyone", "everyone"),
+    msg("everyone_choosing", "everyone is choosing"),
     msg("n_players", "{n} players"),
     msg("now", "Now: {who}"),
     msg("now_start", "starting city"),
@@ -72,6 +75,7 @@ T = Labels("render.antiquity", (
     msg("winner_tag", "winner"),
     msg("progress", "Turn {n} · {phase} · famine level {f}"),
     msg("out", "OUT"),
+    msg("out_tag", "out"),
     msg("acting", "acting"),
     msg("done", "done"),
     msg("no_saint", "no saint"),
@@ -115,7 +119,17 @@ T = Labels("render.antiquity", (
     msg("ph_famine", "8 Famine"),
     msg("ph_pollution", "9 Pollution"),
     msg("ph_over", "Game over"),
-    # goods: chip codes and names
+    # goods: chip codes, names and counted ("2 wood")
+    msg("code_wood", "wd"),
+    msg("code_stone", "st"),
+    msg("code_grain", "gr"),
+    msg("code_sheep", "sh"),
+    msg("code_olives", "ol"),
+    msg("code_fish", "fi"),
+    msg("code_gold", "go"),
+    msg("code_wine", "wi"),
+    msg("code_pearls", "pe"),
+    msg("code_dye", "dy"),
     msg("g_wood", "wood"),
     msg("g_stone", "stone"),
     msg("g_grain", "grain"),
@@ -126,12 +140,23 @@ T = Labels("render.antiquity", (
     msg("g_wine", "wine"),
     msg("g_pearls", "pearls"),
     msg("g_dye", "dye"),
+    plural_msg("gn_wood", "{n} wood", "{n} wood"),
+    plural_msg("gn_stone", "{n} stone", "{n} stone"),
+    plural_msg("gn_grain", "{n} grain", "{n} grain"),
+    plural_msg("gn_sheep", "{n} sheep", "{n} sheep"),
+    plural_msg("gn_olives", "{n} olives", "{n} olives"),
+    plural_msg("gn_fish", "{n} fish", "{n} fish"),
+    plural_msg("gn_gold", "{n} gold", "{n} gold"),
+    plural_msg("gn_wine", "{n} wine", "{n} wine"),
+    plural_msg("gn_pearls", "{n} pearls", "{n} pearls"),
+    plural_msg("gn_dye", "{n} dye", "{n} dye"),
     # the phone images (render.antiquity.phone): a player's status, private work, countryside; section captions
     msg("patron", "Patron saint: {s}"),
     msg("chosen", "has chosen"),
     msg("men_line", "{m} · free: {f} · in the city: {s} · in the countryside: {c}"),
     msg("graves_line", "{g} · famine level {f}"),
     msg("zone_line", "Zone of control: {n} ({p} polluted)"),
+    msg("zone_inline", "zone of control: {n} ({p} polluted)"),
     msg("in_store", "Goods:"),
     msg("storage_of", "Goods (storage capacity {n}):"),
     msg("built", "Built: {what}"),
@@ -158,6 +183,12 @@ T = Labels("render.antiquity", (
     msg("r_mine", "Mine"),
     msg("r_fishery", "Fishery"),
     msg("r_inn", "Inn"),
+    # the same within a sentence ("Countryside: farm b35")
+    msg("rs_woodcutter", "woodcutter"),
+    msg("rs_farm", "farm"),
+    msg("rs_mine", "mine"),
+    msg("rs_fishery", "fishery"),
+    msg("rs_inn", "inn"),
     # building kinds, whole (the rulebook's names)
     msg("n_cart", "Cart shop"),
     msg("n_warehouse", "Warehouse"),
@@ -198,25 +229,22 @@ T = Labels("render.antiquity", (
     msg("k_cathedral", "Cath"),
     msg("k_market", "Mkt"),
     msg("k_house", "H"),
+    # counted nouns
+    plural_msg("count_city", "{n} city", "{n} cities"),
+    plural_msg("count_man", "{n} man", "{n} men"),
+    plural_msg("count_house", "{n} house", "{n} houses"),
+    plural_msg("count_grave", "{n} grave", "{n} graves"),
+    plural_msg("count_cart", "{n} cart shop", "{n} cart shops"),
+    plural_msg("count_fountain", "{n} fountain", "{n} fountains"),
+    plural_msg("count_warehouse", "{n} warehouse tile", "{n} warehouse tiles"),
+    plural_msg("count_hex", "{n} hex", "{n} hexes"),
 ))
-GOOD_CODE_FR = {"wood": "bo", "stone": "pi", "grain": "gr", "sheep": "mo", "olives": "ol", "fish": "po", "gold": "or", "wine": "vi",
-                "pearls": "pe", "dye": "te"}
-# counted nouns (singular, plural) in English and French: French takes the singular for 0 and 1
-NOUNS = {
-    "city": (("city", "cities"), ("cité", "cités")), "man": (("man", "men"), ("homme", "hommes")),
-    "house": (("house", "houses"), ("maison", "maisons")), "grave": (("grave", "graves"), ("tombe", "tombes")),
-    "cart": (("cart shop", "cart shops"), ("artisanat", "artisanats")),
-    "fountain": (("fountain", "fountains"), ("fontaine", "fontaines")),
-    "warehouse": (("warehouse tile", "warehouse tiles"), ("tuile entrepôt", "tuiles entrepôt")),
-    "hex": (("hex", "hexes"), ("hexagone", "hexagones")),
-}
 
 
-def _count(n: int, noun: str, lang: str) -> str:
-    """`n` and its noun, agreed: "1 city", "2 cities", "0 cité", "2 cités"."""
-    en, fr = NOUNS[noun]
-    one, many = fr if lang == "fr" else en
-    return f"{n} {one if n == 1 or (lang == 'fr' and n == 0) else many}"
+def count(n: int, noun: str, lang: str) -> str:
+    """`n` and its noun (`count_<noun>`), in the form the catalog's plural rule gives `n`:
+    "1 city", "2 cities", "0 cité"."""
+    return T("count_" + noun, lang, n=n)
 
 
 def house_chart(view: dict[str, Any], pl: dict[str, Any], lang: str) -> list[str]:
@@ -231,17 +259,9 @@ def house_chart(view: dict[str, Any], pl: dict[str, Any], lang: str) -> list[str
     return out
 
 
-def _goods_count(goods: list[str], lang: str) -> str:
+def goods_count(goods: list[str], lang: str) -> str:
     """A list of goods with repeats as counts: "2 wood, 1 gold" ("2 bois, 1 or")."""
-    parts = []
-    for g in ORDER:
-        k = goods.count(g)
-        if k:
-            name = T("g_" + g, lang)
-            if k > 1 and lang == "fr" and not name.endswith(("s", "x")) and g != "gold":
-                name += "s"
-            parts.append(f"{k} {name}")
-    return ", ".join(parts)
+    return ", ".join(T("gn_" + g, lang, n=goods.count(g)) for g in ORDER if g in goods)
 
 
 def final_lines(view: dict[str, Any], lang: str) -> tuple[str, list[tuple[int, str, bool, str]]]:
@@ -251,16 +271,16 @@ def final_lines(view: dict[str, Any], lang: str) -> tuple[str, list[tuple[int, s
     final = view["final"]
     winners = [] if "no_winner" in final else [s for s in final["ranking"] if final["ranks"][s] == 1]
     if not winners:
-        headline = final["no_winner"][lang] if "no_winner" in final else T("no_winner", lang)
+        headline = entry(final["no_winner"], lang) if "no_winner" in final else T("no_winner", lang)
     else:
         headline = T("shared" if len(winners) > 1 else "winner", lang) + ", ".join(seat_name(view, s, lang) for s in winners)
     labels = final.get("labels") or {}
     rows = []
     for s in final["ranking"]:
-        parts = [labels.get(k, {}).get(lang, k) for k, v in final["breakdown"][s].items() if v]
+        parts = [entry(labels.get(k), lang) or k for k, v in final["breakdown"][s].items() if v]
         d = final["decided_by"][s]
         if d:
-            parts.append(T("tie_broken", lang, what=d[lang]))
+            parts.append(T("tie_broken", lang, what=entry(d, lang)))
         rows.append((s, f"{final['ranks'][s]}. {seat_name(view, s, lang)}{' ★' if s in winners else ''}", s in winners,
                      " · ".join(parts)))
     return headline, rows

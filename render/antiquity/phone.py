@@ -26,9 +26,9 @@ from render.antiquity.labels import (
     ORDER,
     SAINT_NAMES,
     T,
-    _count,
-    _goods_count,
+    count,
     final_lines,
+    goods_count,
     house_chart,
 )
 from render.core import Canvas, entry, palette, record, stack_vertical
@@ -87,16 +87,17 @@ def _lines(view: dict[str, Any], pl: dict[str, Any], lang: str, full: bool) -> l
     city_men, country = len(pl["staffed"]), pl["men_in_countryside"]
     free = pl.get("free_men")
     free = pl["men"] - city_men - country if free is None else free
-    graves = _count(sum(len(ci["graves"]) for ci in pl["cities"]), "grave", lang)
+    graves = count(sum(len(ci["graves"]) for ci in pl["cities"]), "grave", lang)
     zone = view["map"]["zones"][seat] if seat < len(view["map"]["zones"]) else []
-    zone_line = T("zone_line", lang, n=_count(len(zone), "hex", lang), p=len(set(zone) & set(view["map"]["pollution"]))) if zone else ""
+    hexes, polluted = count(len(zone), "hex", lang), len(set(zone) & set(view["map"]["pollution"]))
+    zone_line = T("zone_line" if full else "zone_inline", lang, n=hexes, p=polluted) if zone else ""
     out = [(" · ".join([saint, *_marks(view, pl, lang)]), True),
-           (T("men_line", lang, m=_count(pl["men"], "man", lang), f=free, s=city_men, c=country), False)]
+           (T("men_line", lang, m=count(pl["men"], "man", lang), f=free, s=city_men, c=country), False)]
     if full:
         return [*out, (T("graves_line", lang, g=graves, f=view["famine"]), False), (zone_line, False)]
     rural = _rural(view, seat)
-    what = ", ".join(f"{T('r_' + b['kind'], lang).lower()} {b['man'] or b['sites'][0]}" for b in rural)
-    return [*out, (" · ".join(x for x in (graves, zone_line[:1].lower() + zone_line[1:]) if x), False),
+    what = ", ".join(f"{T('rs_' + b['kind'], lang)} {b['man'] or b['sites'][0]}" for b in rural)
+    return [*out, (" · ".join(x for x in (graves, zone_line) if x), False),
             (T("country_line", lang, what=what) if rural else "", False)]
 
 
@@ -105,8 +106,8 @@ def _built(view: dict[str, Any], pl: dict[str, Any], lang: str) -> str:
     kinds: dict[str, int] = {}
     for b in pl["buildings"].values():
         kinds[b["kind"]] = kinds.get(b["kind"], 0) + 1
-    parts = [_count(pl["cities_founded"], "city", lang)] if pl["cities_founded"] else []
-    parts += [_count(kinds.pop("house"), "house", lang)] if "house" in kinds else []
+    parts = [count(pl["cities_founded"], "city", lang)] if pl["cities_founded"] else []
+    parts += [count(kinds.pop("house"), "house", lang)] if "house" in kinds else []
     parts += [kind_name(k, lang) + (f" ×{n}" if n > 1 else "") for k, n in kinds.items()]
     return T("built", lang, what=" · ".join(parts) or T("nothing_built", lang))
 
@@ -167,14 +168,14 @@ def _private(view: dict[str, Any], own: dict[str, Any], lang: str) -> Image.Imag
             notes.append(_upper(T(key, lang, n=own[key])))
     for o in own.get("offers", []):
         status = T("st_" + o["status"], lang) if "st_" + o["status"] in T.table else o["status"]
-        give, get = (_goods_count(o[k], lang) or T("nothing", lang) for k in ("give", "get"))
+        give, get = (goods_count(o[k], lang) or T("nothing", lang) for k in ("give", "get"))
         notes.append(_upper(T("offer", lang, n=o["n"], a=seat_name(view, o["from"], lang), b=seat_name(view, o["to"], lang),
                               status=status, give=give, get=get)))
     rural = {b["id"]: b for b in view["map"]["rural"]}
     for producer, picks in own.get("harvest_choices", []):
         b = rural.get(producer)
         if b:
-            notes.append(T("harvest_pick", lang, n=picks, what=T("r_" + b["kind"], lang).lower(), h=b["man"] or b["sites"][0]))
+            notes.append(T("harvest_pick", lang, n=picks, what=T("rs_" + b["kind"], lang), h=b["man"] or b["sites"][0]))
     c = Canvas(WIDTH, 80 + 40 * 6 * len(notes), min_text=MIN_TEXT)  # cropped below
     c.chip((PAD, 8), T("private", lang) + (T("secret", lang) if view["phase"] == "city" else ""), palette.HIGHLIGHT, TEXT)
     y = 8 + TEXT + 16.0
@@ -194,12 +195,12 @@ def _countryside(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     """The seat's countryside buildings as rows: kind and hexes, goods left, its man and goods' hexes."""
     rows = []
     for b in _rural(view, seat):
-        left = _goods_count([b["good"]] * len(b["counters"]), lang) if b["good"] else ""
+        left = goods_count([b["good"]] * len(b["counters"]), lang) if b["good"] else ""
         effect = [T("man_at", lang, h=b["man"])] if b["man"] else []
         effect += [T("goods_on", lang, h=", ".join(b["counters"]))] if b["counters"] else []
         rows.append(CardRow(f"{T('r_' + b['kind'], lang)} · {', '.join(b['sites'])}",
                             left or (T("no_goods_left", lang) if b["good"] else ""), " · ".join(effect),
-                            GOODS[b["good"]][1] if b["good"] else palette.seat(seat)))
+                            GOODS[b["good"]] if b["good"] else palette.seat(seat)))
     return card_rows(T("country_rows", lang, n=len(rows)), rows)
 
 
@@ -217,8 +218,8 @@ def player(view: dict[str, Any], seat: int, lang: str = "en") -> Image.Image:
     parts = [_status(view, seat, lang, full=True)]
     if own:
         parts.append(_private(view, own, lang))
-    count = len((own or view["players"][seat])["cities"])
-    cities = _cities(view, seat, lang, CELLS[min(count, len(CELLS)) - 1])
+    n_cities = len((own or view["players"][seat])["cities"])
+    cities = _cities(view, seat, lang, CELLS[min(n_cities, len(CELLS)) - 1])
     if _rural(view, seat):
         cities.append(_countryside(view, seat, lang))
     return stack_vertical(parts + cities, gap=0)
@@ -246,8 +247,8 @@ def _game(view: dict[str, Any], lang: str) -> Image.Image:
             c.text((WIDTH - PAD, y + 20), marks, TEXT, bold=True, fill=palette.MUTED, anchor="rm")
         y += 42
     sup = view["supply"]
-    y = c.paragraph((PAD, y + 6), T("supply", lang, c=_count(sup["cart"], "cart", lang), f=_count(sup["fountain"], "fountain", lang),
-                                    w=_count(sup["warehouse"], "warehouse", lang)), WIDTH - 2 * PAD, MIN_TEXT, fill=palette.MUTED) + 10
+    y = c.paragraph((PAD, y + 6), T("supply", lang, c=count(sup["cart"], "cart", lang), f=count(sup["fountain"], "fountain", lang),
+                                    w=count(sup["warehouse"], "warehouse", lang)), WIDTH - 2 * PAD, MIN_TEXT, fill=palette.MUTED) + 10
     if view.get("final"):
         y = _final(c, view, y, lang)
     if view["log"]:

@@ -4,7 +4,7 @@ temples, villages with their VP) and every player's tableau of six colour column
 `board(view, lang)` is the whole public picture (for zooming); `sections(view, lang)` the same
 board as portrait parts a phone reads; `player(view, seat, lang)` one player's area, phone-first,
 with the hand when `view` is that seat's own view. Pure functions of the view (keys:
-engines/deus/README.md); every text in English ("en") or French ("fr"). Players are named by
+engines/deus/README.md); fixed labels in any language with a catalog (render/deus/locale). Players are named by
 their display names (`view["names"]`, `render.core.people`) and shown with their seat disc.
 
 Modules: `labels` (texts and colours), `map` (the continent, also drawn large for the turn card
@@ -27,7 +27,7 @@ from render.core.encode import MAX_SIDE
 from render.core.fonts import font
 from render.core.people import named, seat_disc, seat_name
 from render.deus.card import card
-from render.deus.labels import CARD, COLOURS, RES, RES_COLOUR, RES_ICON, TERRAIN, T, _counted, _short, _title
+from render.deus.labels import CARD, COLOURS, RES, RES_COLOUR, RES_ICON, TERRAIN, T, _short, _title
 from render.deus.map import draw_map, map_size
 from render.deus.phone import player, sections
 
@@ -187,7 +187,7 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
     seat_disc(c, seat, (22, 18), 12)
     c.text((40, 18), title, 18, bold=True, fill=palette.text_on(colr), anchor="lm", max_width=width * 0.5 - 28)
     you = view.get("you")
-    right = f"{_counted('n_cards', p['hand_size'], lang)} · {_counted('n_villages', p['villages_won'], lang)}"
+    right = f"{T('n_cards', lang, n=p['hand_size'])} · {T('n_villages', lang, n=p['villages_won'])}"
     if you and you["seat"] == seat:
         right += T("your_vp", lang, vp=you["vp"], t=you["temple_vp"])
     c.text((width - 12, 18), right, 15, bold=True, fill=palette.text_on(colr), anchor="rm", max_width=width * 0.48)
@@ -196,7 +196,7 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
     for r in RES:
         x = icon_count(c, RES_ICON[r], (x + 22, y), p["resources"][r], 22, RES_COLOUR[r])
         c.text((x + 4, y + 11), T(r, lang), 13, fill=palette.MUTED, anchor="lm")
-        x += 40
+        x += max(40, c.draw.textlength(T(r, lang), font=font(13)))  # a longer word (« Getreide ») pushes the next
     c.text((x + 20, y + 11), T("pieces", lang) + _pieces_line(p, lang), 15, anchor="lm", max_width=width - x - 30)
     y = 82
     for i, colour in enumerate(COLOURS):

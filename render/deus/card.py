@@ -21,13 +21,13 @@ from render.core.canvas import Canvas
 from render.core.fonts import font
 from render.core.i18n import entry
 from render.core.people import seat_disc, seat_name
-from render.deus.labels import T, _counted
+from render.deus.labels import T
 from render.deus.map import FOCUS_SIDE, PHONE_TEXT, focus, last_regions
 
 
 def counted(key: str, n: int, lang: str) -> str:
-    """A counted noun with the right plural (French keeps the singular for 0 and 1)."""
-    return _counted("k_" + key, n, lang)
+    """A counted noun in the form the catalog's plural rule gives `n`."""
+    return T("k_" + key, lang, n=n)
 
 
 def winners(view: dict[str, Any]) -> list[int]:
@@ -51,11 +51,7 @@ def progress(view: dict[str, Any], lang: str) -> str:
 
 def place(rank: int, lang: str) -> str:
     """« winner », « 2nd place », « 2e place »."""
-    if rank == 1:
-        return T("winner", lang).lower()
-    if lang == "fr":
-        return f"{rank}e place"
-    return f"{rank}{ {2: 'nd', 3: 'rd'}.get(rank, 'th') } place"
+    return T(f"place_{rank}", lang)
 
 
 def standings(view: dict[str, Any], lang: str, width: int = FOCUS_SIDE) -> Image.Image:

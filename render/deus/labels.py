@@ -9,7 +9,7 @@ every occupied region carries its owner's seat glyph, so nothing rests on colour
 
 from __future__ import annotations
 
-from engines.core.i18n import msg
+from engines.core.i18n import msg, plural_msg
 from render.core import Labels
 
 TERRAIN: dict[str, tuple[int, int, int]] = {
@@ -70,9 +70,9 @@ T = Labels("render.deus", (
     msg("final_turns", "Final turns left: {n}"),
     msg("first", "  · first player"),
     msg("to_play", "  · to play"),
-    # counted nouns: "singular|plural" (French keeps the singular for 0 and 1)
-    msg("n_cards", "{n} card in hand|{n} cards in hand"),
-    msg("n_villages", "{n} village taken|{n} villages taken"),
+    # counted nouns: the catalog's plural rule picks the form (French keeps the singular for 0 and 1)
+    plural_msg("n_cards", "{n} card in hand", "{n} cards in hand"),
+    plural_msg("n_villages", "{n} village taken", "{n} villages taken"),
     msg("your_vp", " · your VP tokens: {vp} (temples: +{t})"),
     msg("pieces", "Pieces board/reserve: "),
     msg("your_hand", "Your hand ({n})"),
@@ -83,23 +83,29 @@ T = Labels("render.deus", (
     msg("p_no_hand", "No card in hand"),
     msg("p_pieces", "{b} to build · {r} in reserve"),
     msg("p_none", "no card yet"),
+    msg("p_effect", "{card}: {effect}"),
     msg("p_tableau", "Tableau: {n} cards, bottom card first (it acts first)"),
     msg("s_map", "The continent{where}"),
     msg("s_west", ", west"),
     msg("s_middle", ", middle"),
     msg("s_east", ", east"),
     msg("s_players", "Players"),
-    # the turn card (render/deus/card.py); counted nouns "singular|plural"
+    # the turn card (render/deus/card.py)
     msg("k_progress", "{v} · {t} in stock"),
-    msg("k_villages", "{n} barbarian village left|{n} barbarian villages left"),
-    msg("k_temples", "{n} temple|{n} temples"),
+    plural_msg("k_villages", "{n} barbarian village left", "{n} barbarian villages left"),
+    plural_msg("k_temples", "{n} temple", "{n} temples"),
     msg("k_last_turns", " · final turns: {n}"),
     msg("k_over", "Game over"),
     msg("k_over_won", "Game over · won with {vp} VP: {names}"),
     msg("k_and", " & "),
-    msg("k_built", "{n} building|{n} buildings"),
-    msg("k_gold", "{n} gold|{n} gold"),
-    msg("k_won", "{n} village|{n} villages"),
+    plural_msg("k_built", "{n} building", "{n} buildings"),
+    plural_msg("k_gold", "{n} gold", "{n} gold"),
+    plural_msg("k_won", "{n} village", "{n} villages"),
+    # the places in the final table's tags (Deus: 2 to 4 players)
+    msg("place_1", "winner"),
+    msg("place_2", "2nd place"),
+    msg("place_3", "3rd place"),
+    msg("place_4", "4th place"),
     msg("k_around", "Around {name}'s move"),
     msg("k_regions", "{name}'s regions"),
     msg("k_last", "Where {name} built last"),
@@ -109,12 +115,6 @@ T = Labels("render.deus", (
 
 def _short(kind: str, lang: str) -> str:
     return T("s_" + kind, lang)
-
-
-def _counted(key: str, n: int, lang: str) -> str:
-    """A counted noun in `lang` with the right plural."""
-    one, many = T(key, lang, n=n).split("|")
-    return one if (n < 2 if lang == "fr" else n == 1) else many
 
 
 def _title(kind: str, lang: str) -> str:

@@ -23,7 +23,7 @@ from render.core.layout import WIDTH, CardRow, card_rows, grouped, stacked_secti
 from render.core.people import seat_disc, seat_name
 from render.core.text import wrap
 from render.deus.card import standings
-from render.deus.labels import CARD, COLOURS, RES, RES_COLOUR, RES_ICON, T, _counted, _short, _title
+from render.deus.labels import CARD, COLOURS, RES, RES_COLOUR, RES_ICON, T, _short, _title
 from render.deus.map import PHONE_HEX, PHONE_TEXT, draw_map, kinds_shown, legend, map_size
 
 PAD = 20
@@ -73,7 +73,7 @@ def _status(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
 def _counts(view: dict[str, Any], seat: int, lang: str) -> str:
     """« 5 cards in hand · 1 village taken · first player · to play »."""
     p = view["players"][seat]
-    parts = [_counted("n_cards", p["hand_size"], lang), _counted("n_villages", p["villages_won"], lang)]
+    parts = [T("n_cards", lang, n=p["hand_size"]), T("n_villages", lang, n=p["villages_won"])]
     parts += [T(k, lang).strip(" ·") for k, on in (("first", p["first"]), ("to_play", view.get("current") == seat)) if on]
     return " · ".join(parts)
 
@@ -103,7 +103,7 @@ def _built(view: dict[str, Any], built: dict[str, Any], lang: str, effect: bool)
     """« Port (t2r3) », or with its effect « Temple of Ceres (t1r2): End: 3 VP per… »."""
     info = view["cards"][built["id"]]
     text = field(info, "name", lang) + (f" ({built['region']})" if built.get("region") else "")
-    return f"{text}{' :' if lang == 'fr' else ':'} {field(info, 'text', lang)}" if effect else text
+    return T("p_effect", lang, card=text, effect=field(info, "text", lang)) if effect else text
 
 
 def _tableau(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
@@ -179,7 +179,9 @@ def _summary(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     """A player's public area for the board: status, then each colour's cards by name."""
     p = view["players"][seat]
     f = font(PHONE_TEXT, False, condensed=True)
-    chip_w = 210
+    labels = {colour: f"{_short(colour, lang)} {_title(colour, lang)} {len(p['columns'][colour])}" for colour in COLOURS}
+    # the chips are as wide as their longest label (« Wi Wissenschaft 2 »), 210 px at least
+    chip_w = max(210, math.ceil(max(_PROBE.draw.textlength(t, font=font(PHONE_TEXT, True)) for t in labels.values())) + 14)
     plans = []
     for colour in COLOURS:
         names = ", ".join(_built(view, x, lang, False) for x in p["columns"][colour]) or "—"
@@ -192,8 +194,7 @@ def _summary(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     for colour, lines in plans:
         h = max(1, len(lines)) * line
         c.draw.rounded_rectangle((PAD, y, PAD + chip_w, y + line), radius=6, fill=CARD[colour])
-        label = f"{_short(colour, lang)} {_title(colour, lang)} {len(p['columns'][colour])}"
-        c.text((PAD + 8, y + line / 2), label, PHONE_TEXT, bold=True, fill=palette.text_on(CARD[colour]), anchor="lm",
+        c.text((PAD + 8, y + line / 2), labels[colour], PHONE_TEXT, bold=True, fill=palette.text_on(CARD[colour]), anchor="lm",
                max_width=chip_w - 14)
         for i, text in enumerate(lines):
             c.draw.text((PAD + chip_w + 12, y + i * line + 2), text, font=f, fill=palette.INK)

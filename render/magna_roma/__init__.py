@@ -286,10 +286,10 @@ def _portus(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
 
 # ---- players table and cities -------------------------------------------------------------------------
 def _table(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
-    cols = T("cols", lang).split("|")
+    keys = ["player", "track", "if_ended", "coins", "pop", "bless", "stars", "market", "pantheon", "military", "placed"]
     if view["modules"]["dominus"]:
-        cols[9] = cols[11]
-    cols = cols[:11]
+        keys[9] = "legions"
+    cols = [T("col_" + k, lang) for k in keys]
     h = 40 + 34 * (view["num_players"] + 1)
     top = c.panel((20, y, WIDTH - 20, y + h), T("players", lang), accent=(60, 60, 60))
     xs = [30, 250, 330, 430, 510, 580, 660, 820, 930, 1050, 1170]

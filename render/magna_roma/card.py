@@ -23,11 +23,10 @@ SCALE = 2.0  # text in the focus is twice the board's (monument names ~28 px, ~1
 
 
 def city_of(view: dict[str, Any], seat: int, lang: str) -> str:
-    """ "alice's city" / « Cité d'alice » (French elides « de » before a vowel)."""
+    """ "alice's city" / « Cité d'alice » (a name starting with a vowel has its own label: French
+    elides « de » before it)."""
     name = seat_name(view, seat, lang)
-    if lang != "fr":
-        return T("city_of", lang, n=name)
-    return T("city_of", lang, n=("d’" if name[:1].lower() in "aeiouyàâéèêëîïôöûü" else "de ") + name)
+    return T("city_of_vowel" if name[:1].lower() in "aeiouyàâéèêëîïôöûü" else "city_of", lang, n=name)
 
 
 def score(view: dict[str, Any], seat: int) -> int:

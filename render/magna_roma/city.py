@@ -10,6 +10,7 @@ from render.core.canvas import MIN_TEXT, wrap
 from render.core.fonts import font
 from render.core.people import seat_disc
 from render.magna_roma.glyphs import tile
+from render.magna_roma.labels import T
 
 
 def window(p: dict[str, Any], solo: bool, pad: bool) -> tuple[int, int, int, int]:
@@ -78,11 +79,11 @@ def draw_city(c: Canvas, view: dict[str, Any], seat: int, x: float, y: float, si
     return ox + cols * size, oy + rows * size
 
 
-def staffing(m: dict[str, Any]) -> str:
+def staffing(m: dict[str, Any], lang: str = "en") -> str:
     """Population on a monument against its need: "pop 1/2"; the Mausoleum (1 to 4) "pop 3 (1-4)"."""
     if m["cap"] == m["workers"]:
-        return f"pop {m['pop']}/{m['workers']}"
-    return f"pop {m['pop']} ({m['workers']}-{m['cap']})"
+        return T("staffing", lang, p=m["pop"], w=m["workers"])
+    return T("staffing_range", lang, p=m["pop"], w=m["workers"], c=m["cap"])
 
 
 def name_lines(c: Canvas, name: str, width: float, size: int, least: int = MIN_TEXT) -> tuple[list[str], int]:
@@ -107,7 +108,7 @@ def _monument_badge(c: Canvas, m: dict[str, Any], wx0: int, wy0: int, ox: float,
     name and its population."""
     name = field(m, "name", lang)
     longest = max([c.draw.textlength(word, font=font(min_text, True, condensed=True)) for word in name.split()]
-                  + [c.draw.textlength(staffing(m), font=font(max(min_text, round(15 * scale))))])
+                  + [c.draw.textlength(staffing(m, lang), font=font(max(min_text, round(15 * scale))))])
     w = badge_width(m["at"], size, longest + 16)  # never a word cut in two
     if m["at"] == "centre":
         x, y = cell_xy("e5", wx0, wy0, ox, oy, size)
@@ -128,7 +129,7 @@ def _monument_badge(c: Canvas, m: dict[str, Any], wx0: int, wy0: int, ox: float,
     for line in lines:
         c.draw.text((mx, ty + line_h / 2), line, font=f, fill=palette.INK, anchor="mm")
         ty += line_h
-    c.text((mx, ty + pop_size / 2 + 2 * scale), staffing(m), pop_size, anchor="mm")
+    c.text((mx, ty + pop_size / 2 + 2 * scale), staffing(m, lang), pop_size, anchor="mm")
 
 
 def cell_xy(cell: str, wx0: int, wy0: int, ox: float, oy: float, size: float) -> tuple[float, float]:

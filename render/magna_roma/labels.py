@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core.i18n import msg
+from engines.core.i18n import msg, plural_msg
 from render.core import Labels, entry, field
 
 T = Labels("render.magna_roma", (
@@ -74,10 +74,23 @@ T = Labels("render.magna_roma", (
     msg("ship_n", "{n}: {cargo}"),
     msg("port", "port"),
     msg("portus_key", "Ports (with their owner's disc): ships always sail on; islands: the arrow colour is the district colour needed to sail on. Ending a turn on the anchor draws goods; following its arrow leaves the island and pays them. Goods still aboard at the end give nothing."),
-    msg("cols", "Player|On track|If ended|Coins|Pop|Bless|Stars R/P/B|Market|Pantheon|Military|Placed|Legions"),
+    # the players table's column headers
+    msg("col_player", "Player"),
+    msg("col_track", "On track"),
+    msg("col_if_ended", "If ended"),
+    msg("col_coins", "Coins"),
+    msg("col_pop", "Pop"),
+    msg("col_bless", "Bless"),
+    msg("col_stars", "Stars R/P/B"),
+    msg("col_market", "Market"),
+    msg("col_pantheon", "Pantheon"),
+    msg("col_military", "Military"),
+    msg("col_placed", "Placed"),
+    msg("col_legions", "Legions"),
     msg("players", "Players"),
     msg("plus_general", " + general"),
     msg("city_of", "{n}’s city"),
+    msg("city_of_vowel", "{n}’s city"),  # a name starting with a vowel (French elides « de »)
     msg("total_col", "Total"),
     msg("card_turn", "Turn {n}/24"),
     msg("card_over", "Game over"),
@@ -121,12 +134,14 @@ T = Labels("render.magna_roma", (
     msg("met", " (met)"),
     msg("kv", "{k}: {v}"),
     msg("blessed", "blessed tile"),
+    msg("staffing", "pop {p}/{w}"),
+    msg("staffing_range", "pop {p} ({w}-{c})"),
     # phone images (player area, board sections)
     msg("legions_n", "Legions {n}"),
     msg("military_n", "Military {n}"),
     msg("placed_n", "Tiles placed {n}/24"),
     msg("next_bonus", "next bonus at {n}: {g}"),
-    msg("n_stars", "{n} star|{n} stars"),
+    plural_msg("n_stars", "{n} star", "{n} stars"),
     msg("tile_sides", "Sides: {s}"),
     msg("centre_tile", "City centre"),
     msg("monument_row", "at {at} · {state} · {pts} VP"),
@@ -148,12 +163,6 @@ T = Labels("render.magna_roma", (
 ))
 
 
-def count(key: str, lang: str, n: int) -> str:
-    """A label "one|many" for `n` things: English plural past 1 (and at 0), French from 2."""
-    one, many = T(key, lang, n=n).split("|")
-    return one if (n < 2 if lang == "fr" else n == 1) else many
-
-
 def name_of(key: str, lang: str) -> str:
     """A symbol, icon, colour or score category by name (unknown ids as they are)."""
     return T("n_" + key, lang) if "n_" + key in T.table else key
@@ -162,7 +171,7 @@ def name_of(key: str, lang: str) -> str:
 def category(res: dict, key: str, lang: str) -> str:
     """A score category by the words the engine gives it (`labels` of a result or view)."""
     label = (res.get("labels") or {}).get(key)
-    return label.get("fr" if lang == "fr" else "en") or key if label else name_of(key, lang)
+    return entry(label, lang) or key if label else name_of(key, lang)
 
 
 def gain_text(g: dict[str, int], lang: str = "en") -> str:

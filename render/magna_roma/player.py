@@ -17,7 +17,7 @@ from render.core.people import named, seat_disc, seat_name
 from render.magna_roma.card import score_words
 from render.magna_roma.city import staffing
 from render.magna_roma.glyphs import DISTRICT, tile
-from render.magna_roma.labels import T, category, count, name_of
+from render.magna_roma.labels import T, category, name_of
 from render.magna_roma.phone import PAD, TEXT, canvas, cargo, city_box, done, legend, stars
 
 
@@ -64,7 +64,7 @@ def _tile_row(t: dict[str, Any], lang: str) -> CardRow:
     c = Canvas(120, 120)
     tile(c, t, 4, 4, 112)
     sides = ", ".join(name_of(k, lang) for k in t["sides"])
-    extra = [count("n_stars", lang, t["stars"]) if t.get("stars") else "", name_of(t["icon"], lang) if t.get("icon") else ""]
+    extra = [T("n_stars", lang, n=t["stars"]) if t.get("stars") else "", name_of(t["icon"], lang) if t.get("icon") else ""]
     effect = " · ".join(x for x in [T("tile_sides", lang, s=sides), *extra] if x)
     name = T("district_of", lang, c=name_of(t["colour"], lang)) if t["colour"] in DISTRICT else T("centre_tile", lang)
     return CardRow(name[:1].upper() + name[1:], "", effect, DISTRICT.get(t["colour"]), c.image)
@@ -72,7 +72,7 @@ def _tile_row(t: dict[str, Any], lang: str) -> CardRow:
 
 def _monument_row(m: dict[str, Any], lang: str) -> CardRow:
     state = T("working", lang) if m["functional"] else T("needs_pop", lang)
-    return CardRow(field(m, "name", lang), staffing(m), T("monument_row", lang, at=m["at"], state=state, pts=m["points"]),
+    return CardRow(field(m, "name", lang), staffing(m, lang), T("monument_row", lang, at=m["at"], state=state, pts=m["points"]),
                    palette.VP if m["functional"] else palette.MUTED)
 
 

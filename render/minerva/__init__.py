@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from engines.core.i18n import msg
+from engines.core.i18n import msg, plural_msg
 from engines.core.names import names_seat
 from render.core import palette
 from render.core.canvas import Canvas
@@ -27,6 +27,7 @@ from render.minerva.tiles import (
     draw_tile,
     item_icon,
     lettered,
+    rank_label,
 )
 from render.minerva.turn import card as card  # the turn card hook (render.turn_card)
 from render.minerva.turn import city_of
@@ -45,8 +46,7 @@ T = Labels("render.minerva", (
     msg("to_act", "  ▶ to act"),
     msg("passed", "  · passed"),
     msg("glory", "glory"),
-    msg("left", "residences left"),
-    msg("left_1", "residence left"),
+    plural_msg("residences_left", "{n} residence left", "{n} residences left"),
     msg("assistants", "assistants in hand / owned"),
     msg("culture_taken", "culture tiles taken:"),
     msg("glory_tiles_vp", "glory tiles: {n} VP"),
@@ -59,22 +59,18 @@ T = Labels("render.minerva", (
     msg("pairs", "Pairs on offer (build one, discard the other)"),
     msg("buildings", "Buildings on offer"),
     msg("market_title", "{title} · {n} · stack: {k} left"),
-    msg("tiles_n", "{n} tiles"),
-    msg("tiles_1", "{n} tile"),
-    msg("left_n", "{n}"),
-    msg("left_1f", "{n}"),
+    plural_msg("n_tiles", "{n} tile", "{n} tiles"),
+    plural_msg("stack_left", "{n}", "{n}"),
     msg("empty_paren", "(empty)"),
     msg("temples_offer", "Temples on offer · deck {n}"),
     msg("culture_stacks", "Culture stacks (top tile)"),
     msg("theatre", "Theatre"),
     msg("art", "Art"),
     msg("learning", "Learning"),
-    msg("n_left", "{n} left"),
-    msg("n_left_1", "{n} left"),
+    plural_msg("n_left", "{n} left", "{n} left"),
     msg("empty_f", "empty"),
     msg("glory_title", "Round {n} glory tiles · order tiles"),
     msg("glory_title_solo", "Round {n} glory tiles"),
-    msg("ranks", "1st|2nd|3rd"),
     msg("order", "Order:"),
     msg("free", " · free"),
     msg("solo_no_order", "No order tiles."),
@@ -86,12 +82,6 @@ T = Labels("render.minerva", (
 ))
 
 
-def _count(key: str, n: int, lang: str) -> str:
-    """A count with its agreed word: « 1 tuile », « 2 tuiles »."""
-    one = {"tiles": "tiles_1", "left": "left_1f"}[key]
-    return T(one if (n < 2 if lang == "fr" else n == 1) else f"{key}_n", lang, n=n)
-
-
 def _seat_color(seat: int) -> palette.Color:
     return palette.seat(seat)
 
@@ -100,7 +90,7 @@ def log_line(e: dict[str, Any], view: dict[str, Any], lang: str) -> str:
     """A log entry as players read it: names filled in; "name: text" when it has a seat but no placeholder."""
     text = entry(e, lang)
     if e.get("seat") is not None and not names_seat(text):
-        text = f"{seat_name(view, e['seat'], lang)}{' :' if lang == 'fr' else ':'} {text}"
+        text = T("who_why", lang, name=seat_name(view, e["seat"], lang), why=text)
     return named(text, view, lang)
 
 
@@ -155,7 +145,7 @@ def _player_panel(c: Canvas, rect: tuple[float, float, float, float], p: dict[st
     draw_icon(c, "star", (x + 11, y + 11), 22, (200, 40, 40))
     x = _num(c, x + 26, y, p["glory"], T("glory", lang))
     draw_icon(c, "house", (x + 11, y + 11), 22, CATEGORY_COLORS["residential"])
-    _num(c, x + 26, y, p["residences_left"], T("left_1" if p["residences_left"] == 1 else "left", lang), max_width=x1 - x - 36)
+    _num(c, x + 26, y, T("residences_left", lang, n=p["residences_left"]), max_width=x1 - x - 36)
     y += 32
     x = x0 + 10
     draw_icon(c, "person", (x + 11, y + 11), 22, col)
@@ -253,7 +243,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     y += panel_h + 16
     # market
     title = T("pairs", lang) if view["solo"] else T("buildings", lang)
-    top = c.panel((PAD, y, WIDTH - PAD, y + market_h), T("market_title", lang, title=title, n=_count("tiles", len(items), lang), k=_count("left", view["stack"], lang)), accent=(60, 40, 30))
+    top = c.panel((PAD, y, WIDTH - PAD, y + market_h), T("market_title", lang, title=title, n=T("n_tiles", lang, n=len(items)), k=T("stack_left", lang, n=view["stack"])), accent=(60, 40, 30))
     for k, (label, t) in enumerate(items):
         cx = PAD + 8 + (k % per_row) * (CARD_W + 8)
         cy = top + (k // per_row) * (CARD_H + 8 + label_h) + label_h
@@ -291,7 +281,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
                 lettered(c, (mid + (i - (t["need"] - 1) / 2) * 26, top + 42), 22, col, culture_letter(cat, lang))
             draw_icon(c, "vp", (mid - 16, top + 76), 24)
             c.text((mid, top + 76), f"{t['vp']}", 20, bold=True, anchor="lm")
-            c.text((mid, top + 98), T("n_left_1" if len(stack) == 1 else "n_left", lang, n=len(stack)), 14, fill=palette.MUTED, anchor="mm")
+            c.text((mid, top + 98), T("n_left", lang, n=len(stack)), 14, fill=palette.MUTED, anchor="mm")
         else:
             c.text((mid, top + 55), T("empty_f", lang), 15, fill=palette.MUTED, anchor="mm")
     y += offer_h + 12
@@ -300,7 +290,7 @@ def board(view: dict[str, Any], lang: str = "en") -> Image.Image:
     for t in view["glory_tiles"]:
         c.box((gx, top, gx + 110, top + 44), fill=(250, 225, 225), outline=(200, 40, 40))
         draw_icon(c, "star", (gx + 16, top + 22), 20, (200, 40, 40))
-        c.text((gx + 30, top + 22), T("rank_vp", lang, r=T("ranks", lang).split("|")[t["rank"] - 1], n=t["vp"]), 16, bold=True, anchor="lm", max_width=78, fit=True)
+        c.text((gx + 30, top + 22), T("rank_vp", lang, r=rank_label(t["rank"], lang), n=t["vp"]), 16, bold=True, anchor="lm", max_width=78, fit=True)
         gx += 120
     ox = gx + 30
     order = view["order"]

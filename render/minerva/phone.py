@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image
 
-from engines.core.i18n import msg
+from engines.core.i18n import msg, plural_msg
 from render.core import palette, record, stack_vertical
 from render.core.canvas import Canvas
 from render.core.fonts import font
@@ -25,7 +25,14 @@ from render.core.icons import draw_icon
 from render.core.layout import WIDTH, CardRow, card_rows, stacked_sections
 from render.core.people import seat_disc, seat_name
 from render.core.text import wrap
-from render.minerva.tiles import CATEGORY_COLORS, CULTURE_COLORS, RESOURCE_ICONS, culture_letter, lettered
+from render.minerva.tiles import (
+    CATEGORY_COLORS,
+    CULTURE_COLORS,
+    RESOURCE_ICONS,
+    culture_letter,
+    lettered,
+    rank_label,
+)
 from render.minerva.turn import AXIS, PHONE_TEXT, big_city, city_of
 
 PAD = 20
@@ -40,8 +47,7 @@ T = Labels("render.minerva", (
     msg("ore", "ore"),
     msg("coin", "denarii"),
     msg("counters", "{g} glory · {r} · assistants in hand / owned: {a}"),
-    msg("left", "{n} residences left"),
-    msg("left_1", "{n} residence left"),
+    plural_msg("residences_left", "{n} residence left", "{n} residences left"),
     msg("culture_taken", "culture tiles taken:"),
     msg("glory_tiles_vp", "glory tiles: {n} VP"),
     msg("order_tile", "order tile {n}"),
@@ -82,7 +88,6 @@ T = Labels("render.minerva", (
     msg("stack", "{name}: {need} {letter} → {vp} VP · {n} left"),
     msg("stack_empty", "{name}: empty"),
     msg("glory", "Round {n} glory tiles: {tiles}"),
-    msg("ranks", "1st|2nd|3rd"),
     msg("rank_vp", "{r} {n} VP"),
     msg("order", "Order tile {k}"),
     msg("order_free", "free"),
@@ -135,7 +140,7 @@ def _goods(c: Canvas, p: dict[str, Any], y: float, lang: str) -> float:
 
 
 def _counters(p: dict[str, Any], lang: str) -> str:
-    left = T("left_1" if p["residences_left"] == 1 else "left", lang, n=p["residences_left"])
+    left = T("residences_left", lang, n=p["residences_left"])
     return T("counters", lang, g=p["glory"], r=left, a=f"{p['assistants_hand']}/{p['assistants']}")
 
 
@@ -316,8 +321,7 @@ def _tiles(view: dict[str, Any], lang: str) -> Image.Image:
                             n=len(stack)), None))
         else:
             lines.append((T("stack_empty", lang, name=T(cat, lang)), None))
-    ranks = T("ranks", lang).split("|")
-    tiles = ", ".join(T("rank_vp", lang, r=ranks[t["rank"] - 1], n=t["vp"]) for t in view["glory_tiles"])
+    tiles = ", ".join(T("rank_vp", lang, r=rank_label(t["rank"], lang), n=t["vp"]) for t in view["glory_tiles"])
     lines.append((T("glory", lang, n=view["round"], tiles=tiles), None))
     holders = {p["order"]: p["seat"] for p in view["players"] if p["order"] is not None}
     order = view["order"]

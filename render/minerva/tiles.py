@@ -37,7 +37,6 @@ RESOURCE_ICONS: dict[str, tuple[str, Color]] = {
     "ore": ("diamond", (60, 80, 140)),
 }
 CULTURE_COLORS: dict[str, Color] = {"theatre": (200, 60, 90), "art": (60, 120, 200), "learning": (60, 150, 90)}
-CULTURE_LETTER = {"theatre": ("T", "T"), "art": ("A", "A"), "learning": ("L", "U")}  # (en, fr): Learning is "Université"
 T = Labels("render.minerva", (
     msg("build", "BUILD"),
     msg("end", "END"),
@@ -45,11 +44,25 @@ T = Labels("render.minerva", (
     msg("move", "move"),
     msg("remove_residence", "−res"),
     msg("per", "per"),
+    # the letter on a culture point's disc: the initial of the culture's name (theatre, art, learning)
+    msg("letter_theatre", "T"),
+    msg("letter_art", "A"),
+    msg("letter_learning", "L"),
+    # a glory tile's place (1st, 2nd, 3rd)
+    msg("rank_1", "1st"),
+    msg("rank_2", "2nd"),
+    msg("rank_3", "3rd"),
 ))
 
 
 def culture_letter(cat: str, lang: str = "en") -> str:
-    return CULTURE_LETTER[cat][T.pick(lang)]
+    """The letter on a culture point's disc in `lang` (« U » for the French « Université »)."""
+    return T(f"letter_{cat}", lang)
+
+
+def rank_label(rank: int, lang: str = "en") -> str:
+    """A glory tile's place: « 1st », « 2e »."""
+    return T(f"rank_{rank}", lang)
 
 
 def lettered(c: Canvas, center: tuple[float, float], size: float, color: Color, letter: str) -> None:

@@ -35,6 +35,8 @@ T = Labels("render.minerva", (
     msg("over", "game over"),
     msg("passed", "passed"),
     msg("city_of", "{name}'s city"),
+    # the same, for a name that starts with a vowel (French elides: « Cité d'Alice »)
+    msg("city_of_vowel", "{name}'s city"),
     msg("build", "BUILD"),
     msg("end", "END"),
 ))
@@ -43,9 +45,8 @@ T = Labels("render.minerva", (
 def city_of(view: dict[str, Any], seat: int, lang: str) -> str:
     """« alice's city », « Cité de bob », « Cité d'Alice »."""
     name = seat_name(view, seat, lang)
-    if lang == "fr":
-        name = ("d'" if name[:1] and name[:1].lower() in "aeiouyàâäéèêëîïôöûüœ" else "de ") + name
-    return T("city_of", lang, name=name)
+    vowel = name[:1] != "" and name[:1].lower() in "aeiouyàâäéèêëîïôöûüœ"
+    return T("city_of_vowel" if vowel else "city_of", lang, name=name)
 
 
 def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str, Any]:

@@ -14,9 +14,9 @@ from PIL import Image
 from render.core import Canvas, draw_icon, entry, field, palette, record
 from render.core.people import named, seat_disc, seat_name
 from render.monumental_duel.card import card
-from render.monumental_duel.labels import ACTIVE_MARK, KIND_COLOURS, KIND_GLYPHS, LEGEND_KINDS, T, count
+from render.monumental_duel.labels import ACTIVE_MARK, KIND_COLOURS, KIND_GLYPHS, LEGEND_KINDS, T
 from render.monumental_duel.parts import card as draw_card
-from render.monumental_duel.parts import city, ptype, res_row, seat_title, titled, who
+from render.monumental_duel.parts import city, label_width, ptype, res_row, seat_title, titled, who
 from render.monumental_duel.phone_board import sections
 from render.monumental_duel.player import player
 
@@ -42,7 +42,7 @@ def _header(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         seat_disc(c, s, (x + 40, y + 66), 14)
         name = T("rank_seat", lang, r=ranks[s], name=seat_name(view, s, lang), civ=field(p, "civ", lang)) if ranks else who(view, s, lang)
         c.text((x + 62, y + 66), name, 20, bold=True, anchor="lm", max_width=half - 180)
-        c.text((x + half - 12, y + 66), count("n_pts", lang, view["scores"][s]), 22, bold=True, fill=palette.VP, anchor="rm")
+        c.text((x + half - 12, y + 66), T("n_pts", lang, n=view["scores"][s]), 22, bold=True, fill=palette.VP, anchor="rm")
     return y + HEADER_H
 
 
@@ -73,7 +73,7 @@ def _final(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
         c.text((24, yy + 14), f"{res['ranks'][s]}.", 20, bold=True, anchor="lm")
         seat_disc(c, s, (66, yy + 14), 12)
         c.text((86, yy + 14), who(view, s, lang), 18, bold=True, anchor="lm", max_width=300)
-        c.text((400, yy + 14), count("n_pts", lang, res["scores"][s]), 18, bold=True, fill=palette.VP, anchor="lm")
+        c.text((400, yy + 14), T("n_pts", lang, n=res["scores"][s]), 18, bold=True, fill=palette.VP, anchor="lm")
         why = res["decided_by"][s]
         if why:
             c.text((86, yy + 40), T("decided", lang, what=entry(why, lang)), 15, bold=True, anchor="lm", max_width=390)
@@ -114,17 +114,18 @@ def _basics_and_cities(c: Canvas, view: dict[str, Any], y: int, lang: str) -> in
     h = 190
     top = c.panel((10, y, 430, y + h), T("basics", lang), accent=(96, 96, 96))
     makes = {"workshop": {"prod": 2}, "laboratory": {"sci": 2}, "range": {"mil": 2}, "barricade": None}
+    dx = max(0.0, label_width(c, T("cost", lang), 13) + 4 - 35)  # a longer word for "cost" pushes the row right
     for k, (kind, n) in enumerate(view["basics"].items()):
         yy = top + 4 + k * 36
         c.text((24, yy + 12), T(kind, lang), 16, bold=True, anchor="lm", max_width=160, fit=True)
         c.text((190, yy + 12), f"×{n}", 16, anchor="lm", fill=palette.DANGER if n == 0 else palette.INK)
         c.text((240, yy + 12), T("cost", lang), 13, fill=palette.MUTED, anchor="lm")
-        res_row(c, 275, yy + 3, {"prod": 2 if kind == "barricade" else 3}, 16)
+        res_row(c, 275 + dx, yy + 3, {"prod": 2 if kind == "barricade" else 3}, 16)
         if makes[kind]:
-            c.text((320, yy + 12), "→", 15, anchor="lm")
-            res_row(c, 340, yy + 3, makes[kind], 16)
+            c.text((320 + dx, yy + 12), "→", 15, anchor="lm")
+            res_row(c, 340 + dx, yy + 3, makes[kind], 16)
         else:
-            c.text((322, yy + 12), T("conquer", lang), 13, anchor="lm", max_width=100, fit=True)
+            c.text((322 + dx, yy + 12), T("conquer", lang), 13, anchor="lm", max_width=100 - dx, fit=True)
     top = c.panel((440, y, 1150, y + h), T("free_cities", lang, n=view["fc_deck_size"]), accent=KIND_COLOURS["free_city"])
     fw = (710 - 20 - 16) / 3
     for k, fc in enumerate(view["free_cities"]):
@@ -155,7 +156,7 @@ def _player_panel(c: Canvas, view: dict[str, Any], seat: int, rect: tuple[float,
         flags.append(T("passed", lang))
     if seat in view.get("to_act", []):
         flags.append(T("to_act", lang))
-    title = f"{who(view, seat, lang)} · {count('n_pts', lang, view['scores'][seat])}" + (f" · {', '.join(flags)}" if flags else "")
+    title = f"{who(view, seat, lang)} · {T('n_pts', lang, n=view['scores'][seat])}" + (f" · {', '.join(flags)}" if flags else "")
     top = seat_title(c, rect, seat, title)
     width = x1 - x0
     cw = (width - 30 - 12) / 3

@@ -13,7 +13,7 @@ from render.core import Canvas, draw_icon, entry, field, palette
 from render.core.fonts import font
 from render.core.people import named, seat_disc, seat_name
 from render.core.text import wrap
-from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, T, count, tally
+from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, T, tally
 from render.monumental_duel.parts import res_row
 
 FOCUS_W = 752  # the card's inner width: the focus is drawn at its final size
@@ -31,7 +31,7 @@ def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str,
     tags = [T("tag_adv", lang, civ=field(p, "civ", lang)) if adv == s else field(p, "civ", lang) for s, p in enumerate(view["players"])]
     return {
         "progress": named(entry(view["summary"], lang), view, lang),
-        "scores": [count("n_pts", lang, n) for n in view["scores"]],
+        "scores": [T("n_pts", lang, n=n) for n in view["scores"]],
         "tags": tags,
         "focus": focus(view, seat, lang),
         "focus_caption": T("city_of", lang, name=seat_name(view, seat, lang), civ=field(view["players"][seat], "civ", lang)),

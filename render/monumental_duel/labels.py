@@ -1,9 +1,9 @@
-"""Monumental Duel renderer tables: fixed labels (English, French), card kind colours and glyphs,
-resource icons. Every card kind has a glyph as well as a colour, so no kind rests on colour alone."""
+"""Monumental Duel renderer tables: fixed labels (English here, other languages in `locale/`),
+card kind colours and glyphs, resource icons. Every card kind has a glyph as well as a colour, so no kind rests on colour alone."""
 
 from __future__ import annotations
 
-from engines.core.i18n import msg
+from engines.core.i18n import msg, plural_msg
 from render.core import Labels, palette
 from render.core.palette import Color
 
@@ -22,11 +22,6 @@ RES_ICON: dict[str, tuple[str, Color]] = {
     "prod": ("cube", (141, 96, 56)), "sci": ("diamond", (30, 100, 170)), "mil": ("triangle", (190, 40, 40)),
     "gold": ("coin", palette.GOLD), "cult": ("star", (142, 68, 173)),
 }
-PTYPE: dict[str, tuple[str, str]] = {"mountain": ("Mountain", "Montagneuse"), "coastal": ("Coastal", "Côtière"), "agricultural": ("Agricultural", "Agricole")}
-
-RES_NAMES: dict[str, tuple[str, str]] = {"prod": ("Production", "Production"), "sci": ("Science", "Science"),
-                                          "mil": ("Military", "Militaire"), "gold": ("Gold", "Or"), "cult": ("Culture", "Culture")}
-
 T = Labels("render.monumental_duel", (
     msg("game", "Monumental Duel: Trade"),
     msg("cost", "cost"),
@@ -39,9 +34,10 @@ T = Labels("render.monumental_duel", (
     msg("rank_seat", "{r}. {name} · {civ}"),
     msg("final", "Final result"),
     msg("final_shared", "Final result · shared victory"),
-    msg("n_pts", "{n} pt|{n} pts"),
+    plural_msg("n_pts", "{n} pt", "{n} pts"),
     msg("decided", "tie broken by {what}"),
     msg("advantage", "Advantage"),
+    msg("advantage_of", "Advantage: {holder}"),
     msg("nobody", "nobody"),
     msg("no_tokens", "no tokens"),
     msg("track", "Development track · Era {era} · deck {d} · discard {k}"),
@@ -88,12 +84,25 @@ T = Labels("render.monumental_duel", (
     # the turn card
     msg("city_of", "{name} · city ({civ})"),
     msg("tag_adv", "{civ} · Advantage"),
-    # counted things, "one|many" (see `count`)
-    msg("n_provinces", "{n} province|{n} provinces"),
-    msg("n_knowledge", "{n} Knowledge|{n} Knowledge"),
-    msg("n_wonders", "{n} wonder|{n} wonders"),
-    msg("n_policies", "{n} policy|{n} policies"),
-    msg("n_free_cities", "{n} Free City|{n} Free Cities"),
+    # counted things (see `tally`)
+    plural_msg("n_provinces", "{n} province", "{n} provinces"),
+    plural_msg("n_knowledge", "{n} Knowledge", "{n} Knowledge"),
+    plural_msg("n_wonders", "{n} wonder", "{n} wonders"),
+    plural_msg("n_policies", "{n} policy", "{n} policies"),
+    plural_msg("n_free_cities", "{n} Free City", "{n} Free Cities"),
+    # province types: the name, and the short form drawn on the board's chips
+    msg("ptype_mountain", "Mountain"),
+    msg("ptype_coastal", "Coastal"),
+    msg("ptype_agricultural", "Agricultural"),
+    msg("ptype_short_mountain", "Moun"),
+    msg("ptype_short_coastal", "Coas"),
+    msg("ptype_short_agricultural", "Agri"),
+    # resources in words ("2 Production + 3 Gold")
+    msg("res_prod", "Production"),
+    msg("res_sci", "Science"),
+    msg("res_mil", "Military"),
+    msg("res_gold", "Gold"),
+    msg("res_cult", "Culture"),
     # phone images (player area, board sections)
     msg("leaders_row", "Leaders, wonder, policy"),
     msg("reserved_title", "Reserved cards"),
@@ -106,6 +115,7 @@ T = Labels("render.monumental_duel", (
     msg("makes", "makes {r}"),
     msg("then_words", "{a}, then {b}"),
     msg("won_fc", "Free Cities won: "),
+    msg("used_by", "used: {name}"),
     msg("sec_market", "Track · Free Cities"),
     msg("score_line", "Score: {x}"),
     msg("active_policy", "Policy {n}/5 (active)"),
@@ -113,18 +123,12 @@ T = Labels("render.monumental_duel", (
 ))
 
 
-def count(key: str, lang: str, n: int) -> str:
-    """A label "one|many" for `n` things: English plural past 1 (and at 0), French from 2."""
-    one, many = T(key, lang, n=n).split("|")
-    return one if (n < 2 if lang == "fr" else n == 1) else many
-
-
 def tally(counts: dict[str, int], lang: str) -> str:
     """ "1 province · 2 Knowledge · 0 wonders · 1 policy · 0 Free Cities", plurals right."""
-    return " · ".join(count("n_" + k, lang, counts[k]) for k in ("provinces", "knowledge", "wonders", "policies", "free_cities"))
+    return " · ".join(T("n_" + k, lang, n=counts[k]) for k in ("provinces", "knowledge", "wonders", "policies", "free_cities"))
 
 
 def res_words(res: dict[str, int] | None, lang: str) -> str:
     """Resources in words: "2 Production + 3 Gold"."""
-    return " + ".join(f"{n} {RES_NAMES[r][T.pick(lang)]}" for r, n in (res or {}).items() if n)
+    return " + ".join(f"{n} {T('res_' + r, lang)}" for r, n in (res or {}).items() if n)
 LEGEND_KINDS = ("building", "knowledge", "wonder", "province", "barricade", "policy", "free_city", "warlord", "ambassador")

@@ -6,13 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from render.core import Canvas, draw_icon, field, palette
+from render.core.fonts import font
 from render.core.people import seat_disc, seat_name
-from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, PTYPE, RES_ICON, T
+from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, RES_ICON, T
 
 
 def ptype(t: str, lang: str, short: bool = False) -> str:
-    name = PTYPE[t][T.pick(lang)]
-    return name[:4] if short else name
+    """A province type's name ("Mountain"), or its short form on the board's chips ("Moun")."""
+    return T(("ptype_short_" if short else "ptype_") + t, lang)
+
+
+def label_width(c: Canvas, text: str, size: int, bold: bool = False) -> float:
+    """How wide `c.text` draws a one-line label without a `max_width` (the size raised to the
+    canvas's smallest)."""
+    return c.draw.textlength(text, font=font(max(size, c.min_text), bold))
 
 
 def who(view: dict[str, Any], seat: int, lang: str) -> str:
@@ -75,8 +82,10 @@ def card(c: Canvas, rect: tuple[float, float, float, float], card: dict[str, Any
     line = False
     icon = small + 3
     if cost and card.get("cost"):
-        c.text((x0 + 6, y + icon / 2), T("cost", lang), small, fill=palette.MUTED, anchor="lm")
-        xe = res_row(c, x0 + 10 + small * 2.2, y, card["cost"], icon, small + 1)
+        word = T("cost", lang)
+        c.text((x0 + 6, y + icon / 2), word, small, fill=palette.MUTED, anchor="lm")
+        # the icons after the word, however long it runs in the reader's language
+        xe = res_row(c, max(x0 + 10 + small * 2.2, x0 + 10 + label_width(c, word, small)), y, card["cost"], icon, small + 1)
         if card.get("cost2"):
             c.text((xe, y + icon / 2), T("then", lang), small, fill=palette.MUTED, anchor="lm")
             res_row(c, xe + small * 2.6, y, card["cost2"], icon, small + 1)

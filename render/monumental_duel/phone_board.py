@@ -14,8 +14,8 @@ from render.core import Canvas, entry, field, layout, palette, record
 from render.core.canvas import stack_vertical
 from render.core.layout import MIN_TEXT, WIDTH, CardRow, card_rows
 from render.core.people import SEAT_GLYPHS, named, seat_disc, seat_name
-from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, T, count, res_words
-from render.monumental_duel.parts import who
+from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, T, res_words
+from render.monumental_duel.parts import label_width, who
 from render.monumental_duel.player import PAD, TEXT, area, card_row
 
 MAX_HEIGHT = round(WIDTH * layout.MAX_ASPECT)  # a taller section would be shown narrower than 400 px
@@ -69,7 +69,7 @@ def _head(view: dict[str, Any], lang: str) -> Image.Image:
         if s in view.get("to_act", []):
             c.draw.rounded_rectangle((PAD - 8, y, WIDTH - PAD + 8, y + 44), radius=10, fill=palette.lighten(palette.seat(s), 0.75))
         seat_disc(c, s, (PAD + DISC, y + 22), DISC)
-        pts = count("n_pts", lang, view["scores"][s])
+        pts = T("n_pts", lang, n=view["scores"][s])
         c.text((WIDTH - PAD, y + 22), pts, 26, bold=True, fill=palette.VP, anchor="rm")
         c.text((PAD + 2 * DISC + 12, y + 22), who(view, s, lang), 26, bold=s in view.get("to_act", []), anchor="lm",
                max_width=WIDTH - 2 * PAD - 2 * DISC - 140)
@@ -79,7 +79,7 @@ def _head(view: dict[str, Any], lang: str) -> Image.Image:
     tokens = res_words({adv["res"]: adv["n"]}, lang) if adv["res"] else ""
     col = palette.seat(adv["holder"]) if adv["holder"] is not None else palette.MUTED
     c.draw.rounded_rectangle((PAD - 8, y + 4, WIDTH - PAD + 8, y + 48), radius=10, outline=col, width=3)
-    words = f"{T('advantage', lang)} : {holder}" if lang == "fr" else f"{T('advantage', lang)}: {holder}"
+    words = T("advantage_of", lang, holder=holder)
     c.text((PAD + 4, y + 26), words + (f" · {tokens}" if tokens else ""), TEXT, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD - 8)
     return _done(c, y + 58)
 
@@ -96,7 +96,7 @@ def _final(view: dict[str, Any], lang: str) -> Image.Image:
     for s in res["ranking"]:
         c.text((PAD, y + 20), f"{res['ranks'][s]}.", 26, bold=True, anchor="lm")
         seat_disc(c, s, (PAD + 40 + DISC, y + 20), DISC)
-        c.text((WIDTH - PAD, y + 20), count("n_pts", lang, res["scores"][s]), 26, bold=True, fill=palette.VP, anchor="rm")
+        c.text((WIDTH - PAD, y + 20), T("n_pts", lang, n=res["scores"][s]), 26, bold=True, fill=palette.VP, anchor="rm")
         c.text((PAD + 52 + 2 * DISC, y + 20), who(view, s, lang), 26, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD - 200)
         parts = " · ".join(f"{entry(labels.get(k), lang) or k} {v}" for k, v in res["breakdown"][s].items() if v)
         why = res["decided_by"][s]
@@ -122,8 +122,10 @@ def _basics(view: dict[str, Any], lang: str) -> Image.Image:
         what = T("makes", lang, r=res_words(MAKES[kind], lang)) if MAKES[kind] else T("conquer", lang)
         cost = res_words({"prod": 2 if kind == "barricade" else 3}, lang)
         glyph = KIND_GLYPHS["barricade" if kind == "barricade" else "basic"]
-        c.text((PAD, y + 18), f"{glyph} {T(kind, lang)} ×{n}", TEXT, bold=True, anchor="lm", fill=palette.DANGER if n == 0 else palette.INK)
-        c.text((WIDTH - PAD, y + 18), f"{T('cost', lang)} {cost} · {what}", MIN_TEXT, anchor="rm", max_width=WIDTH / 2)
+        name = f"{glyph} {T(kind, lang)} ×{n}"
+        c.text((PAD, y + 18), name, TEXT, bold=True, anchor="lm", fill=palette.DANGER if n == 0 else palette.INK)
+        room = max(WIDTH / 2, WIDTH - 2 * PAD - 24 - label_width(c, name, TEXT, bold=True))  # what the name leaves
+        c.text((WIDTH - PAD, y + 18), f"{T('cost', lang)} {cost} · {what}", MIN_TEXT, anchor="rm", max_width=room)
         y += 36
     return _done(c, y + 8)
 
@@ -134,6 +136,6 @@ def _free_cities(view: dict[str, Any], lang: str) -> Image.Image:
     for k, fc in enumerate(view["free_cities"]):
         gold = T("gold_sides", lang, a=f"{SEAT_GLYPHS[0]} {fc['gold'][0]}", b=f"{SEAT_GLYPHS[1]} {fc['gold'][1]}")
         used = [seat_name(view, s, lang) for s in (0, 1) if fc["tokens"][s]]
-        effect = " · ".join([T("negotiate", lang) + field(fc, "negotiate", lang), *[f"{T('used', lang)}: {u}" for u in used]])
+        effect = " · ".join([T("negotiate", lang) + field(fc, "negotiate", lang), *[T("used_by", lang, name=u) for u in used]])
         rows.append(CardRow(f"{KIND_GLYPHS['free_city']} {field(fc, 'name', lang)}", gold, effect, KIND_COLOURS["free_city"], note=f"f{k + 1}"))
     return card_rows(T("free_cities_title", lang, n=view["fc_deck_size"]) + " · " + T("fc_rule", lang), rows, max_effect_lines=2)

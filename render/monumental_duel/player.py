@@ -16,7 +16,7 @@ from render.core.canvas import stack_vertical
 from render.core.layout import MIN_TEXT, WIDTH, CardRow, card_rows
 from render.core.people import named, seat_disc, seat_name
 from render.monumental_duel.card import FOCUS_W, focus
-from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, T, count, res_words
+from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, T, res_words
 from render.monumental_duel.parts import ptype, who
 
 PAD = 20
@@ -79,7 +79,7 @@ def _band(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     name = T("rank_seat", lang, r=res["ranks"][seat], name=seat_name(view, seat, lang), civ=field(p, "civ", lang)) if res else who(view, seat, lang)
     c.text((PAD + 56, 36), name, 30, bold=True, fill=on, anchor="lm", max_width=WIDTH - PAD * 2 - 56)
     flags = [T(k, lang) for k, on_ in (("first", p["first"]), ("passed", p["passed"]), ("to_act", seat in view.get("to_act", []))) if on_]
-    c.text((PAD, 78), " · ".join([count("n_pts", lang, view["scores"][seat]), *flags]), 26, bold=True, fill=on, anchor="lm",
+    c.text((PAD, 78), " · ".join([T("n_pts", lang, n=view["scores"][seat]), *flags]), 26, bold=True, fill=on, anchor="lm",
            max_width=WIDTH - 2 * PAD)
     c.text((PAD, 114), named(entry(view["summary"], lang), view, lang), MIN_TEXT, fill=on, anchor="lm", max_width=WIDTH - 2 * PAD)
     return c.image
@@ -116,7 +116,7 @@ def _details(view: dict[str, Any], seat: int, lang: str, full: bool) -> Image.Im
     if full:
         labels = view.get("labels") or {}
         parts = " · ".join(f"{entry(labels.get(k), lang) or k} {v}" for k, v in view["breakdown"][seat].items() if v)
-        pts = count("n_pts", lang, view["scores"][seat])
+        pts = T("n_pts", lang, n=view["scores"][seat])
         lines += [T("score_line", lang, x=f"{parts} = {pts}" if parts else pts), field(p, "rule", lang)]
     return paragraphs(lines)
 

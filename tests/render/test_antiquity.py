@@ -17,11 +17,10 @@ from engines.antiquity import ENGINE, flow, hardship, rules
 from engines.antiquity.hexmap import geometry
 from render import board_png, player_png, turn_card
 from render.antiquity import (
-    NOUNS,
     T,
-    _count,
     board,
     card,
+    count,
     final_lines,
     focus,
     hexmap,
@@ -154,9 +153,9 @@ def test_french_words_follow_the_rulebook_and_agree() -> None:
     words; counts agree in number (« 1 cité », « 2 cités »)."""
     assert T("k_cart", "fr") == "Artis" and T("g_grain", "fr") == "grain"
     assert T("pollution_due", "fr", n=2) == "marqueurs pollution à placer : 2"
-    assert _count(1, "city", "fr") == "1 cité" and _count(0, "grave", "fr") == "0 tombe" and _count(2, "cart", "fr") == "2 artisanats"
-    assert _count(1, "city", "en") == "1 city" and _count(0, "grave", "en") == "0 graves"
-    assert "charrette" not in str(T.table) and "céréales" not in str(T.table) and set(NOUNS)
+    assert count(1, "city", "fr") == "1 cité" and count(0, "grave", "fr") == "0 tombe" and count(2, "cart", "fr") == "2 artisanats"
+    assert count(1, "city", "en") == "1 city" and count(0, "grave", "en") == "0 graves"
+    assert "charrette" not in str(T.table) and "céréales" not in str(T.table)
 
 
 def test_house_chart_lists_every_remaining_house() -> None:
@@ -428,3 +427,31 @@ def test_the_whole_board_carries_every_text() -> None:
     for when in ("mid", "final"):
         image, rec = phone_texts(lambda when=when: board(_hard(when), "fr"))
         assert rec.texts(image) and not rec.lost(image)
+
+
+def test_every_image_in_german_is_legible_on_a_phone() -> None:
+    """German (issue 28) draws every image kind from its catalog, long words included: the board,
+    the player area (own view, private work), the turn card in the secret phase and mid-game,
+    and the board's sections, every text >= 11 px at 400 px and nothing cut."""
+    for when in ("city", "mid", "final", "crowded"):
+        view, own = _hard(when), _hard(when, 1)
+        assert_legible_on_phone(lambda view=view: sections(view, "de"), f"sections {when} de")
+        assert_legible_on_phone(lambda view=view: player(view, 1, "de"), f"player {when} de")
+        assert_legible_on_phone(lambda own=own: player(own, 1, "de"), f"own player {when} de")
+        actor = next(e["seat"] for e in reversed(view["log"]) if e["seat"] is not None)
+        assert_legible_on_phone(lambda view=view, actor=actor: turn_card(
+            "antiquity", view, title="Antiquity", events=[HARD_NAMES[1]], footer="…", acting=view["acting"], actor=actor,
+            lang="de")[0], f"turn card {when} de")
+    view = _hard("mid", 1)
+    farm = next(b for b in view["map"]["rural"] if b["seat"] == 1)
+    view["you"] = {**view["you"], "new": list(view["you"]["buildings"])[:2], "graves_due": 2, "pollution_due": 3,
+                   "harvest_choices": [[farm["id"], 2]],
+                   "offers": [{"n": 4, "from": 1, "to": 2, "give": ["wood", "stone", "stone"], "get": ["gold"], "status": "failed"}]}
+    assert_legible_on_phone(lambda: player(view, 1, "de"), "private work de")
+    _image, texts = _texts(lambda: player(view, 1, "de"))
+    assert "2 Steine" in " ".join(texts)
+    image, rec = phone_texts(lambda: board(_hard("mid"), "de"))
+    assert rec.texts(image) and not rec.lost(image)
+    german, english = board(_hard("mid"), "de"), board(_hard("mid"), "en")
+    assert german.size == english.size and german.tobytes() != english.tobytes()
+    assert card({**_hard("city"), "chosen": [], "changed": [], "acting": [0, 1, 2, 3]}, 0, "de")["focus_caption"] == "Stadtphase: alle wählen"

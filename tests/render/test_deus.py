@@ -14,6 +14,7 @@ from render import board_png, player_png, turn_card
 from render.core import Canvas, palette, turncard
 from render.core.colorblind import worst_distance
 from render.core.encode import BUDGETS, encode
+from render.core.i18n import entry
 from render.core.people import named
 from render.deus import board, player, sections
 from render.deus.labels import CARD, TERRAIN, T
@@ -224,7 +225,7 @@ def _hard(state: dict, seat: int | None = None) -> dict:
 
 def _card(v: dict, lang: str) -> tuple:
     actor = next((e["seat"] for e in reversed(v["log"]) if e["seat"] is not None), None)
-    events = [named(e[lang], v, lang) for e in v["log"][-3:]]
+    events = [named(entry(e, lang), v, lang) for e in v["log"][-3:]]  # engine texts: en/fr only so far
     acting = [] if v["over"] else [v["current"]]
     return turn_card("deus", v, title="Deus #12", events=events, footer="…", acting=acting, actor=actor, lang=lang)
 
@@ -319,3 +320,17 @@ def test_names_are_whole_where_there_is_room_and_cut_at_a_word_where_not() -> No
     own = _hard(_phone_states()[0], 0)
     image, rec = phone_texts(lambda: player(own, 0, "en"))
     assert HARD_NAMES[0] in [t for _h, t in rec.at_width(image)]
+
+
+def test_every_image_in_german_is_legible_on_a_phone() -> None:
+    """German, from the catalogs alone: the player's area (own view, with its hand), the turn card
+    and the board sections, mid-game and at the end, keep every text >= 11 px at 400 px wide with
+    nothing cut; the board is drawn in German too (its labels differ from the English board)."""
+    for when, state in zip(("mid", "end"), _phone_states(), strict=True):
+        v = _hard(state, 1)
+        assert_legible_on_phone(lambda v=v: player(v, 1, "de"), f"deus player {when} de")
+        assert_legible_on_phone(lambda v=v: _card(v, "de")[0], f"deus card {when} de")
+        assert_legible_on_phone(lambda v=v: sections(v, "de"), f"deus sections {when} de")
+        german = board(v, "de")
+        assert german.tobytes() != board(v, "en").tobytes() and german.width == board(v, "en").width
+    assert T("k_built", "de", n=2) == "2 Gebäude" and T("n_villages", "de", n=1) == "1 Dorf erobert"

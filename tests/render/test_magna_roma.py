@@ -331,3 +331,28 @@ def test_board_sections_are_few_portrait_parts(n: int, opts: dict) -> None:
     assert 2 <= len(parts) <= 3
     for k, im in enumerate(parts):
         assert any(t.startswith(f"{k + 1}/{len(parts)} · ") for _h, t in rec.at_width(im))
+
+
+def test_every_image_in_german_is_legible_on_a_phone() -> None:
+    """German, from the catalogs alone: the player's area (own view, with its tile to place), the
+    turn card and the board sections, mid-game with Dominus and Portus, at the end and in the base
+    game, keep every text >= 11 px at 400 px wide, and no German label is cut (a player's name or an
+    engine's text, still English, may be, as in English); the board is drawn in German too (its
+    labels differ from the English board)."""
+    for tag, v, seat in _phone_views():
+        if "-own" in tag:
+            assert_legible_on_phone(lambda v=v, seat=seat: player(v, seat, "de"), f"player {tag} de")
+            images = [lambda lang, v=v, seat=seat: player(v, seat, lang)]
+        else:
+            actor = next((e["seat"] for e in reversed(v["log"]) if e["seat"] is not None), None)
+            assert_legible_on_phone(lambda v=v, actor=actor: _turn_card(v, actor, "de")[0], f"card {tag} de")
+            assert_legible_on_phone(lambda v=v: sections(v, "de"), f"sections {tag} de")
+            german = board(v, "de")
+            assert german.tobytes() != board(v, "en").tobytes() and german.width == board(v, "en").width
+            images = [lambda lang, v=v: sections(v, lang), lambda lang, v=v: board(v, lang)]
+        cut = {lang: [t for draw in images for t in _texts(lambda draw=draw, lang=lang: draw(lang)) if t.endswith("…")] for lang in ("en", "de")}
+        names = {name[:k] for name in HARD_NAMES for k in range(3, len(name))}
+        labels = [t for t in cut["de"] if t not in cut["en"] and not any(t[:-1].endswith(part) for part in names)]
+        assert not labels, f"{tag}: German labels cut: {labels[:5]}"
+    assert T("n_stars", "de", n=1) == "1 Stern" and T("n_stars", "de", n=0) == "0 Sterne"
+    assert T("district_of", "de", c=T("n_red", "de")) == "rotes Viertel"

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 import time
-from functools import cache
+from functools import cache, partial
+from typing import Any
 
 import pytest
+from PIL import Image
 
 import render.minerva as R
 from engines.minerva import ENGINE
@@ -362,3 +364,33 @@ def test_a_name_too_long_for_its_bar_is_cut_at_a_word_with_an_ellipsis() -> None
     drawn, rec = phone_texts(lambda: R.player(v, 0, "en"))
     bar = next(t for _h, t in rec.at_width(drawn) if t.startswith("Maximilian"))
     assert bar.endswith("…") and bar[:-1] == bar[:-1].rstrip() and HARD_NAMES[0] in bar
+
+
+def test_every_image_in_german_is_legible_on_a_phone() -> None:
+    """German, from the catalogs (issue 28): the player image, the turn card and the board sections
+    keep every text >= 11 px at 400 px wide, in a mid-game and a final state with long names; the
+    board is drawn in German too (not the English picture); counted labels take the German plural."""
+    from render.minerva.phone import T as phone_labels
+    from render.minerva.tiles import culture_letter, rank_label
+
+    for when, state in zip(("mid", "end"), _phone_states(), strict=True):
+        v = _hard(state, 2)
+        events = [named(e["en"], v, "de") for e in v["log"][-4:]]
+        assert_legible_on_phone(partial(R.player, v, 2, "de"), f"minerva player {when} de")
+        assert_legible_on_phone(partial(_german_card, v, events), f"minerva card {when} de")
+        assert_legible_on_phone(partial(R.sections, v, "de"), f"minerva sections {when} de")
+        german = R.board(v, "de")
+        assert german.tobytes() != R.board(v, "en").tobytes() and german.width == R.board(v, "en").width
+    assert R.city_of(_hard(_phone_states()[0]), 0, "de") == f"Stadt von {HARD_NAMES[0]}"
+    assert [rank_label(r, "de") for r in (1, 2, 3)] == ["1.", "2.", "3."]
+    assert len({culture_letter(k, "de") for k in ("theatre", "art", "learning")}) == 3
+    assert [phone_labels("residences_left", "de", n=n) for n in (0, 1, 2)] == ["0 Wohnhäuser übrig", "1 Wohnhaus übrig", "2 Wohnhäuser übrig"]
+    assert [phone_labels("residences_left", "fr", n=n) for n in (0, 1, 2)] == ["0 résidence restante", "1 résidence restante", "2 résidences restantes"]
+
+
+def _german_card(v: dict[str, Any], events: list[str]) -> Image.Image:
+    from render import turn_card
+
+    image: Image.Image = turn_card("minerva", v, title="Minerva #3", events=events, footer="…", acting=v["to_act"],
+                                   actor=last_actor(v), lang="de")[0]
+    return image

@@ -19,7 +19,7 @@ from render.core.people import SEAT_GLYPHS, named
 from render.monumental_duel import T, board, player, sections
 from render.monumental_duel.card import card as card_part
 from render.monumental_duel.card import focus
-from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, count, tally
+from render.monumental_duel.labels import KIND_COLOURS, KIND_GLYPHS, tally
 from tests.render.util import (
     HARD_NAMES,
     LANGS,
@@ -271,8 +271,8 @@ def test_counts_say_one_and_many_right_in_both_languages() -> None:
     counts = {"provinces": 1, "knowledge": 0, "wonders": 2, "policies": 1, "free_cities": 0}
     assert tally(counts, "en") == "1 province · 0 Knowledge · 2 wonders · 1 policy · 0 Free Cities"
     assert tally(counts, "fr") == "1 Province · 0 Connaissance · 2 Merveilles · 1 Politique · 0 Ville libre"
-    assert [count("n_pts", "en", n) for n in (0, 1, 2)] == ["0 pts", "1 pt", "2 pts"]
-    assert [count("n_pts", "fr", n) for n in (0, 1, 2)] == ["0 pt", "1 pt", "2 pts"]
+    assert [T("n_pts", "en", n=n) for n in (0, 1, 2)] == ["0 pts", "1 pt", "2 pts"]
+    assert [T("n_pts", "fr", n=n) for n in (0, 1, 2)] == ["0 pt", "1 pt", "2 pts"]
     for s in STATES[::4]:
         v = E.view(s, None)
         texts = _texts(lambda v=v: [card_part(v, 0, "en")["focus"], *sections(v, "en"), player(v, 0, "en")])
@@ -331,3 +331,25 @@ def test_seat_colours_differ_from_the_panels_they_sit_on() -> None:
     from render.core.palette import lighten
     a, b = lighten(seat_colour(0), 0.7), lighten(seat_colour(1), 0.7)
     assert worst_distance(a, b) > 10
+
+
+def test_every_image_in_german_is_legible_on_a_phone() -> None:
+    """German, the third language (issue 28): the turn card, each board section and the player
+    image (area and hand) at 11 px or more on a phone, nothing cut; the board speaks German."""
+    for tag, v, seat in _phone_views():
+        if "-own" in tag:
+            [im] = assert_legible_on_phone(lambda v=v, seat=seat: player(v, seat, "de"), f"player {tag} de")
+            assert im.width == 800
+            continue
+        assert_legible_on_phone(lambda v=v, seat=seat: player(v, 1 - seat, "de"), f"other player {tag} de")
+        actor = next((e["seat"] for e in reversed(v["log"]) if e["seat"] is not None), None)
+        assert_legible_on_phone(
+            lambda v=v, actor=actor: turn_card("monumental_duel", v, title=T("game", "de"), events=["…"], footer="▶",
+                                               acting=v["to_act"], actor=actor, lang="de")[0], f"card {tag} de")
+        assert len(assert_legible_on_phone(lambda v=v: sections(v, "de"), f"sections {tag} de")) == 3
+        german, english = board(v, "de"), board(v, "en")
+        assert german.width == english.width and german.tobytes() != english.tobytes()
+    assert T("game", "de") == "Monumental Duel: Handel"
+    assert [T("n_pts", "de", n=n) for n in (0, 1, 2)] == ["0 SP", "1 SP", "2 SP"]
+    counts = {"provinces": 1, "knowledge": 0, "wonders": 2, "policies": 1, "free_cities": 0}
+    assert tally(counts, "de") == "1 Provinz · 0 Wissen · 2 Weltwunder · 1 Politik · 0 Freie Städte"
