@@ -33,7 +33,7 @@ class Antiquity(Engine):
     rules_version = 4
     long_phases = ("city",)
     component_files = ("components",)
-    typical_turns = {2: 28, 3: 26, 4: 28}  # turns per player (`python -m bot bench`: turns_per_player)
+    typical_turns = {2: 30, 3: 30, 4: 29}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
     option_specs = (OptionSpec(
         "intro", ("off", "on"), "off",
         "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",

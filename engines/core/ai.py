@@ -8,8 +8,9 @@ apart, future draws included). Every simulation runs on such a sample, through `
 
 - easy: one ply, greedy on `evaluate` averaged over a few samples, with gaussian noise and a
   15 % chance of a random legal option: it plays sensibly and makes mistakes.
-- normal: flat Monte Carlo over the root options (UCB1 allocation), each iteration on a fresh
-  sample, with playouts guided by `evaluate` (epsilon-greedy) cut at `DEPTH` steps.
+- normal: flat Monte Carlo over the root options (UCB1 allocation, each option starting at its
+  one-ply value), each iteration on a fresh sample, with playouts guided by `evaluate`
+  (epsilon-greedy) cut at `DEPTH` steps.
 - strong: single-observer information-set MCTS (a fresh sample each iteration; UCT over the
   option ids available in that sample, with availability counts), max^n backup (each node valued
   for the seat that chose it, `evaluate` of every seat at the leaf), the same guided playouts,
@@ -68,6 +69,10 @@ FULL_DEPTH = 500
 GREEDY = 0.5  # playouts: chance a step is one-ply greedy on `evaluate` rather than random
 GREEDY_WIDTH = 4  # playouts: a greedy step compares at most this many options (drawn at random)
 UCB_C = 0.7  # exploration constant of UCB1 / UCT (rewards in [0, 1])
+# normal and strong start each root option at its one-ply value (`evaluate` after it, on one
+# sample) counted as this many visits: a search with few iterations for many options then plays
+# at least as well as the greedy look-ahead, and the playouts refine it.
+PRIOR_VISITS = 2
 # A first place shared by every seat is worth 1 - SHARED in a search: `evaluate` gives 1 to a first
 # place, shared or not (a shared victory is a win for each), and a search that saw no difference
 # would let every opponent settle for a draw it could win.
@@ -227,18 +232,21 @@ class _Search:
         noisy = {o: spread[o] + self.rng.gauss(0.0, NOISE) for o in ids}
         return max(ids, key=lambda o: noisy[o])
 
+    def prior(self, ids: list[str]) -> dict[str, float]:
+        """Each option's one-ply value for the seat, on one sample (discounted like a leaf)."""
+        world = self.sample()
+        return {o: self.values(self.step(world, self.seat, o), 1, self.seat)[0] for o in ids}
+
     def flat(self, ids: list[str]) -> str:
-        visits = dict.fromkeys(ids, 0)
-        totals = dict.fromkeys(ids, 0.0)
+        prior = self.prior(ids)
+        visits = dict.fromkeys(ids, PRIOR_VISITS)
+        totals = {o: prior[o] * PRIOR_VISITS for o in ids}
         for i in range(self.iterations):
             if i and self.out_of_time():
                 break
-            untried = [o for o in ids if visits[o] == 0]
-            if untried:  # in a random order: a budget smaller than the options still reaches the last ones
-                option = untried[self.rng.randrange(len(untried))]
-            else:
-                log_n = math.log(i)
-                option = max(ids, key=lambda o: totals[o] / visits[o] + UCB_C * math.sqrt(log_n / visits[o]))
+            log_n = math.log(sum(visits.values()))
+            order = {o: self.rng.random() for o in ids}  # ties in a random order
+            option = max(ids, key=lambda o: (totals[o] / visits[o] + UCB_C * math.sqrt(log_n / visits[o]), order[o]))
             leaf, depth = self.playout(self.step(self.sample(), self.seat, option))
             visits[option] += 1
             totals[option] += self.values(leaf, 1 + depth, self.seat)[0]
@@ -246,6 +254,10 @@ class _Search:
 
     def ismcts(self, ids: list[str]) -> str:
         root = _Node(self.seat)
+        for o, value in self.prior(ids).items():
+            child = root.children[(self.seat, o)] = _Node(self.seat)
+            child.visits = child.avail = PRIOR_VISITS
+            child.total = value * PRIOR_VISITS
         for i in range(self.iterations):
             if i and self.out_of_time():
                 break

@@ -44,9 +44,9 @@ class Engine:
     # Stems of the component files under data/ that a pack may override (see core/packs.py);
     # each has a JSON Schema in schema/<stem>.schema.json.
     component_files: tuple[str, ...] = ()
-    # Turns each player typically takes in a whole game, by player count (random playouts of the
-    # engine, rounded; `python -m bot bench` reports them as turns_per_player): what a lobby's
-    # length estimate multiplies by the time per turn.
+    # Turns each player typically takes in a whole game, by player count (the median of games of
+    # normal-level AI players, rounded; `python -m bot bench ai --turns N` measures them; random
+    # play overestimates): what a lobby's length estimate multiplies by the time per turn.
     typical_turns: dict[int, int] = {}
 
     # ---- to implement -------------------------------------------------------------------------

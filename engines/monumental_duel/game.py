@@ -23,7 +23,7 @@ class MonumentalDuel(Engine):
     max_players = 2
     rules_version = 1
     component_files = (FILE,)
-    typical_turns = {2: 44}  # turns per player (`python -m bot bench`: turns_per_player)
+    typical_turns = {2: 77}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
     option_specs = (
         OptionSpec("civ1", CIV_CHOICES, "mali", "Civilisation of the first seat (random: drawn from the seed)",
                    "Civilisation de la première place (random : tirée au sort)"),
