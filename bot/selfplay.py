@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.services import standin
-from engines.core.ai import BUDGETS, LEVELS, choose
+from engines.core.ai import BUDGETS, LEVELS, choose, fingerprint
 from engines.core.engine import Engine
 from engines.core.state import State
 
@@ -46,15 +46,19 @@ class Tally:
         self.turns.extend(other.turns)
 
 
-def pick(engine: Engine, state: State, seat: int, level: str, rng: random.Random, effort: float, steps_this_turn: int) -> str:
-    """The option `level` plays for `seat`."""
+def pick(
+    engine: Engine, state: State, seat: int, level: str, rng: random.Random, effort: float, steps_this_turn: int,
+    seen: tuple[str, ...] = (),
+) -> str:
+    """The option `level` plays for `seat` (`seen`: its positions earlier this turn, as the bot
+    passes them)."""
     prompt = engine.prompt(state, seat)
     assert prompt is not None
     if level == "random":
         return rng.choice(prompt.ids())
     if level == "standin":
         return standin.choose(engine, state, seat, rng, steps_this_turn)
-    return choose(engine, state, seat, level, rng.getrandbits(32), BUDGETS[level].scaled(effort))
+    return choose(engine, state, seat, level, rng.getrandbits(32), BUDGETS[level].scaled(effort), seen)
 
 
 def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tally) -> None:
@@ -63,16 +67,22 @@ def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tall
     state = engine.new_game(len(seats), seed)
     state, _ = engine.settle(state)
     turn, steps_this_turn = engine.turns(state), 0
+    seen: dict[int, list[str]] = {}  # each seat's positions this turn
     for _ in range(MAX_STEPS):
         if engine.is_over(state):
             break
         seat = engine.to_act(state)[0]
         level = seats[seat]
         began = time.perf_counter()
-        option = pick(engine, state, seat, level, rng, effort, steps_this_turn)
+        if level not in BASELINES:
+            seen.setdefault(seat, []).append(fingerprint(engine, state, seat))
+        option = pick(engine, state, seat, level, rng, effort, steps_this_turn, tuple(seen.get(seat, ())))
         tally.seconds.setdefault(level, []).append(time.perf_counter() - began)
         state, _ = engine.settle(engine.apply(state, seat, option))
-        steps_this_turn = 0 if engine.turns(state) != turn else steps_this_turn + 1
+        if engine.turns(state) != turn:
+            steps_this_turn, seen = 0, {}
+        else:
+            steps_this_turn += 1
         turn = engine.turns(state)
     tally.games += 1
     if not engine.is_over(state):

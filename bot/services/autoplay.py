@@ -54,10 +54,13 @@ def parse_levels(text: str) -> list[str]:
     return levels
 
 
-def decide(game: str, state: State, seat: int, level: str, seed: int, pack: packs.Pack | None = None, budget: Budget | None = None) -> str:
+def decide(
+    game: str, state: State, seat: int, level: str, seed: int, pack: packs.Pack | None = None, budget: Budget | None = None,
+    seen: tuple[str, ...] = (),
+) -> str:
     """The option `seat` plays now at `level` (run in a worker: the pack, if any, registered there
     first, from its content)."""
     engine = get_engine(game)
     if pack is not None:
         packs.register(engine, pack)
-    return choose(engine, state, seat, level, seed, budget)
+    return choose(engine, state, seat, level, seed, budget, seen)

@@ -10,6 +10,7 @@ from bot.i18n import t
 from bot.services import autoplay
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.table import FORCED_USER, STANDIN_USER, ClockAlert, MoveOutcome, SkipVote, Table, time_left
+from engines.core.ai import fingerprint
 
 if TYPE_CHECKING:
     from bot.services.announce import Words
@@ -47,9 +48,11 @@ class Clocks:
         gains = await self.games.gains_for(table)
         turns_before = engine.turns(state)
         steps: list[tuple[int, str, int, int]] = []
+        seen: list[str] = []  # the positions of this turn: an AI never cycles through them
         while not steps or not self.games.turn_done(engine, state, seat, turns_before):
             seed = zlib.crc32(f"{table.id}:{table.step_count + len(steps)}".encode())
-            option = await self.games.decide(table, state, seat, level, seed)
+            seen.append(fingerprint(engine, state, seat))
+            option = await self.games.decide(table, state, seat, level, seed, tuple(seen))
             state = engine.apply(state, seat, option)
             steps.append((seat, option, STANDIN_USER, engine.checkpoint(state)))
             state, forced = engine.settle(state, gains)

@@ -351,13 +351,14 @@ class GameService:
             log.exception("game %s: an AI turn failed; the scheduler tries it again", table.id)
             return await self.load(table.id), []
 
-    async def decide(self, table: Table, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
+    async def decide(self, table: Table, state: dict[str, Any], seat: int, level: str, seed: int, seen: tuple[str, ...] = ()) -> str:
         """The option an AI seat (or a stand-in) plays now, searched off the event loop: in the
-        render processes for a game every process can load, else in a thread."""
+        render processes for a game every process can load, else in a thread; `seen`: the seat's
+        positions earlier this turn (`ai.fingerprint`), never gone back to."""
         budget = BUDGETS[level].scaled(self.ai_effort)
         if self.images.renders is not None and engines.packaged(table.row.game) and self.get_engine is engines.get_engine:
-            return await self.images.off_loop(autoplay.decide, table.row.game, state, seat, level, seed, table.pack, budget)
-        return await asyncio.to_thread(choose, table.engine, state, seat, level, seed, budget)
+            return await self.images.off_loop(autoplay.decide, table.row.game, state, seat, level, seed, table.pack, budget, seen)
+        return await asyncio.to_thread(choose, table.engine, state, seat, level, seed, budget, seen)
 
     async def gains_for(self, table: Table) -> set[int]:
         """The seats whose pure gains are taken without asking: every seat but those whose player

@@ -23,9 +23,12 @@ search cut by it is the only one that may differ between runs.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from engines.core.engine import Engine
@@ -93,10 +96,16 @@ def ai_name(level: str, lang: str) -> str:
     return f"{name} · {levels[level]}"
 
 
-def choose(engine: Engine, state: State, seat: int, level: str, seed: int, budget: Budget | None = None) -> str:
+def choose(
+    engine: Engine, state: State, seat: int, level: str, seed: int, budget: Budget | None = None,
+    seen: Collection[str] = (),
+) -> str:
     """The option id `seat` plays now (its prompt must exist and have options). Reads only what the
     seat may see: its own prompt, and samples (`engine.sample(state, seat, rng)`), never `state`
-    itself otherwise; deterministic for a given seed and iteration budget."""
+    itself otherwise; deterministic for a given seed and iteration budget. `seen`: the
+    `fingerprint`s of the positions the seat was in earlier this turn; an option that leads back
+    to one of them is not taken while another leads elsewhere (a menu opened and closed again,
+    an offer written and withdrawn: a cycle would never end the turn)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
     prompt = engine.prompt(state, seat)
@@ -107,7 +116,7 @@ def choose(engine: Engine, state: State, seat: int, level: str, seed: int, budge
         return ids[0]
     budget = budget or BUDGETS[level]
     search = _Search(engine, state, seat, random.Random(seed), budget)
-    ids = search.progressing(ids)
+    ids = search.progressing(ids, set(seen))
     if len(ids) == 1:
         return ids[0]
     if level == "easy":
@@ -200,16 +209,18 @@ class _Search:
         keep = DISCOUNT**depth
         return [0.5 + (raw[s] - 0.5) * keep for s in (self.players if seat is None else [seat])]
 
-    def progressing(self, ids: list[str]) -> list[str]:
-        """The options that change something the seat can see: one that leaves its view and its
-        prompt as they were (a menu's "done" that the forced options lead straight back to) is a
-        loop a search would happily repeat, since it costs nothing. All of them when none does."""
+    def progressing(self, ids: list[str], seen: set[str]) -> list[str]:
+        """The options that lead somewhere new for the seat: one that leaves its view and its
+        prompt as they were (a menu's "done" that the forced options lead straight back to), or
+        brings back a position of `seen`, is a loop a search would happily repeat, since it costs
+        nothing. All of them when none does. Judged on a sample: what an option reveals (a card
+        drawn) makes a new position of its own."""
         world = self.sample()
-        view, prompt = self.engine.view(world, self.seat), self.engine.prompt(world, self.seat)
+        back = seen | {fingerprint(self.engine, world, self.seat)}
         moving = []
         for o in ids:
             after = self.step(world, self.seat, o)
-            if self.engine.is_over(after) or self.engine.prompt(after, self.seat) != prompt or self.engine.view(after, self.seat) != view:
+            if self.engine.is_over(after) or fingerprint(self.engine, after, self.seat) not in back:
                 moving.append(o)
         return moving or ids
 
@@ -292,6 +303,13 @@ class _Search:
         visits = {o: root.children[(self.seat, o)].visits if (self.seat, o) in root.children else 0 for o in ids}
         totals = {o: root.children[(self.seat, o)].total if (self.seat, o) in root.children else 0.0 for o in ids}
         return _best(ids, visits, totals, self.rng)
+
+
+def fingerprint(engine: Engine, state: State, seat: int) -> str:
+    """What `seat` sees of a position, as a short digest: its view and its prompt's options."""
+    prompt = engine.prompt(state, seat)
+    seen = [engine.view(state, seat), prompt.text if prompt else None, prompt.ids() if prompt else None]
+    return hashlib.blake2b(json.dumps(seen, sort_keys=True, default=str).encode(), digest_size=12).hexdigest()
 
 
 def _most_promising(node: _Node, keys: list[tuple[int, str]]) -> tuple[int, str]:

@@ -14,6 +14,7 @@ from bot.services.errors import UserError
 from bot.services.games import GameService
 from bot.storage import Database
 from bot.storage.ratings import GLOBAL
+from engines.core.ai import fingerprint
 from engines.core.names import plain
 from tests.bot.conftest import announced, toy_service
 from tests.settings import AI_EFFORT
@@ -106,9 +107,10 @@ async def test_the_standin_is_the_ai_at_normal_level(db: Database, stub_render: 
     levels: list[str] = []
     real = GameService.decide
 
-    async def recording(self: GameService, table, state, seat, level, seed):  # type: ignore[no-untyped-def]
+    async def recording(self: GameService, table, state, seat, level, seed, seen=()):  # type: ignore[no-untyped-def]
         levels.append(level)
-        return await real(self, table, state, seat, level, seed)
+        assert seen and seen[-1] == fingerprint(table.engine, state, seat), "the turn's positions go with each decision"
+        return await real(self, table, state, seat, level, seed, seen)
 
     monkeypatch.setattr(GameService, "decide", recording)
     await service.leave_active(gid, BOB, "bob")

@@ -332,3 +332,33 @@ def test_every_game_gets_a_legal_choice_at_its_first_prompt(name: str, level: st
     prompt = engine.prompt(state, seat)
     assert prompt is not None
     assert ai.choose(engine, state, seat, level, 5, TINY) in prompt.ids()
+
+
+class Wander(Nim):
+    """Nim with a side menu: "look" opens it, "back" closes it, nothing else changes: the pair is a
+    cycle that would never end a turn."""
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        prompt = super().prompt(state, seat)
+        if prompt is None or state["picked"] is not None:
+            return prompt
+        extra = Option("back", "back", "retour") if state.get("looking") else Option("look", "look", "regarder")
+        return Prompt(seat, prompt.text, [extra, *prompt.options], prompt.text_fr)
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if option_id in ("look", "back"):
+            state["looking"] = option_id == "look"
+        else:
+            super().step(state, seat, option_id)
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_a_position_seen_earlier_this_turn_is_never_gone_back_to(level: str) -> None:
+    engine = Wander()
+    start = engine.new_game(2, 1)
+    looking = engine.apply(start, 0, "look")
+    seen = [ai.fingerprint(engine, start, 0), ai.fingerprint(engine, looking, 0)]
+    assert seen[0] != seen[1]
+    assert "back" not in {ai.choose(engine, looking, 0, level, seed, SMALL[level], seen) for seed in range(12)}
+    # without the turn's history, closing the menu is as good as anything (the check can fail)
+    assert "back" in {ai.choose(engine, looking, 0, "easy", seed, SMALL["easy"]) for seed in range(60)}
