@@ -80,6 +80,11 @@ PRIOR_VISITS = 2
 # place, shared or not (a shared victory is a win for each), and a search that saw no difference
 # would let every opponent settle for a draw it could win.
 SHARED = 0.25
+WAY_OUT = 300  # positions a search for a way out of a turn's visited menus looks at, at most
+# After this many decisions in one turn, an AI takes the shortest way to the turn's end: a rule
+# that lets a seat repeat something (Antiquity's trade offers) could otherwise keep it busy for
+# ever, each repetition somewhere new (another offer) that the cycle check cannot refuse.
+LONG_TURN = 80
 DISCOUNT = 0.99  # per decision from the root, a leaf's values shrink toward 0.5: a win sooner, a loss later
 
 _NAMES = {
@@ -105,7 +110,8 @@ def choose(
     itself otherwise; deterministic for a given seed and iteration budget. `seen`: the
     `fingerprint`s of the positions the seat was in earlier this turn; an option that leads back
     to one of them is not taken while another leads elsewhere (a menu opened and closed again,
-    an offer written and withdrawn: a cycle would never end the turn)."""
+    an offer written and withdrawn: a cycle would never end the turn), and after LONG_TURN of
+    them the AI heads for the end of its turn."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
     prompt = engine.prompt(state, seat)
@@ -116,7 +122,7 @@ def choose(
         return ids[0]
     budget = budget or BUDGETS[level]
     search = _Search(engine, state, seat, random.Random(seed), budget)
-    ids = search.progressing(ids, set(seen))
+    ids = search.progressing(ids, list(seen))
     if len(ids) == 1:
         return ids[0]
     if level == "easy":
@@ -209,20 +215,47 @@ class _Search:
         keep = DISCOUNT**depth
         return [0.5 + (raw[s] - 0.5) * keep for s in (self.players if seat is None else [seat])]
 
-    def progressing(self, ids: list[str], seen: set[str]) -> list[str]:
+    def progressing(self, ids: list[str], seen: list[str]) -> list[str]:
         """The options that lead somewhere new for the seat: one that leaves its view and its
         prompt as they were (a menu's "done" that the forced options lead straight back to), or
         brings back a position of `seen`, is a loop a search would happily repeat, since it costs
         nothing. All of them when none does. Judged on a sample: what an option reveals (a card
         drawn) makes a new position of its own."""
         world = self.sample()
-        back = seen | {fingerprint(self.engine, world, self.seat)}
-        moving = []
-        for o in ids:
-            after = self.step(world, self.seat, o)
-            if self.engine.is_over(after) or fingerprint(self.engine, after, self.seat) not in back:
-                moving.append(o)
-        return moving or ids
+        if len(seen) >= LONG_TURN:  # enough: the shortest way to the end of the turn
+            way = self.way_out(world, None)
+            return [way] if way is not None else ids
+        back = {*seen, fingerprint(self.engine, world, self.seat)}
+        moving = [o for o in ids if self.new_to(self.step(world, self.seat, o), back)]
+        if moving:
+            return moving
+        way = self.way_out(world, back)
+        return [way] if way is not None else ids
+
+    def new_to(self, state: State, back: set[str] | None) -> bool:
+        """Whether `state` is somewhere the turn has not been: over, another seat's to act, or a
+        position of the seat not in `back` (`None`: only the first two count)."""
+        if self.engine.is_over(state) or self.seat not in self.engine.to_act(state):
+            return True
+        return back is not None and fingerprint(self.engine, state, self.seat) not in back
+
+    def way_out(self, world: State, back: set[str] | None) -> str | None:
+        """When every option leads back where the turn has been: the first option of the shortest
+        path of the seat's own options to somewhere new (breadth first, at most WAY_OUT positions),
+        so a turn that wandered into a corner of menus always finds its way out."""
+        queue: list[tuple[State, str]] = [(self.step(world, self.seat, o), o) for o in self.engine.prompt(world, self.seat).ids()]  # type: ignore[union-attr]
+        expanded: set[str] = set()
+        for state, first in queue:
+            if self.new_to(state, back):
+                return first
+            mark = fingerprint(self.engine, state, self.seat)
+            if mark in expanded:
+                continue
+            if len(expanded) == WAY_OUT:
+                break
+            expanded.add(mark)
+            queue += [(self.step(state, self.seat, o), first) for o in self.engine.prompt(state, self.seat).ids()]  # type: ignore[union-attr]
+        return None
 
     # ---- the levels -------------------------------------------------------------------------------
     def easy(self, ids: list[str]) -> str:

@@ -7,13 +7,20 @@ from pathlib import Path
 
 import pytest
 
+import engines
 from bot.discord_ui.client import TabulaBot
+from engines.core import ai
+from tests.bot.e2e_util import make_bot as e2e_make_bot
 from tests.bot.e2e_util import text
 from tests.bot.test_discord_toy import answer, make_bot, setup_table
 
 
 @pytest.fixture
-def simcord_bot(tmp_path: Path, stub_render: None) -> TabulaBot:
+def simcord_bot(request: pytest.FixtureRequest, tmp_path: Path, stub_render: None) -> TabulaBot:
+    """The toy bot (Nim only), or with the indirect parameter `real` the real bot with every game
+    (its game seed fixed, tests/bot/e2e_util.py); images stubbed either way."""
+    if getattr(request, "param", "toy") == "real":
+        return e2e_make_bot(tmp_path / "games.sqlite3")
     return make_bot(tmp_path / "bot.sqlite3")
 
 
@@ -53,3 +60,56 @@ async def test_the_lobby_buttons_seat_and_remove_an_ai(simcord_env) -> None:  # 
     await alice.click(lobby, label="Remove AI")
     table = await simcord_env.bot.services.table_in_channel(channel.id)
     assert [s.user_id for s in table.seats] == [alice.id]
+
+
+# --- a person and AI players finish a game of each real engine ---------------------------------
+
+# Monumental Duel seats two: one AI there; every other game a person and two AI players (Minerva
+# and Magna Roma also play solo, but here against AI opponents).
+AI_OPTIONS = {"monumental_duel": "ai=normal"}
+MAX_DECISIONS = 1500  # Alice's decisions in one game, far above what any game needs
+
+
+@pytest.mark.parametrize("simcord_bot", ["real"], indirect=True)
+@pytest.mark.parametrize("game", [g for g in engines.names() if engines.packaged(g)])
+async def test_a_person_and_ai_players_finish_a_game_of_each_engine(simcord_env, game: str) -> None:  # type: ignore[no-untyped-def]
+    """Alice opens the table with AI seats, starts it and plays each of her decisions with `/play`
+    (an option id chosen by the easy AI on a tiny budget); the bot plays the AI seats after each
+    move, secret simultaneous phases included, until the game is over."""
+    env = simcord_env
+    _, channel, alice, _ = setup_table(env)
+    options = AI_OPTIONS.get(game, "ai=normal,easy")
+    r = await alice.slash(channel, "game new", game=game, options=options)
+    assert not answer(r).ephemeral, answer(r).content
+    lobby = channel.last_message
+    assert text(lobby).count("Tabula AI") == options.count(",") + 1, text(lobby)
+    await alice.click(lobby, label="Start")
+    services = env.bot.services
+    game_id = (await services.table_in_channel(channel.id)).id
+    decisions = 0
+    while True:
+        table = await services.load(game_id)
+        if table.row.status == "finished":
+            break
+        assert table.row.status == "active", table.row.status
+        seat = table.seat_of(alice.id)
+        acting = table.to_act()
+        assert seat in acting, f"{game}: the game waits on AI seats only {acting} (Alice is seat {seat}), after {decisions} decisions"
+        assert decisions < MAX_DECISIONS, f"{game}: not over after {MAX_DECISIONS} decisions of Alice"
+        option = ai.choose(table.engine, table.state, seat, "easy", decisions, ai.Budget(2, 1.0))
+        steps = len(await services.db.steps(game_id))
+        r = await alice.slash(channel, "play", move=option)
+        assert answer(r).content.startswith("Saved:"), f"{game}: /play {option} answered {answer(r).content!r}"
+        saved = len(await services.db.steps(game_id)) - steps
+        assert saved > 0, f"{game}: /play {option} saved nothing"
+        # each AI turn ends: at most LONG_TURN decisions (and what they force) per AI seat
+        assert saved <= 12 * ai.LONG_TURN, f"{game}: /play {option} set off {saved} steps: an AI went round in circles"
+        decisions += 1
+    ais = [s.name.strip("\u2068\u2069") for s in table.seats if s.user_id < 0]
+    assert len(ais) == options.count(",") + 1 and all("Tabula AI" in name for name in ais), ais
+    posts = [text(m) for m in channel.history()]
+    lines = [line for p in posts for line in p.splitlines()]
+    for name in ais:
+        assert any(line.startswith(f"• **{name}** ") for line in lines), f"{game}: no turn of {name} was posted"
+    assert not any("<@-" in p for p in posts), "an AI is never pinged"
+    assert "is over" in posts[-1] and "Ratings:" in posts[-1], posts[-1]

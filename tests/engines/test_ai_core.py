@@ -362,3 +362,13 @@ def test_a_position_seen_earlier_this_turn_is_never_gone_back_to(level: str) -> 
     assert "back" not in {ai.choose(engine, looking, 0, level, seed, SMALL[level], seen) for seed in range(12)}
     # without the turn's history, closing the menu is as good as anything (the check can fail)
     assert "back" in {ai.choose(engine, looking, 0, "easy", seed, SMALL["easy"]) for seed in range(60)}
+
+
+def test_a_long_turn_heads_for_its_end() -> None:
+    """After LONG_TURN decisions in one turn the AI takes the shortest way to the turn's end, even
+    where each repetition would be somewhere new (here: any position counts as seen)."""
+    engine = Wander()
+    looking = engine.apply(engine.new_game(2, 1), 0, "look")
+    pick = ai.choose(engine, looking, 0, "strong", 0, SMALL["strong"], ["x"] * ai.LONG_TURN)
+    after = engine.apply(looking, 0, pick)
+    assert pick != "back" and after["picked"] is not None, "a pile picked: one step from the end of the turn"
