@@ -62,7 +62,8 @@ def bench_engine(engine: Engine, seconds: float) -> dict[str, Any]:
         elapsed = time.perf_counter() - start
         out[f"{n}p"] = {
             "games_per_s": round(games / elapsed, 2), "steps_per_game": round(steps / games, 1),
-            # what `Engine.typical_turns` holds, rounded: the lobby's length estimate
+            # under random play (longer than real games); `Engine.typical_turns` comes from normal
+            # AI players instead (`bench ai --turns N`)
             "turns_per_player": round(statistics.median(turns), 1),
         }
     return out

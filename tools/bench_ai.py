@@ -39,7 +39,6 @@ import engines
 from bot.selfplay import Tally, play_games, spread
 from engines.core import Engine, ai, conformance
 from engines.core.state import State
-from tools.measure import percentile
 
 # (first level, second level, the target for the first level's score)
 PAIRINGS: tuple[tuple[str, str, float], ...] = (
@@ -78,7 +77,7 @@ def time_decisions(engine: Engine, positions: list[tuple[State, int]], seed: int
             ai.choose(engine, state, seat, level, seed + i)
             wall.append(time.perf_counter() - w)
             cpu.append(time.process_time() - c)
-        out[level] = {"positions": len(positions), "wall": figures(wall), "cpu": figures(cpu), "over_5_s": sum(w > 5 for w in wall)}
+        out[level] = {"positions": len(positions), "wall": spread(wall), "cpu": spread(cpu), "over_5_s": sum(w > 5 for w in wall)}
         print(f"  {engine.name} {level}: {out[level]}", file=sys.stderr, flush=True)
     return out
 
@@ -93,10 +92,6 @@ def memory(engine: Engine, positions: list[tuple[State, int]], seed: int) -> dic
         out[level] = round(tracemalloc.get_traced_memory()[1] / 2**20, 1)
         tracemalloc.stop()
     return out
-
-
-def figures(values: list[float]) -> dict[str, float]:
-    return {"p50": round(statistics.median(values), 3), "p95": round(percentile(values, 0.95), 3), "max": round(max(values), 3)} if values else {}
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -137,10 +137,7 @@ class Lobbies:
             raise UserError("err.bad_ai_level", levels=", ".join(LEVELS))
         async with self.games.locks.hold_game(game_id):
             table = await self.games.load(game_id)
-            if table.row.status != "lobby":
-                raise UserError("err.not_lobby")
-            if user_id != table.row.creator_id and not can_manage:
-                raise UserError("err.creator_only")
+            creators_lobby(table, user_id, can_manage)
             if len(table.seats) >= table.engine.max_players:
                 raise UserError("err.table_full", max=table.engine.max_players)
             copy = next(k for k in range(autoplay.MAX_AI_COPIES) if table.seat_of(autoplay.ai_user_id(level, k)) is None)
@@ -152,10 +149,7 @@ class Lobbies:
         """Take the last seated AI player off a lobby (its creator, or Manage Channels)."""
         async with self.games.locks.hold_game(game_id):
             table = await self.games.load(game_id)
-            if table.row.status != "lobby":
-                raise UserError("err.not_lobby")
-            if user_id != table.row.creator_id and not can_manage:
-                raise UserError("err.creator_only")
+            creators_lobby(table, user_id, can_manage)
             last = next((s for s in reversed(table.seats) if s.user_id < 0), None)
             if last is None:
                 raise UserError("err.no_ai_seated")
@@ -166,10 +160,7 @@ class Lobbies:
     async def start(self, game_id: int, user_id: int, can_manage: bool = False) -> Table:
         async with self.games.locks.hold_game(game_id):
             table = await self.games.load(game_id)
-            if table.row.status != "lobby":
-                raise UserError("err.not_lobby")
-            if user_id != table.row.creator_id and not can_manage:
-                raise UserError("err.creator_only")
+            creators_lobby(table, user_id, can_manage)
             e, count = table.engine, len(table.seats)
             if not e.min_players <= count <= e.max_players:
                 raise UserError("err.player_count", game=e.title, min=e.min_players, max=e.max_players, count=count)
@@ -217,3 +208,11 @@ class Lobbies:
                     await self.announcer.lobby_expired(table, self.lobby_expiry_s)
                 closed.append(await self.games.load(game_id))
         return closed
+
+
+def creators_lobby(table: Table, user_id: int, can_manage: bool) -> None:
+    """Refuse unless `table` is still a lobby and `user_id` its creator (or may manage the channel)."""
+    if table.row.status != "lobby":
+        raise UserError("err.not_lobby")
+    if user_id != table.row.creator_id and not can_manage:
+        raise UserError("err.creator_only")

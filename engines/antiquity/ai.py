@@ -41,8 +41,7 @@ gained.
 from __future__ import annotations
 
 import math
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.antiquity import building, rules, scoring
 from engines.antiquity import city as cty
@@ -54,6 +53,9 @@ from engines.core import prng
 from engines.core.names import ref
 from engines.core.state import State, clone
 
+if TYPE_CHECKING:
+    from random import Random  # the seat's sampler: engines draw only from what they are given
+
 # ---- sample ---------------------------------------------------------------------------------------
 
 # buildings a seat that is done with a secret city phase is assumed to have manned, first to last
@@ -61,7 +63,7 @@ STAFF_ORDER = ("cart", "warehouse", "market", "explorer", "university", "stable"
                "dump", "biology", "alchemy", "philosophy", "theology")
 
 
-def sample(state: State, seat: int, rng: random.Random) -> State:
+def sample(state: State, seat: int, rng: Random) -> State:
     """A state `seat` cannot tell from `state` (same view), its hidden parts redrawn with `rng`."""
     out = copy_state(state)
     others = [s for s in range(out["num_players"]) if s != seat and not out["players"][s]["out"]]
@@ -109,7 +111,7 @@ def explored_tokens(state: State) -> list[str]:
     return out
 
 
-def _redraw_markers(out: State, rng: random.Random) -> None:
+def _redraw_markers(out: State, rng: Random) -> None:
     """The face-down markers: a random draw, placed on the sorted positions, from the set-up's
     tokens less the ones explored (the discarded ones unseen stay in the pool)."""
     m = out["map"]
@@ -136,7 +138,7 @@ def _supply_used(state: State) -> dict[str, int]:
     return used
 
 
-def _redraw_city_phase(out: State, seat: int, others: list[int], rng: random.Random) -> None:
+def _redraw_city_phase(out: State, seat: int, others: list[int], rng: Random) -> None:
     """Every other seat back to the phase's snapshot, the seat's own trades given back, the supply
     pieces the others took redrawn, the seats already done manned; offers between others hidden."""
     used = _supply_used(out)  # the live supply is public: it must not change
@@ -180,7 +182,7 @@ def _trade_back(out: State, o: dict[str, Any], seat: int, others: list[int]) -> 
         goods[g] += 1
 
 
-def _place_supply(out: State, kind: str, others: list[int], rng: random.Random) -> None:
+def _place_supply(out: State, kind: str, others: list[int], rng: Random) -> None:
     """One cart shop, fountain or warehouse tile (a 1 × 2 warehouse) built this phase by some other
     seat where it fits, paid from its goods as far as they go."""
     shape = cty.rectangle(1, 2) if kind == "warehouse" else cty.shape_of(out, kind)

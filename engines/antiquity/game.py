@@ -8,13 +8,15 @@ until all are done. The other phases run in turn order or resolve automatically 
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.antiquity import ai, data, flow, layout, prompts, refusals, scoring, setup, view
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
 from engines.core.state import State
+
+if TYPE_CHECKING:
+    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 
 class Antiquity(Engine):
@@ -74,7 +76,7 @@ class Antiquity(Engine):
     def validate(self, state: State) -> None:
         layout.validate(state)
 
-    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+    def sample(self, state: State, seat: int, rng: Random) -> State:
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import packs, prng
+from engines.core.ai import LEVELS, Budget, choose
 from engines.core.contract import MAX_OPTIONS, OPTION_ID, IllegalMove, Prompt
 from engines.core.engine import Engine
 from engines.core.ranks import competition_ranks
@@ -310,6 +312,50 @@ def playout_states(
         assert prompt is not None, f"seat {seat} is to act but has no prompt"
         state = engine.settle(engine.apply(state, seat, chooser.choice(prompt.options).id), everyone)[0]
     raise AssertionError("game not over after 50000 steps")
+
+
+def kinded_playout(
+    engine: Engine, num_players: int, seed: int, every: int, kind: Callable[[State], str | None]
+) -> tuple[tuple[str | None, State], ...]:
+    """States along a random playout (the first seat to act plays a uniformly random option;
+    forced options and pure gains settled, as the bot does), each with its `kind` (the pending
+    decision a game's tests care about, or None): every `every` decisions, the first state of each
+    kind, and the final state as "over". For the tests of `sample` and `evaluate` that must meet
+    each kind of hidden or pending decision."""
+    rnd = random.Random(seed)
+    everyone = range(num_players)
+    state = engine.settle(engine.new_game(num_players, seed), everyone)[0]
+    out: list[tuple[str | None, State]] = []
+    seen: set[str | None] = set()
+    i = 0
+    while not engine.is_over(state):
+        k = kind(state)
+        if i % every == 0 or (k is not None and k not in seen):
+            out.append((k, state))
+            seen.add(k)
+        seat = engine.to_act(state)[0]
+        prompt = engine.prompt(state, seat)
+        assert prompt is not None, f"seat {seat} is to act but has no prompt"
+        state = engine.settle(engine.apply(state, seat, rnd.choice(prompt.options).id), everyone)[0]
+        i += 1
+    out.append(("over", state))
+    return tuple(out)
+
+
+def check_never_cheats(
+    engine: Engine, state: State, other: State, seat: int, budgets: Mapping[str, Budget], levels: Iterable[str] = LEVELS
+) -> None:
+    """Issue 29's test that the AI never cheats: `other` (other hidden information, drawn by
+    `sample` or changed by hand) must look the same to `seat` (view and prompt), sample the same
+    (three `Random` seeds), and get the same decision at each of `levels` with the AI's seed fixed
+    (`budgets[level]`, iterations only in a test)."""
+    assert engine.view(other, seat) == engine.view(state, seat), "the other state must look the same to the seat"
+    assert engine.prompt(other, seat) == engine.prompt(state, seat)
+    for k in (0, 1, 2):
+        assert engine.sample(state, seat, random.Random(k)) == engine.sample(other, seat, random.Random(k)), f"sample {k} differs"
+    for level in levels:
+        mine = choose(engine, state, seat, level, 3, budgets[level])
+        assert mine == choose(engine, other, seat, level, 3, budgets[level]), (level, seat, mine)
 
 
 def check_sample(engine: Engine, state: State, rng_seed: int = 0) -> None:

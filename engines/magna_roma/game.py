@@ -3,13 +3,15 @@ the module that holds its rules (setup, turn, prompts, refusals, scoring, view, 
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
 from engines.core.state import State
 from engines.magna_roma import ai, data, prompts, refusals, scoring, setup, turn, view
+
+if TYPE_CHECKING:
+    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 
 class MagnaRoma(Engine):
@@ -66,7 +68,7 @@ class MagnaRoma(Engine):
     def validate(self, state: State) -> None:
         setup.validate(state)
 
-    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+    def sample(self, state: State, seat: int, rng: Random) -> State:
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -12,7 +12,7 @@ hidden tiles (the catalogue memo holds view texts only).
 
 `sample` keeps every public fact and redraws the hidden ones among what a seat cannot tell apart;
 it reads the hidden lists only as sorted multisets, so two states with the same view give equal
-samples for equal `random.Random` states. `evaluate` projects each seat's final score (`projection`,
+samples for equal `Random` states. `evaluate` projects each seat's final score (`projection`,
 unfinished decisions of the seat to act included) and turns the gap to the best opponent into a
 winning chance; solo, the gap to the rulebook's 40-point target. Standard library only; never
 imports game.py.
@@ -21,8 +21,7 @@ imports game.py.
 from __future__ import annotations
 
 import math
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import prng
 from engines.core.state import State, clone
@@ -31,12 +30,29 @@ from engines.minerva import rules, scoring
 from engines.minerva.data import (
     ASSISTANT_PRICES,
     CULTURES,
-    MAX_PER_RESOURCE,
     RESOURCES,
     ROUNDS,
     Catalog,
     catalog,
 )
+from engines.minerva.worth import (
+    STEPS,
+    XY,
+    Values,
+    add_items,
+    best_line,
+    empty_beside,
+    fresh_tally,
+    gains_value,
+    line_cells,
+    line_starts,
+    line_value,
+    line_worths,
+    run_effect,
+)
+
+if TYPE_CHECKING:
+    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 ROUND_TILE = "round."
 
@@ -54,7 +70,7 @@ def _round_number(tile: str) -> int:
     return int(tile[len(ROUND_TILE):])
 
 
-def sample(state: State, seat: int | None, rng: random.Random) -> State:
+def sample(state: State, seat: int | None, rng: Random) -> State:
     """A complete state `seat` cannot tell from `state`: the same view, with the building stack,
     the temple deck, the seed and the PRNG redrawn with `rng`."""
     out = clone({k: v for k, v in state.items() if k != "log"})
@@ -95,10 +111,7 @@ def sample(state: State, seat: int | None, rng: random.Random) -> State:
 # times the part of the game left; a denarius 1/3 plus COIN_EARLY; a glory token a share of the
 # round's glory tiles; culture points the tile they claim).
 LINE_LEFT = 0.5  # lines are valued with the item values of mid-game (Values)
-RES_EARLY = 0.6
-COIN_EARLY = 0.1
 ACTS_PER_ROUND = 3  # activations a seat can still fit in a round
-CULTURE_SHORT = 0.15  # a culture point short of a claim in a line (later lines may complete it)
 EMPTY_SALE = 0.5  # an open sale where nothing is sold yet (see Pending)
 SOLO_TARGET = 40  # « Vous devriez être capable de viser 40 points pour votre première partie solo »
 SOLO_SCALE = 10.0
@@ -114,216 +127,6 @@ def progress(state: State) -> float:
     if state["over"]:
         return 1.0
     return min(1.0, (int(state["round"]) - 1 + (0.5 if state["phase"] != "main" else 0.0)) / ROUNDS)
-
-
-class Values:
-    """The worth of items (in VP) `left` of the game before its end; `key` names it in a memo."""
-
-    def __init__(self, state: State, left: float) -> None:
-        cat = catalog(state)
-        self.res = 1 / 3 + RES_EARLY * left
-        self.coin = 1 / 3 + COIN_EARLY * left
-        rnd = state["round"]
-        tiles = [t["vp"] for t in cat.glory.values() if t["round"] == rnd and (not state["solo"] or t["rank"] <= 2)]
-        self.glory = 0.0 if state["over"] else 0.35 * sum(tiles) / max(1, len(tiles))
-        self.tops = {c: (cat.culture[s[0]] if s else None) for c, s in state["culture"].items()}
-        self.key = (left, rnd, state["solo"], state["over"], *(s[0] if s else "" for s in state["culture"].values()))
-
-
-def _has(p: dict[str, Any], acc: dict[str, int], items: dict[str, int]) -> bool:
-    for k, n in items.items():
-        if k in RESOURCES:
-            if p["res"][k] + acc[k] < n:
-                return False
-        elif k == "coin":
-            if p["money"] + acc["coin"] < n:
-                return False
-        elif k == "glory":
-            if p["glory"] + acc["glory"] < n:
-                return False
-        elif k == "any":
-            if sum(p["res"][r] + acc[r] for r in RESOURCES) < n:
-                return False
-        elif k == "same" and not any(p["res"][r] + acc[r] >= n for r in RESOURCES):
-            return False
-    return True
-
-
-def _add(p: dict[str, Any], acc: dict[str, int], items: dict[str, int], sign: int = 1) -> None:
-    for k, n in items.items():
-        if k == "same" or (k == "any" and sign < 0):  # paid with the resource held most
-            r = max(RESOURCES, key=lambda x: (p["res"][x] + acc[x], x))
-            acc[r] -= n
-        elif k == "any":  # gained as the resource held least
-            for _ in range(n):
-                r = min(RESOURCES, key=lambda x: (p["res"][x] + acc[x], x))
-                acc[r] += 1
-        elif k in acc:
-            acc[k] += sign * n
-
-
-def _items_value(v: Values, items: dict[str, int]) -> float:
-    out = 0.0
-    for k, n in items.items():
-        if k in RESOURCES or k in ("any", "same"):
-            out += v.res * n
-        elif k == "coin":
-            out += v.coin * n
-        elif k == "glory":
-            out += v.glory * n
-        elif k in CULTURES or k == "culture":
-            out += CULTURE_SHORT * 2 * n
-        elif k == "culture_tile":
-            out += 3.0 * n
-    return out
-
-
-def _run(eff: dict[str, Any], p: dict[str, Any], acc: dict[str, int], v: Values) -> None:
-    if "or" in eff:
-        best = max(eff["or"], key=lambda e: _items_value(v, e.get("gain", {})) - _items_value(v, e.get("pay", {}))
-                   if _has(p, acc, e.get("pay", e.get("if", {}))) else -1.0)
-        _run(best, p, acc, v)
-    elif "area" in eff or "vp" in eff:
-        return
-    elif "pay" in eff:
-        worth = _items_value(v, eff["gain"]) - _items_value(v, eff["pay"])
-        times = 0
-        while worth > 0 and times < 3 and _has(p, acc, eff["pay"]):
-            _add(p, acc, eff["pay"], -1)
-            _add(p, acc, eff["gain"])
-            times += 1
-    elif "if" in eff:
-        if _has(p, acc, eff["if"]):
-            _add(p, acc, eff["gain"])
-    else:
-        _add(p, acc, eff["gain"])
-
-
-def _gains_value(p: dict[str, Any], acc: dict[str, int], v: Values, claimed: tuple[str, ...] = (), short: float = CULTURE_SHORT) -> float:
-    """Worth of what a line (or the turn so far) brought: resources beyond 6 become denarii;
-    culture points claim the top tile of a stack once they reach its need (`short` each when they
-    do not: points left at the end of a turn are lost)."""
-    out = v.coin * acc["coin"] + v.glory * acc["glory"]
-    for r in RESOURCES:
-        held = p["res"][r]
-        kept = min(MAX_PER_RESOURCE, held + acc[r]) - held if acc[r] > 0 else acc[r]
-        out += v.res * kept + v.coin * (acc[r] - kept)
-    flex = acc["culture"]
-    for c in CULTURES:
-        top = v.tops[c]
-        pts = acc[c]
-        if top is None or c in claimed:
-            continue
-        need = top["need"] - pts
-        if 0 < need <= flex:
-            flex -= need
-            pts += need
-        out += top["vp"] if pts >= top["need"] else short * pts
-    return out + short * flex
-
-
-def _fresh() -> dict[str, int]:
-    return {**{r: 0 for r in RESOURCES}, "coin": 0, "glory": 0, **{c: 0 for c in CULTURES}, "culture": 0}
-
-
-def line_value(state: State, cat: Catalog, p: dict[str, Any], cells: list[str], v: Values) -> float:
-    """Worth of activating the tiles of `cells` of `p`'s city in order (a residence's line)."""
-    acc = _fresh()
-    city = p["city"]
-    for c in cells:
-        d = cat.design(city[c]["t"])
-        if d["when"] == "activate":
-            _run(d["effect"], p, acc, v)
-    return _gains_value(p, acc, v)
-
-
-# Worth of a line by (item values, holdings, designs), kept in the catalogue's memo (it depends on
-# the components only through the catalogue): a search meets the same lines again and again.
-LINE_MEMO = ("minerva.ai", "lines")
-LINE_MEMO_SIZE = 200_000
-_XY = {name: (x, y) for x in range(grid.WIDTH) for y in range(grid.HEIGHT) if (name := grid.name(x, y)) is not None}
-_CELL = {xy: name for name, xy in _XY.items()}
-_STEPS = tuple(grid.DIRECTIONS.values())
-
-
-def _line(city: grid.City, x: int, y: int, dx: int, dy: int) -> list[str]:
-    """`grid.line` from the cell at (x, y), on cached coordinates (evaluate runs in every playout)."""
-    out: list[str] = []
-    while True:
-        x, y = x + dx, y + dy
-        n = _CELL.get((x, y))
-        if n is None or n not in city or city[n]["t"] == "res":
-            return out
-        out.append(n)
-
-
-def _empty_beside(city: grid.City) -> list[str]:
-    """`grid.legal_cells` (empty cells sharing a side with the city), on cached coordinates."""
-    out: set[str] = set()
-    for cell in city:
-        x, y = _XY[cell]
-        for dx, dy in _STEPS:
-            n = _CELL.get((x + dx, y + dy))
-            if n is not None and n not in city:
-                out.add(n)
-    return sorted(out)
-
-
-def _starts(p: dict[str, Any], city: grid.City, x0: int | None = None, y0: int | None = None) -> list[tuple[int, int, int, int]]:
-    """Where a line may start: (x, y, dx, dy) of an empty cell beside a tile looking at it (with a
-    residence left) and of a residence without assistant, each direction (with an assistant in
-    hand). With `x0`, `y0`: only the lines along row `y0` or column `x0`."""
-    out: set[tuple[int, int, int, int]] = set()
-    for cell, t in city.items():
-        x, y = _XY[cell]
-        if x0 is not None and x != x0 and y != y0:
-            continue
-        if t["t"] != "res":
-            if p["residences"] > 0:
-                for dx, dy in _STEPS:
-                    if x0 is not None and not ((dy == 0 and y == y0) or (dx == 0 and x == x0)):
-                        continue
-                    back = _CELL.get((x - dx, y - dy))
-                    if back is not None and back not in city:
-                        out.add((x - dx, y - dy, dx, dy))
-        elif p["hand"] > 0 and not t["a"]:
-            out.update((x, y, dx, dy) for dx, dy in _STEPS
-                       if x0 is None or (dy == 0 and y == y0) or (dx == 0 and x == x0))
-    return sorted(out)
-
-
-def _worths(state: State, cat: Catalog, p: dict[str, Any], city: grid.City, v: Values, starts: list[tuple[int, int, int, int]],
-            memo: dict[Any, float]) -> dict[tuple[int, int, int, int], float]:
-    """The worth of the line from each start (`memo`: by sequence of designs, same holdings)."""
-    out = {}
-    q = {**p, "city": city}
-    shared = cat.memo.setdefault(LINE_MEMO, {})
-    if len(shared) > LINE_MEMO_SIZE:
-        shared.clear()
-    held = (v.key, p["money"], p["glory"], *p["res"].values())
-    for x, y, dx, dy in starts:
-        cells = _line(city, x, y, dx, dy)
-        if cells:
-            designs = tuple(city[c]["t"].split(".", 1)[0] for c in cells)
-            worth = memo.get(designs)
-            if worth is None:
-                key = (held, designs)
-                worth = shared.get(key)
-                if worth is None:
-                    worth = shared[key] = line_value(state, cat, q, cells, v)
-                memo[designs] = worth
-            out[(x, y, dx, dy)] = worth
-    return out
-
-
-def line_values(state: State, cat: Catalog, p: dict[str, Any], v: Values) -> list[float]:
-    """Worth of every line a new residence or an assistant could activate now, best first."""
-    return sorted(_worths(state, cat, p, p["city"], v, _starts(p, p["city"]), {}).values(), reverse=True)
-
-
-def best_line(state: State, cat: Catalog, p: dict[str, Any], v: Values) -> float:
-    """The best line a new residence or an assistant could activate now (0 when none)."""
-    return max(line_values(state, cat, p, v), default=0.0)
 
 
 def _glory_tile(state: State, seat: int) -> int:
@@ -436,7 +239,7 @@ class Pending:
     def __init__(self, state: State, cat: Catalog, p: dict[str, Any], v: Values) -> None:
         self.money = p["money"]
         self.res = dict(p["res"])
-        self.acc = _fresh()
+        self.acc = fresh_tally()
         self.tile: str | None = None  # a building to place
         self.choosing = False  # a building to choose (then pay and place)
         self.line = 0.0
@@ -463,21 +266,21 @@ class Pending:
                 self.residence = 1
                 self.line += best_line(state, cat, {**p, "hand": 0}, v)
             elif k == "dir":
-                x, y = _XY[f["at"]]
-                self.line += max((line_value(state, cat, p, cells, v) for dx, dy in _STEPS
-                                  if (cells := _line(p["city"], x, y, dx, dy))), default=0.0)
+                x, y = XY[f["at"]]
+                self.line += max((line_value(state, cat, p, cells, v) for dx, dy in STEPS
+                                  if (cells := line_cells(p["city"], x, y, dx, dy))), default=0.0)
             elif k == "pick":
-                _add(p, self.acc, {"any": f["n"]})
+                add_items(p, self.acc, {"any": f["n"]})
             elif k == "cult":
                 self.acc["culture"] += f["n"]
             elif k == "ctile":
                 self.line += max((t["vp"] for t in v.tops.values() if t), default=0)
             elif k in ("or", "count", "loop"):
-                _run({"or": f["alts"]} if k == "or" else f["e"], p, self.acc, v)
+                run_effect({"or": f["alts"]} if k == "or" else f["e"], p, self.acc, v)
             elif k == "use":
                 d = cat.design(f["inst"])
                 if "gain" in d["effect"] and "pay" not in d["effect"]:
-                    _run(d["effect"], p, self.acc, v)
+                    run_effect(d["effect"], p, self.acc, v)
             elif k == "bath":
                 singles = sorted((line_value(state, cat, p, [c], v) for c in grid.ring(f["at"])
                                   if c in p["city"] and p["city"][c]["t"] != "res" and c not in f["done"]), reverse=True)
@@ -502,7 +305,7 @@ def _estate(state: State, cat: Catalog, p: dict[str, Any], v: Values, tile: str 
     held = [float(money), float(sum(res.values())), float(acts)]
     city = p["city"]
     memo: dict[Any, float] = {}
-    base = _worths(state, cat, p, city, v, _starts(p, city), memo) if acts else {}
+    base = line_worths(state, cat, p, city, v, line_starts(p, city), memo) if acts else {}
 
     def row(c: grid.City, lines: list[float]) -> list[float]:
         engine = sum(1 for t in c.values() if t["t"] != "res" and cat.design(t["t"])["when"] == "activate")
@@ -513,13 +316,13 @@ def _estate(state: State, cat: Catalog, p: dict[str, Any], v: Values, tile: str 
     if tile is None:
         return [(row(city, list(base.values())), penalty)]
     out = []
-    for cell in _empty_beside(city):
-        x0, y0 = _XY[cell]
+    for cell in empty_beside(city):
+        x0, y0 = XY[cell]
         placed = {**city, cell: {"t": tile, "a": False}}
         lines = []
         if acts:
             lines = [w for (x, y, dx, dy), w in base.items() if not ((dy == 0 and y == y0) or (dx == 0 and x == x0))]
-            lines += _worths(state, cat, p, placed, v, _starts(p, placed, x0, y0), memo).values()
+            lines += line_worths(state, cat, p, placed, v, line_starts(p, placed, x0, y0), memo).values()
         out.append((row(placed, lines), penalty))
     return out
 
@@ -570,7 +373,7 @@ def feature_rows(state: State, seat: int) -> tuple[float, list[tuple[list[float]
         for c in CULTURES:
             pend.acc[c] += state["turn"]["pts"][c]
         claimed = tuple(state["turn"]["claimed"])
-    pending = pend.line + _gains_value(p, pend.acc, v, claimed, short=0.0)
+    pending = pend.line + gains_value(p, pend.acc, v, claimed, short=0.0)
     p = {**p, "money": pend.money, "res": pend.res, "hand": p["hand"] + pend.assistant, "residences": p["residences"] - pend.residence}
     rows: list[tuple[list[float], float]] = []
     if not pend.choosing:

@@ -9,13 +9,15 @@ passes on (`rounds`).
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import Engine, Prompt
 from engines.core.data import Checks
 from engines.core.state import State
 from engines.minerva import actions, ai, data, prompts, refusals, rounds, rules, scoring, setup, view
+
+if TYPE_CHECKING:
+    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 
 class Minerva(Engine):
@@ -62,7 +64,7 @@ class Minerva(Engine):
     def validate(self, state: State) -> None:
         setup.validate(state)
 
-    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+    def sample(self, state: State, seat: int, rng: Random) -> State:
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -66,7 +66,7 @@ class Labels:
         self.table = dict(entries)
 
     def __call__(self, key: str, lang: str, **fmt: Any) -> str:
-        package, english = (self.package, self.table[key]) if key in self.table else ("render.core", COMMON[key])
+        package, english = self._entry(key)
         n = fmt.get("n") if isinstance(english, Plural) else None
         text = i18n.text(package, DOMAIN, lang, key, english, None if n is None else int(n))
         return text.format(**fmt) if fmt else text
@@ -74,9 +74,9 @@ class Labels:
     def count(self, key: str, lang: str, n: int, **fmt: Any) -> str:
         """The counted label `key` (a `plural_msg`) for `n`: its form chosen by `n`, the number
         written as the reader writes it ("1,200 games", "1 200 parties")."""
-        package, english = (self.package, self.table[key]) if key in self.table else ("render.core", COMMON[key])
+        package, english = self._entry(key)
         return i18n.text(package, DOMAIN, lang, key, english, n).format(**fmt, n=i18n.number(n, lang))
 
-    def pick(self, lang: str) -> int:
-        """0 for English, 1 for French: index into (en, fr) pairs (those that are not labels yet)."""
-        return 1 if lang == "fr" else 0
+    def _entry(self, key: str) -> tuple[str, str | Plural]:
+        """The package whose catalogs hold `key` (this renderer's, else the common labels') and its English."""
+        return (self.package, self.table[key]) if key in self.table else ("render.core", COMMON[key])

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engines.core import i18n
-from engines.core.i18n import msg, plural_msg
+from engines.core.i18n import msg, number, plural_msg
 from render.core import palette, record
 from render.core.canvas import Canvas
 from render.core.encode import encode
@@ -83,11 +83,6 @@ def text(key: str, lang: str, **fmt: object) -> str:
 def counted(key: str, n: int, lang: str) -> str:
     """A counted text for `n` ("1 game", "2 games"; "0 partie", "2 parties": the catalog's plural rule)."""
     return T.count(f"chart_{key}", lang, n)
-
-
-def number(n: int, lang: str) -> str:
-    """An integer as the reader writes it: "1,412", "1 412" (a narrow no-break space), "1.412"."""
-    return i18n.number(n, lang)
 
 
 def signed(n: int, lang: str) -> str:

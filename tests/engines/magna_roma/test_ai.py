@@ -125,11 +125,7 @@ def test_the_ai_never_cheats(level: str) -> None:
         seat = ENGINE.to_act(s)[0]
         for other in (ENGINE.sample(s, seat, random.Random(7)), _rearranged(s)):
             assert _hidden(other) != _hidden(s)
-            assert ENGINE.view(other, seat) == ENGINE.view(s, seat)
-            for k in (0, 1):
-                assert ENGINE.sample(s, seat, random.Random(k)) == ENGINE.sample(other, seat, random.Random(k))
-            assert ai.choose(ENGINE, s, seat, level, seed=3, budget=SMALL[level]) == \
-                ai.choose(ENGINE, other, seat, level, seed=3, budget=SMALL[level])
+            conformance.check_never_cheats(ENGINE, s, other, seat, SMALL, [level])
 
 
 # ---------------------------------------------------------------- (c) evaluate

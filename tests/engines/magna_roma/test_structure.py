@@ -26,8 +26,9 @@ def _imports() -> dict[str, tuple[set[str], list[str]]]:
             else:
                 names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
             deps |= {n.split(".")[2] for n in names if n.startswith("engines.magna_roma.")}
-            if node.col_offset > 0:
-                local.append(ast.unparse(node))
+        for scope in ast.walk(tree):  # an import inside a function or a class (`if TYPE_CHECKING:` is neither)
+            if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                local += [ast.unparse(n) for n in ast.walk(scope) if isinstance(n, (ast.Import, ast.ImportFrom))]
         out[f.stem] = (deps, local)
     return out
 
