@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from bot.texts import MESSAGES
 from engines.core import i18n
@@ -22,13 +21,6 @@ def lang_for(locale: str | None, default: str = "en") -> str:
         return default
     base = str(locale).split("-")[0].lower()
     return base if base in LANGS else default
-
-
-class Both(NamedTuple):
-    """A field value that exists in both languages (an engine's message): `t` picks the reader's."""
-
-    en: str
-    fr: str
 
 
 @dataclass(frozen=True)
@@ -81,10 +73,6 @@ def link_commands(text: str, lang: str, links: CommandLinks | None = None) -> st
 
 def t(key: str, lang: str = "en", **fields: object) -> str:
     text = i18n.text("bot", "bot", lang, key, MESSAGES[key])
-    fields = {k: pick(v.en, v.fr, lang) if isinstance(v, Both) else v for k, v in fields.items()}
+    fields = {k: i18n.say(v, lang) if isinstance(v, (i18n.Message, i18n.Words, i18n.Listed)) else v for k, v in fields.items()}
     return link_commands(text.format(**fields), lang)
 
-
-def pick(en: str, fr: str, lang: str) -> str:
-    """Choose between an engine's English and French text."""
-    return fr if lang == "fr" and fr else en

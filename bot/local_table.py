@@ -23,12 +23,14 @@ import sys
 import time
 import zlib
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import TextIO
 
+from babel.dates import format_timedelta
+
 import engines
 from bot.i18n import t
-from bot.services import presenter
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
@@ -130,12 +132,12 @@ def local_text(text: str, lang: str = "en", now: float | None = None) -> str:
 
 
 def _when(stamp: int, style: str, lang: str, now: float | None) -> str:
-    """A Discord timestamp (`<t:…:R>`, `<t:…:F>`) as this terminal shows it: relative, or in
-    local time."""
+    """A Discord timestamp (`<t:…:R>`, `<t:…:F>`) as this terminal shows it: relative, as Discord
+    words it in the reader's language (CLDR, by Babel: "2 hours ago", « il y a 2 heures », "vor 2
+    Stunden"), or in local time."""
     if style == "R":
-        ago = (time.time() if now is None else now) - stamp
-        span = presenter.duration(abs(ago), lang) if abs(ago) >= 60 else t("time.seconds", lang)
-        return t("time.ago" if ago >= 0 else "time.in", lang, d=span)
+        ahead = stamp - (time.time() if now is None else now)
+        return format_timedelta(timedelta(seconds=ahead), add_direction=True, locale=lang)
     try:
         return time.strftime(_TIME_FORMATS.get(style, "%Y-%m-%d %H:%M"), time.localtime(stamp))
     except (OverflowError, OSError, ValueError):  # a date no clock can show: its number, then

@@ -13,6 +13,7 @@ from typing import Any
 
 import engines
 from engines.core import IllegalMove, packs
+from engines.core.i18n import SOURCE, say
 from engines.core.names import fill, plain
 
 MAX_SHOWN = 300  # characters of an engine's refusal, as told
@@ -67,14 +68,16 @@ def _seat_names(record: dict[str, Any]) -> list[str]:
     return [s["name"][:32] if isinstance(s, dict) and isinstance(s.get("name"), str) else "" for s in seats]
 
 
-def _named(value: Any, names: list[str], lang: str = "en") -> Any:
-    """An engine's output (texts in `en` and `fr`) with the players' names in place of `{p0}`…"""
+def _named(value: Any, names: list[str]) -> Any:
+    """An engine's output with its texts (messages) in English and the players' names in place of `{p0}`…"""
     if isinstance(value, str):
-        return fill(value, names, lang)
+        return fill(value, names)
     if isinstance(value, dict):
-        return {k: _named(v, names, "fr" if k == "fr" else lang) for k, v in value.items()}
+        if isinstance(value.get("k"), str) and isinstance(value.get("m"), str):  # a message
+            return fill(say(value, SOURCE), names)
+        return {k: _named(v, names) for k, v in value.items()}
     if isinstance(value, list):
-        return [_named(v, names, lang) for v in value]
+        return [_named(v, names) for v in value]
     return value
 
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engines.core.i18n import OFFERED
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 HOUR_S, DAY_S = 3600.0, 86400.0
-LOCALES = ("en", "fr")
+LOCALES = OFFERED
 _WHOLE = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() and int() accept '²' or '٣'
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # no 'inf', 'nan' or '1e9'
 

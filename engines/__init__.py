@@ -15,6 +15,7 @@ from functools import cache
 
 from engines.core import IllegalMove, Option, Prompt, Reason
 from engines.core.engine import Engine
+from engines.core.i18n import OFFERED
 
 __all__ = ["Engine", "IllegalMove", "Option", "Prompt", "Reason", "get_engine", "key", "names", "register"]
 
@@ -43,8 +44,8 @@ def _words(text: str) -> list[str]:
 
 
 def _spellings() -> dict[str, list[list[str]]]:
-    """Each game's names as words: its engine name and its titles in both languages."""
-    return {n: [_words(n), _words(get_engine(n).title), _words(get_engine(n).title_fr)] for n in names()}
+    """Each game's names as words: its engine name and its titles in every language offered."""
+    return {n: [_words(n), *(_words(get_engine(n).title_in(lang)) for lang in OFFERED)] for n in names()}
 
 
 @cache

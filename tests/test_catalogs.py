@@ -19,6 +19,7 @@ import render
 from bot.texts import COMMAND_NAMES, COMMANDS, MESSAGES
 from engines.core import i18n
 from render.core.i18n import COMMON, DOMAIN, Labels
+from tools import catalogs
 
 
 def label_sources() -> dict[tuple[str, str], set[tuple[str | None, str]]]:
@@ -34,14 +35,33 @@ def label_sources() -> dict[tuple[str, str], set[tuple[str | None, str]]]:
     return out
 
 
+def engine_sources() -> dict[tuple[str, str], set[tuple[str | None, str]]]:
+    """engines.core's and every game's messages: their `M`/`MN` calls and their data files' texts."""
+    return {(package, i18n.ENGINE_DOMAIN): catalogs.entries(package) for package in catalogs.packages()}
+
+
 # (package, domain) -> the source: (context, English) of every message
-SOURCES = {("bot", "bot"): {*MESSAGES.items(), *((None, c) for c in COMMANDS)}, **label_sources()}
+SOURCES = {("bot", "bot"): {*MESSAGES.items(), *((None, c) for c in COMMANDS)}, **label_sources(), **engine_sources()}
 CATALOGS = [(package, domain, lang) for (package, domain) in SOURCES for lang in i18n.languages(package, domain)[1:]]
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
 def fields(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+@pytest.mark.parametrize("lang", i18n.OFFERED[1:])
+def test_every_offered_language_has_every_catalog(lang: str) -> None:
+    """A language offered to players is complete: the bot, every renderer and every engine."""
+    missing = [f"{package} ({domain})" for package, domain in SOURCES if lang not in i18n.languages(package, domain)]
+    assert not missing, f"{lang} is offered but has no catalog for {missing}"
+
+
+def test_the_engines_catalogs_hold_every_message_their_code_writes() -> None:
+    """The extraction finds the engines' messages (a literal `M` call, a data file's name)."""
+    core = SOURCES[("engines.core", i18n.ENGINE_DOMAIN)]
+    assert ("refuse.not_your_turn", "It is not your turn.") in core and ("player_n", "Player {n}") in core
+    assert ("title", "Minerva") in SOURCES[("engines.minerva", i18n.ENGINE_DOMAIN)]
 
 
 def test_the_bot_and_every_renderer_speak_french_from_their_catalogs() -> None:

@@ -13,12 +13,13 @@ from discord.ext import commands
 
 import engines
 from bot.discord_ui.respond import make_ctx, run
-from bot.i18n import lang_for, t
+from bot.i18n import LANGS, lang_for, t
 from bot.services.commands import ALERTS
 from bot.services.errors import UserError
 from bot.services.lobby_commands import CLOCK_PRESETS
 from bot.services.ratings import SCOPES
 from bot.services.replies import Reply
+from engines.core import i18n
 from engines.core.names import plain, said
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="language", description=_("Set this server's language for Tabula"))
     @app_commands.describe(language=_("Language"))
-    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr"), app_commands.Choice(name="Auto", value="auto")])
+    @app_commands.choices(language=[*(app_commands.Choice(name=i18n.native_name(lang), value=lang) for lang in LANGS), app_commands.Choice(name="Auto", value="auto")])
     @app_commands.default_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         async def handler(ctx):  # type: ignore[no-untyped-def]
@@ -240,10 +241,11 @@ class GameCog(commands.Cog):
     @leaderboard.autocomplete("game")
     async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         out = []
+        lang = lang_for(str(interaction.locale), self.bot.settings.default_locale)
         for name in self.bot.services.game_names():
             e = self.bot.services.get_engine(name)
             count = str(e.max_players) if e.min_players == e.max_players else f"{e.min_players}-{e.max_players}"
-            label = f"{e.title} / {e.title_fr} ({count})"
+            label = f"{e.title_in(lang)} ({count})"
             if current.lower() in (name + label).lower():
                 out.append(app_commands.Choice(name=label[:100], value=name))
         return out[:25]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import t
-from bot.services import presenter
+from bot.services import autoplay, presenter
 from bot.services.clocks import TIMED_OUT
 from bot.services.outbox import DM, POST, TURN, Drawing, Outbox, Owed, Post
 from bot.services.presenter import Mention
@@ -20,7 +20,7 @@ from bot.services.replies import Button
 from bot.services.table import Table
 from bot.storage import GameRow, SeatRow
 from bot.storage.protocol import Storage
-from engines.core.ai import LEVELS, ai_name
+from engines.core.ai import LEVELS
 from engines.core.names import plain
 from render.core import palette
 
@@ -48,7 +48,7 @@ def lobby_buttons(table: Table, lang: str) -> list[Button]:
         Button("start", table.id, v, t("btn.start", lang), "primary"),
     ]
     if table.engine.max_players > 1 and len(table.seats) < table.engine.max_players:
-        buttons += [Button("addai", table.id, v, t("btn.add_ai", lang, level=ai_name(level, lang).split(" · ")[-1]), arg=level) for level in LEVELS]
+        buttons += [Button("addai", table.id, v, t("btn.add_ai", lang, level=autoplay.level_word(level, lang)), arg=level) for level in LEVELS]
     if any(s.user_id < 0 for s in table.seats):
         buttons.append(Button("removeai", table.id, v, t("btn.remove_ai", lang), "danger"))
     return buttons

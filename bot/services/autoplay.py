@@ -9,9 +9,10 @@ only ever see what the seat may see (the AI samples the hidden information from 
 
 from __future__ import annotations
 
+from bot.i18n import t
 from engines import get_engine
 from engines.core import packs
-from engines.core.ai import LEVELS, Budget, ai_name, choose
+from engines.core.ai import LEVELS, Budget, choose
 from engines.core.state import State
 
 STANDIN_LEVEL = "normal"
@@ -28,7 +29,14 @@ def ai_user_id(level: str, copy: int) -> int:
 def seat_name(level: str, lang: str) -> str:
     """An AI seat's name, marked with a robot wherever names show (posts, cards, boards):
     "🤖 Tabula AI · strong", "🤖 IA Tabula · forte"."""
-    return f"\U0001f916 {ai_name(level, lang)}"
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    return "\U0001f916 " + t("ai.name", lang, level=level_word(level, lang))
+
+
+def level_word(level: str, lang: str) -> str:
+    """An AI level as the reader says it: "strong", « forte », "stark"."""
+    return t(f"ai.{level}", lang)
 
 
 def ai_level(user_id: int) -> str | None:

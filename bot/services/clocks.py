@@ -22,8 +22,11 @@ REMIND_SHARES = (0.5, 0.25, 0.1)
 TIMED_OUT = len(REMIND_SHARES) + 1
 # Skipped this many times, a player is replaced by the stand-in for the rest of the game.
 SKIPS_FOR_STANDIN = 3
-# Bounds the stand-in's work per write, whatever an engine's turn structure.
+# Bounds the stand-in's work per write, whatever an engine's turn structure. An AI heads for its
+# turn's end after ai.LONG_TURN decisions, so no turn reaches it; one that did would be committed
+# as the part of a turn it is (not as a finished turn), and `standins` would go on with it.
 MAX_STANDIN_STEPS = 400
+MAX_STANDIN_TURNS = 400  # AI turns (or parts) one write may set off, whatever the seats
 
 
 class Clocks:
@@ -59,13 +62,14 @@ class Clocks:
             steps += [(s, o, FORCED_USER, c) for s, o, c in forced]
             if len(steps) >= MAX_STANDIN_STEPS:
                 break
-        return await self.games.commit(table, steps, state, True, seat if skipped else None, seat if hand_over else None, head)
+        done = self.games.turn_done(engine, state, seat, turns_before)  # False only past the bound: committed as a part
+        return await self.games.commit(table, steps, state, done, seat if skipped else None, seat if hand_over else None, head)
 
     async def standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
         """Let AI players and stand-ins play while one of their seats is to act (call with the game
         lock held)."""
         logs: list[dict[str, Any]] = []
-        for _ in range(MAX_STANDIN_STEPS):
+        for _ in range(MAX_STANDIN_TURNS):
             seat = next((s for s in table.to_act() if table.autoplayed(s)), None)
             if seat is None:
                 break

@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 import engines
-from bot.i18n import pick, t
+from bot.i18n import t
 from bot.services import presenter
 from bot.services.ctx import Ctx
 from bot.services.errors import NeedsRepair, StaleInteraction, UserError
@@ -23,6 +23,7 @@ from bot.services.rating_commands import RatingCommands
 from bot.services.replies import DmCheck, ImageFile, Reply
 from bot.services.table import MoveOutcome, SkipVote, Table
 from engines.core.contract import fit_words, quote
+from engines.core.i18n import say
 from engines.core.names import plain
 from engines.core.notation import starting_with, tokens
 
@@ -115,9 +116,9 @@ class Commands:
         if key not in help_:
             raise UserError("err.unknown_topic", topic=quote(key), topics=", ".join(help_))
         entry = help_[key]
-        head = f"**{pick(e.title, e.title_fr, ctx.lang)} · {pick(entry['title_en'], entry['title_fr'], ctx.lang)}**"
-        body = pick(entry["en"], entry["fr"], ctx.lang)
-        listed = ", ".join(f"{k} ({pick(v['title_en'], v['title_fr'], ctx.lang)})" for k, v in help_.items())
+        head = f"**{e.title_in(ctx.lang)} · {say(entry['title'], ctx.lang)}**"
+        body = say(entry["text"], ctx.lang)
+        listed = ", ".join(f"{k} ({say(v['title'], ctx.lang)})" for k, v in help_.items())
         topics = t("rules.topics", ctx.lang, topics=listed)
         return Reply(presenter.clip(f"{head}\n{body}\n\n{topics}{await self._packs_note(ctx, game)}"), ephemeral=True)
 
@@ -140,7 +141,7 @@ class Commands:
         game = engines.key(game)
         if game not in self.service.game_names():
             return []
-        return [(f"{k} · {pick(v['title_en'], v['title_fr'], lang)}", k) for k, v in self.service.get_engine(game).rules_help().items()]
+        return [(f"{k} · {say(v['title'], lang)}", k) for k, v in self.service.get_engine(game).rules_help().items()]
 
     # ---- playing ---------------------------------------------------------------------------
     async def play(self, ctx: Ctx, move: str, game_id: int | None = None, token: int | None = None, shown: str = "") -> Reply:
@@ -371,8 +372,7 @@ class Commands:
         for i, row in enumerate(rows):
             if row.game != current:
                 current = row.game
-                title: tuple[str, str] = (e.title, e.title_fr) if (e := self._engine_or_none(row.game)) else (row.game, row.game)
-                lines.append(f"**{pick(*title, ctx.lang)}**")
+                lines.append(f"**{e.title_in(ctx.lang) if (e := self._engine_or_none(row.game)) else row.game}**")
             if row.user_id < 0 and (i == 0 or rows[i - 1].user_id > 0 or rows[i - 1].game != row.game):
                 lines.append(t("stats.ai_players", ctx.lang))
             line = t("stats.line", ctx.lang, name=row.name, played=row.played, wins=row.wins, average=f"{row.average:.1f}")

@@ -34,11 +34,10 @@ from bot.services.table import FORCED_USER, STANDIN_USER, CardText, MoveOutcome,
 from bot.services.vacation import Vacation, Vacations
 from bot.storage import GameRow, SeatChanges, SeatClock, StaleVersion
 from bot.storage.protocol import Storage
-from engines.core import Engine, IllegalMove, Option, Reason, packs
+from engines.core import Engine, IllegalMove, Option, packs
 from engines.core.ai import BUDGETS, choose
-from engines.core.contract import quote
-from engines.core.names import fill, plain
-from engines.core.notation import typed_sets
+from engines.core.names import plain
+from engines.core.notation import nothing_to_play, turn_ended, typed_sets
 from engines.core.ranks import winners
 from engines.core.state import State
 
@@ -277,7 +276,7 @@ class GameService:
         secret city phase of Antiquity, say); a double click fails, since the first click is a
         step of that seat."""
         prompt = table.engine.prompt(table.state, seat) if table.state is not None and table.row.status == "active" else None
-        shown = f"{prompt.text}|{','.join(prompt.ids())}" if prompt is not None else "-"
+        shown = f"{prompt.ask()}|{','.join(prompt.ids())}" if prompt is not None else "-"
         return zlib.crc32(f"{await self.db.seat_step_count(table.id, seat)}|{shown}".encode())
 
     async def act(
@@ -309,13 +308,13 @@ class GameService:
             turns_before = engine.turns(state)
             words = typed_sets(text)
             if not words:
-                raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
+                raise nothing_to_play()
             try:
                 done_for_me = await self._forced_since_my_last_step(table, seat)
                 gains = await self.gains_for(table)
                 state, applied, steps = self._expand_and_apply(table, seat, user_id, words, done_for_me, gains, close_set)
             except IllegalMove as e:  # name players by their display names in the refusal
-                raise IllegalMove(fill(e.message, table.names, "en"), fill(e.message_fr, table.names, "fr"), e.reason) from e
+                raise IllegalMove(e.message, e.reason, table.names) from e
             turn_done = self.turn_done(engine, state, seat, turns_before)
             if table.row.confirm and turn_done and not confirming:
                 held = {"seat": seat, "user_id": user_id, "words": text, "close": close_set}
@@ -398,11 +397,7 @@ class GameService:
             if engine.prompt(state, seat) is None and any(d.startswith(word) for d in done):
                 return
             if engine.prompt(state, seat) is None:
-                raise IllegalMove(
-                    f"Your turn ended before '{quote(word)}'; nothing was played.",
-                    f"Votre tour s'est terminé avant « {quote(word)} » ; rien n'a été joué.",
-                    Reason.NOT_YOUR_TURN,
-                )
+                raise turn_ended(word)
             for option_id in engine.expand(state, seat, word):
                 prompt = engine.prompt(state, seat)
                 assert prompt is not None

@@ -7,7 +7,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 import engines
-from bot.i18n import Both, t
+from bot.i18n import t
 from bot.services import autoplay
 from bot.services.errors import UserError
 from bot.services.table import FORCED_USER, Table
@@ -79,7 +79,7 @@ class Lobbies:
         try:
             return engine, engine.resolve_options(None, options) if options else {}, pack, levels
         except IllegalMove as e:
-            raise UserError("err.bad_options", detail=Both(e.text("en"), e.text("fr"))) from e
+            raise UserError("err.bad_options", detail=e.message) from e
 
     async def check_open(self, *, user_id: int, game: str, options: dict[str, Any]) -> Engine:
         """Everything `open_lobby` would refuse, checked without writing anything (the game, its
@@ -163,11 +163,11 @@ class Lobbies:
             creators_lobby(table, user_id, can_manage)
             e, count = table.engine, len(table.seats)
             if not e.min_players <= count <= e.max_players:
-                raise UserError("err.player_count", game=e.title, min=e.min_players, max=e.max_players, count=count)
+                raise UserError("err.player_count", game=e.title_text(), min=e.min_players, max=e.max_players, count=count)
             try:
                 state = e.new_game(count, table.row.seed, table.row.options, table.pack)
             except IllegalMove as err:
-                raise UserError("err.bad_options", detail=Both(err.text("en"), err.text("fr"))) from err
+                raise UserError("err.bad_options", detail=err.message) from err
             changes = self.games.seat_changes(table, state)
             async with self.db.transaction():  # the start, its forced first steps and its turn post
                 await self.games.write(table, self.db.set_status(game_id, table.row.version, "active", e.to_json(state), changes))

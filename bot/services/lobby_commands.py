@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import pick, t
+from bot.i18n import t
 from bot.services import presenter
 from bot.services.announce import lobby_buttons
 from bot.services.ctx import Ctx
@@ -75,7 +75,7 @@ class LobbyCommands:
         if opts.pop("confirm", "off") not in ("on", "off"):
             raise UserError("err.bad_confirm")
         engine = await self.service.check_open(user_id=ctx.user_id, game=game, options=opts)
-        return pick(engine.title, engine.title_fr, ctx.lang)
+        return engine.title_in(ctx.lang)
 
     async def rematch(self, ctx: Ctx, game_id: int) -> Reply:
         """The Rematch button of a final post: a new lobby here with the same game, options and

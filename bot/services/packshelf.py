@@ -9,7 +9,6 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.i18n import Both
 from bot.services.errors import NeedsRepair, UserError
 from bot.storage import GameRow
 from bot.storage.protocol import Storage
@@ -113,7 +112,7 @@ class PackShelf:
         shown = "\n".join(f"- {p}" for p in shelved.refused[:SHOWN_PROBLEMS])
         more = len(shelved.refused) - SHOWN_PROBLEMS
         detail = shown + (f"\n- … (+{more})" if more > 0 else "")
-        raise UserError("err.pack_invalid", name=pack.name, count=len(shelved.refused), detail=Both(detail, detail))
+        raise UserError("err.pack_invalid", name=pack.name, count=len(shelved.refused), detail=detail)
 
 
 async def stored_pack(db: Storage, row: GameRow, engine: Engine) -> packs.Pack | None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.i18n import pick, t
+from bot.i18n import t
 from bot.services.table import Table, time_left
 from bot.storage import GameRow, SeatRow
+from engines.core.i18n import log_text, say
 from engines.core.names import fill, names_seat, plain
 from engines.core.ranks import winners
 
@@ -16,7 +17,7 @@ Mention = Callable[[SeatRow], str]
 
 
 def title(table: Table, lang: str) -> str:
-    return pick(table.engine.title, table.engine.title_fr, lang)
+    return table.engine.title_in(lang)
 
 
 def names(table: Table, seats: list[int], mention: Mention) -> str:
@@ -129,8 +130,7 @@ def named(table: Table, text: str, lang: str, wrap: str = "") -> str:
 
 def summary(table: Table, lang: str) -> str:
     view = table.engine.view(table.state, None) if table.state is not None else {}
-    s = view.get("summary") or {}
-    return named(table, pick(s.get("en", ""), s.get("fr", ""), lang), lang)
+    return named(table, say(view.get("summary"), lang), lang)
 
 
 def status_text(table: Table, lang: str, mention: Mention, now: float) -> str:
@@ -162,7 +162,7 @@ def log_lines(entries: list[dict[str, Any]], table: Table, lang: str, markdown: 
     out = []
     bold = "**" if markdown else ""
     for e in entries:
-        text = pick(e.get("en", ""), e.get("fr", ""), lang)
+        text = log_text(e, lang)
         seat = e.get("seat")
         who = table.user_at(seat).name if isinstance(seat, int) and 0 <= seat < len(table.seats) and not names_seat(text) else ""
         text = named(table, text, lang, bold)
@@ -184,7 +184,7 @@ def log_page(table: Table, lang: str, page: int | None) -> str:
 def outcome_line(table: Table, res: dict[str, Any], lang: str) -> str:
     """Who won, in words: one winner, a shared victory, or the game's own "no winner" sentence."""
     if res.get("no_winner"):
-        return pick(res["no_winner"]["en"], res["no_winner"]["fr"], lang)
+        return say(res["no_winner"], lang)
     won = [player_name(table.user_at(s), lang) for s in winners(res)]
     if len(won) > 1:
         return t("game.shared_victory", lang, names=t("game.and", lang).join([", ".join(won[:-1]), won[-1]]))
@@ -205,7 +205,7 @@ def card_text(table: Table, state: dict[str, Any], entries: list[dict[str, Any]]
 
 def _decided(res: dict[str, Any], seat: int, lang: str) -> str:
     d = res["decided_by"][seat]
-    return t("game.decided_by", lang, what=pick(d["en"], d["fr"], lang)) if d else ""
+    return t("game.decided_by", lang, what=say(d, lang)) if d else ""
 
 
 def result_text(table: Table, lang: str) -> str:
@@ -223,7 +223,7 @@ def result_text(table: Table, lang: str) -> str:
 def category(res: dict[str, Any], key: str, lang: str) -> str:
     """A breakdown key in words ("End buildings"), from the engine's labels."""
     label = res.get("labels", {}).get(key)
-    return pick(label["en"], label["fr"], lang) if label else key
+    return say(label, lang) if label else key
 
 
 def result_rows(table: Table, lang: str) -> list[dict[str, Any]]:

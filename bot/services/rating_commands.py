@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import engines
-from bot.i18n import pick, t
+from bot.i18n import t
 from bot.services import presenter
 from bot.services.ctx import Ctx
 from bot.services.errors import UserError
@@ -32,7 +32,7 @@ class RatingCommands:
         if game not in self.service.game_names():
             return game
         e = self.service.get_engine(game)
-        return pick(e.title, e.title_fr, lang)
+        return e.title_in(lang)
 
     async def leaderboard(self, ctx: Ctx, game: str | None, scope: str | None = None) -> Reply:
         """The top ten of `game` on this server (only the games of channels the caller can see)

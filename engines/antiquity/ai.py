@@ -50,6 +50,7 @@ from engines.antiquity.city_phase import free_men
 from engines.antiquity.data import FOOD, LUXURY, SUPPLIED, catalog, memo_table
 from engines.antiquity.layout import copy_state, fresh_flags
 from engines.core import prng
+from engines.core.i18n import log_text
 from engines.core.names import ref
 from engines.core.state import State, clone
 
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
 # ---- sample ---------------------------------------------------------------------------------------
 
 # buildings a seat that is done with a secret city phase is assumed to have manned, first to last
+EXPLORED = ("log.explore", "log.explore_food")  # the log's keys of a turned exploration marker (`hardship.step_explore`)
 STAFF_ORDER = ("cart", "warehouse", "market", "explorer", "university", "stable", "harbour", "hospital", "forced",
                "dump", "biology", "alchemy", "philosophy", "theology")
 
@@ -92,19 +94,21 @@ def _next_id(p: dict[str, Any]) -> int:
 
 def explored_tokens(state: State) -> list[str]:
     """The goods of the exploration markers turned so far, read from the public log (`hardship.
-    step_explore`: "{p0} explores b35: olives, ...")."""
+    step_explore`: "{p0} explores b35: olives, ..."; in English, as an entry from before the
+    catalogs holds it)."""
     by_good = catalog(state)["by_good"]
     goods = sorted({g for g in catalog(state)["limits"]["explore_per_player"]},
                    key=lambda g: -len(by_good[g]["name_en"]))
     out = []
     for e in state["log"]:
         hexes = e.get("hexes")
-        if e.get("seat") is None or not hexes or len(hexes) != 1 or " explores " not in e["en"]:
+        if e.get("seat") is None or not hexes or len(hexes) != 1 or ("m" in e and e["m"].get("k") not in EXPLORED):
             continue
+        text = log_text(e, "en")
         head = f"{ref(e['seat'])} explores {hexes[0]}: "
-        if not e["en"].startswith(head):
+        if not text.startswith(head):
             continue
-        tail = e["en"][len(head):]
+        tail = text[len(head):]
         found = next((g for g in goods if tail.startswith(by_good[g]["name_en"].lower())), None)
         if found is not None:
             out.append(found)

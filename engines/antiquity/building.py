@@ -11,17 +11,20 @@ from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
 from engines.antiquity import pickers, rules
 from engines.antiquity.data import SAINTS, catalog, memo, memo_table
+from engines.antiquity.msgs import MN, M, saint_label
 from engines.antiquity.texts import (
+    BACK,
     EFFECTS,
     Ask,
     Opt,
     bname,
     cost_text,
-    counted,
     gname,
     house_cost_text,
+    name,
     shape_text,
 )
+from engines.core.i18n import Text
 from engines.core.state import State
 
 MAX_OPTIONS = 25
@@ -180,31 +183,30 @@ def shape(state: State, sel: dict[str, Any]) -> tuple[str, ...]:
 def city_build_opts(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
-    back = ("back", "back", "retour")
     if "kind" not in sel:
-        return "Which building?", "Quel bâtiment ?", [*kind_opts(state, seat), back]
+        return M("prompt.build", "Which building?"), [*kind_opts(state, seat), BACK]
     kind = sel["kind"]
+    opts: list[Opt]
     if kind == "house" and "house" not in sel:
         nums = house_numbers(state, p, sel.get("below", 21), sel.get("free", False))
         opts = [house_opt(state, n) for n in nums]
         if sel.get("free"):
-            opts.append(("skip", "no free house", "pas de maison gratuite"))
-            return "San Nicolo: pick a free lower house.", "San Nicolo : choisissez une maison gratuite plus basse.", opts
-        return "Which house of the cost chart?", "Quelle maison du graphique des coûts ?", [*opts, back]
+            opts.append(("skip", M("opt.no_free_house", "no free house")))
+            return M("prompt.nicolo", "San Nicolo: pick a free lower house."), opts
+        return M("prompt.house", "Which house of the cost chart?"), [*opts, BACK]
     if kind == "warehouse" and "dims" not in sel:
         dims = warehouse_dims(state, p)
         if "height" not in sel:
             hs = sorted({h for h, _ in dims})
-            opts = [(f"{h}", *(f"{x} {y}" for x, y in zip(counted(h, ("row", "rows"), ("rangée", "rangées")),
-                                                          ("high", "de haut"), strict=True))) for h in hs]
-            return "Warehouse height?", "Hauteur de l'entrepôt ?", [*opts, back]
-        opts = [(f"{h}x{w}", f"{h}×{w} ({h * w} goods)", f"{h}×{w} ({h * w} denrées)") for h, w in dims if h == sel["height"]]
-        return "Warehouse size?", "Taille de l'entrepôt ?", [*opts, back]
+            opts = [(f"{h}", MN("opt.height", "{n} row high", "{n} rows high", h)) for h in hs]
+            return M("prompt.height", "Warehouse height?"), [*opts, BACK]
+        opts = [(f"{h}x{w}", M("opt.size", "{h}×{w} ({n} goods)", h=h, w=w, n=h * w)) for h, w in dims if h == sel["height"]]
+        return M("prompt.size", "Warehouse size?"), [*opts, BACK]
     cost = cost_of(state, sel)
     ch = gd.choices(p["goods"], cost, sel.get("pay", []), ignores_different(p))
     if ch:
-        opts = [(f"pay.{g}", f"pay with {gname(state, g)}", f"payer avec {gname(state, g, 'fr')}") for g in ch]
-        return "Pay with which good?", "Payer avec quelle denrée ?", [*opts, back]
+        opts = [(f"pay.{g}", M("opt.pay", "pay with {good}", good=gname(state, g))) for g in ch]
+        return M("prompt.pay", "Pay with which good?"), [*opts, BACK]
     return cell_menu(state, p, sel)
 
 
@@ -219,32 +221,30 @@ def kind_opts(state: State, seat: int) -> list[Opt]:
     nums = house_numbers(state, p)
     if len(nums) + len(opts) < MAX_OPTIONS:
         return [*(house_opt(state, n) for n in nums), *opts]
-    en, fr = house_about()
-    return [("house", "House (then its number)", "Maison (puis son numéro)", en, fr), *opts]
+    return [("house", M("opt.house_kind", "House (then its number)"), house_about()), *opts]
 
 
 def cell_menu(state: State, p: dict[str, Any], sel: dict[str, Any]) -> Ask:
     """The cells for the top-left corner in the current orientation (the first that fits, said
     so), and the other orientations; a set pick for buildings built several at once."""
     orients = fitting_orients(state, p, sel)
-    turns = [(f"rot{i + 1}", f"turn it: orientation {i + 1} ({shape_text(o)})",
-              f"tourner : orientation {i + 1} ({shape_text(o)})") for i, o in orients if i != sel["rot"]]
+    turns: list[Opt] = [(f"rot{i + 1}", M("opt.turn", "turn it: orientation {k} ({shape})", k=i + 1, shape=shape_text(o)))
+                        for i, o in orients if i != sel["rot"]]
     several = in_set(state, sel)
-    end = (("done", f"stop building: {bname(state, sel['kind'])}",
-            f"arrêter de construire : {bname(state, sel['kind'], 'fr')}") if several else ("back", "back", "retour"))
-    cells = pickers.cell_labelled(anchor_cells(state, p, sel), sel.get("cx", ""), "top-left corner at {c}",
-                                  "coin haut-gauche en {c}", MAX_OPTIONS - len(turns) - 1)
-    name = f"house {sel['house']}" if sel["kind"] == "house" else bname(state, sel["kind"])
-    name_fr = f"maison {sel['house']}" if sel["kind"] == "house" else bname(state, sel["kind"], "fr")
-    now = shape_text(cty.orientations(shape(state, sel))[sel["rot"]])
-    en = f"{name} (orientation {sel['rot'] + 1}: {now}): top-left corner at which cell?" if turns else f"{name}: at which cell?"
-    fr = (f"{name_fr} (orientation {sel['rot'] + 1} : {now}) : coin haut-gauche sur quelle case ?"
-          if turns else f"{name_fr} : sur quelle case ?")
+    end: Opt = ("done", M("opt.stop_building", "stop building: {building}", building=bname(state, sel["kind"]))) if several else BACK
+    cells: list[Opt] = [*pickers.cell_labelled(anchor_cells(state, p, sel), sel.get("cx", ""),
+                                               lambda c: M("opt.corner", "top-left corner at {cell}", cell=c),
+                                               MAX_OPTIONS - len(turns) - 1)]
+    called = house_name(sel["house"]) if sel["kind"] == "house" else bname(state, sel["kind"])
+    if turns:
+        now = shape_text(cty.orientations(shape(state, sel))[sel["rot"]])
+        ask: Text = M("prompt.corner", "{building} (orientation {k}: {shape}): top-left corner at which cell?", building=called,
+                      k=sel["rot"] + 1, shape=now)
+    else:
+        ask = M("prompt.cell", "{building}: at which cell?", building=called)
     if several:
-        en += " Pick several cells to build several."
-        fr += " Choisissez plusieurs cases pour en construire plusieurs."
-        return en, fr, [*cells, *turns, end], "done"
-    return en, fr, [*cells, *turns, end]
+        return M("prompt.several", "{ask} Pick several cells to build several.", ask=ask), [*cells, *turns, end], "done"
+    return ask, [*cells, *turns, end]
 
 
 def in_set(state: State, sel: dict[str, Any]) -> bool:
@@ -259,20 +259,19 @@ def in_set(state: State, sel: dict[str, Any]) -> bool:
 
 def kind_opt(state: State, kind: str) -> Opt:
     cost = building_costs(state)[kind]
-    en, fr = EFFECTS[kind]
-    return (kind, bname(state, kind), bname(state, kind, "fr"), f"{cost_text(state, cost)} · {en}",
-            f"{cost_text(state, cost, 'fr')} · {fr}")
+    return kind, bname(state, kind), M("opt.cost_effect", "{cost} · {effect}", cost=cost_text(state, cost), effect=EFFECTS[kind])
+
+
+def house_name(n: int) -> Text:
+    return M("opt.house", "house {n}", n=n)
 
 
 def house_opt(state: State, n: int) -> Opt:
-    en, fr = EFFECTS["house"]
-    return (f"h{n}", f"house {n}", f"maison {n}", f"{house_cost_text(state, n)} · {en}",
-            f"{house_cost_text(state, n, 'fr')} · {fr}")
+    return f"h{n}", house_name(n), M("opt.cost_effect", "{cost} · {effect}", cost=house_cost_text(state, n), effect=EFFECTS["house"])
 
 
-def house_about() -> tuple[str, str]:
-    en, fr = EFFECTS["house"]
-    return f"cost by its number · {en}", f"coût selon son numéro · {fr}"
+def house_about() -> Text:
+    return M("opt.house_about", "cost by its number · {effect}", effect=EFFECTS["house"])
 
 
 def fitting_orients(state: State, p: dict[str, Any], sel: dict[str, Any]) -> list[tuple[int, tuple[cty.Cell, ...]]]:
@@ -398,10 +397,9 @@ def again(state: State, seat: int, sel: dict[str, Any]) -> dict[str, Any]:
     return nxt
 
 
-def city_saint_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
-    by = catalog(state)["by_saint"]
-    opts = [(s, f"{by[s]['name_en']}: {by[s]['victory_en']}", f"{by[s]['name_fr']} : {by[s]['victory_fr']}") for s in SAINTS]
-    return "Choose your patron saint.", "Choisissez votre Saint Patron.", opts
+def city_saint_opts(state: State, seat: int) -> Ask:
+    opts: list[Opt] = [(s, saint_label(name(state, "saint", s), name(state, "saint", s, "victory"))) for s in SAINTS]
+    return M("prompt.saint", "Choose your patron saint."), opts
 
 
 def city_saint_step(state: State, seat: int, oid: str) -> None:

@@ -10,9 +10,10 @@ from typing import Any
 from engines.antiquity import building, pickers, rules, trade
 from engines.antiquity import city as cty
 from engines.antiquity.data import GOODS
-from engines.antiquity.texts import Ask, Opt, bname, counted, gname, offer_text
+from engines.antiquity.msgs import MN, M
+from engines.antiquity.texts import BACK, Ask, Opt, bname, gname, grave_at, offer_text
 from engines.core import Engine
-from engines.core.contract import fit_words
+from engines.core.i18n import Text
 from engines.core.names import ref
 from engines.core.state import State
 
@@ -51,41 +52,37 @@ def opts_city(state: State, seat: int) -> Ask:
     return CITY_OPTS[do](state, seat)
 
 
-def city_menu(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def city_menu(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     f = p["flags"]
     opts: list[Opt] = []
     if building.can_build(state, seat):
-        opts.append(("build", "build a city building", "construire un bâtiment de cité"))
+        opts.append(("build", M("opt.build", "build a city building")))
     if free_men(state, seat) > 0 and cty.staffable(p):
-        opts.append(("staff", "put a man on a building", "peupler un bâtiment"))
+        opts.append(("staff", M("opt.staff", "put a man on a building")))
     if cty.has(p, "market") and sum(p["goods"].values()) >= 2:
-        opts.append(("exchange", "market: 2 goods for 1 from the supply", "marché : 2 denrées contre 1"))
+        opts.append(("exchange", M("opt.exchange", "market: 2 goods for 1 from the supply")))
     if cty.has(p, "hospital") and f["healed"] < 5 and all_graves(p):
-        opts.append(("heal", "hospital: remove a grave", "hôpital : enlever une tombe"))
+        opts.append(("heal", M("opt.heal", "hospital: remove a grave")))
     cath = [b for b, x in p["buildings"].items() if x["kind"] == "cathedral"]
     if (cty.has(p, "theology") and cath and not f["razed"] and p["saint"] != "maria"
             and not cty.graves_on(p, cath[0])):
-        opts.append(("raze", "theology: raze your cathedral", "théologie : raser votre cathédrale"))
+        opts.append(("raze", M("opt.raze", "theology: raze your cathedral")))
     if barbara(p):
         if movable(p):
-            opts.append(("move", "Santa Barbara: move a building", "Santa Barbara : déplacer un bâtiment"))
+            opts.append(("move", M("opt.move", "Santa Barbara: move a building")))
         if graves_on_buildings(p) and cty.has_free_cell(p):
-            opts.append(("regrave", "Santa Barbara: move a grave off a building",
-                         "Santa Barbara : déplacer une tombe d'un bâtiment"))
+            opts.append(("regrave", M("opt.regrave", "Santa Barbara: move a grave off a building")))
     if trade.trade_partners(state, seat):
-        opts.append(("offer", "propose a trade to a player", "proposer un échange à un joueur"))
+        opts.append(("offer", M("opt.offer", "propose a trade to a player")))
     for o in state["offers"]:
         if o["to"] == seat and o["status"] == "open":
-            en, fr = (fit_words(t) for t in offer_text(state, o))
+            what = offer_text(state, o)
             if trade.can_answer(state, o):
-                opts.append((f"accept{o['n']}", f"accept offer #{o['n']} from {ref(o['from'])}",
-                             f"accepter l'offre n° {o['n']} de {ref(o['from'])}", en, fr))
-            opts.append((f"decline{o['n']}", f"decline offer #{o['n']} from {ref(o['from'])}",
-                         f"refuser l'offre n° {o['n']} de {ref(o['from'])}", en, fr))
-    opts.append(("done", "done with the city phase", "terminer la phase de cité"))
-    return ("City buildings (secret): build, staff, trade, then 'done'.",
-            "Bâtiments de la cité (secret) : construire, peupler, échanger, puis « done ».", opts)
+                opts.append((f"accept{o['n']}", M("opt.accept", "accept offer #{n} from {p}", n=str(o["n"]), p=ref(o["from"])), what))
+            opts.append((f"decline{o['n']}", M("opt.decline", "decline offer #{n} from {p}", n=str(o["n"]), p=ref(o["from"])), what))
+    opts.append(("done", M("opt.city_done", "done with the city phase")))
+    return M("prompt.city", "City buildings (secret): build, staff, trade, then 'done'."), opts
 
 
 def step_city(state: State, seat: int, oid: str) -> None:
@@ -120,10 +117,9 @@ def still_useful(state: State, seat: int) -> bool:
     return (free_men(state, seat) > 0 and bool(cty.staffable(p))) or building.can_build(state, seat)
 
 
-def city_confirm_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
-    return ("You can still build or staff. End your city phase anyway?",
-            "Vous pouvez encore construire ou peupler. Terminer quand même ?",
-            [("confirm", "yes, end the city phase", "oui, terminer la phase de cité"), ("back", "back", "retour")])
+def city_confirm_opts(state: State, seat: int) -> Ask:
+    return (M("prompt.confirm", "You can still build or staff. End your city phase anyway?"),
+            [("confirm", M("opt.confirm", "yes, end the city phase")), BACK])
 
 
 def city_confirm_step(state: State, seat: int, oid: str) -> None:
@@ -143,16 +139,18 @@ def city_staff_opts(state: State, seat: int) -> Ask:
     """A set pick of the buildings to man (as many as free men), each named by kind and cell
     (`cart.1c4`, so `staff cart` types the only cart shop)."""
     p = state["players"][seat]
-    opts = []
+    opts: list[Opt] = []
     for b in sorted(cty.staffable(p), key=lambda b: (p["buildings"][b]["kind"], int(b.split("b")[1]))):
         x = p["buildings"][b]
         r, c = x["cells"][0]
         where = cty.cell_id(x["city"], r, c)
-        opts.append((f"{x['kind']}.{where}", f"{bname(state, x['kind'])} at {where}", f"{bname(state, x['kind'], 'fr')} en {where}"))
-    n = free_men(state, seat)
-    en, fr = counted(n, ("free man", "free men"), ("homme libre", "hommes libres"))
-    return (f"Staff which buildings? ({en})", f"Peupler quels bâtiments ? ({fr})",
-            [*opts[:24], ("done", "done staffing", "fin du peuplement")], "done")
+        opts.append((f"{x['kind']}.{where}", building_at(state, x["kind"], where)))
+    return (MN("prompt.staff", "Staff which buildings? ({n} free man)", "Staff which buildings? ({n} free men)", free_men(state, seat)),
+            [*opts[:24], ("done", M("opt.staff_done", "done staffing"))], "done")
+
+
+def building_at(state: State, kind: str, cell: str) -> Text:
+    return M("opt.building_at", "{building} at {cell}", building=bname(state, kind), cell=cell)
 
 
 def city_staff_step(state: State, seat: int, oid: str) -> None:
@@ -165,19 +163,19 @@ def city_staff_step(state: State, seat: int, oid: str) -> None:
         p["sel"] = {}
 
 
-def city_exchange_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def city_exchange_opts(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
     give = sel.get("give", [])
-    back = ("back", "back", "retour")
     if len(give) < 2:
         left = dict(p["goods"])
         for g in give:
             left[g] -= 1
-        opts = [(f"give.{g}", f"give {gname(state, g)} ({left[g]})", f"donner {gname(state, g, 'fr')} ({left[g]})") for g in GOODS if left[g] > 0]
-        return "Market: give which good?", "Marché : donner quelle denrée ?", [*opts, back]
-    opts = [(f"get.{g}", f"receive {gname(state, g)}", f"recevoir {gname(state, g, 'fr')}") for g in GOODS]
-    return "Market: receive which good?", "Marché : recevoir quelle denrée ?", [*opts, back]
+        opts: list[Opt] = [(f"give.{g}", M("opt.exchange_give", "give {good} ({n})", good=gname(state, g), n=left[g]))
+                           for g in GOODS if left[g] > 0]
+        return M("prompt.exchange_give", "Market: give which good?"), [*opts, BACK]
+    opts = [(f"get.{g}", M("opt.exchange_get", "receive {good}", good=gname(state, g))) for g in GOODS]
+    return M("prompt.exchange_get", "Market: receive which good?"), [*opts, BACK]
 
 
 def city_exchange_step(state: State, seat: int, oid: str) -> None:
@@ -192,10 +190,10 @@ def city_exchange_step(state: State, seat: int, oid: str) -> None:
     p["sel"] = {}
 
 
-def city_heal_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def city_heal_opts(state: State, seat: int) -> Ask:
     p = state["players"][seat]
-    opts = pickers.cell_labelled(all_graves(p), p["sel"].get("cx", ""), "grave at {c}", "tombe en {c}")
-    return "Hospital: remove which grave?", "Hôpital : enlever quelle tombe ?", [*opts, ("back", "back", "retour")]
+    opts: list[Opt] = [*pickers.cell_labelled(all_graves(p), p["sel"].get("cx", ""), grave_at)]
+    return M("prompt.heal", "Hospital: remove which grave?"), [*opts, BACK]
 
 
 def city_heal_step(state: State, seat: int, oid: str) -> None:
@@ -209,16 +207,15 @@ def city_heal_step(state: State, seat: int, oid: str) -> None:
     p["sel"] = {}
 
 
-def city_regrave_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def city_regrave_opts(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
-    back = ("back", "back", "retour")
     if "from" not in sel:
-        opts = pickers.cell_labelled(graves_on_buildings(p), sel.get("cx", ""), "grave at {c}", "tombe en {c}")
-        return "Move which grave?", "Déplacer quelle tombe ?", [*opts, back]
+        opts: list[Opt] = [*pickers.cell_labelled(graves_on_buildings(p), sel.get("cx", ""), grave_at)]
+        return M("prompt.regrave", "Move which grave?"), [*opts, BACK]
     free = [cty.cell_id(k, r, c) for k in range(len(p["cities"])) for r, c in cty.free_cells(p, k)]
-    opts = pickers.cell_labelled(free, sel.get("cx", ""), "free cell {c}", "case libre {c}")
-    return "To which free cell?", "Vers quelle case libre ?", [*opts, back]
+    opts = [*pickers.cell_labelled(free, sel.get("cx", ""), lambda c: M("opt.free_cell", "free cell {cell}", cell=c))]
+    return M("prompt.regrave_to", "To which free cell?"), [*opts, BACK]
 
 
 def city_regrave_step(state: State, seat: int, oid: str) -> None:
@@ -243,20 +240,18 @@ def city_regrave_step(state: State, seat: int, oid: str) -> None:
 def city_move_opts(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
-    back = ("back", "back", "retour")
     if "bid" not in sel:
         mov = movable(p)
         if "kind" not in sel:
             kinds = sorted({p["buildings"][b]["kind"] for b in mov})
-            return "Move which building?", "Déplacer quel bâtiment ?", [*[(k, bname(state, k), bname(state, k, "fr")) for k in kinds], back]
-        opts = []
+            return M("prompt.move", "Move which building?"), [*[(k, bname(state, k)) for k in kinds], BACK]
+        opts: list[Opt] = []
         for b in sorted(mov):
             x = p["buildings"][b]
             if x["kind"] == sel["kind"]:
                 r, c = x["cells"][0]
-                opts.append((b, f"{bname(state, x['kind'])} at {cty.cell_id(x['city'], r, c)}",
-                             f"{bname(state, x['kind'], 'fr')} en {cty.cell_id(x['city'], r, c)}"))
-        return "Which one?", "Lequel ?", [*opts[:24], back]
+                opts.append((b, building_at(state, x["kind"], cty.cell_id(x["city"], r, c))))
+        return M("prompt.move_which", "Which one?"), [*opts[:24], BACK]
     return building.city_build_opts(state, seat)
 
 

@@ -10,10 +10,12 @@ from engines.antiquity import city as cty
 from engines.antiquity import goods as gd
 from engines.antiquity import hexmap as hx
 from engines.antiquity.data import FOOD, GOODS, catalog
-from engines.antiquity.events import say
+from engines.antiquity.events import log
 from engines.antiquity.layout import new_city
-from engines.antiquity.texts import RURAL, Opt, counted, gname, goods_text
+from engines.antiquity.msgs import MN, M
+from engines.antiquity.texts import BACK, RURAL, Ask, Opt, gname, goods_text
 from engines.core import Engine
+from engines.core.i18n import Text
 from engines.core.names import ref
 from engines.core.state import State
 
@@ -34,63 +36,58 @@ def country_menu(state: State, seat: int) -> list[Opt]:
     g = p["goods"]
     if carts:
         if g["wood"] >= 1 and rules.producer_sites(state, seat, "woodcutter"):
-            out.append(("woodcutter", "woodcutter (1 wood)", "maison de bûcheron (1 bois)"))
+            out.append(("woodcutter", M("opt.woodcutter", "woodcutter (1 wood)")))
         if farm_goods(p) and rules.producer_sites(state, seat, "farm"):
-            out.append(("farm", "farm (1 seed)", "ferme (1 semence)"))
+            out.append(("farm", M("opt.farm", "farm (1 seed)")))
         if g["wood"] >= 1 and rules.producer_sites(state, seat, "mine"):
-            out.append(("mine", "mine (1 wood)", "mine (1 bois)"))
+            out.append(("mine", M("opt.mine", "mine (1 wood)")))
         if (g["wood"] >= 1 and rules.fisheries_on_board(state) < catalog(state)["limits"]["fisheries"]
                 and rules.fishery_first(state, seat)):
-            out.append(("fishery", "fishery (1 wood)", "pêcherie (1 bois)"))
+            out.append(("fishery", M("opt.fishery", "fishery (1 wood)")))
         if (cty.has(p, "brewery") and any(g[f] for f in FOOD) and rules.inn_sites(state, seat)):
-            out.append(("inn", "inn (1 food)", "auberge (1 nourriture)"))
+            out.append(("inn", M("opt.inn", "inn (1 food)")))
         if (sum(1 for c in p["cities"] if c["center"]) < 4 and gd.can_pay(g, gd.city_cost(), building.ignores_different(p))
                 and rules.city_sites(state, seat)):
-            out.append(("city", "new city (food, wood, stone, 2 luxuries)", "nouvelle cité (nourriture, bois, pierre, 2 luxes)"))
+            out.append(("city", M("opt.city", "new city (food, wood, stone, 2 luxuries)")))
     if cty.has(p, "alchemy") and not p["flags"]["cleaned"] and rules.clean_sites(state, seat):
-        out.append(("clean", "alchemy: clean pollution", "alchimie : assainir"))
+        out.append(("clean", M("opt.clean", "alchemy: clean pollution")))
     return out
 
 
-def opts_country(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def opts_country(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
-    back = ("back", "back", "retour")
     if not sel:
-        return ("Countryside: build with a manned cart shop, or 'done'.",
-                "Campagne : construire avec un artisanat peuplé, ou « done ».",
-                [*country_menu(state, seat), ("done", "done", "terminé")])
+        return (M("prompt.country", "Countryside: build with a manned cart shop, or 'done'."),
+                [*country_menu(state, seat), ("done", M("opt.done", "done"))])
     do = sel["do"]
     if do == "farm" and "good" not in sel:
-        return ("Farm of which good?", "Ferme de quelle denrée ?",
-                [*[(x, gname(state, x), gname(state, x, "fr")) for x in farm_goods(p)], back])
+        return M("prompt.farm_good", "Farm of which good?"), [*[(x, gname(state, x)) for x in farm_goods(p)], BACK]
     if do in ("fishery", "mine") and "hex" in sel and (do == "mine" or "hex2" in sel):
         goods = ("fish", "pearls", "dye") if do == "fishery" else ("stone", "gold")
-        return "Which good?", "Quelle denrée ?", [*[(x, gname(state, x), gname(state, x, "fr")) for x in goods], back]
+        return M("prompt.which_good", "Which good?"), [*[(x, gname(state, x)) for x in goods], BACK]
     if do in ("inn", "city") and "hex" in sel:
         cost = gd.city_cost() if do == "city" else {**gd.zero_cost(), "food": 1}
         ch = gd.choices(p["goods"], cost, sel.get("pay", []), building.ignores_different(p))
-        return ("Pay with which good?", "Payer avec quelle denrée ?",
-                [*[(f"pay.{x}", gname(state, x), gname(state, x, "fr")) for x in ch], back])
+        return M("prompt.pay", "Pay with which good?"), [*[(f"pay.{x}", gname(state, x)) for x in ch], BACK]
     cands = country_cands(state, seat)
-    text = {"woodcutter": ("Woodcutter on which forest hex?", "Bûcheron sur quelle forêt ?"),
-            "farm": ("Farm on which grass hex?", "Ferme sur quelle prairie ?"),
-            "mine": ("Mine on which mountain hex?", "Mine sur quelle montagne ?"),
-            "fishery": ("Fishery: which shore hex?", "Pêcherie : quel hexagone de rivage ?"),
-            "inn": ("Inn on which hex?", "Auberge sur quel hexagone ?"),
-            "city": ("Centre of the new city?", "Centre de la nouvelle cité ?"),
-            "clean": ("Clean around which polluted hex?", "Assainir autour de quel hexagone pollué ?")}[do]
+    text = {"woodcutter": M("prompt.woodcutter", "Woodcutter on which forest hex?"),
+            "farm": M("prompt.farm", "Farm on which grass hex?"),
+            "mine": M("prompt.mine", "Mine on which mountain hex?"),
+            "fishery": M("prompt.fishery", "Fishery: which shore hex?"),
+            "inn": M("prompt.inn", "Inn on which hex?"),
+            "city": M("prompt.city_centre", "Centre of the new city?"),
+            "clean": M("prompt.clean", "Clean around which polluted hex?")}[do]
     opts = texts.hex_opts(state, cands, sel.get("hx", ""))
     if do in ("woodcutter", "farm", "mine"):
-        opts = [(*o, *yield_text(state, o[0], do)) if len(o[0]) == 3 else o for o in opts]
-    return text[0], text[1], [*opts, back]
+        opts = [(o[0], o[1], yield_text(state, o[0], do)) if len(o[0]) == 3 else o for o in opts]
+    return text, [*opts, BACK]
 
 
-def yield_text(state: State, h: str, do: str) -> tuple[str, str]:
+def yield_text(state: State, h: str, do: str) -> Text:
     """The preview of a producer built on `h`: its size, the goods it will harvest, one a turn."""
     n = len(rules.spread(state, h, {"woodcutter": "F", "farm": "P", "mine": "M"}[do]))
-    en, fr = counted(n, ("good", "goods"), ("denrée", "denrées"))
-    return f"size {n}: yields {en}, one a turn", f"taille {n} : produit {fr}, une par tour"
+    return MN("opt.yield", "size {n}: yields {n} good, one a turn", "size {n}: yields {n} goods, one a turn", n)
 
 
 def country_cands(state: State, seat: int) -> list[str]:
@@ -116,7 +113,7 @@ def step_country(state: State, seat: int, oid: str) -> None:
         if oid == "done":
             p["flags"]["country_done"] = True
             if not p["flags"]["carts_used"] and not p["flags"]["cleaned"]:
-                say(state, f"{ref(seat)} builds nothing in the countryside.", f"{ref(seat)} ne construit rien à la campagne.", seat)
+                log(state, M("log.country_none", "{p} builds nothing in the countryside.", p=ref(seat)), seat)
             Engine.end_turn(state)
             return
         p["sel"] = {"do": oid}
@@ -154,8 +151,8 @@ def country_try(state: State, seat: int) -> None:
         done = rules.clean(state, h)
         p["flags"]["cleaned"] = True
         p["sel"] = {}
-        en, fr = counted(len(done), ("hex", "hexes"), ("hexagone", "hexagones"))
-        say(state, f"{ref(seat)} cleans {en} around {h}.", f"{ref(seat)} assainit {fr} autour de {h}.", seat, hexes=done)
+        log(state, MN("log.clean", "{p} cleans {n} hex around {hex}.", "{p} cleans {n} hexes around {hex}.", len(done),
+                      p=ref(seat), hex=h), seat, hexes=done)
         return
     if do == "mine" and "good" not in sel:
         rg = m["range_good"].get(str(m["ranges"][h]))
@@ -174,16 +171,17 @@ def country_try(state: State, seat: int) -> None:
         if do == "inn":
             m["occ"][h] = {"seat": seat, "kind": "inn", "city": -1}
             covered = [h] if m["markers"].pop(h, None) else []
-            say(state, f"{ref(seat)} builds an inn at {h}.", f"{ref(seat)} construit une auberge en {h}.", seat, hexes=[h])
+            log(state, M("log.inn", "{p} builds an inn at {hex}.", p=ref(seat), hex=h), seat, hexes=[h])
         else:
             k = len([c for c in p["cities"] if c["center"]])
             p["cities"].append(new_city(catalog(state)["limits"]["later_city"]))
             covered, cleaned = setup.found_city(state, seat, h, k)
-            more_en, more_fr = ("", "") if not cleaned else counted(len(cleaned), ("polluted hex", "polluted hexes"),
-                                                                  ("hexagone pollué", "hexagones pollués"))
-            say(state, f"{ref(seat)} founds a new city at {h}" + (f" ({more_en} cleaned)." if cleaned else "."),
-                f"{ref(seat)} fonde une cité en {h}" + (f" ({more_fr} assaini{'s' * (len(cleaned) > 1)})." if cleaned else "."),
-                seat, hexes=hx.geometry(state["num_players"], state).flower(h) or [h])
+            if cleaned:
+                text = MN("log.city_cleaned", "{p} founds a new city at {hex} ({n} polluted hex cleaned).",
+                          "{p} founds a new city at {hex} ({n} polluted hexes cleaned).", len(cleaned), p=ref(seat), hex=h)
+            else:
+                text = M("log.city", "{p} founds a new city at {hex}.", p=ref(seat), hex=h)
+            log(state, text, seat, hexes=hx.geometry(state["num_players"], state).flower(h) or [h])
         events.markers_discarded(state, seat, covered)
         p["flags"]["carts_used"] += 1
         p["sel"] = {}
@@ -230,18 +228,18 @@ def country_try(state: State, seat: int) -> None:
     state["rural"][bid] = {"owner": seat, "kind": do, "good": good, "man": h, "sites": sites, "counters": sorted(counters)}
     p["flags"]["carts_used"] += 1
     p["sel"] = {}
-    say(state, *producer_text(state, seat, do, h, good, len(counters)), seat, hexes=[*sites, *counters])
+    log(state, producer_text(state, seat, do, h, good, len(counters)), seat, hexes=[*sites, *counters])
     events.markers_discarded(state, seat, covered)
 
 
-def producer_text(state: State, seat: int, do: str, h: str, good: str, n: int) -> tuple[str, str]:
+def producer_text(state: State, seat: int, do: str, h: str, good: str, n: int) -> Text:
     """A new producer and what it does to the land: a woodcutter clears its forest ("Placez un
     marqueur herbe"), the others pollute their hexes at once ("placez un marqueur pollution")."""
-    en, fr = RURAL[do]
-    hexes_en, hexes_fr = counted(n, ("hex", "hexes"), ("hexagone", "hexagones"))
+    goods = goods_text(state, [good] * n)
     if do == "woodcutter":
-        what_en, what_fr = f"{hexes_en} cleared", f"{hexes_fr} défriché{'s' * (n > 1)}"
-    else:
-        what_en, what_fr = f"{hexes_en} polluted", f"{hexes_fr} pollué{'s' * (n > 1)}"
-    return (f"{ref(seat)} builds a {en} at {h}: {goods_text(state, [good] * n)}, {what_en}.",
-            f"{ref(seat)} construit : {fr} en {h} : {goods_text(state, [good] * n, 'fr')}, {what_fr}.")
+        return MN("log.woodcutter", "{p} builds a {building} at {hex}: {goods}, {n} hex cleared.",
+                  "{p} builds a {building} at {hex}: {goods}, {n} hexes cleared.", n, p=ref(seat), building=RURAL[do],
+                  hex=h, goods=goods)
+    return MN("log.producer", "{p} builds a {building} at {hex}: {goods}, {n} hex polluted.",
+              "{p} builds a {building} at {hex}: {goods}, {n} hexes polluted.", n, p=ref(seat), building=RURAL[do],
+              hex=h, goods=goods)

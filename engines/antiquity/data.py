@@ -18,8 +18,10 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from engines.core import packs
+from engines.antiquity.msgs import PACKAGE, component, languages, saint_label
+from engines.core import i18n, packs
 from engines.core.data import Checks, DataError
+from engines.core.i18n import Message, say
 
 GAME = "antiquity"
 FOOD = ("grain", "sheep", "olives", "fish")
@@ -47,6 +49,9 @@ LIMITS = {"max_cities": 4, "first_city": 7, "later_city": 6, "start_wood": 6, "f
           "pollution_per_city": 3, "dump_pollution": 4, "granary_famine": 3, "hospital_graves": 5}
 COMPOSED = {"mirror_pieces": False, "start_city_on_own_tile": True, "inn_on_land_only": True}
 SECTIONS = ("goods", "buildings", "houses", "saints", "faces", "tiles", "layouts")
+# each section's entries as the catalogs name their texts (`<kind>.<id>.<field>`)
+KINDS = {"goods": "good", "buildings": "building", "houses": "house", "saints": "saint", "faces": "face", "tiles": "tile",
+         "layouts": "layout"}
 
 T = TypeVar("T")
 Catalog = dict[str, Any]
@@ -185,11 +190,14 @@ def _check_saints(checks: Checks, saints: list[dict[str, Any]]) -> None:
     _missing(checks, "saints", saints, SAINTS, "the rules play the five patron saints by their ids")
     for s in saints:
         checks.require(s.get("id") in SAINTS, f"{at('saints', s.get('id'), 'id')}: no such saint in the rules ({', '.join(SAINTS)})")
-        for lang, colon in (("en", ": "), ("fr", " : ")):  # as `building.city_saint_opts` writes it
-            label = f"{s.get(f'name_{lang}')}{colon}{s.get(f'victory_{lang}')}"
-            checks.require(len(label) <= MAX_LABEL,
+        if not all(isinstance(s.get(k), str) and s[k] for k in ("id", "name_en", "victory_en")):
+            continue  # the entry checks name what is missing
+        label = saint_label(component("saint", s), component("saint", s, "victory"))  # as the saint menu writes it
+        for lang in sorted({*languages(), *(k[len("name_"):] for k in s if k.startswith("name_"))}):
+            n = len(say(label, lang))
+            checks.require(n <= MAX_LABEL,
                     f"{at('saints', s.get('id'), f'victory_{lang}')}: the name and the victory condition are one menu "
-                    f"option, at most {MAX_LABEL} characters (here {len(label)})")
+                    f"option, at most {MAX_LABEL} characters (here {n})")
 
 
 def _check_faces(checks: Checks, faces: list[dict[str, Any]], tiles: list[dict[str, Any]]) -> set[str]:
@@ -275,6 +283,15 @@ def default() -> Catalog:
     return built
 
 
+def texts() -> list[Message]:
+    """Every text of the default components, as the catalogs hold it: names, and the saints'
+    victory conditions and powers (`Engine.texts`)."""
+    d = default()
+    out = [i18n.component_message(PACKAGE, kind, e, field) for section, kind in KINDS.items() for e in d[section]
+           for field in ("name", *(("victory", "power") if kind == "saint" else ()))]
+    return out + [i18n.component_message(PACKAGE, "data", d[section]) for section in ("limits", "composed_rules")]
+
+
 def catalog(state: Mapping[str, Any] | None) -> Catalog:
     """The components `state` is played with: its pack's catalogue, else the default one (also
     for None, where no game is at hand)."""
@@ -297,4 +314,5 @@ def memo_table(state: Mapping[str, Any] | None, name: str) -> dict[Any, Any]:
     return store[name]
 
 
-__all__ = ["BASIC", "FOOD", "GOODS", "LUXURY", "Catalog", "DataError", "build", "catalog", "default", "load_raw", "memo", "memo_table"]
+__all__ = ["BASIC", "FOOD", "GOODS", "LUXURY", "Catalog", "DataError", "build", "catalog", "default", "load_raw", "memo", "memo_table",
+           "texts"]

@@ -13,17 +13,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from engines.antiquity import city as cty
-from engines.antiquity.texts import bname, counted
+from engines.antiquity.msgs import MN, M, languages
+from engines.antiquity.texts import LIMIT, bname, joined, lowered, own
+from engines.core.i18n import Text, as_json, say
 from engines.core.names import ref
 from engines.core.state import State
 
-LIMIT = 100  # characters of a log text, as of a menu's label
 
-
-def say(state: State, en: str, fr: str, seat: int | None = None, hexes: Iterable[str] = (),
-        cells: Iterable[str] = ()) -> None:
+def log(state: State, text: Text, seat: int | None = None, hexes: Iterable[str] = (), cells: Iterable[str] = ()) -> None:
     """`Engine.log` with the hexes and city cells the event touched (sorted, each once)."""
-    entry: dict[str, Any] = {"n": len(state["log"]), "seat": seat, "en": en, "fr": fr}
+    entry: dict[str, Any] = {"n": len(state["log"]), "seat": seat, "m": as_json(text)}
     if hexes:
         entry["hexes"] = sorted(set(hexes))
     if cells:
@@ -39,27 +38,40 @@ def stamp(state: State, first: int, turns: int) -> None:
         e["turns"] = turns
 
 
-def fit(*texts: tuple[str, str]) -> tuple[str, str]:
-    """The first (English, French) pair whose texts both fit in LIMIT; the last one otherwise."""
-    for en, fr in texts:
-        if len(en) <= LIMIT and len(fr) <= LIMIT:
-            return en, fr
+def fit(*texts: Text) -> Text:
+    """The first text that fits in LIMIT characters in every language; the last one otherwise."""
+    for text in texts:
+        if all(len(say(text, lang)) <= LIMIT for lang in languages()):
+            return text
     return texts[-1]
 
 
-def joined(items: list[str], lang: str = "en") -> str:
-    """ "a", "a and b", "a, b and c" ("et" in French)."""
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {'et' if lang == 'fr' else 'and'} {items[-1]}"
+# a building's name inside a sentence ("Graves on {p0}'s cart shop")
+BUILDING_WORD = {
+    "cart": M("word.cart", "cart shop"), "warehouse": M("word.warehouse", "warehouse"),
+    "fountain": M("word.fountain", "fountain"), "university": M("word.university", "university"),
+    "theology": M("word.theology", "faculty of theology"), "biology": M("word.biology", "faculty of biology"),
+    "alchemy": M("word.alchemy", "faculty of alchemy"), "philosophy": M("word.philosophy", "faculty of philosophy"),
+    "brewery": M("word.brewery", "brewery"), "forced": M("word.forced", "forced labour"), "stable": M("word.stable", "stable"),
+    "harbour": M("word.harbour", "harbour"), "hospital": M("word.hospital", "hospital"), "explorer": M("word.explorer", "explorer"),
+    "granary": M("word.granary", "granary"), "dump": M("word.dump", "dump"), "cathedral": M("word.cathedral", "cathedral"),
+    "market": M("word.market", "market"), "house": M("word.house", "house"),
+}
 
 
-def kinds_text(state: State, kinds: list[str], lang: str = "en", lower: bool = False) -> list[str]:
-    """Building kinds by name, each once with its count: ["House ×4", "Cart shop"]."""
-    out = []
+def building_word(state: State, kind: str) -> Text:
+    words = own(state, "building", kind)
+    return BUILDING_WORD[kind] if words is None else lowered(words)
+
+
+def kinds_text(state: State, kinds: list[str], lower: bool = False) -> list[Text]:
+    """Building kinds by name, each once with its count: ["House ×4", "Cart shop"] (inside a
+    sentence, `lower`: ["house ×4", "cart shop"])."""
+    out: list[Text] = []
     for k in sorted(set(kinds), key=kinds.index):
-        name = bname(state, k, lang).lower() if lower else bname(state, k, lang)
-        out.append(name + (f" ×{kinds.count(k)}" if kinds.count(k) > 1 else ""))
+        n = kinds.count(k)
+        word = building_word(state, k) if lower else bname(state, k)
+        out.append(M("log.kind_times", "{building} ×{n}", building=word, n=n) if n > 1 else word)
     return out
 
 
@@ -69,18 +81,18 @@ def graves(state: State, seat: int, cells: list[str], cause: str) -> None:
     plus fonctionner")."""
     if not cells:
         return
-    r = ref(seat)
-    en, fr = counted(len(cells), ("grave", "graves"), ("tombe", "tombes"))
+    r, n = ref(seat), len(cells)
     where = ", ".join(sorted(cells))
     if cause == "famine":
-        text = fit((f"{r} places {en} (famine): {where}.", f"{r} place {fr} (famine) : {where}."),
-                   (f"{r} places {en} (famine).", f"{r} place {fr} (famine)."))
+        text = fit(MN("log.graves_famine", "{p} places {n} grave (famine): {cells}.",
+                      "{p} places {n} graves (famine): {cells}.", n, p=r, cells=where),
+                   MN("log.graves_famine_short", "{p} places {n} grave (famine).", "{p} places {n} graves (famine).", n, p=r))
     else:
-        text = fit((f"No hex left to pollute: {r} places {en} instead: {where}.",
-                    f"Plus d'hexagone à polluer : {r} place {fr} à la place : {where}."),
-                   (f"No hex left to pollute: {r} places {en} instead.",
-                    f"Plus d'hexagone à polluer : {r} place {fr} à la place."))
-    say(state, *text, seat, cells=cells)
+        text = fit(MN("log.graves_pollution", "No hex left to pollute: {p} places {n} grave instead: {cells}.",
+                      "No hex left to pollute: {p} places {n} graves instead: {cells}.", n, p=r, cells=where),
+                   MN("log.graves_pollution_short", "No hex left to pollute: {p} places {n} grave instead.",
+                      "No hex left to pollute: {p} places {n} graves instead.", n, p=r))
+    log(state, text, seat, cells=cells)
     stopped(state, seat, cells)
 
 
@@ -97,12 +109,10 @@ def stopped(state: State, seat: int, cells: list[str]) -> None:
     if not new:
         return
     kinds = [p["buildings"][b]["kind"] for b in new]
-    en, fr = joined(kinds_text(state, kinds, lower=True)), joined(kinds_text(state, kinds, "fr", lower=True), "fr")
-    r = ref(seat)
-    text = fit((f"Graves on {r}'s {en}: out of use.", f"Tombes sur {fr} de {r} : hors d'usage."),
-               (f"Graves put {len(new)} of {r}'s buildings out of use.",
-                f"Des tombes mettent {len(new)} bâtiments de {r} hors d'usage."))
-    say(state, *text, seat, cells=[c for b in new for c in hit[b]])
+    text = fit(M("log.out_of_use", "Graves on {p}'s {buildings}: out of use.", p=ref(seat),
+                 buildings=joined(kinds_text(state, kinds, lower=True))),
+               M("log.out_of_use_short", "Graves put {n} of {p}'s buildings out of use.", n=len(new), p=ref(seat)))
+    log(state, text, seat, cells=[c for b in new for c in hit[b]])
 
 
 def markers_discarded(state: State, seat: int, hexes: list[str]) -> None:
@@ -110,13 +120,12 @@ def markers_discarded(state: State, seat: int, hexes: list[str]) -> None:
     unseen ("Défaussez alors ces marqueurs sans les regarder")."""
     if not hexes:
         return
-    r = ref(seat)
+    r, n = ref(seat), len(hexes)
     where = ", ".join(sorted(hexes))
-    en, fr = counted(len(hexes), ("exploration marker", "exploration markers"),
-                     ("marqueur exploration", "marqueurs exploration"))
-    them = "les" if len(hexes) > 1 else "le"
-    say(state, *fit((f"{r} discards {en} unseen: {where}.", f"{r} défausse {fr} sans {them} regarder : {where}."),
-                    (f"{r} discards {en} unseen.", f"{r} défausse {fr} sans {them} regarder.")), seat, hexes=hexes)
+    log(state, fit(MN("log.markers_discarded", "{p} discards {n} exploration marker unseen: {hexes}.",
+                      "{p} discards {n} exploration markers unseen: {hexes}.", n, p=r, hexes=where),
+                   MN("log.markers_discarded_short", "{p} discards {n} exploration marker unseen.",
+                      "{p} discards {n} exploration markers unseen.", n, p=r)), seat, hexes=hexes)
 
 
 def changed(log: list[dict[str, Any]], turns: int) -> list[dict[str, Any]]:

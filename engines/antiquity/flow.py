@@ -10,10 +10,11 @@ from typing import Any
 from engines.antiquity import city as cty
 from engines.antiquity import city_phase, country, events, hardship, produce, rules, setup
 from engines.antiquity.data import catalog
-from engines.antiquity.events import fit, kinds_text, say
+from engines.antiquity.events import fit, kinds_text, log
 from engines.antiquity.layout import fresh_flags
-from engines.antiquity.scoring import NO_WINNER
-from engines.antiquity.texts import counted, seat_list
+from engines.antiquity.msgs import MN, M
+from engines.antiquity.scoring import no_winner
+from engines.antiquity.texts import comma, name, seat_list
 from engines.core import Engine
 from engines.core.names import ref
 from engines.core.state import State, clone
@@ -91,7 +92,7 @@ def advance(state: State) -> None:
                 state["acting"] = waiting
                 return
             state["famine"] += 1
-            say(state, f"The famine level rises to {state['famine']}.", f"Le niveau de famine monte à {state['famine']}.")
+            log(state, M("log.famine_rises", "The famine level rises to {level}.", level=state["famine"]))
             if not end_if_few_left(state):
                 begin_seq(state, "pollution")
             continue
@@ -118,14 +119,13 @@ def finish(state: State) -> None:
     state["acting"] = []
     state["public"] = None
     if state["winners"]:
-        en, fr = seat_list(state["winners"])
+        winners = seat_list(state["winners"])
         if len(state["winners"]) > 1:
-            Engine.log(state, f"Game over: {en} share the victory.", f"Fin de la partie : {fr} se partagent la victoire.")
+            Engine.log(state, M("log.shared_victory", "Game over: {players} share the victory.", players=winners))
         else:
-            Engine.log(state, f"Game over: {en} wins.", f"Fin de la partie : {fr} gagne.")
+            Engine.log(state, M("log.victory", "Game over: {player} wins.", player=winners))
     else:
-        en, fr = NO_WINNER[state["end"]]
-        Engine.log(state, f"Game over. {en}", f"Fin de la partie. {fr}")
+        Engine.log(state, M("log.no_winner", "Game over. {why}", why=no_winner(state["end"])))
     Engine.end_turn(state)
 
 
@@ -145,8 +145,7 @@ def new_turn(state: State) -> None:
     state["public"] = [public_player(state, s) for s in range(state["num_players"])]
     for s, z in enumerate(rules.all_zones(state)):
         state["public"][s]["zone"] = z
-    Engine.log(state, f"Turn {state['turn']}: all rise; city buildings (secret).",
-             f"Tour {state['turn']} : tous se lèvent ; bâtiments de la cité (secret).")
+    Engine.log(state, M("log.turn", "Turn {n}: all rise; city buildings (secret).", n=state["turn"]))
 
 
 def public_player(state: State, seat: int) -> dict[str, Any]:
@@ -165,26 +164,23 @@ def reveal(state: State) -> None:
         state["cathedrals"] += f["cathedral"]
         kinds = [p["buildings"][b]["kind"] for b in f["new"] if b in p["buildings"]]
         if kinds:
-            en, fr = ", ".join(kinds_text(state, kinds)), ", ".join(kinds_text(state, kinds, "fr"))
-            text = fit((f"{ref(s)} built: {en}.", f"{ref(s)} a construit : {fr}."),
-                       (f"{ref(s)} built {len(kinds)} buildings.", f"{ref(s)} a construit {len(kinds)} bâtiments."))
-            say(state, *text, s, cells=[cty.cell_id(p["buildings"][b]["city"], *rc)
-                                        for b in f["new"] if b in p["buildings"] for rc in p["buildings"][b]["cells"]])
+            text = fit(M("log.built", "{p} built: {buildings}.", p=ref(s), buildings=comma(kinds_text(state, kinds))),
+                       M("log.built_short", "{p} built {n} buildings.", p=ref(s), n=len(kinds)))
+            log(state, text, s, cells=[cty.cell_id(p["buildings"][b]["city"], *rc)
+                                       for b in f["new"] if b in p["buildings"] for rc in p["buildings"][b]["cells"]])
         if f["fountains"]:
             before = state["famine"]
             state["famine"] = max(0, before - f["fountains"])
-            en, fr = ("fountain lowers", "La fontaine de {} fait") if f["fountains"] == 1 else \
-                ("fountains lower", "Les fontaines de {} font")
-            say(state, f"{ref(s)}'s {en} the famine level from {before} to {state['famine']}.",
-                f"{fr.format(ref(s))} baisser le niveau de famine de {before} à {state['famine']}.", s)
+            log(state, MN("log.fountains", "{p}'s fountain lowers the famine level from {before} to {after}.",
+                          "{p}'s fountains lower the famine level from {before} to {after}.", f["fountains"], p=ref(s),
+                          before=before, after=state["famine"]), s)
         if f["healed"]:
-            en, fr = counted(f["healed"], ("grave", "graves"), ("tombe", "tombes"))
-            say(state, f"{ref(s)}'s hospital removed {en}.", f"L'hôpital de {ref(s)} a enlevé {fr}.", s)
+            log(state, MN("log.healed", "{p}'s hospital removed {n} grave.", "{p}'s hospital removed {n} graves.", f["healed"],
+                          p=ref(s)), s)
         if f["razed"]:
-            Engine.log(state, f"{ref(s)} razed their cathedral.", f"{ref(s)} a rasé sa cathédrale.", s)
+            Engine.log(state, M("log.razed", "{p} razed their cathedral.", p=ref(s)), seat=s)
         if f["cathedral"] and p["saint"]:
-            sn = catalog(state)["by_saint"][p["saint"]]["name_en"]
-            Engine.log(state, f"{ref(s)} worships {sn}.", f"{ref(s)} adore {sn}.", s)
+            Engine.log(state, M("log.worships", "{p} worships {saint}.", p=ref(s), saint=name(state, "saint", p["saint"])), seat=s)
     state["checkpoint"] += 1
 
 
@@ -193,7 +189,7 @@ def turn_order(state: State) -> None:
     state["order"] = order_by_counts(state["order"], {s: order_count(state, s) for s in state["order"]})
     state["order"] = [s for s in state["order"] if not state["players"][s]["out"]]
     order = " / ".join(ref(s) for s in state["order"])
-    Engine.log(state, f"Turn order: {order}.", f"Ordre du tour : {order}.")
+    Engine.log(state, M("log.order", "Turn order: {order}.", order=order))
 
 
 def order_count(state: State, seat: int) -> int:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engines.antiquity import ai, data, flow, layout, prompts, refusals, scoring, setup, view
+from engines.antiquity.msgs import M
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
+from engines.core.i18n import Message
 from engines.core.state import State
 
 if TYPE_CHECKING:
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
 class Antiquity(Engine):
     name = "antiquity"
     title = "Antiquity"
-    title_fr = "Antiquity"
     min_players = 2
     max_players = 4
     # 2: trade acceptance checked when accepted (offers no longer reveal secrets); snapshots of
@@ -38,8 +39,7 @@ class Antiquity(Engine):
     typical_turns = {2: 30, 3: 30, 4: 29}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
     option_specs = (OptionSpec(
         "intro", ("off", "on"), "off",
-        "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation').",
-        "Partie d'initiation : ni famine ni pollution (règle, « Partie d'initiation »).",
+        M("option.intro", "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation')."),
     ),)
 
     copy_state = staticmethod(layout.copy_state)
@@ -70,7 +70,7 @@ class Antiquity(Engine):
     def secrets(self, state: State, seat: int) -> set[str]:
         return view.secrets(state, seat)
 
-    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+    def explain(self, state: State, seat: int, option_id: str) -> Message | None:
         return refusals.explain(state, seat, option_id)
 
     def validate(self, state: State) -> None:
@@ -81,3 +81,6 @@ class Antiquity(Engine):
 
     def evaluate(self, state: State, seat: int) -> float:
         return ai.evaluate(state, seat)
+
+    def texts(self) -> list[Message]:
+        return [*super().texts(), *data.texts()]

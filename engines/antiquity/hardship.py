@@ -6,10 +6,12 @@ from __future__ import annotations
 from engines.antiquity import city as cty
 from engines.antiquity import events, pickers, rules, texts
 from engines.antiquity.data import FOOD
-from engines.antiquity.events import say
+from engines.antiquity.events import log
+from engines.antiquity.msgs import MN, M
 from engines.antiquity.scoring import out_stamp
-from engines.antiquity.texts import Opt, counted, gname
+from engines.antiquity.texts import Ask, Opt, grave_at, lowered, own
 from engines.core import Engine
+from engines.core.i18n import Text
 from engines.core.names import ref
 from engines.core.state import State
 
@@ -19,9 +21,19 @@ def explore_sites(state: State, seat: int) -> list[str]:
     return sorted(h for h in state["map"]["markers"] if h in z)
 
 
-def opts_explore(state: State, seat: int) -> tuple[str, str, list[Opt]]:
-    opts = [(h, f"explore the marker at {h}", f"explorer le marqueur en {h}") for h in explore_sites(state, seat)]
-    return "Explorer: turn a marker in your zone?", "Explorateur : retourner un marqueur ?", [*opts, ("skip", "skip", "passer")]
+# an exploration marker's good, as the log names it ("{p0} explores b35: olives")
+FOUND = {"grain": M("word.grain", "grain"), "olives": M("word.olives", "olives"), "sheep": M("word.sheep", "sheep"),
+         "wine": M("word.wine", "wine")}
+
+
+def opts_explore(state: State, seat: int) -> Ask:
+    opts: list[Opt] = [(h, M("opt.explore", "explore the marker at {hex}", hex=h)) for h in explore_sites(state, seat)]
+    return M("prompt.explore", "Explorer: turn a marker in your zone?"), [*opts, ("skip", M("opt.skip", "skip"))]
+
+
+def found_word(state: State, good: str) -> Text:
+    words = own(state, "good", good)
+    return FOUND[good] if words is None else lowered(words)
 
 
 def step_explore(state: State, seat: int, oid: str) -> None:
@@ -31,17 +43,18 @@ def step_explore(state: State, seat: int, oid: str) -> None:
     p["flags"]["explored"] = True
     r = ref(seat)
     if oid == "skip":
-        say(state, f"{r} turns no exploration marker.", f"{r} ne retourne aucun marqueur exploration.", seat)
+        log(state, M("log.explore_none", "{p} turns no exploration marker.", p=r), seat)
     else:
         tok = state["map"]["markers"].pop(oid)
         p["goods"][tok] += 1
-        en, fr = f"{r} explores {oid}: {gname(state, tok).lower()}", f"{r} explore {oid} : {gname(state, tok, 'fr').lower()}"
         if tok in FOOD:
             state["famine"] += 1
-            en += f", famine level {state['famine']}"
-            fr += f", niveau de famine {state['famine']}"
+            text = M("log.explore_food", "{p} explores {hex}: {good}, famine level {level}.", p=r, hex=oid,
+                     good=found_word(state, tok), level=state["famine"])
+        else:
+            text = M("log.explore", "{p} explores {hex}: {good}.", p=r, hex=oid, good=found_word(state, tok))
         state["checkpoint"] += 1
-        say(state, en + ".", fr + ".", seat, hexes=[oid])
+        log(state, text, seat, hexes=[oid])
     Engine.end_turn(state)
 
 
@@ -58,22 +71,26 @@ def begin_famine(state: State) -> None:
         p["sel"] = {}
         p["picks"] = {}
         if due > 0:
-            en, fr = counted(due, ("grave", "graves"), ("tombe", "tombes"))
-            food_en, food_fr = counted(food, ("food", "food"), ("nourriture", "nourritures"))
-            why_en = f"level {state['famine']}, {food_en}" + (", granary" if granary else "")
-            why_fr = f"niveau {state['famine']}, {food_fr}" + (", grenier" if granary else "")
-            say(state, f"Famine: {ref(s)} receives {en} ({why_en}).", f"Famine : {ref(s)} reçoit {fr} ({why_fr}).", s)
+            food_n = MN("log.famine_food", "{n} food", "{n} food", food)
+            if granary:
+                text = MN("log.famine_granary", "Famine: {p} receives {n} grave (level {level}, {food}, granary).",
+                          "Famine: {p} receives {n} graves (level {level}, {food}, granary).", due, p=ref(s),
+                          level=state["famine"], food=food_n)
+            else:
+                text = MN("log.famine", "Famine: {p} receives {n} grave (level {level}, {food}).",
+                          "Famine: {p} receives {n} graves (level {level}, {food}).", due, p=ref(s),
+                          level=state["famine"], food=food_n)
+            log(state, text, s)
 
 
 def grave_opts(state: State, seat: int) -> list[Opt]:
     p = state["players"][seat]
-    return pickers.cell_labelled(cty.grave_targets(p), p["sel"].get("cx", ""), "grave at {c}", "tombe en {c}")
+    return [*pickers.cell_labelled(cty.grave_targets(p), p["sel"].get("cx", ""), grave_at)]
 
 
-def opts_famine(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def opts_famine(state: State, seat: int) -> Ask:
     p = state["players"][seat]
-    return (f"Place a grave ({p['graves_due']} left).", f"Placez une tombe (reste {p['graves_due']}).",
-            grave_opts(state, seat))
+    return M("prompt.famine", "Place a grave ({n} left).", n=p["graves_due"]), grave_opts(state, seat)
 
 
 def place_grave_step(state: State, seat: int, oid: str) -> bool:
@@ -95,15 +112,13 @@ def step_famine(state: State, seat: int, oid: str) -> None:
         Engine.end_turn(state)
 
 
-def opts_pollution(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def opts_pollution(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     if p["pollution_due"] > 0:
         cands = rules.pollution_targets(state, seat)
-        return (f"Place a pollution marker ({p['pollution_due']} left).",
-                f"Placez un marqueur pollution (reste {p['pollution_due']}).",
+        return (M("prompt.pollution", "Place a pollution marker ({n} left).", n=p["pollution_due"]),
                 texts.hex_opts(state, cands, p["sel"].get("hx", "")))
-    return (f"Pollution cannot be placed: place a grave ({p['graves_due']} left).",
-            f"Pollution impossible à placer : placez une tombe (reste {p['graves_due']}).",
+    return (M("prompt.pollution_graves", "Pollution cannot be placed: place a grave ({n} left).", n=p["graves_due"]),
             grave_opts(state, seat))
 
 
@@ -135,11 +150,12 @@ def pollution_report(state: State, seat: int) -> None:
     picks = state["players"][seat]["picks"]
     hexes = picks.pop("pollution", [])
     if hexes:
-        r = ref(seat)
-        en, fr = counted(len(hexes), ("pollution marker", "pollution markers"), ("marqueur pollution", "marqueurs pollution"))
+        r, n = ref(seat), len(hexes)
         where = ", ".join(sorted(hexes))
-        say(state, *events.fit((f"{r} places {en}: {where}.", f"{r} place {fr} : {where}."),
-                               (f"{r} places {en}.", f"{r} place {fr}.")), seat, hexes=hexes)
+        log(state, events.fit(MN("log.pollution", "{p} places {n} pollution marker: {hexes}.",
+                                 "{p} places {n} pollution markers: {hexes}.", n, p=r, hexes=where),
+                              MN("log.pollution_short", "{p} places {n} pollution marker.", "{p} places {n} pollution markers.",
+                                 n, p=r)), seat, hexes=hexes)
     events.markers_discarded(state, seat, picks.pop("covered", []))
     events.graves(state, seat, picks.pop("graves", []), "pollution")
 
@@ -157,5 +173,5 @@ def eliminate(state: State, seat: int) -> None:
     p["sel"] = {}
     state["eliminated"].append(seat)
     state["out_at"][seat] = out_stamp(state)
-    Engine.log(state, f"{ref(seat)} cannot place all their graves: {ref(seat)} has lost and leaves the game.",
-             f"{ref(seat)} ne peut pas placer toutes ses tombes : {ref(seat)} a perdu et quitte la partie.", seat)
+    Engine.log(state, M("log.eliminated", "{p} cannot place all their graves: {p} has lost and leaves the game.", p=ref(seat)),
+               seat=seat)

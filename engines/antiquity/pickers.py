@@ -8,6 +8,11 @@ it leads to, so a typed full id (`b35`, `1g4`) stands for the whole path (`Engin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engines.antiquity.msgs import M
+from engines.core.i18n import Text
+
 MAX = 24  # leaves room for "back"
 
 
@@ -56,15 +61,15 @@ def _rest(columns: list[str], room: int) -> list[str] | None:
     return ids if len(ids) <= room else None
 
 
-def cell_labelled(cands: list[str], start: str, en: str, fr: str, room: int = MAX) -> list[tuple[str, str, str]]:
-    """`cell_options` as options: a cell labelled `en`/`fr` (formatted with `{c}`), a later
-    column or city named as where the menu goes on."""
-    out = []
+def cell_labelled(cands: list[str], start: str, label: Callable[[str], Text], room: int = MAX) -> list[tuple[str, Text]]:
+    """`cell_options` as options: a cell labelled `label(cell)`, a later column or city named as
+    where the menu goes on."""
+    out: list[tuple[str, Text]] = []
     for c in cell_options(cands, start, room):
         if len(c) == 3:
-            out.append((c, en.format(c=c), fr.format(c=c)))
+            out.append((c, label(c)))
         elif len(c) == 1:
-            out.append((c, f"more: city {c}", f"plus : cité {c}"))
+            out.append((c, M("opt.more_city", "more: city {city}", city=c)))
         else:
-            out.append((c, f"more: city {c[0]}, from column {c[1]}", f"plus : cité {c[0]}, à partir de la colonne {c[1]}"))
+            out.append((c, M("opt.more_column", "more: city {city}, from column {column}", city=c[0], column=c[1])))
     return out

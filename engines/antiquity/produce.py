@@ -6,8 +6,9 @@ from __future__ import annotations
 from engines.antiquity import city as cty
 from engines.antiquity import rules
 from engines.antiquity.data import GOODS
-from engines.antiquity.events import fit, say
-from engines.antiquity.texts import RURAL, Ask, counted, gname, goods_text
+from engines.antiquity.events import fit, log
+from engines.antiquity.msgs import MN, M
+from engines.antiquity.texts import RURAL, Ask, Opt, gname, good_count, goods_text
 from engines.core import Engine
 from engines.core.names import ref
 from engines.core.state import State
@@ -40,10 +41,9 @@ def discard_all(state: State, seat: int, keep: dict[str, int]) -> None:
     p["keep"] = {}
     if lost:
         r = ref(seat)
-        en, fr = counted(len(lost), ("good", "goods"), ("denrée", "denrées"))
-        say(state, *fit((f"{r} discards {goods_text(state, lost)}: no room to store them.",
-                         f"{r} défausse {goods_text(state, lost, 'fr')} : pas de place pour les stocker."),
-                        (f"{r} discards {en}: no room to store them.", f"{r} défausse {fr} : pas de place pour les stocker.")), seat)
+        log(state, fit(M("log.discard", "{p} discards {goods}: no room to store them.", p=r, goods=goods_text(state, lost)),
+                       M("log.discard", "{p} discards {goods}: no room to store them.", p=r,
+                         goods=MN("goods.count", "{n} good", "{n} goods", len(lost)))), seat)
 
 
 def opts_store(state: State, seat: int) -> Ask:
@@ -56,15 +56,13 @@ def opts_store(state: State, seat: int) -> Ask:
     for g in GOODS:
         have = keep.get(g, 0)
         units.extend((k - have, GOODS.index(g), g, k) for k in range(have + 1, min(p["goods"][g], have + left) + 1))
-    opts = []
+    opts: list[Opt] = []
     for _, _, g, k in sorted(units)[:24]:
-        en, fr = goods_text(state, [g] * k), goods_text(state, [g] * k, "fr")
-        opts.append((f"keep.{g}.{k}", f"store {en}", f"stocker {fr}"))
+        opts.append((f"keep.{g}.{k}", M("opt.store", "store {goods}", goods=good_count(state, g, k))))
     opts.sort(key=lambda o: (GOODS.index(o[0].split(".")[1]), int(o[0].split(".")[2])))
-    opts.append(("done", "discard the rest", "défausser le reste"))
-    en, fr = counted(left, ("space", "spaces"), ("case libre", "cases libres"))
-    return (f"Storage: {en} left. Keep which goods? (pick several)",
-            f"Entrepôt : {fr}. Garder quelles denrées ? (plusieurs choix)", opts, "done")
+    opts.append(("done", M("opt.discard_rest", "discard the rest")))
+    return MN("prompt.store", "Storage: {n} space left. Keep which goods? (pick several)",
+              "Storage: {n} spaces left. Keep which goods? (pick several)", left), opts, "done"
 
 
 def step_store(state: State, seat: int, oid: str) -> None:
@@ -104,12 +102,10 @@ def opts_harvest(state: State, seat: int) -> Ask:
     b = state["rural"][bid]
     chosen = p["picks"][bid]
     others = [h for h in b["counters"] if h != b["man"] and h not in chosen]
-    en, fr = RURAL[b["kind"]]
-    opts = [(f"auto.{bid}", "default: any order (reading order)", "par défaut : ordre indifférent (ordre de lecture)")]
-    opts += [(h, f"take the {gname(state, b['good'])} at {h}", f"prendre {gname(state, b['good'], 'fr')} en {h}") for h in others]
-    return (f"Harvest your {en} at {b['man']}: empty which hex first? ({need - len(chosen)} to take)",
-            f"Récolte de votre {fr} en {b['man']} : vider quel hexagone d'abord ? (reste {need - len(chosen)})",
-            opts, f"auto.{bid}")
+    opts: list[Opt] = [(f"auto.{bid}", M("opt.harvest_auto", "default: any order (reading order)"))]
+    opts += [(h, M("opt.harvest_hex", "take the {good} at {hex}", good=gname(state, b["good"]), hex=h)) for h in others]
+    return (M("prompt.harvest", "Harvest your {building} at {hex}: empty which hex first? ({n} to take)",
+              building=RURAL[b["kind"]], hex=b["man"], n=need - len(chosen)), opts, f"auto.{bid}")
 
 
 def step_harvest(state: State, seat: int, oid: str) -> None:
@@ -121,8 +117,7 @@ def step_harvest(state: State, seat: int, oid: str) -> None:
     if auto or len(p["picks"][bid]) >= need:
         p["harvest"].pop(0)
     if not p["harvest"]:
-        say(state, f"{ref(seat)} has chosen which goods to harvest first.",
-            f"{ref(seat)} a choisi les denrées à récolter d'abord.", seat)
+        log(state, M("log.harvest_chosen", "{p} has chosen which goods to harvest first.", p=ref(seat)), seat)
         Engine.end_turn(state)
 
 
@@ -153,10 +148,10 @@ def harvest(state: State) -> None:
         p = state["players"][s]
         if rules.saint_power(p, "giorgio") and state["cathedrals"]:
             p["goods"]["fish"] += state["cathedrals"]
-            en, fr = counted(state["cathedrals"], ("fish", "fish"), ("poisson", "poissons"))
-            say(state, f"{ref(s)} receives {en} from San Giorgio.", f"{ref(s)} reçoit {fr} de San Giorgio.", s)
+            log(state, M("log.giorgio", "{p} receives {fish} from San Giorgio.", p=ref(s),
+                         fish=MN("log.giorgio_fish", "{n} fish", "{n} fish", state["cathedrals"])), s)
     if not emptied:
-        say(state, "Harvest: no countryside building to harvest.", "Récolte : aucun bâtiment rural à récolter.")
+        log(state, M("log.harvest_none", "Harvest: no countryside building to harvest."))
 
 
 def harvest_report(state: State, seat: int, got: list[str], hexes: list[str], home: list[str]) -> None:
@@ -164,24 +159,21 @@ def harvest_report(state: State, seat: int, got: list[str], hexes: list[str], ho
     away (one per hex emptied beyond those kept), and the men whose producer is used up."""
     r = ref(seat)
     where = ", ".join(sorted(hexes))
-    en, fr = goods_text(state, got), goods_text(state, got, "fr")
-    n_en, n_fr = counted(len(got), ("good", "goods"), ("denrée", "denrées"))
     if got:
-        text = fit((f"{r} harvests {en} from {where}.", f"{r} récolte {fr} en {where}."),
-                   (f"{r} harvests {en}.", f"{r} récolte {fr}."), (f"{r} harvests {n_en}.", f"{r} récolte {n_fr}."))
+        goods = goods_text(state, got)
+        text = fit(M("log.harvest", "{p} harvests {goods} from {hexes}.", p=r, goods=goods, hexes=where),
+                   M("log.harvest_short", "{p} harvests {goods}.", p=r, goods=goods),
+                   M("log.harvest_short", "{p} harvests {goods}.", p=r, goods=MN("goods.count", "{n} good", "{n} goods", len(got))))
     else:
-        text = fit((f"{r} harvests nothing from {where}.", f"{r} ne récolte rien en {where}."),
-                   (f"{r} harvests nothing.", f"{r} ne récolte rien."))
-    say(state, *text, seat, hexes=hexes)
+        text = fit(M("log.harvest_nothing", "{p} harvests nothing from {hexes}.", p=r, hexes=where),
+                   M("log.harvest_nothing_short", "{p} harvests nothing.", p=r))
+    log(state, text, seat, hexes=hexes)
     if len(hexes) > len(got):
-        en, fr = counted(len(hexes) - len(got), ("good", "goods"), ("denrée", "denrées"))
-        say(state, f"Forced labour: {r} discards {en}, the first of each producer.",
-            f"Travaux forcés : {r} défausse {fr}, la première de chaque producteur.", seat)
+        log(state, M("log.forced", "Forced labour: {p} discards {goods}, the first of each producer.", p=r,
+                     goods=MN("goods.count", "{n} good", "{n} goods", len(hexes) - len(got))), seat)
     if home:
         where = ", ".join(sorted(home))
-        if len(home) == 1:
-            full = (f"{r}'s man at {where} has finished and comes home.", f"L'homme de {r} en {where} a fini et rentre.")
-        else:
-            full = (f"{r}'s men at {where} have finished and come home.", f"Les hommes de {r} en {where} ont fini et rentrent.")
-        short = (f"{len(home)} of {r}'s men have finished and come home.", f"{len(home)} hommes de {r} ont fini et rentrent.")
-        say(state, *fit(full, short), seat, hexes=home)
+        full = MN("log.home", "{p}'s man at {hexes} has finished and comes home.",
+                  "{p}'s men at {hexes} have finished and come home.", len(home), p=r, hexes=where)
+        short = M("log.home_short", "{n} of {p}'s men have finished and come home.", n=len(home), p=r)
+        log(state, fit(full, short), seat, hexes=home)

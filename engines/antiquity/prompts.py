@@ -22,9 +22,9 @@ OPTIONS: dict[str, Callable[[State, int], Ask]] = {
 def prompt(state: State, seat: int) -> Prompt | None:
     if state["over"] or seat not in state["acting"]:
         return None
-    text, text_fr, opts, *done = OPTIONS[state["phase"]](state, seat)
+    text, opts, *done = OPTIONS[state["phase"]](state, seat)
     several = picks(state, seat, opts) if state["phase"] in ("famine", "pollution") else 1
-    return Prompt(seat, text, [option(*o) for o in opts], text_fr, done=done[0] if done else "", picks=several)
+    return Prompt(seat, text, [option(*o) for o in opts], done=done[0] if done else "", picks=several)
 
 
 def picks(state: State, seat: int, opts: list[Opt]) -> int:

@@ -11,22 +11,28 @@ from __future__ import annotations
 from typing import Any
 
 from engines.antiquity import rules
+from engines.antiquity.msgs import M
+from engines.core.i18n import Message, as_json
 from engines.core.ranks import ranked
 
 State = dict[str, Any]
 
 CRITERIA = (
-    ("more unpolluted hexes in own zone of control", "plus d'hexagones non pollués dans sa zone de contrôle"),
-    ("staying in the game longer", "resté plus longtemps en jeu"),
+    M("tiebreak.unpolluted", "more unpolluted hexes in own zone of control"),
+    M("tiebreak.stayed", "staying in the game longer"),
 )
-NO_WINNER = {
-    "none": ("No winner: every player was eliminated.", "Pas de vainqueur : tous les joueurs ont été éliminés."),
-    "limit": ("No winner: no patron saint's condition was met by the end of the introductory game.",
-              "Pas de vainqueur : aucune condition de Saint Patron n'a été remplie avant la fin de la partie d'initiation."),
-}
 PHASE_NUMBER = {"famine": 8, "pollution": 9}
 # the one breakdown line, in words players read (the final post and the board's final table)
-LABELS = {"victory": ("Victory condition met", "Condition de victoire remplie")}
+LABELS = {"victory": M("label.victory", "Victory condition met")}
+
+
+def no_winner(end: str) -> Message | None:
+    """Why nobody won: every player eliminated (`none`), or the introductory game's turn limit."""
+    if end == "none":
+        return M("result.none", "No winner: every player was eliminated.")
+    if end == "limit":
+        return M("result.limit", "No winner: no patron saint's condition was met by the end of the introductory game.")
+    return None
 
 
 def out_stamp(state: State) -> int:
@@ -54,7 +60,7 @@ def result(state: State) -> dict[str, Any]:
     ]
     scores = [1 if s in met else 0 for s in range(n)]
     res = ranked(scores, [{"victory": x} for x in scores], tiebreaks, CRITERIA, labels=LABELS)
-    if end in NO_WINNER:
-        en, fr = NO_WINNER[end]
-        res["no_winner"] = {"en": en, "fr": fr}
+    why = no_winner(end)
+    if why is not None:
+        res["no_winner"] = as_json(why)
     return res

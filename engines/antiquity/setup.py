@@ -7,9 +7,10 @@ from engines.antiquity import city as cty
 from engines.antiquity import events, rules, texts
 from engines.antiquity import hexmap as hx
 from engines.antiquity.data import catalog, memo_table
-from engines.antiquity.events import say
+from engines.antiquity.events import log
 from engines.antiquity.layout import new_player
-from engines.antiquity.texts import Opt
+from engines.antiquity.msgs import M
+from engines.antiquity.texts import BACK, Ask
 from engines.core import Engine, prng
 from engines.core.names import ref
 from engines.core.state import State
@@ -55,8 +56,7 @@ def setup(state: State) -> None:
     state.update(order=order, start_queue=list(reversed(order)), phase="start", turn=0, famine=0,
                  rural={}, next_rural=0, acting=[], public=None, winners=[], eliminated=[],
                  out_at=[None] * n, cathedrals=0, offers=[], end="")
-    Engine.log(state, "Set-up done; starting cities are chosen in reverse turn order.",
-               "Mise en place faite ; les cités de départ se choisissent dans l'ordre inverse du tour.")
+    Engine.log(state, M("log.setup", "Set-up done; starting cities are chosen in reverse turn order."))
 
 
 def start_cands(state: State) -> list[str]:
@@ -67,13 +67,12 @@ def start_cands(state: State) -> list[str]:
     return [h for h in g.ids if g.tile[h] in free_tiles and h in inside]
 
 
-def opts_start(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def opts_start(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     opts = texts.hex_opts(state, start_cands(state), p["sel"].get("hx", ""))
     if p["sel"]:
-        opts.append(("back", "back", "retour"))
-    return ("Choose the centre of your starting city (on a free start tile).",
-            "Choisissez le centre de votre cité de départ (sur une tuile de départ libre).", opts)
+        opts.append(BACK)
+    return M("prompt.start", "Choose the centre of your starting city (on a free start tile)."), opts
 
 
 def step_start(state: State, seat: int, oid: str) -> None:
@@ -84,7 +83,7 @@ def step_start(state: State, seat: int, oid: str) -> None:
     p["sel"] = {}
     covered, _ = found_city(state, seat, oid, 0)
     state["start_queue"].pop(0)
-    say(state, f"{ref(seat)} founds their starting city at {oid}.", f"{ref(seat)} fonde sa cité de départ en {oid}.", seat,
+    log(state, M("log.start_city", "{p} founds their starting city at {hex}.", p=ref(seat), hex=oid), seat,
         hexes=hx.geometry(state["num_players"], state).flower(oid) or [oid])
     events.markers_discarded(state, seat, covered)
     Engine.end_turn(state)

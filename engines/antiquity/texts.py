@@ -1,110 +1,184 @@
-"""Names and texts shared by the phases: goods, buildings, terrain, offers, costs, and the
-options of the hex picker."""
+"""Names and texts shared by the phases: goods, buildings, terrain, offers, costs, lists, the
+options of the hex picker, and the 100-character limit of log lines (`LIMIT`). Every text is a
+message (`msgs.M`), read in the player's language from the catalogs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from engines.antiquity import hexmap as hx
 from engines.antiquity import pickers
-from engines.antiquity.data import GOODS, catalog
+from engines.antiquity.data import GOODS, catalog, default, memo_table
+from engines.antiquity.msgs import MN, M, component
 from engines.core import Option
-from engines.core.contract import fit_words
+from engines.core.i18n import SOURCE, Message, Text, Words
 from engines.core.names import ref
 from engines.core.state import State
 
-Opt = tuple[str, ...]  # id, label, label_fr[, description, description_fr]
-# a prompt's text, French text, options and, for a set pick, the id that closes it
-Ask = tuple[str, str, list[Opt]] | tuple[str, str, list[Opt], str]
-RURAL = {"woodcutter": ("woodcutter", "maison de bûcheron"), "farm": ("farm", "ferme"), "mine": ("mine", "mine"),
-         "fishery": ("fishery", "pêcherie")}
-TERRAIN_NAMES = {"F": ("forest", "forêt"), "P": ("grass", "prairie"), "M": ("mountain", "montagne"), "W": ("water", "eau")}
+LIMIT = 100  # characters of a menu's label or description, and of a log line
+Opt = tuple[str, Text] | tuple[str, Text, Text]  # id, label[, description]
+# a prompt's text and options and, for a set pick, the id that closes it
+Ask = tuple[Text, list[Opt]] | tuple[Text, list[Opt], str]
+BACK: Opt = ("back", M("opt.back", "back"))
+RURAL = {"woodcutter": M("rural.woodcutter", "woodcutter"), "farm": M("rural.farm", "farm"),
+         "mine": M("rural.mine", "mine"), "fishery": M("rural.fishery", "fishery")}
+TERRAIN_NAMES = {"F": M("terrain.forest", "forest"), "P": M("terrain.grass", "grass"),
+                 "M": M("terrain.mountain", "mountain"), "W": M("terrain.water", "water")}
+NOTHING = M("goods.nothing", "nothing")
+SECTIONS = {"good": "by_good", "building": "by_building", "saint": "by_saint"}
+# a number of each good, as sentences write it ("2 wood"): one message per good, agreed by each catalog
+GOOD_COUNT: dict[str, Callable[[int], Message]] = {
+    "wood": lambda n: MN("count.wood", "{n} wood", "{n} wood", n),
+    "stone": lambda n: MN("count.stone", "{n} stone", "{n} stone", n),
+    "grain": lambda n: MN("count.grain", "{n} grain", "{n} grain", n),
+    "sheep": lambda n: MN("count.sheep", "{n} sheep", "{n} sheep", n),
+    "olives": lambda n: MN("count.olives", "{n} olives", "{n} olives", n),
+    "fish": lambda n: MN("count.fish", "{n} fish", "{n} fish", n),
+    "gold": lambda n: MN("count.gold", "{n} gold", "{n} gold", n),
+    "wine": lambda n: MN("count.wine", "{n} wine", "{n} wine", n),
+    "pearls": lambda n: MN("count.pearls", "{n} pearls", "{n} pearls", n),
+    "dye": lambda n: MN("count.dye", "{n} dye", "{n} dye", n),
+}
 
 
-def counted(n: int, en: tuple[str, str], fr: tuple[str, str]) -> tuple[str, str]:
-    """`n` with its noun agreed, in English and French (French takes the singular for 0 and 1):
-    `counted(2, ("grave", "graves"), ("tombe", "tombes"))` is ("2 graves", "2 tombes")."""
-    return f"{n} {en[n != 1]}", f"{n} {fr[n > 1]}"
+def comma(items: list[Any]) -> Any:
+    """Texts in a row: "a, b, c"."""
+    out = items[0]
+    for item in items[1:]:
+        out = M("list.comma", "{a}, {b}", a=out, b=item)
+    return out
 
 
-def seat_list(seats: list[int]) -> tuple[str, str]:
+def joined(items: list[Any]) -> Any:
+    """ "a", "a and b", "a, b and c" (each catalog's word for "and"); "" for none."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return M("list.and", "{head} and {last}", head=comma(items[:-1]), last=items[-1])
+
+
+def seat_list(seats: list[int]) -> Any:
     """Seats named by their placeholders: "{p0}", "{p0} and {p2}", "{p0}, {p1} and {p2}"."""
-    refs = [ref(s) for s in seats]
-    if len(refs) < 2:
-        return (refs[0], refs[0]) if refs else ("", "")
-    head = ", ".join(refs[:-1])
-    return f"{head} and {refs[-1]}", f"{head} et {refs[-1]}"
+    return joined([ref(s) for s in seats])
 
 
-def gname(state: State, g: str, lang: str = "en") -> str:
-    e = catalog(state)["by_good"][g]
-    return e["name_fr"] if lang == "fr" else e["name_en"]
+def name(state: State, kind: str, ident: str, field: str = "name") -> Message | Words:
+    """A good's, building's or saint's text in the components `state` plays with, made once per
+    catalogue: the catalogs' translation of the default English, or a pack's own words (its own
+    English alone when it renames the component without naming it in other languages)."""
+    table = memo_table(state, "texts")
+    key = (kind, ident, field)
+    found = table.get(key)
+    if found is None:
+        found = component(kind, catalog(state)[SECTIONS[kind]][ident], field)
+        if isinstance(found, Message) and found.english != default()[SECTIONS[kind]][ident][f"{field}_en"]:
+            found = Words.of(**{SOURCE: str(found)})
+        table[key] = found
+    return found
 
 
-def bname(state: State, kind: str, lang: str = "en") -> str:
-    e = catalog(state)["by_building"][kind]
-    return e["name_fr"] if lang == "fr" else e["name_en"]
+def gname(state: State, g: str) -> Message | Words:
+    return name(state, "good", g)
+
+
+def bname(state: State, kind: str) -> Message | Words:
+    return name(state, "building", kind)
+
+
+def own(state: State, kind: str, ident: str) -> Words | None:
+    """A pack's own name of a good, building or saint, in the languages it gives (None: the
+    default name, which the catalogs translate)."""
+    found = name(state, kind, ident)
+    return found if isinstance(found, Words) else None
+
+
+def lowered(words: Words) -> Words:
+    """A pack's own name inside a sentence: lower-cased in English and French (as the engine wrote
+    them before its catalogs), as given in other languages."""
+    return Words.of(**{lang: t.lower() if lang in ("en", "fr") else t for lang, t in words.texts})
+
+
+def own_count(lang: str, word: str, n: int, g: str) -> str:
+    """`n` of a pack's own good as the engine wrote it before its catalogs: lower-cased in English
+    and French, where a plural adds an s (not to a name ending in s or x, nor to gold)."""
+    if lang not in ("en", "fr"):
+        return f"{n} {word}"
+    word = word.lower()
+    if lang == "fr" and n > 1 and not word.endswith(("s", "x")) and g != "gold":
+        word += "s"
+    return f"{n} {word}"
+
+
+def good_count(state: State, g: str, n: int) -> Text:
+    """`n` of good `g`: "2 wood", agreed by each catalog's plural rule."""
+    words = own(state, "good", g)
+    if words is None:
+        return GOOD_COUNT[g](n)
+    return Words.of(**{lang: own_count(lang, word, n, g) for lang, word in words.texts})
 
 
 @lru_cache(maxsize=8192)
-def option(oid: str, en: str, fr: str, about: str = "", about_fr: str = "") -> Option:
+def option(oid: str, label: Text, about: Text = "") -> Option:
     """Options are immutable and the same few come back at every step: build (and check) each
-    once. Keyed on the texts themselves, so it holds for any pack; texts are cut to a menu's 100
-    characters, which the default names never reach but a pack's longer ones may."""
-    return Option(oid, fit_words(en), fit_words(fr), fit_words(about), fit_words(about_fr))
+    once. Keyed on the texts themselves, so it holds for any pack (a menu cuts a text longer than
+    its 100 characters at a word, in each language: `Option.text`, `Option.about`)."""
+    return Option(oid, label, description=about)
+
+
+def grave_at(cell: str) -> Text:
+    """A city cell's option where a grave goes (or is)."""
+    return M("opt.grave_at", "grave at {cell}", cell=cell)
 
 
 def hex_opts(state: State, cands: list[str], prefix: str) -> list[Opt]:
-    out = []
+    out: list[Opt] = []
     pollution = set(state["map"]["pollution"])
     for o in pickers.hex_options(cands, prefix):
         if len(o) == 3:
             t = TERRAIN_NAMES[hx.terrain(state, o)]
-            extra = " (polluted)" if o in pollution else ""
-            extra_fr = " (polluée)" if extra else ""
-            out.append((o, f"hex {o}: {t[0]}{extra}", f"hexagone {o} : {t[1]}{extra_fr}"))
+            if o in pollution:
+                out.append((o, M("opt.hex_polluted", "hex {hex}: {terrain} (polluted)", hex=o, terrain=t)))
+            else:
+                out.append((o, M("opt.hex", "hex {hex}: {terrain}", hex=o, terrain=t)))
         elif len(o) == 1:
-            out.append((o, f"large tile {o}", f"grande tuile {o}"))
+            out.append((o, M("opt.large_tile", "large tile {tile}", tile=o)))
         else:
-            out.append((o, f"tile {o[0]}, row {o[1]}", f"tuile {o[0]}, rangée {o[1]}"))
+            out.append((o, M("opt.tile_row", "tile {tile}, row {row}", tile=o[0], row=o[1])))
     return out
 
 
-def offer_text(state: State, o: dict[str, Any]) -> tuple[str, str]:
-    give, get = goods_text(state, o["give"]) or "nothing", goods_text(state, o["get"]) or "nothing"
-    give_fr, get_fr = goods_text(state, o["give"], "fr") or "rien", goods_text(state, o["get"], "fr") or "rien"
-    return f"gives {give} for {get}", f"donne {give_fr} contre {get_fr}"
+def offer_text(state: State, o: dict[str, Any]) -> Message:
+    """What an offer trades: "gives 2 wood for 1 stone"."""
+    return M("offer.text", "gives {give} for {get}", give=goods_text(state, o["give"]) or NOTHING,
+             get=goods_text(state, o["get"]) or NOTHING)
 
 
-def goods_text(state: State, goods: list[str], lang: str = "en") -> str:
-    """`["wood", "wood", "gold"]` as "2 wood, 1 gold" ("2 bois, 1 or"), French plurals agreed."""
-    if not goods:
-        return ""
-    by = catalog(state)["by_good"]  # read once: this makes every label of a quantity menu
-    field = "name_fr" if lang == "fr" else "name_en"
-    parts = []
-    for g in GOODS:
-        k = goods.count(g)
-        if k:
-            name = by[g][field].lower()
-            if lang == "fr" and k > 1 and not name.endswith(("s", "x")) and g != "gold":
-                name += "s"
-            parts.append(f"{k} {name}")
-    return ", ".join(parts)
+def goods_text(state: State, goods: list[str]) -> Any:
+    """`["wood", "wood", "gold"]` as "2 wood, 1 gold"; "" for none."""
+    parts = [good_count(state, g, goods.count(g)) for g in GOODS if g in goods]
+    return comma(parts) if parts else ""
 
 
-def house_cost_text(state: State, n: int, lang: str = "en") -> str:
+def plus(parts: list[Any]) -> Any:
+    """Parts of a cost: "1 food + 2 luxury"."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = M("cost.plus", "{a} + {b}", a=out, b=part)
+    return out
+
+
+def house_cost_text(state: State, n: int) -> Text:
+    """House `n`'s cost on the chart: "free", "2 food + 1 luxury different"."""
     h = catalog(state)["houses"][n - 1]
     if not h["food"] and not h["luxury"]:
-        return "gratuite" if lang == "fr" else "free"
+        return M("cost.free_house", "free")
     parts = []
     if h["food"]:
-        parts.append(f"{h['food']} {'nourr.' if lang == 'fr' else 'food'}")
+        parts.append(M("cost.food", "{n} food", n=h["food"]))
     if h["luxury"]:
-        parts.append(f"{h['luxury']} {'luxe' if lang == 'fr' else 'luxury'}")
-    d = (" différents" if lang == "fr" else " different") if h["different"] else ""
-    return " + ".join(parts) + d
+        parts.append(M("cost.luxury", "{n} luxury", n=h["luxury"]))
+    return M("cost.different", "{cost} different", cost=plus(parts)) if h["different"] else plus(parts)
 
 
 def shape_text(cells: tuple[tuple[int, int], ...]) -> str:
@@ -116,38 +190,34 @@ def shape_text(cells: tuple[tuple[int, int], ...]) -> str:
 
 # what each city building does, from the rulebook (menu descriptions, with the cost)
 EFFECTS = {
-    "cart": ("manned: one countryside building or city a turn", "peuplé : un bâtiment rural ou une cité par tour"),
-    "warehouse": ("manned: stores 1 good per cell", "peuplé : stocke 1 denrée par case"),
-    "fountain": ("lowers the famine level by 1", "abaisse le niveau de famine de 1"),
-    "university": ("faculties touching it share its man", "les facultés qui la touchent partagent son homme"),
-    "theology": ("manned: may raze your cathedral", "peuplée : permet de raser votre cathédrale"),
-    "biology": ("manned: a farm without paying its seed", "peuplée : une ferme sans payer sa semence"),
-    "alchemy": ("manned: cleans polluted land", "peuplée : assainit le pays pollué"),
-    "philosophy": ('manned: ignore "different" in costs', "peuplée : ignore le D des coûts"),
-    "brewery": ("cart shops may build inns", "les artisanats peuvent construire des auberges"),
-    "forced": ("manned: harvest 3 goods, discard the first", "peuplés : récolter 3 denrées, défausser la première"),
-    "stable": ("manned: zone of control 1 hex wider", "peuplée : zone de contrôle élargie d'un hexagone"),
-    "harbour": ("manned: zone of control across water", "peuplé : zone de contrôle au-delà de l'eau"),
-    "hospital": ("manned: remove up to 5 graves a turn", "peuplé : enlever jusqu'à 5 tombes par tour"),
-    "explorer": ("manned: turn exploration markers", "peuplé : retourner des marqueurs d'exploration"),
-    "granary": ("3 fewer famine graves", "3 tombes de famine en moins"),
-    "dump": ("manned: no one pollutes your zone", "peuplée : personne ne pollue votre zone"),
-    "cathedral": ("choose a patron saint", "choisir un Saint Patron"),
-    "market": ("manned: trade, and 2 goods for 1", "peuplé : échanger, et 2 denrées contre 1"),
-    "house": ("one more man", "un homme de plus"),
+    "cart": M("effect.cart", "manned: one countryside building or city a turn"),
+    "warehouse": M("effect.warehouse", "manned: stores 1 good per cell"),
+    "fountain": M("effect.fountain", "lowers the famine level by 1"),
+    "university": M("effect.university", "faculties touching it share its man"),
+    "theology": M("effect.theology", "manned: may raze your cathedral"),
+    "biology": M("effect.biology", "manned: a farm without paying its seed"),
+    "alchemy": M("effect.alchemy", "manned: cleans polluted land"),
+    "philosophy": M("effect.philosophy", 'manned: ignore "different" in costs'),
+    "brewery": M("effect.brewery", "cart shops may build inns"),
+    "forced": M("effect.forced", "manned: harvest 3 goods, discard the first"),
+    "stable": M("effect.stable", "manned: zone of control 1 hex wider"),
+    "harbour": M("effect.harbour", "manned: zone of control across water"),
+    "hospital": M("effect.hospital", "manned: remove up to 5 graves a turn"),
+    "explorer": M("effect.explorer", "manned: turn exploration markers"),
+    "granary": M("effect.granary", "3 fewer famine graves"),
+    "dump": M("effect.dump", "manned: no one pollutes your zone"),
+    "cathedral": M("effect.cathedral", "choose a patron saint"),
+    "market": M("effect.market", "manned: trade, and 2 goods for 1"),
+    "house": M("effect.house", "one more man"),
 }
 
 
-def cost_text(state: State, cost: dict[str, Any], lang: str = "en") -> str:
-    """A building's cost: "1 wood", "2 different luxury" ("2 luxe différents")."""
-    parts = []
-    for g in ("wood", "stone"):
-        if cost[g]:
-            parts.append(f"{cost[g]} {gname(state, g, lang).lower()}")
+def cost_text(state: State, cost: dict[str, Any]) -> Text:
+    """A building's cost: "1 wood", "2 different luxury"."""
+    parts: list[Any] = [good_count(state, g, cost[g]) for g in ("wood", "stone") if cost[g]]
     if cost["luxury"]:
-        several = cost["different"] and cost["luxury"] > 1
-        if lang == "fr":
-            parts.append(f"{cost['luxury']} {'luxes différents' if several else 'luxe'}")
+        if cost["different"] and cost["luxury"] > 1:
+            parts.append(M("cost.luxury_different", "{n} different luxury", n=cost["luxury"]))
         else:
-            parts.append(f"{cost['luxury']} {'different luxury' if several else 'luxury'}")
-    return " + ".join(parts) or ("gratuit" if lang == "fr" else "free")
+            parts.append(M("cost.luxury", "{n} luxury", n=cost["luxury"]))
+    return plus(parts) if parts else M("cost.free", "free")

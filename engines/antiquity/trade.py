@@ -8,7 +8,8 @@ from typing import Any
 from engines.antiquity import city as cty
 from engines.antiquity import rules
 from engines.antiquity.data import GOODS
-from engines.antiquity.texts import Opt, gname, goods_text, offer_text
+from engines.antiquity.msgs import M
+from engines.antiquity.texts import BACK, NOTHING, Ask, Opt, gname, good_count, goods_text, offer_text
 from engines.core import Engine
 from engines.core.names import ref
 from engines.core.state import State
@@ -38,31 +39,29 @@ def offer_valid(state: State, o: dict[str, Any]) -> bool:
     return all(o["give"].count(g) <= a["goods"][g] and o["get"].count(g) <= b["goods"][g] for g in GOODS)
 
 
-def city_offer_opts(state: State, seat: int) -> tuple[str, str, list[Opt]]:
+def city_offer_opts(state: State, seat: int) -> Ask:
     p = state["players"][seat]
     sel = p["sel"]
-    back = ("back", "back", "retour")
     if "to" not in sel:
-        opts = [(f"p{s + 1}", f"offer to {ref(s)}", f"proposer à {ref(s)}") for s in trade_partners(state, seat)]
-        return "Trade with whom?", "Échanger avec qui ?", [*opts, back]
+        opts: list[Opt] = [(f"p{s + 1}", M("opt.offer_to", "offer to {p}", p=ref(s))) for s in trade_partners(state, seat)]
+        return M("prompt.offer_to", "Trade with whom?"), [*opts, BACK]
     left = dict(p["goods"])
     for g in sel["give"]:
         left[g] -= 1
     if "qty" in sel:
         side, g = sel["qty"]
         most = min(left[g], MAX_QTY) if side == "give" else MAX_QTY
-        opts = [(str(k), goods_text(state, [g] * k), goods_text(state, [g] * k, "fr")) for k in range(1, most + 1)]
+        opts = [(str(k), good_count(state, g, k)) for k in range(1, most + 1)]
         if side == "give":
-            return (f"{gname(state, g)}: how many do you give (you have {left[g]})?",
-                    f"{gname(state, g, 'fr')} : combien en donnez-vous (vous en avez {left[g]}) ?", [*opts, back])
-        return (f"{gname(state, g)}: how many do you ask for?", f"{gname(state, g, 'fr')} : combien en demandez-vous ?", [*opts, back])
-    opts = [(f"give.{g}", f"you give {gname(state, g)} (you have {left[g]})", f"vous donnez {gname(state, g, 'fr')} (vous en avez {left[g]})")
+            return (M("prompt.give_qty", "{good}: how many do you give (you have {n})?", good=gname(state, g), n=left[g]),
+                    [*opts, BACK])
+        return M("prompt.get_qty", "{good}: how many do you ask for?", good=gname(state, g)), [*opts, BACK]
+    opts = [(f"give.{g}", M("opt.offer_give", "you give {good} (you have {n})", good=gname(state, g), n=left[g]))
             for g in GOODS if left[g] > 0]
-    opts += [(f"get.{g}", f"you ask for {gname(state, g)}", f"vous demandez {gname(state, g, 'fr')}") for g in GOODS]
+    opts += [(f"get.{g}", M("opt.offer_get", "you ask for {good}", good=gname(state, g))) for g in GOODS]
     if sel["give"] or sel["get"]:
-        opts.append(("send", "send the offer", "envoyer l'offre"))
-    text = offer_text(state, {"give": sel["give"], "get": sel["get"]})
-    return f"Offer so far: {text[0]}", f"Offre : {text[1]}", [*opts, back]
+        opts.append(("send", M("opt.send", "send the offer")))
+    return M("prompt.offer", "Offer so far: {offer}", offer=offer_text(state, {"give": sel["give"], "get": sel["get"]})), [*opts, BACK]
 
 
 def city_offer_step(state: State, seat: int, oid: str) -> None:
@@ -104,8 +103,5 @@ def answer_offer(state: State, seat: int, oid: str) -> None:
         b["goods"][g] -= 1
         a["goods"][g] += 1
     o["status"] = "accepted"
-    a, b = ref(o["from"]), ref(o["to"])
-    give, get = goods_text(state, o["give"]) or "nothing", goods_text(state, o["get"]) or "nothing"
-    give_fr, get_fr = goods_text(state, o["give"], "fr") or "rien", goods_text(state, o["get"], "fr") or "rien"
-    Engine.log(state, f"Trade: {a} gives {give} to {b} for {get}.",
-             f"Échange : {a} donne {give_fr} à {b} contre {get_fr}.", seat)
+    Engine.log(state, M("log.trade", "Trade: {a} gives {give} to {b} for {get}.", a=ref(o["from"]), b=ref(o["to"]),
+                        give=goods_text(state, o["give"]) or NOTHING, get=goods_text(state, o["get"]) or NOTHING), seat=seat)

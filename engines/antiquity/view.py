@@ -11,9 +11,17 @@ from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
 from engines.antiquity.city_phase import free_men
 from engines.antiquity.data import catalog
+from engines.antiquity.msgs import M
 from engines.core import Engine, packs
+from engines.core.i18n import as_json
 
 State = dict[str, Any]
+PHASES = {
+    "start": M("phase.start", "Starting cities"), "city": M("phase.city", "City buildings (secret)"),
+    "country": M("phase.country", "Countryside"), "store": M("phase.store", "Storing goods"),
+    "harvest": M("phase.harvest", "Harvest"), "explore": M("phase.explore", "Exploration"), "famine": M("phase.famine", "Famine"),
+    "pollution": M("phase.pollution", "Pollution"), "over": M("phase.over", "Game over"),
+}
 
 
 def _player_public(state: State, seat: int, src: dict[str, Any]) -> dict[str, Any]:
@@ -76,15 +84,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         c["center"] = state["players"][c["seat"]]["cities"][c["index"]]["center"]
     final = scoring.result(state) if state["over"] else None
     ph = state["phase"]
-    en, fr = {
-        "start": ("Starting cities", "Cités de départ"), "city": ("City buildings (secret)", "Bâtiments de la cité (secret)"),
-        "country": ("Countryside", "Campagne"), "store": ("Storing goods", "Stockage"), "harvest": ("Harvest", "Récolte"), "explore": ("Exploration", "Exploration"),
-        "famine": ("Famine", "Famine"), "pollution": ("Pollution", "Pollution"), "over": ("Game over", "Partie terminée"),
-    }[ph]
-    summary = {"en": f"Turn {state['turn']} · {en} · famine {state['famine']}",
-               "fr": f"Tour {state['turn']} · {fr} · famine {state['famine']}"}
-    if final and "no_winner" in final:
-        summary = {k: f"{summary[k]} · {final['no_winner'][k]}" for k in ("en", "fr")}
+    summary = M("summary", "Turn {n} · {phase} · famine {level}", n=state["turn"], phase=PHASES[ph], level=state["famine"])
+    why = scoring.no_winner(state["end"]) if final and "no_winner" in final else None
+    if why is not None:
+        summary = M("summary.no_winner", "{summary} · {why}", summary=summary, why=why)
     v: dict[str, Any] = {
         "game": "antiquity",
         "phase": ph,
@@ -97,7 +100,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "chosen": [s for s in rules.active(state) if state["players"][s]["done"]] if ph == "city" else [],
         "turns": state["turns"],
         "changed": events.changed(state["log"], state["turns"]),
-        "summary": summary,
+        "summary": as_json(summary),
         "scores": final["scores"] if final else [0] * n,
         "winners": list(state["winners"]) if state["over"] else [],
         "final": final,

@@ -87,19 +87,6 @@ WAY_OUT = 300  # positions a search for a way out of a turn's visited menus look
 LONG_TURN = 80
 DISCOUNT = 0.99  # per decision from the root, a leaf's values shrink toward 0.5: a win sooner, a loss later
 
-_NAMES = {
-    "en": ("Tabula AI", {"easy": "easy", "normal": "normal", "strong": "strong"}),
-    "fr": ("IA Tabula", {"easy": "facile", "normal": "normale", "strong": "forte"}),
-}
-
-
-def ai_name(level: str, lang: str) -> str:
-    """The display name of an AI seat: "Tabula AI · strong", "IA Tabula · forte"."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
-    name, levels = _NAMES["fr" if lang == "fr" else "en"]
-    return f"{name} · {levels[level]}"
-
 
 def choose(
     engine: Engine, state: State, seat: int, level: str, seed: int, budget: Budget | None = None,
@@ -341,7 +328,7 @@ class _Search:
 def fingerprint(engine: Engine, state: State, seat: int) -> str:
     """What `seat` sees of a position, as a short digest: its view and its prompt's options."""
     prompt = engine.prompt(state, seat)
-    seen = [engine.view(state, seat), prompt.text if prompt else None, prompt.ids() if prompt else None]
+    seen = [engine.view(state, seat), prompt.ask() if prompt else None, prompt.ids() if prompt else None]
     return hashlib.blake2b(json.dumps(seen, sort_keys=True, default=str).encode(), digest_size=12).hexdigest()
 
 

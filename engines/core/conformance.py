@@ -13,14 +13,24 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import packs, prng
+from engines.core import i18n, packs, prng
 from engines.core.ai import LEVELS, Budget, choose
 from engines.core.contract import MAX_OPTIONS, OPTION_ID, IllegalMove, Prompt
 from engines.core.engine import Engine
 from engines.core.ranks import competition_ranks
 from engines.core.state import State, clone, is_json_safe
 
-MAX_TEXT = 100  # Discord's limit for a select option's label and description
+# Every language a game's texts must read in: the core's catalogs (English, French, German...).
+LANGS = i18n.languages("engines.core", i18n.ENGINE_DOMAIN)
+
+
+def check_texts(*texts: Any) -> None:
+    """Every message in `texts` (a `Message`, its JSON, a `Words`, a string) is in the catalog of
+    every language, so no player reads a sentence left in English."""
+    for text in texts:
+        for m in i18n.messages_in(text):
+            missing = [lang for lang in LANGS if not i18n.known(m, lang)]
+            assert not missing, f"message {m.key!r} ({m.english!r}) of {m.package} is not in the {missing} catalogs"
 
 
 @dataclass
@@ -60,11 +70,13 @@ def check_prompt(engine: Engine, state: State, seat: int, prompt: Prompt | None)
     assert len(prompt.options) <= MAX_OPTIONS, f"{len(prompt.options)} options (> {MAX_OPTIONS}) in {prompt.text!r}"
     ids = [o.id for o in prompt.options]
     assert len(set(ids)) == len(ids), f"duplicate ids {ids}"
+    check_texts(prompt.text)
+    for lang in LANGS:
+        assert prompt.ask(lang), f"prompt without text in {lang}: {prompt}"
     for o in prompt.options:
         assert OPTION_ID.fullmatch(o.id), f"bad id {o.id!r}"
-        assert o.label, f"option {o.id} without label"
-        for text in (o.label, o.label_fr, o.description, o.description_fr):
-            assert len(text) <= MAX_TEXT, f"option {o.id}: text over {MAX_TEXT} characters: {text!r}"
+        check_texts(o.label, o.description)
+        assert all(o.text(lang) for lang in LANGS), f"option {o.id} without a label in some language"  # cut to MAX_TEXT by Option.text
     return prompt
 
 
@@ -115,10 +127,14 @@ def check_result(engine: Engine, state: State) -> None:
                 assert res["scores"][a] == res["scores"][b], f"seats {a} and {b} share a rank with different scores"
             elif ranks[a] < ranks[b]:
                 assert res["scores"][a] >= res["scores"][b], f"seat {a} ranks above {b} with a lower score"
-    if "no_winner" in res:
-        assert res["no_winner"].get("en") and res["no_winner"].get("fr"), "no_winner needs an English and a French text"
+    texts = [res["no_winner"]] if "no_winner" in res else []
     decided = res["decided_by"]
-    assert len(decided) == n and all(d is None or (d.get("en") and d.get("fr")) for d in decided), decided
+    assert len(decided) == n, decided
+    texts += [d for d in decided if d is not None]
+    texts += [res["labels"].get(key) for parts in res["breakdown"] for key in parts]
+    check_texts(*texts)
+    for text in texts:
+        assert all(i18n.say(text, lang) for lang in LANGS), f"a result text is empty in some language: {text!r}"
     for s in range(n):
         if decided[s] is not None:
             assert any(o != s and res["scores"][o] == res["scores"][s] and ranks[o] != ranks[s] for o in range(n)), (
@@ -129,8 +145,7 @@ def check_result(engine: Engine, state: State) -> None:
     for seat, parts in enumerate(res["breakdown"]):
         assert isinstance(parts, dict), "breakdown entries are dicts"
         for key in parts:
-            label = labels.get(key) or {}
-            assert label.get("en") and label.get("fr"), f"breakdown key {key!r} has no English and French label"
+            assert labels.get(key), f"breakdown key {key!r} has no label"
         assert sum(parts.values()) == res["scores"][seat], f"breakdown of seat {seat} does not add up"
     assert is_json_safe(res)
 
@@ -193,6 +208,7 @@ def run(
         assert engine.prompt(state, s) is None, "no prompt once over"
     check_result(engine, state)
     check_views(engine, state)
+    check_texts(*(e["m"] for e in state["log"] if "m" in e))
     out.final = state
     return out
 
@@ -230,14 +246,14 @@ def check_refusals(p: Playout) -> None:
             prompt = e.prompt(state, seats[0])
             assert prompt is not None, "a seat to act has a prompt"
             e.apply(state, s, prompt.options[0].id)
-        except IllegalMove:
-            pass
+        except IllegalMove as err:
+            check_texts(err.message)
         else:
             raise AssertionError(f"seat {s} acted out of turn")
     try:
         e.apply(state, seats[0], "zz-not-an-option")
-    except IllegalMove:
-        pass
+    except IllegalMove as err:
+        check_texts(err.message)
     else:
         raise AssertionError("unknown option accepted")
     assert p.final is not None

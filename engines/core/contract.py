@@ -7,13 +7,16 @@ option ids double as the notation a player types (`/play build market c4`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engines.core.names import plain, said
+from engines.core.i18n import Text, say
+from engines.core.names import fill, plain, said
 
 OPTION_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
 MAX_OPTIONS = 25  # a Discord select menu's limit
+MAX_TEXT = 100  # Discord's limit for a select option's label and description
 
 
 class Reason(StrEnum):
@@ -28,16 +31,18 @@ class Reason(StrEnum):
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse, with a message a player understands (English and French)."""
+    """A move the rules refuse, with a message a player understands (a `Message`, read in the
+    player's language)."""
 
-    def __init__(self, message: str, message_fr: str | None = None, reason: Reason = Reason.ILLEGAL) -> None:
-        super().__init__(message)
+    def __init__(self, message: Text, reason: Reason = Reason.ILLEGAL, names: Sequence[str] | None = None) -> None:
+        super().__init__(str(message))
         self.message = message
-        self.message_fr = message_fr or message
         self.reason = reason
+        self.names = names  # the players' names for its `{pN}` (the bot's, when it shows the refusal)
 
     def text(self, lang: str = "en") -> str:
-        return self.message_fr if lang == "fr" else self.message
+        text = say(self.message, lang)
+        return fill(text, self.names, lang) if self.names is not None else text
 
 
 def fit_words(text: str, limit: int = 100) -> str:
@@ -64,12 +69,11 @@ class OptionSpec:
     key: str
     choices: tuple[str, ...]
     default: str
-    help: str
-    help_fr: str
+    help: Text
     players: tuple[int, ...] | None = None
 
     def about(self, lang: str) -> str:
-        return self.help_fr if lang == "fr" else self.help
+        return say(self.help, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,24 +83,24 @@ class Option:
     label in a menu, at most 100 characters)."""
 
     id: str
-    label: str
-    label_fr: str = ""
-    description: str = ""
-    description_fr: str = ""
+    label: Text
+    description: Text = ""
 
     def __post_init__(self) -> None:
         if not OPTION_ID.fullmatch(self.id):
             raise ValueError(f"bad option id {self.id!r}")
 
     def text(self, lang: str = "en") -> str:
-        return (self.label_fr or self.label) if lang == "fr" else self.label
+        """The label in `lang`, within a menu's MAX_TEXT characters (cut at a word in the rare
+        language that needs more)."""
+        return fit_words(say(self.label, lang), MAX_TEXT)
 
     def about(self, lang: str = "en") -> str:
-        """The description in `lang` ("" when the label says it all)."""
-        return (self.description_fr or self.description) if lang == "fr" else self.description
+        """The description in `lang` ("" when the label says it all), within MAX_TEXT characters."""
+        return fit_words(say(self.description, lang), MAX_TEXT)
 
     def __str__(self) -> str:
-        return f"{self.id} ({self.label})"
+        return f"{self.id} ({self.text()})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +108,8 @@ class Prompt:
     """The next decision of one seat: what is asked and the legal options."""
 
     seat: int
-    text: str
+    text: Text
     options: list[Option] = field(default_factory=list)
-    text_fr: str = ""
     # A prompt with a single option is forced (taken for the player, see Engine.settle) unless
     # it asks to be shown anyway: when seeing it tells the player something they should read first.
     ask_alone: bool = False
@@ -134,7 +137,7 @@ class Prompt:
                 raise ValueError(f"prompt {self.text!r} names {special!r}, which it does not offer")
 
     def ask(self, lang: str = "en") -> str:
-        return (self.text_fr or self.text) if lang == "fr" else self.text
+        return say(self.text, lang)
 
     def ids(self) -> list[str]:
         return [o.id for o in self.options]
@@ -146,4 +149,4 @@ class Prompt:
         return None
 
     def __str__(self) -> str:
-        return f"[seat {self.seat}] {self.text}: " + ", ".join(o.id for o in self.options)
+        return f"[seat {self.seat}] {self.ask()}: " + ", ".join(o.id for o in self.options)

@@ -1,4 +1,4 @@
-"""Checks shared by every engine's data loader: provenance marks and bilingual names."""
+"""Checks shared by every engine's data loader: provenance marks and names."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 PROVENANCE = ("rulebook", "public source", "composed")
-NAME_KEYS = ("name_en", "name_fr")
+NAME = re.compile(r"name_[a-z]{2,3}")  # a name in one language: name_en (required), name_fr (a pack's own)
 
 
 class DataError(ValueError):
@@ -33,9 +33,10 @@ class Checks:
     def entry(self, where: str, e: Any, seen: set[str], *, id_pattern: re.Pattern[str] | None = None,
               id_rule: str = "a non-empty text", names: bool = True, name_max: int | None = None) -> str | None:
         """One entry's id (unique in `seen`, matching `id_pattern`), provenance mark and, when
-        `names`, non-blank English and French names of at most `name_max` characters; its id, or
-        None when it has none that later checks could name it by. Messages name the field
-        (`cards farm name_fr: …`)."""
+        `names`, a non-blank English name (`name_en`, translated by the engine's catalog) and
+        any name a pack writes in another language (`name_fr`...), each of at most `name_max`
+        characters; its id, or None when it has none that later checks could name it by. Messages
+        name the field (`cards farm name_en: …`)."""
         ident = e.get("id") if isinstance(e, dict) else None
         usable = isinstance(ident, str) and ident != "" and (id_pattern is None or id_pattern.fullmatch(ident) is not None)
         if not self.holds(usable, f"{where}: an entry needs an id ({id_rule}), not {_short(ident)}"):
@@ -45,10 +46,10 @@ class Checks:
         seen.add(ident)
         self.require(e.get("source") in PROVENANCE, f"{where} {ident} source: must be one of {', '.join(PROVENANCE)}")
         limit = f", at most {name_max} characters" if name_max else ""
-        for key in NAME_KEYS if names else ():
+        for key in sorted({"name_en", *(k for k in e if NAME.fullmatch(k))}) if names else ():
             name = e.get(key)
             self.require(isinstance(name, str) and name.strip() != "" and (name_max is None or len(name) <= name_max),
-                         f"{where} {ident} {key}: needs a name in English (name_en) and French (name_fr){limit}")
+                         f"{where} {ident} {key}: needs a non-blank name{limit}")
         return ident
 
     def entries(self, where: str, entries: Iterable[Any], *, seen: set[str] | None = None, **rules: Any) -> dict[str, dict[str, Any]]:

@@ -13,13 +13,15 @@ from __future__ import annotations
 import importlib.resources
 import json
 import random
+import sys
 from collections.abc import Collection
 from typing import Any
 
-from engines.core import packs, prng
+from engines.core import i18n, packs, prng
 from engines.core.contract import IllegalMove, Option, OptionSpec, Prompt, Reason, quote
 from engines.core.data import Checks
-from engines.core.notation import match_option, typed_sets
+from engines.core.i18n import Message, Text, as_json, listed
+from engines.core.notation import MN, M, match_option, not_legal, nothing_to_play, typed_sets
 from engines.core.state import State, clone
 
 COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns", "over", "log")
@@ -33,7 +35,6 @@ class Engine:
 
     name: str = ""
     title: str = ""
-    title_fr: str = ""
     min_players: int = 1
     max_players: int = 4
     rules_version: int = 1
@@ -70,9 +71,9 @@ class Engine:
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
-        """Why `option_id` is refused right now (English, French), when the game can say more
-        than "not a legal option"; `None` for the generic answer."""
+    def explain(self, state: State, seat: int, option_id: str) -> Text | None:
+        """Why `option_id` is refused right now (a message), when the game can say more than "not
+        a legal option"; `None` for the generic answer."""
         return None
 
     def secrets(self, state: State, seat: int) -> set[str]:
@@ -131,8 +132,7 @@ class Engine:
         return {stem: self.load_data(f"{stem}.json") for stem in self.component_files}
 
     def component_schema(self, stem: str) -> dict[str, Any]:
-        pkg = f"engines.{self.name}"
-        text = importlib.resources.files(pkg).joinpath("schema", f"{stem}.schema.json").read_text(encoding="utf-8")
+        text = importlib.resources.files(self.package).joinpath("schema", f"{stem}.schema.json").read_text(encoding="utf-8")
         schema: dict[str, Any] = json.loads(text)
         return schema
 
@@ -157,25 +157,20 @@ class Engine:
             value = options.pop(key, spec.default)
             if value not in spec.choices:
                 choices = ", ".join(spec.choices)
-                raise IllegalMove(f"{key} must be one of {choices}, not {quote(str(value))}.", f"{key} doit valoir {choices}, pas {quote(str(value))}.")
+                raise IllegalMove(M("refuse.option_value", "{key} must be one of {choices}, not {value}.", key=key, choices=choices,
+                                    value=quote(str(value))))
             allowed = spec.players
             if num_players is not None and allowed is not None and num_players not in allowed and value != spec.default:
-                en, fr = " or ".join(map(str, allowed)), " ou ".join(map(str, allowed))
-                many = max(allowed) > 1
-                seated_en = "1 is seated" if num_players == 1 else f"{num_players} are seated"
-                seated_fr = "1 est assis" if num_players == 1 else f"{num_players} sont assis"
-                raise IllegalMove(
-                    f"{key}={value} is for {en} player{'s' if many else ''}, and {seated_en}.",
-                    f"{key}={value} se joue à {fr} joueur{'s' if many else ''}, et {seated_fr}.",
-                )
+                chosen = f"{key}={value}"
+                raise IllegalMove(M("refuse.option_players", "{option} is for {counts}, and {seated}.", option=chosen,
+                                    counts=MN("option.players", "{n} player", "{n} players", max(allowed), n=listed(*map(str, allowed), style="or")),
+                                    seated=MN("option.seated", "{n} is seated", "{n} are seated", num_players)))
             resolved[key] = value
         if options:
             unknown = ", ".join(quote(k) for k in sorted(options)[:5]) + (" …" if len(options) > 5 else "")
             known = ", ".join(spec.key for spec in self.option_specs)
-            raise IllegalMove(
-                f"{self.title} has no option {unknown} ({f'its options: {known}' if known else 'it has no options'}).",
-                f"{self.title_fr} n'a pas d'option {unknown} ({f'ses options : {known}' if known else 'il n’a aucune option'}).",
-            )
+            raise IllegalMove(M("refuse.unknown_option", "{game} has no option {unknown} ({known}).", game=self.title_text(), unknown=unknown,
+                                known=M("option.known", "its options: {keys}", keys=known) if known else M("option.none", "it has no options")))
         return resolved
 
     def new_game(
@@ -205,23 +200,18 @@ class Engine:
 
     def apply(self, state: State, seat: int, option_id: str) -> State:
         if state["over"]:
-            raise IllegalMove("The game is over.", "La partie est terminée.", Reason.GAME_OVER)
+            raise IllegalMove(M("refuse.over", "The game is over."), Reason.GAME_OVER)
         before = self.to_act(state)
         if not 0 <= seat < state["num_players"]:
-            raise IllegalMove(f"There is no seat {seat}.", f"Il n'y a pas de place {seat}.", Reason.BAD_SEAT)
+            raise IllegalMove(M("refuse.no_seat", "There is no seat {seat}.", seat=str(seat)), Reason.BAD_SEAT)
         if seat not in before:
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.", Reason.NOT_YOUR_TURN)
+            raise IllegalMove(M("refuse.not_your_turn", "It is not your turn."), Reason.NOT_YOUR_TURN)
         prompt = self.prompt(state, seat)
         if prompt is None or prompt.get(option_id) is None:
             why = self.explain(state, seat, option_id)
             if why:
-                raise IllegalMove(why[0], why[1], Reason.ILLEGAL)
-            shown = ", ".join(prompt.ids()[:12]) if prompt else ""
-            raise IllegalMove(
-                f"'{quote(option_id)}' is not a legal choice now. Options: {shown}.",
-                f"« {quote(option_id)} » n'est pas un choix possible maintenant. Choix : {shown}.",
-                Reason.ILLEGAL,
-            )
+                raise IllegalMove(why, Reason.ILLEGAL)
+            raise not_legal(option_id, ", ".join(prompt.ids()[:12]) if prompt else "")
         new = self.copy_state(state)
         draws = new["rng"]["draws"]
         self.step(new, seat, option_id)
@@ -241,7 +231,7 @@ class Engine:
         except IllegalMove as e:
             why = self.explain(state, seat, word) if e.reason is Reason.ILLEGAL else None
             if why:
-                raise IllegalMove(why[0], why[1], Reason.ILLEGAL) from e
+                raise IllegalMove(why, Reason.ILLEGAL) from e
             raise
 
     def expand(self, state: State, seat: int, word: str) -> list[str]:
@@ -315,7 +305,7 @@ class Engine:
         typed as one word (`k1+k2`) is closed after its members (`Prompt.done`)."""
         words = typed_sets(text)
         if not words:
-            raise IllegalMove("Nothing to play.", "Rien à jouer.", Reason.BAD_SYNTAX)
+            raise nothing_to_play()
         closed = ""  # the closing id a typed set just used: typed again right after it (`k1+k2 done`), it is not asked twice
         for members, is_set in words:
             if members == [closed]:
@@ -368,10 +358,11 @@ class Engine:
 
     # ---- helpers for subclasses ----------------------------------------------------------------
     @staticmethod
-    def log(state: State, en: str, fr: str | None = None, seat: int | None = None) -> None:
-        """Record a public event (shown in views, `/game log` and the turn post). Entries are
+    def log(state: State, text: Text, seat: int | None = None) -> None:
+        """Record a public event (shown in views, `/game log` and the turn post): a message, stored
+        as its JSON (`{"n", "seat", "m"}`; `i18n.log_text` reads it in any language). Entries are
         never edited afterwards: states share them (see `copy_state`)."""
-        state["log"].append({"n": len(state["log"]), "seat": seat, "en": en, "fr": fr or en})
+        state["log"].append({"n": len(state["log"]), "seat": seat, "m": as_json(text)})
 
     @staticmethod
     def end_turn(state: State) -> None:
@@ -385,12 +376,35 @@ class Engine:
 
     def load_data(self, filename: str) -> Any:
         """A JSON data file of this engine's package (engines/<game>/data/<filename>)."""
-        pkg = f"engines.{self.name}"
-        text = importlib.resources.files(pkg).joinpath("data", filename).read_text(encoding="utf-8")
+        text = importlib.resources.files(self.package).joinpath("data", filename).read_text(encoding="utf-8")
         return json.loads(text)
 
-    def rules_help(self) -> dict[str, dict[str, str]]:
-        """`{topic: {"title_en", "title_fr", "en", "fr"}}` from data/rules_help.json, for `/rules`."""
+    @property
+    def package(self) -> str:
+        """The engine's package, whose catalogs hold its messages (`engines.<name>`, or a plugin's)."""
+        return sys.modules[type(self).__module__].__package__ or type(self).__module__
+
+    def title_in(self, lang: str) -> str:
+        """The game's name in `lang` (its catalog's `title`: a published edition's name)."""
+        return i18n.say(self.title_text(), lang)
+
+    def title_text(self) -> Message:
+        return Message(self.package, "title", self.title)
+
+    def rules_help(self) -> dict[str, dict[str, Any]]:
+        """`{topic: {"title": Message, "text": Message}}` for `/rules`: the English of
+        data/rules_help.json (`{topic: {"title", "text"}}`), the other languages in the catalogs
+        (keys `rules.<topic>.title`, `rules.<topic>.text`)."""
+        if not importlib.resources.files(self.package).joinpath("data", "rules_help.json").is_file():
+            return {}  # a game without rules help (a plugin may have none)
         topics: dict[str, dict[str, str]] = self.load_data("rules_help.json")
-        return topics
+        return {topic: {"title": Message(self.package, f"rules.{topic}.title", t["title"]),
+                        "text": Message(self.package, f"rules.{topic}.text", t["text"])} for topic, t in topics.items()}
+
+    def texts(self) -> list[Message]:
+        """The messages a game shows that its code does not write out: its title, its rules help
+        and (games extend this) its components' names from the data files (`i18n.component_text`).
+        `python -m tools.catalogs` adds them to the catalogs; the conformance harness checks that
+        every message a game shows is in them."""
+        return [self.title_text(), *(m for t in self.rules_help().values() for m in t.values() if isinstance(m, Message))]
 

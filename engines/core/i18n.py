@@ -17,20 +17,33 @@ from __future__ import annotations
 import gettext
 import importlib.resources
 import io
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any, Literal
 
-from babel.core import UnknownLocaleError
+from babel.core import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
 SOURCE = "en"  # the language of the code's texts
-# The languages every text of Tabula exists in, which players and servers may choose. A language
-# whose catalogs cover only part of the packages is not offered: the engines' own texts are still
-# written in English and French (issue 28 moves them to catalogs next).
-OFFERED = ("en", "fr")
+# The languages every text of Tabula exists in (the bot's, the images', the engines' catalogs), which
+# players and servers may choose. A language whose catalogs cover only some packages is not offered:
+# nobody gets a half-translated game (tests/test_catalogs.py holds every offered one complete).
+OFFERED = ("en", "fr", "de")
+
+
+def native_name(lang: str) -> str:
+    """A language's name in itself, as a language menu shows it: English, Français, Deutsch."""
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (UnknownLocaleError, ValueError):
+        return lang
+    return name[:1].upper() + name[1:]
 
 
 @dataclass(frozen=True)
@@ -112,3 +125,212 @@ def percent(share: float, lang: str) -> str:
     except (UnknownLocaleError, ValueError):
         return format_percent(share, locale=SOURCE)
 
+
+
+# ---- what engines emit: messages, translated where they are shown ---------------------------------
+ENGINE_DOMAIN = "engine"  # every engine package's catalogs: <package>/locale/<lang>/LC_MESSAGES/engine.po
+
+
+class _Keep(dict[str, Any]):
+    """Formatting values that leave an unknown `{field}` as it is: a seat's `{p0}` is filled with
+    names later, by whoever shows the text (`names.fill`)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A text an engine emits (a log line, a prompt, an option's label, a refusal): its catalog
+    (`package`, domain "engine"), its key and English, and its arguments (seat placeholders
+    `{pN}` and other plain strings, numbers, nested messages, `Words`, `Listed`). Stored as JSON
+    (`to_json`) in logs and views, so an old game reads in any language; `say` translates it."""
+
+    package: str
+    key: str
+    english: str | Plural
+    args: tuple[tuple[str, Any], ...] = ()
+    n: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.english, Plural) and self.n is None:
+            raise ValueError(f"{self.key}: a counted message needs its count")
+
+    def text(self, lang: str) -> str:
+        template = text(self.package, ENGINE_DOMAIN, lang, self.key, self.english, self.n)
+        values = _Keep({k: say(v, lang) for k, v in self.args})
+        if self.n is not None and "n" not in values:
+            values["n"] = number(self.n, lang)
+        return template.format_map(values)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"m": self.package, "k": self.key}
+        out["s"] = [self.english.one, self.english.many] if isinstance(self.english, Plural) else self.english
+        if self.args:
+            out["a"] = {k: as_json(v) for k, v in self.args}
+        if self.n is not None:
+            out["c"] = self.n
+        return out
+
+    def __str__(self) -> str:
+        return self.text(SOURCE)
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A text written out in some languages, not in a catalog: a component pack's own names, a log
+    entry stored before the catalogs (`{"en", "fr"}`). Other languages read the English."""
+
+    texts: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, **texts: str) -> Words:
+        if not texts.get(SOURCE):
+            raise ValueError("Words need their English text")
+        return cls(tuple((lang, t) for lang, t in texts.items() if t))
+
+    def text(self, lang: str) -> str:
+        found = dict(self.texts)
+        return found.get(lang) or found.get(SOURCE, "")
+
+    def __str__(self) -> str:
+        return self.text(SOURCE)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Several texts as one, joined the reader's way (CLDR: "a, b and c", « a, b et c », "a, b und c";
+    style "or": "a, b or c")."""
+
+    items: tuple[Any, ...]
+    style: Literal["standard", "or"] = "standard"
+
+    def text(self, lang: str) -> str:
+        parts = [say(item, lang) for item in self.items]
+        if not parts:
+            return ""
+        try:
+            return format_list(parts, style=self.style, locale=lang)
+        except (UnknownLocaleError, ValueError):
+            return format_list(parts, style=self.style, locale=SOURCE)
+
+    def __str__(self) -> str:
+        return self.text(SOURCE)
+
+
+Text = str | Message | Words | Listed  # what a contract field holds: a literal, or a text to translate
+
+
+def messages(package: str) -> tuple[Callable[..., Message], Callable[..., Message]]:
+    """An engine's two message makers, bound to its catalogs: `M(key, english, **args)` and
+    `MN(key, one, many, n, **args)` for a counted message (`{n}` is the count, written the reader's
+    way). Engines name them `M` and `MN`: `pybabel extract -k M:1c,2 -k MN:1c,2,3` reads the calls
+    (`python -m tools.catalogs` does it, with each engine's data-file texts)."""
+
+    def m(key: str, english: str, /, **args: Any) -> Message:
+        return Message(package, key, english, tuple(args.items()))
+
+    def mn(key: str, one: str, many: str, n: int, /, **args: Any) -> Message:
+        return Message(package, key, Plural(one, many), tuple(args.items()), n)
+
+    return m, mn
+
+
+def listed(*items: Any, style: Literal["standard", "or"] = "standard") -> Listed:
+    """`items` as one text, "a, b and c" (`style="or"`: "a, b or c") in the reader's language."""
+    return Listed(tuple(items), style)
+
+
+def say(value: Any, lang: str) -> str:
+    """Any text an engine emits, in `lang`: a literal string or number as it is (a number written
+    the reader's way), a `Message`, `Words` or `Listed`, or the JSON of one (from a log or a view;
+    a `{"en", "fr"}` dict is the form stored before the catalogs)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return number(value, lang)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (Message, Words, Listed)):
+        return value.text(lang)
+    if isinstance(value, (dict, list)):
+        return say(from_json(value), lang)
+    return str(value)
+
+
+def as_json(value: Any) -> Any:
+    """A text's JSON form (for states and views): strings and numbers as they are."""
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, Words):
+        return dict(value.texts)
+    if isinstance(value, Listed):
+        return {"l": [as_json(v) for v in value.items], **({"style": value.style} if value.style != "standard" else {})}
+    return value
+
+
+def from_json(data: Any) -> Any:
+    """The text `as_json` wrote (a plain `{lang: text}` dict, an old log entry's form, as `Words`)."""
+    if isinstance(data, dict):
+        if "m" in data and "k" not in data:  # a log entry: {"n", "seat", "m"}
+            return from_json(data["m"])
+        if "k" in data and "m" in data:
+            source = data["s"]
+            english = Plural(source[0], source[1]) if isinstance(source, list) else source
+            args = tuple((k, from_json(v)) for k, v in (data.get("a") or {}).items())
+            return Message(data["m"], data["k"], english, args, data.get("c"))
+        if "l" in data:
+            return Listed(tuple(from_json(v) for v in data["l"]), "or" if data.get("style") == "or" else "standard")
+        return Words(tuple((lang, t) for lang, t in data.items() if isinstance(t, str) and len(lang) <= 3))
+    return data
+
+
+def messages_in(value: Any) -> list[Message]:
+    """Every message in a text, nested ones included (for the checks that each is in the catalogs)."""
+    if isinstance(value, (dict, list)) and not isinstance(value, Message):
+        value = from_json(value) if isinstance(value, dict) else Listed(tuple(from_json(v) for v in value))
+    if isinstance(value, Message):
+        return [value, *(m for _, v in value.args for m in messages_in(v))]
+    if isinstance(value, Listed):
+        return [m for v in value.items for m in messages_in(v)]
+    return []
+
+
+def known(message: Message, lang: str) -> bool:
+    """Whether `lang`'s catalog has `message` (the source language has every one)."""
+    if lang == SOURCE:
+        return True
+    catalog = translations(message.package, ENGINE_DOMAIN, lang)
+    english = message.english.one if isinstance(message.english, Plural) else message.english
+    entry = f"{message.key}\x04{english}"
+    found = getattr(catalog, "_catalog", {})
+    return (entry, 0) in found if isinstance(message.english, Plural) else entry in found
+
+
+def log_text(entry: dict[str, Any], lang: str) -> str:
+    """A log entry's text in `lang`: its message (`{"n", "seat", "m"}`), or, for an entry stored
+    before the catalogs, its `{en, fr}` (other languages read its English)."""
+    return say(entry, lang)
+
+
+def component_text(package: str, kind: str, entry: dict[str, Any], field: str = "name") -> Message | Words:
+    """A component's name (or another text `field`) from a data file: its English `<field>_en`,
+    translated by the catalog (key `<kind>.<id>.<field>`); a component pack's entry that writes its
+    own `<field>_<lang>` texts keeps them (`Words`). A pack's new or renamed component, which the
+    catalogs do not hold (its key or its English differs), reads in its own words or in English
+    (`Words` too), never under a wrong name."""
+    own = {k[len(field) + 1:]: v for k, v in entry.items()
+           if re.fullmatch(re.escape(field) + r"_[a-z]{2,3}", k) and isinstance(v, str) and v}  # not `name_source`
+    english = own.pop(SOURCE)
+    message = component_message(package, kind, entry, field)
+    if own or not all(known(message, lang) for lang in languages(package, ENGINE_DOMAIN)):
+        return Words.of(**{SOURCE: english}, **own)  # a pack's own words (or its English alone)
+    return message
+
+
+def component_message(package: str, kind: str, entry: dict[str, Any], field: str = "name") -> Message:
+    """The catalog message of a component's text, whether or not the catalogs hold it yet: what
+    `Engine.texts()` lists, so `python -m tools.catalogs update` adds a new default component."""
+    return Message(package, f"{kind}.{entry['id']}.{field}", entry[f"{field}_en"])

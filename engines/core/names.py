@@ -3,7 +3,7 @@
 Engines never know display names. A text that names a seat (a log line, a prompt, a label) writes
 `{p0}`, `{p1}`... (`ref(seat)`), and whoever shows it fills in the names (`fill`): the bot with
 the players' display names, renderers with `view["names"]` (set by the bot). Without names the
-placeholder reads "Player 1" / "Joueur 1", so a text is complete everywhere.
+placeholder reads "Player 1" in the reader's language, so a text is complete everywhere.
 """
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from engines.core import i18n
+
+M, _ = i18n.messages("engines.core")
+
 PLACEHOLDER = re.compile(r"\{p(\d)\}")
-FALLBACK = {"en": "Player {n}", "fr": "Joueur {n}"}
 # Text a user chose (a display name, words they typed) is set apart from the text around it by
 # Unicode's first-strong and pop-directional isolates: it keeps its own direction in any text (an
 # Arabic name in a French sentence), and whoever shows a text to a reader that interprets markup
@@ -29,7 +32,7 @@ def ref(seat: int) -> str:
 
 
 def default_name(seat: int, lang: str = "en") -> str:
-    return FALLBACK.get(lang, FALLBACK["en"]).format(n=seat + 1)
+    return i18n.say(M("player_n", "Player {n}", n=seat + 1), lang)
 
 
 def fill(text: str, names: Sequence[str] | None = None, lang: str = "en", wrap: str = "") -> str:

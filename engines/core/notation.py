@@ -12,6 +12,9 @@ import unicodedata
 from collections.abc import Sequence
 
 from engines.core.contract import OPTION_ID, IllegalMove, Option, Reason, quote
+from engines.core.i18n import messages
+
+M, MN = messages("engines.core")
 
 COLS = "abcdefghijklmnopqrstuvwxyz"
 _COORD = re.compile(r"([a-z])(\d{1,2})")
@@ -56,11 +59,8 @@ def typed_sets(text: str) -> list[tuple[list[str], bool]]:
 def match_option(token: str, options: Sequence[Option]) -> Option:
     """The option a typed token means: exact id, else unique prefix, else a specific error."""
     if not OPTION_ID.fullmatch(token):
-        raise IllegalMove(
-            f"'{quote(token)}' is not valid notation: use the option codes shown (letters, digits, . _ -).",
-            f"« {quote(token)} » n'est pas une notation valide : utilisez les codes proposés (lettres, chiffres, . _ -).",
-            Reason.BAD_SYNTAX,
-        )
+        raise IllegalMove(M("refuse.notation", "'{typed}' is not valid notation: use the option codes shown (letters, digits, . _ -).",
+                            typed=quote(token)), Reason.BAD_SYNTAX)
     for o in options:
         if o.id == token:
             return o
@@ -72,16 +72,25 @@ def match_option(token: str, options: Sequence[Option]) -> Option:
         return min(copies, key=lambda o: int(o.id.rsplit("-", 1)[1]))
     shown = ", ".join(o.id for o in (hits or list(options))[:12])
     if hits:
-        raise IllegalMove(
-            f"'{quote(token)}' is ambiguous: it could be {shown}.",
-            f"« {quote(token)} » est ambigu : cela peut être {shown}.",
-            Reason.AMBIGUOUS,
-        )
-    raise IllegalMove(
-        f"'{quote(token)}' is not a legal choice now. Options: {shown}.",
-        f"« {quote(token)} » n'est pas un choix possible maintenant. Choix : {shown}.",
-        Reason.ILLEGAL,
-    )
+        raise IllegalMove(M("refuse.ambiguous", "'{typed}' is ambiguous: it could be {shown}.", typed=quote(token), shown=shown),
+                          Reason.AMBIGUOUS)
+    raise not_legal(token, shown)
+
+
+def nothing_to_play() -> IllegalMove:
+    return IllegalMove(M("refuse.nothing", "Nothing to play."), Reason.BAD_SYNTAX)
+
+
+def turn_ended(token: str) -> IllegalMove:
+    """The refusal of a typed word the turn ended before (forced steps finished it)."""
+    return IllegalMove(M("refuse.turn_ended", "Your turn ended before '{typed}'; nothing was played.", typed=quote(token)),
+                       Reason.NOT_YOUR_TURN)
+
+
+def not_legal(token: str, shown: str) -> IllegalMove:
+    """The refusal of a choice the prompt does not offer, naming the ones it does."""
+    return IllegalMove(M("refuse.not_legal", "'{typed}' is not a legal choice now. Options: {shown}.", typed=quote(token), shown=shown),
+                       Reason.ILLEGAL)
 
 
 def starting_with(partial: str, options: Sequence[Option]) -> list[Option]:

@@ -7,8 +7,10 @@ ranking ("1224"): two seats sharing first are both 1 and the next is 3.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from engines.core.i18n import Text, as_json
 
 
 def competition_ranks(keys: Sequence[Sequence[int]]) -> list[int]:
@@ -21,25 +23,25 @@ def ranked(
     scores: Sequence[int],
     breakdown: Sequence[dict[str, int]],
     tiebreaks: Sequence[Sequence[int]] | None = None,
-    criteria: Sequence[tuple[str, str]] = (),
-    labels: dict[str, tuple[str, str]] | None = None,
+    criteria: Sequence[Text] = (),
+    labels: Mapping[str, Text] | None = None,
 ) -> dict[str, Any]:
     """The result dict of the contract: `scores`, `breakdown`, `ranks`, `ranking` (seats by rank,
-    equal ranks in seat order) and `decided_by` (per seat, `{"en", "fr"}` naming the last tie-break
+    equal ranks in seat order) and `decided_by` (per seat, the message naming the last tie-break
     needed to place it among the seats with its score, else None: in a three-way tie where A wins
     on the first criterion and B beats C on the second, B and C both name the second).
 
     `tiebreaks[s]` are seat `s`'s values for `criteria`, in the rulebook's order, higher is better;
-    seats equal on the score and every tie-break share their rank. `labels` names each breakdown
-    key in both languages (`{"end_buildings": ("End buildings", "Bâtiments de fin")}`): the final
-    post and results image show these words, never a key."""
+    seats equal on the score and every tie-break share their rank. `criteria` and `labels` (each
+    breakdown key's name, `{"end_buildings": M("label.end_buildings", "End buildings")}`) are
+    messages, stored as their JSON: the final post and results image show these words, never a key."""
     n = len(scores)
     tb = [tuple(t) for t in tiebreaks] if tiebreaks is not None else [()] * n
     if any(len(t) != len(criteria) for t in tb):
         raise ValueError("one tie-break value per criterion and seat")
     keys = [(scores[s], *tb[s]) for s in range(n)]
     ranks = competition_ranks(keys)
-    decided: list[dict[str, str] | None] = [None] * n
+    decided: list[Any] = [None] * n
     for s in range(n):
         firsts = [
             next(i for i in range(len(tb[s])) if tb[s][i] != tb[o][i])
@@ -47,15 +49,14 @@ def ranked(
             if o != s and scores[o] == scores[s] and tb[o] != tb[s]
         ]
         if firsts:
-            en, fr = criteria[max(firsts)]  # the finest criterion that placed it among its equals
-            decided[s] = {"en": en, "fr": fr}
+            decided[s] = as_json(criteria[max(firsts)])  # the finest criterion that placed it among its equals
     return {
         "scores": [int(x) for x in scores],
         "ranking": sorted(range(n), key=lambda s: (ranks[s], s)),
         "ranks": ranks,
         "breakdown": list(breakdown),
         "decided_by": decided,
-        "labels": {k: {"en": en, "fr": fr} for k, (en, fr) in (labels or {}).items()},
+        "labels": {k: as_json(v) for k, v in (labels or {}).items()},
     }
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine
+from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import rules, words
 from engines.deus.data import card_of
-from engines.deus.words import TYPE_FR
+from engines.deus.words import TYPE, M
 
 
 def build(state: State, seat: int, option_id: str) -> None:
@@ -29,20 +30,19 @@ def start(state: State, seat: int, iid: str, all_gold: bool = False) -> None:
     state["built"] = True
     # the tableau is replaced, never edited in place: states share it (see states.copy)
     p["cols"] = {**p["cols"], colour: [*p["cols"][colour], {"iid": iid, "id": card["id"], "region": None}]}
-    en, frn = rules.who(seat)
+    who = ref(seat)
     if colour != "temple":
         state["stack"].append({"k": "column", "colour": colour, "queue": [c["iid"] for c in p["cols"][colour]]})
     if colour != "temple" or state["temple_stock"] > 0:
         state["stack"].append({"k": "place", "kind": colour, "iid": iid, "tile": None})
     else:
-        Engine.log(state, f"{en} builds {card['name_en']}; the temple stock is empty, so no piece is placed.",
-                   f"{frn} construit {card['name_fr']} ; la réserve de temples est vide, aucun pion n'est posé.", seat)
+        Engine.log(state, M("log.build_no_temple", "{who} builds {card}; the temple stock is empty, so no piece is placed.", who=who,
+                            card=words.name("card", card)), seat=seat)
     gold = rules.pay(state, p, card["cost"], all_gold)
-    g_en, g_fr = words.gold(gold)
     if all_gold:
-        Engine.log(state, f"{en} pays {g_en} instead of resources.", f"{frn} paie {g_fr} au lieu de ressources.", seat)
+        Engine.log(state, M("log.pay_all_gold", "{who} pays {gold} instead of resources.", who=who, gold=words.gold(gold)), seat=seat)
     elif gold:
-        Engine.log(state, f"{en} pays {g_en} for missing resources.", f"{frn} paie {g_fr} pour des ressources manquantes.", seat)
+        Engine.log(state, M("log.pay_gold", "{who} pays {gold} for missing resources.", who=who, gold=words.gold(gold)), seat=seat)
 
 
 def place(state: State, seat: int, fr: dict[str, Any], rid: str) -> None:
@@ -59,10 +59,11 @@ def place(state: State, seat: int, fr: dict[str, Any], rid: str) -> None:
         p["board"][kind] -= 1
     col = [{**c, "region": rid} if c["iid"] == fr["iid"] else c for c in p["cols"][kind]]
     p["cols"] = {**p["cols"], kind: col}  # replaced, never edited in place (see states.copy)
-    en, frn = rules.who(seat)
-    card = card_of(state, fr["iid"])
-    extra = (" (detached edge region, 3 VP)", " (région isolée du bord, 3 PV)") if vp else ("", "")
-    Engine.log(state, f"{en} builds {card['name_en']} ({kind}) in {rid}{extra[0]}.",
-               f"{frn} construit {card['name_fr']} ({TYPE_FR[kind]}) en {rid}{extra[1]}.", seat)
+    who, card = ref(seat), words.name("card", card_of(state, fr["iid"]))
+    if vp:
+        Engine.log(state, M("log.build_edge", "{who} builds {card} ({kind}) in {rid} (detached edge region, {vp}).", who=who, card=card,
+                            kind=TYPE[kind], rid=rid, vp=words.vp(vp)), seat=seat)
+    else:
+        Engine.log(state, M("log.build", "{who} builds {card} ({kind}) in {rid}.", who=who, card=card, kind=TYPE[kind], rid=rid), seat=seat)
     state["stack"].remove(fr)
     rules.attack_villages(state, Engine.log)

@@ -13,41 +13,46 @@ from collections import Counter
 from typing import Any
 
 from engines.core import Option
-from engines.core.contract import fit_words
+from engines.core.i18n import Message, Text, Words, as_json, from_json
 from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import picks, rules, words
 from engines.deus.data import COLOURS, PIECE_TYPES, RESOURCES, card_of
-from engines.deus.words import RES_FR, TERRAIN_FR, TYPE_FR
+from engines.deus.words import MN, TYPE_F, TYPE_M, M
 
 TEMPLE_CAP = 12
 
-COUNTER_TEXT: dict[str, tuple[str, str]] = {
-    "regions": ("region you occupy", "région occupée"),
-    "tiles": ("continent tile you are on", "tuile où vous êtes présent"),
-    "coast": ("land region of yours next to the sea", "région terrestre à vous bordant la mer"),
-    "edge": ("edge region you occupy", "région du bord occupée"),
-    "dense": ("region where you have 2+ buildings", "région où vous avez 2+ bâtiments"),
-    "terrains": ("land terrain type you occupy", "type de terrain occupé"),
-    "barbarian_adj": ("barbarian village next to your regions", "village barbare voisin de vos régions"),
-    "villages_won": ("village you conquered", "village conquis"),
-    "gold": ("gold", "or"),
-    "resources": ("resource you hold", "ressource possédée"),
-    "sets": ("complete set of the 5 other building cards", "série complète des 5 autres types"),
+COUNTER_TEXT: dict[str, Message] = {
+    "regions": M("counter.regions", "region you occupy"),
+    "tiles": M("counter.tiles", "continent tile you are on"),
+    "coast": M("counter.coast", "land region of yours next to the sea"),
+    "edge": M("counter.edge", "edge region you occupy"),
+    "dense": M("counter.dense", "region where you have 2+ buildings"),
+    "terrains": M("counter.terrains", "land terrain type you occupy"),
+    "barbarian_adj": M("counter.barbarian_adj", "barbarian village next to your regions"),
+    "villages_won": M("counter.villages_won", "village you conquered"),
+    "gold": M("counter.gold", "gold"),
+    "resources": M("counter.resources", "resource you hold"),
+    "sets": M("counter.sets", "complete set of the 5 other building cards"),
+    "pieces.maritime": M("counter.pieces.maritime", "ship on the map"),
+    "pieces.military": M("counter.pieces.military", "military unit on the map"),
+    "pieces.temple": M("counter.pieces.temple", "temple building on the map"),
+    "terrain.field": M("counter.terrain.field", "field region you occupy"),
+    "terrain.forest": M("counter.terrain.forest", "forest region you occupy"),
+    "terrain.swamp": M("counter.terrain.swamp", "swamp region you occupy"),
+    "terrain.mountain": M("counter.terrain.mountain", "mountain region you occupy"),
+    "terrain.sea": M("counter.terrain.sea", "sea region you occupy"),
 }
 
 
-def counter_text(name: str) -> tuple[str, str]:
+def counter_text(name: str) -> Message:
+    """What a counter counts, one of it: "region you occupy"."""
     if name in COUNTER_TEXT:
         return COUNTER_TEXT[name]
     kind, _, arg = name.partition(".")
     if kind == "cards":
-        return f"{arg} card in your tableau", f"carte {TYPE_FR[arg]} de votre tableau"
-    if kind == "pieces":
-        label = {"maritime": "ship", "military": "military unit"}.get(arg, f"{arg} building")
-        label_fr = {"maritime": "navire", "military": "unité militaire"}.get(arg, f"bâtiment {TYPE_FR[arg]}")
-        return f"{label} on the map", f"{label_fr} sur la carte"
-    return f"{arg} region you occupy", f"région {TERRAIN_FR[arg]} occupée"
+        return M("counter.cards", "{kind} card in your tableau", kind=TYPE_F[arg])
+    return M("counter.pieces", "{kind} building on the map", kind=TYPE_M[arg])
 
 
 def count(state: State, seat: int, name: str) -> int:
@@ -94,85 +99,88 @@ def temple_score(state: State, seat: int, card: dict[str, Any]) -> int:
     return min(TEMPLE_CAP, sc["vp"] * (count(state, seat, sc["count"]) // sc["per"]))
 
 
-def _per(per: int, en: str, fr: str) -> tuple[str, str]:
-    return (f"per {en}", f"par {fr}") if per == 1 else (f"per {per} × {en}", f"par {per} × {fr}")
+def _per(per: int, what: Message) -> Message:
+    return M("effect.per", "per {what}", what=what) if per == 1 else M("effect.per_n", "per {n} × {what}", n=per, what=what)
 
 
-def describe(card: dict[str, Any]) -> tuple[str, str]:
-    """English and French text of a card's effect or temple condition, generated from the grammar."""
+def _produce(e: dict[str, Any]) -> Message:
+    """A production card's text: n resources of its terrain (per such region), and gold."""
+    what, per = words.resources(e["n"]), e.get("per")
+    if e.get("gold"):
+        gold = words.gold(e["gold"])
+        if not per:
+            return M("effect.produce_gold", "Produce {what} of this building's terrain and {gold}", what=what, gold=gold)
+        if per == 1:
+            return M("effect.produce_per_gold", "Produce {what} of this building's terrain per such region you occupy and {gold}",
+                     what=what, gold=gold)
+        return M("effect.produce_per_n_gold", "Produce {what} of this building's terrain per {per} such regions you occupy and {gold}",
+                 what=what, per=per, gold=gold)
+    if not per:
+        return M("effect.produce", "Produce {what} of this building's terrain", what=what)
+    if per == 1:
+        return M("effect.produce_per", "Produce {what} of this building's terrain per such region you occupy", what=what)
+    return M("effect.produce_per_n", "Produce {what} of this building's terrain per {per} such regions you occupy", what=what, per=per)
+
+
+def describe(card: dict[str, Any]) -> Message:
+    """The text of a card's effect or temple condition, generated from the grammar."""
     if "score" in card:
         sc = card["score"]
-        en, fr = counter_text(sc["count"])
-        pe, pf = _per(sc["per"], en, fr)
-        return (f"End: {sc['vp']} VP {pe} (max {TEMPLE_CAP})", f"Fin : {sc['vp']} PV {pf} (max {TEMPLE_CAP})")
+        return M("effect.temple", "End: {vp} {per} (max {cap})", vp=words.vp(sc["vp"]), per=_per(sc["per"], counter_text(sc["count"])),
+                 cap=TEMPLE_CAP)
     e = card["effect"]
     op = e["op"]
     if op == "gain":
-        parts = [pair for k, pair in (("gold", words.gold(e.get("gold", 0))), ("vp", (f"{e.get('vp')} VP", f"{e.get('vp')} PV")),
-                                      ("cards", (words.plural(e.get("cards", 0), "card"), words.plural(e.get("cards", 0), "carte", lang="fr"))))
-                 if e.get(k)]
-        return "Gain " + " + ".join(p[0] for p in parts), "Gagnez " + " + ".join(p[1] for p in parts)
+        parts = [(words.gold, "gold"), (words.vp, "vp"), (words.cards, "cards")]
+        return M("effect.gain", "Gain {what}", what=words.plus([item(e[k]) for item, k in parts if e.get(k)]))
     if op == "produce":
-        g_en, g_fr = words.gold(e.get("gold", 0))
-        extra = (f" and {g_en}", f" et {g_fr}") if e.get("gold") else ("", "")
-        per = e.get("per")
-        each = ("", "") if not per else (" per such region you occupy", " par région de ce terrain occupée") if per == 1 \
-            else (f" per {per} such regions you occupy", f" par {per} régions de ce terrain occupées")
-        return (f"Produce {words.plural(e['n'], 'resource')} of this building's terrain{each[0]}{extra[0]}",
-                f"Produisez {words.plural(e['n'], 'ressource', lang='fr')} du terrain de ce bâtiment{each[1]}{extra[1]}")
+        return _produce(e)
     if op == "choose_res":
-        return f"Take {words.plural(e['n'], 'resource')} of your choice", f"Prenez {words.plural(e['n'], 'ressource', lang='fr')} au choix"
+        return M("effect.choose_res", "Take {what} of your choice", what=words.resources(e["n"]))
     if op == "sell":
-        return (f"Sell up to {words.plural(e['max'], 'resource')} for {e['gold']} gold each",
-                f"Vendez jusqu'à {words.plural(e['max'], 'ressource', lang='fr')} pour {words.gold(e['gold'])[1]} chacune")
+        return M("effect.sell", "Sell up to {what} for {gold} each", what=words.resources(e["max"]), gold=words.gold(e["gold"]))
     if op == "sell_vp":
-        return (f"Sell up to {words.plural(e['max'], 'resource')} for {e['vp']} VP each",
-                f"Vendez jusqu'à {words.plural(e['max'], 'ressource', lang='fr')} pour {e['vp']} PV chacune")
+        return M("effect.sell_vp", "Sell up to {what} for {vp} each", what=words.resources(e["max"]), vp=words.vp(e["vp"]))
     if op == "buy":
-        return (f"Buy up to {words.plural(e['max'], 'resource')} for {e['price']} gold each",
-                f"Achetez jusqu'à {words.plural(e['max'], 'ressource', lang='fr')} à {words.gold(e['price'])[1]} l'unité")
+        return M("effect.buy", "Buy up to {what} for {gold} each", what=words.resources(e["max"]), gold=words.gold(e["price"]))
     if op == "draw":
-        return f"Draw {words.plural(e['n'], 'card')}", f"Piochez {words.plural(e['n'], 'carte', lang='fr')}"
+        return M("effect.draw", "Draw {what}", what=words.cards(e["n"]))
     if op == "pieces":
-        return (f"Take {words.plural(e['n'], 'building')} of your choice from your reserve",
-                f"Prenez {words.plural(e['n'], 'bâtiment', lang='fr')} au choix de votre réserve")
+        return M("effect.pieces", "Take {what} of your choice from your reserve", what=words.buildings_any(e["n"]))
     if op == "piece":
-        took, took_fr = words.buildings(e["n"], e["type"])
-        return f"Take {took} from your reserve", f"Prenez {took_fr} de votre réserve"
+        return M("effect.piece", "Take {what} from your reserve", what=words.buildings(e["n"], e["type"]))
     if op == "reward_per":
-        gain = " + ".join(x for x in (words.gold(e["gold"])[0] if e.get("gold") else "", f"{e['vp']} VP" if e.get("vp") else "") if x)
-        gain_fr = " + ".join(x for x in (words.gold(e["gold"])[1] if e.get("gold") else "", f"{e['vp']} PV" if e.get("vp") else "") if x)
-        en, fr = counter_text(e["count"])
-        pe, pf = _per(e["per"], en, fr)
-        return f"{gain} {pe}", f"{gain_fr} {pf}"
+        gain = words.plus([item(e[k]) for item, k in ((words.gold, "gold"), (words.vp, "vp")) if e.get(k)])
+        return M("effect.reward", "{gain} {per}", gain=gain, per=_per(e["per"], counter_text(e["count"])))
     if op == "activate":
         if e["colour"] == "any":
-            return ("Use again the top card of another column (not science)",
-                    "Réutilisez la carte du haut d'une autre colonne (hors science)")
-        return (f"Use again the top card of your {e['colour']} column",
-                f"Réutilisez la carte du haut de votre colonne {TYPE_FR[e['colour']]}")
+            return M("effect.activate_any", "Use again the top card of another column (not science)")
+        return M("effect.activate", "Use again the top card of your {kind} column", kind=TYPE_F[e["colour"]])
     if op == "move":
-        return (f"Move up to {words.plural(e['n'], 'military unit')} one region each",
-                f"Déplacez jusqu'à {words.plural(e['n'], 'unité militaire', 'unités militaires', lang='fr')} d'une région chacune")
+        return M("effect.move", "Move up to {units} one region each", units=MN("item.unit", "{n} military unit", "{n} military units", e["n"]))
     if op == "steal_gold":
-        return (f"Steal {e['n']} gold from a player next to your military units",
-                f"Volez {words.gold(e['n'])[1]} à un joueur voisin de vos unités militaires")
+        return M("effect.steal_gold", "Steal {gold} from a player next to your military units", gold=words.gold(e["n"]))
     if op == "steal_res":
-        return (f"Steal {words.plural(e['n'], 'resource')} from a player next to your military units",
-                f"Volez {words.plural(e['n'], 'ressource', lang='fr')} à un joueur voisin de vos unités militaires")
+        return M("effect.steal_res", "Steal {what} from a player next to your military units", what=words.resources(e["n"]))
     if op == "siege":
-        return (f"Take up to {e['vp']} VP from a barbarian village next to your military units",
-                f"Prenez jusqu'à {e['vp']} PV à un village barbare voisin de vos unités militaires")
+        return M("effect.siege", "Take up to {vp} from a barbarian village next to your military units", vp=words.vp(e["vp"]))
     raise ValueError(op)
 
 
 # ---- frames ----------------------------------------------------------------------------------------
-def frame(effect: dict[str, Any], region: str | None, title_en: str, title_fr: str, as_set: bool = False) -> dict[str, Any]:
+def frame(effect: dict[str, Any], region: str | None, title: Text, as_set: bool = False) -> dict[str, Any]:
     """A pending effect: `left` counts the repeats still allowed, `picked` the ids chosen (a set
-    frame's copies, a move's `src-dst`); `set` makes its choices one set pick (`set_copies`)."""
+    frame's copies, a move's `src-dst`); `set` makes its choices one set pick (`set_copies`);
+    `title`, the name of its card or god (stored as its JSON)."""
     left = effect.get("max", effect.get("n", 1))
-    return {"k": "effect", "eff": effect, "region": region, "left": left, "stage": "", "title": [title_en, title_fr],
+    return {"k": "effect", "eff": effect, "region": region, "left": left, "stage": "", "title": as_json(title),
             "picked": [], "set": as_set}
+
+
+def title(fr: dict[str, Any]) -> Text:
+    """The name of an effect frame's card or god (a state saved before the catalogs: `[en, fr]`)."""
+    t = fr["title"]
+    return Words.of(en=t[0], fr=t[1]) if isinstance(t, list) else from_json(t)
 
 
 def _value(state: State, seat: int, fr: dict[str, Any]) -> dict[str, Any]:
@@ -239,8 +247,7 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
         val = _value(state, seat, fr)
         if not val:
             return []
-        en, frn = _fmt(val, e.get("type", ""), hide_vp=False)
-        return [Option("use", fit_words(f"Use it: {en}"), fit_words(f"L'utiliser : {frn}"))]
+        return [Option("use", M("opt.use", "Use it: {gain}", gain=_fmt(val, e.get("type", ""), hide_vp=False)))]
     if op in ("choose_res", "pieces"):
         return picks.take_options(state, seat, fr)
     if op in ("sell", "sell_vp", "buy"):
@@ -252,33 +259,30 @@ def options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
     if op == "move":
         return picks.move_options(state, seat, fr)
     if op == "steal_gold":
-        return [Option(f"p{o + 1}", f"Steal from {ref(o)}", f"Voler à {ref(o)}", *_holds(state["players"][o], "gold"))
+        return [Option(f"p{o + 1}", M("opt.steal", "Steal from {who}", who=ref(o)), description=_holds(state["players"][o], "gold"))
                 for o in opponents_near(state, seat, "gold")]
     if op == "steal_res":
         victims = [int(fr["stage"])] if fr["stage"] else opponents_near(state, seat, "res")
-        return [Option(f"p{o + 1}-{r}", f"Steal 1 {r} from {ref(o)}", f"Voler 1 {RES_FR[r]} à {ref(o)}",
-                       *_holds(state["players"][o], "res")) for o in victims for r in RESOURCES if state["players"][o]["res"][r] > 0]
+        return [Option(f"p{o + 1}-{r}", M("opt.steal_res", "Steal {what} from {who}", what=words.res(1, r), who=ref(o)),
+                       description=_holds(state["players"][o], "res")) for o in victims for r in RESOURCES if state["players"][o]["res"][r] > 0]
     if op == "siege":
         near = rules.military_neighbours(state, seat)
-        return [Option(v, f"Besiege the village {v} ({info['vp']} VP)", f"Assiéger le village {v} ({info['vp']} PV)")
+        return [Option(v, M("opt.siege", "Besiege the village {v} ({vp})", v=v, vp=words.vp(info["vp"])))
                 for v, info in sorted(state["villages"].items()) if info["barbarian"] and info["vp"] > 0 and v in near]
     raise ValueError(op)
 
 
 def _activate_option(colour: str, card: dict[str, Any]) -> Option:
     """Use again a column's top card: its name in the label, its effect in the description."""
-    en, frn = describe(card)
-    return Option(colour, f"Use the top {colour} card: {card['name_en']}",
-                  f"Utiliser la carte {TYPE_FR[colour]} du haut : {card['name_fr']}", fit_words(en), fit_words(frn))
+    return Option(colour, M("opt.activate", "Use the top {kind} card: {card}", kind=TYPE_F[colour], card=words.name("card", card)),
+                  description=describe(card))
 
 
-def _holds(p: dict[str, Any], need: str) -> tuple[str, str]:
-    """What a player one may steal from holds: "Holds 5 gold" / "2 wood, 1 stone"."""
+def _holds(p: dict[str, Any], need: str) -> Message:
+    """What a player one may steal from holds: "Holds 5 gold" / "Holds 2 wood, 1 stone"."""
     if need == "gold":
-        g_en, g_fr = words.gold(p["gold"])
-        return f"Holds {g_en}", f"Possède {g_fr}"
-    held = [words.res(n, r) for r, n in p["res"].items() if n]
-    return fit_words("Holds " + ", ".join(h[0] for h in held)), fit_words("Possède " + ", ".join(h[1] for h in held))
+        return M("opt.holds", "Holds {what}", what=words.gold(p["gold"]))
+    return M("opt.holds", "Holds {what}", what=words.comma([words.res(n, r) for r, n in p["res"].items() if n]))
 
 
 def stop_option(fr: dict[str, Any]) -> Option:
@@ -286,11 +290,8 @@ def stop_option(fr: dict[str, Any]) -> Option:
     closes its set pick must not change while the set is picked)."""
     op = fr["eff"]["op"]
     untouched = op in ONE_SHOT or op in ("activate", "siege") or fr["left"] == fr["eff"].get("max", fr["eff"].get("n", 1))
-    if fr["set"]:
-        return Option("stop", *(("Skip this effect", "Ignorer cet effet") if untouched else ("Stop here", "S'arrêter là")))
-    if untouched:
-        return Option("skip", "Skip this effect", "Ignorer cet effet")
-    return Option("done", "Stop here", "S'arrêter là")
+    label = M("opt.skip", "Skip this effect") if untouched else M("opt.stop", "Stop here")
+    return Option("stop" if fr["set"] else "skip" if untouched else "done", label)
 
 
 def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> dict[str, Any] | None:
@@ -299,7 +300,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
     e = fr["eff"]
     op = e["op"]
     p = state["players"][seat]
-    en, frn = rules.who(seat)
+    who = ref(seat)
     if oid in ("skip", "done", "stop"):
         fr["left"] = 0
         return None
@@ -313,8 +314,7 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
             rules.draw(state, seat, val["cards"])
         if "piece" in val:
             rules.take_pieces(p, e["type"], val["piece"])
-        text_en, text_fr = _fmt(val, e.get("type", ""))
-        log(state, f"{en} uses {fr['title'][0]}: {text_en}.", f"{frn} utilise {fr['title'][1]} : {text_fr}.", seat)
+        log(state, M("log.use", "{who} uses {card}: {gain}.", who=who, card=title(fr), gain=_fmt(val, e.get("type", ""))), seat=seat)
         fr["left"] = 0
         return None
     if picks.set_copies(state, seat, fr) is not None:
@@ -324,19 +324,19 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
     fr["left"] -= 1
     if op == "choose_res":
         rules.supply_take(state, p, key, 1)
-        log(state, f"{en} takes 1 {key}.", f"{frn} prend 1 {RES_FR[key]}.", seat)
+        log(state, M("log.take", "{who} takes {what}.", who=who, what=words.res(1, key)), seat=seat)
     elif op in ("sell", "sell_vp", "buy"):
         _trade(state, seat, e, oid.split("-"), log)
         if whole:
             fr["left"] = 0  # a whole bundle: the sale or purchase is done
     elif op == "pieces":
         rules.take_pieces(p, key, 1)
-        log(state, f"{en} takes a {key} building from the reserve.", f"{frn} prend un bâtiment {TYPE_FR[key]} de sa réserve.", seat)
+        log(state, M("log.take_piece", "{who} takes a {kind} building from the reserve.", who=who, kind=TYPE_M[key]), seat=seat)
     elif op == "activate":
         fr["left"] = 0
         top = p["cols"][oid][-1]
         card = card_of(state, top["iid"])
-        return frame(card["effect"], top["region"], card["name_en"], card["name_fr"])
+        return frame(card["effect"], top["region"], words.name("card", card))
     elif op == "move":
         if "-" not in oid:  # the unit first (too many moves for one menu): its move comes next
             fr["stage"] = oid
@@ -346,29 +346,28 @@ def choose(state: State, seat: int, fr: dict[str, Any], oid: str, log: Any) -> d
         fr["stage"] = ""
         fr["picked"].append(oid)
         rules.move_unit(state, seat, src, dst)
-        log(state, f"{en} moves a military unit from {src} to {dst}.", f"{frn} déplace une unité militaire de {src} vers {dst}.", seat)
+        log(state, M("log.move", "{who} moves a military unit from {src} to {dst}.", who=who, src=src, dst=dst), seat=seat)
         rules.attack_villages(state, log)
     elif op == "steal_gold":
         victim = int(oid[1:]) - 1
         n = min(e["n"], state["players"][victim]["gold"])
         state["players"][victim]["gold"] -= n
         p["gold"] += n
-        log(state, f"{en} steals {n} gold from {ref(victim)}.", f"{frn} vole {words.gold(n)[1]} à {ref(victim)}.", seat)
+        log(state, M("log.steal", "{who} steals {what} from {victim}.", who=who, what=words.gold(n), victim=ref(victim)), seat=seat)
         fr["left"] = 0
     elif op == "steal_res":
         victim = int(key[1:]) - 1
         r = oid.partition("-")[2]
         state["players"][victim]["res"][r] -= 1
         p["res"][r] += 1
-        log(state, f"{en} steals 1 {r} from {ref(victim)}.", f"{frn} vole 1 {RES_FR[r]} à {ref(victim)}.", seat)
+        log(state, M("log.steal", "{who} steals {what} from {victim}.", who=who, what=words.res(1, r), victim=ref(victim)), seat=seat)
         fr["stage"] = str(victim)  # the rest, if any, from the same player
     elif op == "siege":
         v = state["villages"][oid]
         n = min(e["vp"], v["vp"])
         v["vp"] -= n
         p["vp"] += n
-        log(state, f"{en} besieges the village {oid}: it has {v['vp']} VP left.",
-            f"{frn} assiège le village {oid} : il lui reste {v['vp']} PV.", seat)
+        log(state, M("log.siege", "{who} besieges the village {v}: it has {vp} left.", who=who, v=oid, vp=words.vp(v["vp"])), seat=seat)
         if v["vp"] == 0:
             v["barbarian"] = False
             v["won_by"] = [seat]
@@ -392,35 +391,29 @@ def _trade(state: State, seat: int, e: dict[str, Any], units: list[str], log: An
             p["gold"] += e["gold"]
         else:
             p["vp"] += e["vp"]
-    what = [words.res(n, r) for r, n in Counter(units).items()]
-    en, frn = rules.who(seat)
-    verb, verb_fr = ("buys", "achète") if e["op"] == "buy" else ("sells", "vend")
-    log(state, f"{en} {verb} {', '.join(w[0] for w in what)}.", f"{frn} {verb_fr} {', '.join(w[1] for w in what)}.", seat)
+    what = words.comma([words.res(n, r) for r, n in Counter(units).items()])
+    if e["op"] == "buy":
+        log(state, M("log.buy", "{who} buys {what}.", who=ref(seat), what=what), seat=seat)
+    else:
+        log(state, M("log.sell", "{who} sells {what}.", who=ref(seat), what=what), seat=seat)
 
 
-def _fmt(val: dict[str, Any], kind: str = "", hide_vp: bool = True) -> tuple[str, str]:
+def _fmt(val: dict[str, Any], kind: str = "", hide_vp: bool = True) -> Text:
     """A gain in words; in the log VP stay hidden (only 'hidden VP' is said), in the player's own
     prompt they are counted."""
-    en: list[str] = []
-    fr: list[str] = []
+    parts: list[Message] = []
     for k, v in val.items():
         if k == "res":
-            en.extend(f"{n} {r}" for r, n in v.items())
-            fr.extend(words.res(n, r)[1] for r, n in v.items())
+            parts.extend(words.res(n, r) for r, n in v.items())
         elif k == "piece":
-            took = words.buildings(v, kind) if kind else (words.plural(v, "building"), words.plural(v, "bâtiment", lang="fr"))
-            en.append(took[0])
-            fr.append(took[1])
+            parts.append(words.buildings(v, kind) if kind else words.buildings_any(v))
         elif k == "gold":
-            en.append(words.gold(v)[0])
-            fr.append(words.gold(v)[1])
+            parts.append(words.gold(v))
         elif k == "cards":
-            en.append(words.plural(v, "card"))
-            fr.append(words.plural(v, "carte", lang="fr"))
+            parts.append(words.cards(v))
         elif k == "vp":
-            en.append("hidden VP" if hide_vp else f"{v} VP")
-            fr.append("des PV cachés" if hide_vp else f"{v} PV")
-    return ", ".join(en) or "nothing", ", ".join(fr) or "rien"
+            parts.append(M("item.hidden_vp", "hidden VP") if hide_vp else words.vp(v))
+    return words.comma(parts) if parts else M("item.nothing", "nothing")
 
 
-__all__ = ["COLOURS", "count", "describe", "frame", "options", "temple_score"]
+__all__ = ["COLOURS", "count", "describe", "frame", "options", "temple_score", "title"]

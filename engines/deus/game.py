@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engines.core import Engine, OptionSpec, Prompt
+from engines.core import Engine, OptionSpec, Prompt, i18n
 from engines.core.data import Checks
+from engines.core.i18n import Message
 from engines.core.state import State
 from engines.deus import ai, data, prompts, refusals, scoring, states, turn, view
 from engines.deus import setup as setup_mod
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 class Deus(Engine):
     name = "deus"
     title = "Deus"
-    title_fr = "Deus"
     min_players = 2
     max_players = 4
     option_specs: tuple[OptionSpec, ...] = ()  # Deus has no options
@@ -66,7 +66,7 @@ class Deus(Engine):
     def step(self, state: State, seat: int, option_id: str) -> None:
         turn.step(state, seat, option_id)
 
-    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+    def explain(self, state: State, seat: int, option_id: str) -> Message | None:
         return refusals.explain(state, seat, option_id)
 
     def result(self, state: State) -> dict[str, Any]:
@@ -86,3 +86,11 @@ class Deus(Engine):
 
     def evaluate(self, state: State, seat: int) -> float:
         return ai.evaluate(state, seat)
+
+    def texts(self) -> list[Message]:
+        """The title, the rules help and the names of every default component (`i18n.component_message`)."""
+        cat = data.default_catalog()
+        setup = cat["setup"]
+        kinds = [("card", cat["cards"].values()), ("god", setup["gods"]), ("terrain", setup["terrains"]), ("tile", cat["tiles"]),
+                 ("players", setup["player_counts"]), ("kit", [setup["player"]])]
+        return [*super().texts(), *(i18n.component_message(self.package, kind, e) for kind, entries in kinds for e in entries)]

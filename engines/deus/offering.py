@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine
+from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import effects, rules, words
 from engines.deus.data import card_of, catalog
+from engines.deus.words import M
 
 
 def offer(state: State, seat: int, sel: list[str], god: str) -> None:
@@ -22,10 +24,8 @@ def offer(state: State, seat: int, sel: list[str], god: str) -> None:
         p["hand"].remove(iid)
         state["discard"].append(iid)
     rules.put_on_top(state, len(sel), catalog(state)["gods"][god]["colour"])
-    names = ", ".join(card_of(state, i)["name_en"] for i in sel)
-    names_fr = ", ".join(card_of(state, i)["name_fr"] for i in sel)
-    en, frn = rules.who(seat)
-    Engine.log(state, f"{en} offers {names}.", f"{frn} offre : {names_fr}.", seat)
+    names = words.comma([words.name("card", card_of(state, i)) for i in sel])
+    Engine.log(state, M("log.offer", "{who} offers {cards}.", who=ref(seat), cards=names), seat=seat)
     favour(state, seat, god, len(sel))
 
 
@@ -45,9 +45,9 @@ def favour(state: State, seat: int, god: str, n: int) -> None:
     elif god == "vesta":
         p["vp"] += 1 if n == 1 else 2
     elif god == "ceres":
-        state["stack"].append(effects.frame({"op": "choose_res", "n": n}, None, g["name_en"], g["name_fr"], as_set=True))
+        state["stack"].append(effects.frame({"op": "choose_res", "n": n}, None, words.name("god", g), as_set=True))
     elif god == "mars":
-        state["stack"].append(effects.frame({"op": "pieces", "n": n}, None, g["name_en"], g["name_fr"], as_set=True))
+        state["stack"].append(effects.frame({"op": "pieces", "n": n}, None, words.name("god", g), as_set=True))
 
 
 def finish(state: State, seat: int, fr: dict[str, Any]) -> None:
@@ -56,8 +56,6 @@ def finish(state: State, seat: int, fr: dict[str, Any]) -> None:
     p = state["players"][seat]
     got = rules.take_pieces(p, fr["piece"], 1)
     drawn = rules.draw_to(state, seat, fr["target"])
-    en, frn = rules.who(seat)
     g = catalog(state)["gods"][fr["god"]]
-    took, took_fr = words.buildings(got, fr["piece"])
-    Engine.log(state, f"{en} has the favour of {g['name_en']}, takes {took}, draws {words.plural(drawn, 'card')}.",
-               f"{frn} a la faveur de {g['name_fr']}, prend {took_fr}, pioche {words.plural(drawn, 'carte', lang='fr')}.", seat)
+    Engine.log(state, M("log.favour", "{who} has the favour of {god}, takes {took}, draws {cards}.", who=ref(seat), god=words.name("god", g),
+                        took=words.buildings(got, fr["piece"]), cards=words.cards(drawn)), seat=seat)

@@ -9,9 +9,10 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from engines.core import Option
+from engines.core.i18n import Message
 from engines.core.state import State
 from engines.deus import rules, words
-from engines.deus.words import RES_FR, TERRAIN_FR, TYPE_FR
+from engines.deus.words import TERRAIN, TYPE_M, M
 
 # A set pick holds at most this many options besides its closing one (a prompt holds 25).
 SET_ROOM = 24
@@ -36,24 +37,27 @@ def set_copies(state: State, seat: int, fr: dict[str, Any]) -> dict[str, int] | 
     return out if sum(out.values()) <= SET_ROOM else None
 
 
-def _nth(j: int) -> tuple[str, str]:
-    """The copy number of a set option: "" for the first, " (2nd)" / " (2e)" after."""
+def _nth(j: int) -> Message | str:
+    """The copy number of a set option: "" for the first, " (2nd)", " (3rd)"... after."""
     if j == 1:
-        return "", ""
-    return f" ({j}{ {2: 'nd', 3: 'rd'}.get(j, 'th')})", f" ({j}e)"
+        return ""
+    if j == 2:
+        return M("copy.2", " (2nd)")
+    if j == 3:
+        return M("copy.3", " (3rd)")
+    return M("copy.n", " ({n}th)", n=j)
 
 
 def _take_option(state: State, seat: int, op: str, key: str, j: int) -> Option:
     """One resource (`choose_res`) or building (`pieces`) to take; `j` numbers its copies."""
-    n_en, n_fr = _nth(j)
     oid = key if j == 1 else f"{key}-{j}"
     if op == "choose_res":
         n = state["supply"][key]
-        return Option(oid, f"Take 1 {key}{n_en}", f"Prendre 1 {RES_FR[key]}{n_fr}",
-                      *((f"{n} in the supply", f"{n} en réserve générale") if j == 1 else ()))
+        return Option(oid, M("opt.take_res", "Take {what}{nth}", what=words.res(1, key), nth=_nth(j)),
+                      description=M("opt.in_supply", "{n} in the supply", n=n) if j == 1 else "")
     n = state["players"][seat]["reserve"][key]
-    return Option(oid, f"Take a {key} building{n_en}", f"Prendre un bâtiment {TYPE_FR[key]}{n_fr}",
-                  *((f"{n} in your reserve", f"{n} dans votre réserve") if j == 1 else ()))
+    return Option(oid, M("opt.take_piece", "Take a {kind} building{nth}", kind=TYPE_M[key], nth=_nth(j)),
+                  description=M("opt.in_reserve", "{n} in your reserve", n=n) if j == 1 else "")
 
 
 def take_options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
@@ -79,10 +83,10 @@ def move_options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
     (`t3r4`), then its move (a typed `t3r4-t3r5` still stands for both)."""
     moves = _moves(state, seat, fr)
     if len(moves) > SET_ROOM:
-        return [Option(r, f"Move the unit in {r}", f"Déplacer l'unité en {r}") for r in dict.fromkeys(m[0] for m in moves)]
+        return [Option(r, M("opt.move_unit", "Move the unit in {src}", src=r)) for r in dict.fromkeys(m[0] for m in moves)]
     terrain = state["terrain"]
-    return [Option(f"{src}-{dst}", f"Move the unit in {src} to {dst} ({terrain[dst]})",
-                   f"Déplacer l'unité de {src} vers {dst} ({TERRAIN_FR.get(terrain[dst], '')})") for src, dst in moves]
+    return [Option(f"{src}-{dst}", M("opt.move", "Move the unit in {src} to {dst} ({terrain})", src=src, dst=dst, terrain=TERRAIN[terrain[dst]]))
+            for src, dst in moves]
 
 
 def trade_bundles(state: State, seat: int, fr: dict[str, Any]) -> list[tuple[str, ...]] | None:
@@ -110,11 +114,9 @@ def trade_options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
 
 def _trade_option(e: dict[str, Any], bundle: tuple[str, ...]) -> Option:
     """Sell or buy `bundle` (`wood-wood-clay`): the units and what they bring or cost."""
-    units = [words.res(n, r) for r, n in Counter(bundle).items()]
-    what, what_fr = ", ".join(u[0] for u in units), ", ".join(u[1] for u in units)
+    what = words.comma([words.res(n, r) for r, n in Counter(bundle).items()])
     n = len(bundle)
     if e["op"] == "buy":
-        gold, gold_fr = words.gold(n * e["price"])
-        return Option("-".join(bundle), f"Buy {what} for {gold}", f"Acheter {what_fr} pour {gold_fr}")
-    gain, gain_fr = words.gold(n * e["gold"]) if e["op"] == "sell" else (f"{n * e['vp']} VP", f"{n * e['vp']} PV")
-    return Option("-".join(bundle), f"Sell {what} for {gain}", f"Vendre {what_fr} pour {gain_fr}")
+        return Option("-".join(bundle), M("opt.buy", "Buy {what} for {gold}", what=what, gold=words.gold(n * e["price"])))
+    gain = words.gold(n * e["gold"]) if e["op"] == "sell" else words.vp(n * e["vp"])
+    return Option("-".join(bundle), M("opt.sell", "Sell {what} for {gain}", what=what, gain=gain))

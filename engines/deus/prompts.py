@@ -10,28 +10,27 @@ from functools import cache
 from typing import Any
 
 from engines.core import Option, Prompt
-from engines.core.contract import fit_words
+from engines.core.i18n import Message, Text
 from engines.core.state import State
 from engines.deus import effects, picks, rules, words
 from engines.deus.data import COLOURS, card_of, catalog, per_catalogue
-from engines.deus.words import TERRAIN_FR, TYPE_FR
+from engines.deus.words import MN, TERRAIN, TYPE, TYPE_F, TYPE_M, M
 
 MAX_OPTIONS = 25
 # A god's favour per card discarded, as the turn's choice names it (`god_text` counts the cards).
-FAVOUR: dict[str, tuple[str, str]] = {
-    "neptune": ("2 gold per card", "2 ors par carte"),
-    "ceres": ("1 resource of your choice per card", "1 ressource au choix par carte"),
-    "minerva": ("1 more card drawn per card", "1 carte piochée de plus par carte"),
-    "vesta": ("1 VP for 1 card, 2 VP for 2 or more", "1 PV pour 1 carte, 2 PV pour 2 ou plus"),
-    "mars": ("1 building of your choice per card", "1 bâtiment au choix par carte"),
-    "jupiter": ("the favour of another god", "la faveur d'un autre dieu"),
+FAVOUR: dict[str, Message] = {
+    "neptune": M("favour.neptune", "2 gold per card"),
+    "ceres": M("favour.ceres", "1 resource of your choice per card"),
+    "minerva": M("favour.minerva", "1 more card drawn per card"),
+    "vesta": M("favour.vesta", "1 VP for 1 card, 2 VP for 2 or more"),
+    "mars": M("favour.mars", "1 building of your choice per card"),
+    "jupiter": M("favour.jupiter", "the favour of another god"),
 }
 
 
-def cost_text(cost: dict[str, int]) -> tuple[str, str]:
-    """A cost in words: "1 wood, 2 stone" / "1 bois, 2 pierres"."""
-    parts = [words.res(n, r) for r, n in cost.items()]
-    return ", ".join(p[0] for p in parts), ", ".join(p[1] for p in parts)
+def cost_text(cost: dict[str, int]) -> Text:
+    """A cost in words: "1 wood, 2 stone"."""
+    return words.comma([words.res(n, r) for r, n in cost.items()])
 
 
 @per_catalogue
@@ -40,16 +39,13 @@ def build_option(cat: dict[str, Any], cid: str, short: tuple[tuple[str, int], ..
     its cost (« remplacer des ressources … par 4 ors »: choosing it is choosing to pay); its cost
     and effect as description."""
     c = cat["cards"][cid]
-    cost, cost_fr = cost_text(c["cost"])
-    text, text_fr = effects.describe(c)
-    label, label_fr = f"Build {c['name_en']} ({c['colour']})", f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]})"
-    if short:
-        miss, miss_fr = cost_text(dict(short))
-        gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(n for _, n in short))
-        label, label_fr = f"{label} paying {gold} for {miss}", f"{label_fr} en payant {gold_fr} pour {miss_fr}"
-    # fit_words: a pack's long name and a four-resource shortfall could pass 100 characters
-    return Option(cid, fit_words(label), fit_words(label_fr), fit_words(f"Cost: {cost} · {text}"),
-                  fit_words(f"Coût : {cost_fr} · {text_fr}"))
+    card, kind = words.name("card", c), TYPE[c["colour"]]
+    about = M("opt.build.about", "Cost: {cost} · {effect}", cost=cost_text(c["cost"]), effect=effects.describe(c))
+    if not short:
+        return Option(cid, M("opt.build", "Build {card} ({kind})", card=card, kind=kind), description=about)
+    gold = words.gold(rules.GOLD_PER_RESOURCE * sum(n for _, n in short))
+    return Option(cid, M("opt.build_paying", "Build {card} ({kind}) paying {gold} for {missing}", card=card, kind=kind, gold=gold,
+                         missing=cost_text(dict(short))), description=about)
 
 
 @per_catalogue
@@ -57,33 +53,28 @@ def gold_option(cat: dict[str, Any], cid: str) -> Option:
     """Build a card paying all of its cost in gold, keeping the resources held (« Vous pouvez
     toujours remplacer des ressources … par 4 ors »): `farm.gold`, beside the card's own option."""
     c = cat["cards"][cid]
-    cost, cost_fr = cost_text(c["cost"])
-    gold, gold_fr = words.gold(rules.GOLD_PER_RESOURCE * sum(c["cost"].values()))
-    text, text_fr = effects.describe(c)
-    return Option(f"{cid}.gold", fit_words(f"Build {c['name_en']} ({c['colour']}) all in gold: {gold} for {cost}"),
-                  fit_words(f"Construire {c['name_fr']} ({TYPE_FR[c['colour']]}) tout en or : {gold_fr} pour {cost_fr}"),
-                  fit_words(f"Keeps your resources · {text}"), fit_words(f"Vous gardez vos ressources · {text_fr}"))
+    gold = words.gold(rules.GOLD_PER_RESOURCE * sum(c["cost"].values()))
+    return Option(f"{cid}.gold", M("opt.build_gold", "Build {card} ({kind}) all in gold: {gold} for {cost}", card=words.name("card", c),
+                                   kind=TYPE[c["colour"]], gold=gold, cost=cost_text(c["cost"])),
+                  description=M("opt.build_gold.about", "Keeps your resources · {effect}", effect=effects.describe(c)))
 
 
-GOLD_MENU = Option("gold", "Build a card all in gold (choose it next)", "Construire une carte tout en or (à choisir ensuite)",
-                   "Keeps your resources: 4 gold for each unit of its cost",
-                   "Vous gardez vos ressources : 4 ors par unité de son coût")
-BACK = Option("back", "Back (choose another action)", "Retour (choisir une autre action)")
+GOLD_MENU = Option("gold", M("opt.gold", "Build a card all in gold (choose it next)"),
+                   description=M("opt.gold.about", "Keeps your resources: 4 gold for each unit of its cost"))
+BACK = Option("back", M("opt.back", "Back (choose another action)"))
 
 
 @per_catalogue
 def offer_option(cat: dict[str, Any], god: str) -> Option:
     """Make an offering to a god (the colour of the card discarded on top): its favour per card."""
     g = cat["gods"][god]
-    colour, en, fr = g["colour"], *FAVOUR[god]
-    took, took_fr = words.buildings(1, colour)
-    if god == "jupiter":  # composed: the building is of the type of the god whose favour is taken
-        took, took_fr = "the chosen god's building", "le bâtiment du dieu choisi"
-    draw, draw_fr = ("draw to 5 + 1 per card", "piochez jusqu'à 5 + 1 par carte") if god == "minerva" \
-        else ("draw to 5", "piochez jusqu'à 5")
-    return Option(god, f"Offer to {g['name_en']}: {en}", f"Offrande à {g['name_fr']} : {fr}",
-                  fit_words(f"Discards with a {colour} card on top; take {took}, {draw}"),
-                  fit_words(f"Défausse avec une carte {TYPE_FR[colour]} dessus ; prenez {took_fr}, {draw_fr}"))
+    colour = g["colour"]
+    # composed: Jupiter's building is of the type of the god whose favour is taken
+    took = M("offer.jupiter_piece", "the chosen god's building") if god == "jupiter" else words.buildings(1, colour)
+    draw = M("offer.draw_minerva", "draw to 5 + 1 per card") if god == "minerva" else M("offer.draw", "draw to 5")
+    return Option(god, M("opt.offer", "Offer to {god}: {favour}", god=words.name("god", g), favour=FAVOUR[god]),
+                  description=M("opt.offer.about", "Discards with a {kind} card on top; take {took}, {draw}", kind=TYPE_F[colour],
+                                took=took, draw=draw))
 
 
 @per_catalogue
@@ -91,33 +82,36 @@ def discard_option(cat: dict[str, Any], oid: str, cid: str) -> Option:
     """Discard a card (`oid` is `cid`, or `cid-2` for a second copy): its god in the label."""
     c = cat["cards"][cid]
     god = cat["gods"][cat["god_of"][c["colour"]]]
-    return Option(oid, f"Discard {c['name_en']} ({god['name_en']})", f"Défausser {c['name_fr']} ({god['name_fr']})")
+    return Option(oid, M("opt.discard", "Discard {card} ({god})", card=words.name("card", c), god=words.name("god", god)))
 
 
 @per_catalogue
 def god_option(cat: dict[str, Any], god: str, n: int) -> Option:
-    g = cat["gods"][god]
-    en, fr = god_text(god, n)
-    return Option(god, f"{g['name_en']}: {en}", f"{g['name_fr']} : {fr}")
+    return Option(god, M("opt.god", "{god}: {favour}", god=words.name("god", cat["gods"][god]), favour=god_text(god, n)))
 
 
 @cache  # terrain words only: the same in every pack
 def region_option(rid: str, terrain: str, vp: bool) -> Option:
-    return Option(rid, f"{rid} ({terrain}{', 3 VP' if vp else ''})", f"{rid} ({TERRAIN_FR[terrain]}{', 3 PV' if vp else ''})")
+    if vp:
+        return Option(rid, M("opt.region_vp", "{rid} ({terrain}, {vp})", rid=rid, terrain=TERRAIN[terrain], vp=words.vp(rules.EDGE_VP)))
+    return Option(rid, M("opt.region", "{rid} ({terrain})", rid=rid, terrain=TERRAIN[terrain]))
 
 
-def god_text(god: str, n: int) -> tuple[str, str]:
+def god_text(god: str, n: int) -> Message:
     """A god's favour for `n` discarded cards. Minerva's promise is capped by the hand limit:
     « Vous ne pouvez jamais dépasser les 10 cartes en main »."""
-    hand = min(rules.HAND + n, rules.HAND_LIMIT)
-    return {
-        "neptune": words.gold(2 * n),
-        "ceres": (words.plural(n, "resource") + " of your choice", words.plural(n, "ressource", lang="fr") + " au choix"),
-        "minerva": (f"draw until you hold {hand} cards", f"compléter votre main jusqu'à {hand} cartes"),
-        "vesta": (f"{1 if n == 1 else 2} VP", f"{1 if n == 1 else 2} PV"),
-        "mars": (words.plural(n, "building") + " of your choice", words.plural(n, "bâtiment", lang="fr") + " au choix"),
-        "jupiter": ("the favour of another god", "la faveur d'un autre dieu"),
-    }[god]
+    if god == "neptune":
+        return words.gold(2 * n)
+    if god == "ceres":
+        return M("item.of_choice", "{what} of your choice", what=words.resources(n))
+    if god == "minerva":
+        hand = min(rules.HAND + n, rules.HAND_LIMIT)
+        return MN("favour.minerva_n", "draw until you hold {n} card", "draw until you hold {n} cards", hand)
+    if god == "vesta":
+        return words.vp(1 if n == 1 else 2)
+    if god == "mars":
+        return M("item.of_choice", "{what} of your choice", what=words.buildings_any(n))
+    return FAVOUR["jupiter"]
 
 
 def prompt(state: State, seat: int) -> Prompt | None:
@@ -128,8 +122,8 @@ def prompt(state: State, seat: int) -> Prompt | None:
     fr = state["stack"][-1]
     k = fr["k"]
     if k == "place":
-        return Prompt(seat, f"Where do you place your {fr['kind']} building?", place_options(state, seat, fr),
-                      f"Où placez-vous votre bâtiment {TYPE_FR[fr['kind']]} ?")
+        return Prompt(seat, M("prompt.place", "Where do you place your {kind} building?", kind=TYPE_M[fr["kind"]]),
+                      place_options(state, seat, fr))
     if k == "effect":
         return _effect_prompt(state, seat, fr)
     if k == "offer":
@@ -137,12 +131,11 @@ def prompt(state: State, seat: int) -> Prompt | None:
     cat = catalog(state)
     if k == "gold":
         cards = in_gold(state, seat, buildable(state, seat))
-        return Prompt(seat, "Which card do you build all in gold?", [*(gold_option(cat, c) for c in cards), BACK],
-                      "Quelle carte construisez-vous tout en or ?")
+        return Prompt(seat, M("prompt.gold", "Which card do you build all in gold?"), [*(gold_option(cat, c) for c in cards), BACK])
     if k == "jupiter":
         jupiter = cat["gods"]["jupiter"]  # a pack may rename a god
-        return Prompt(seat, f"{jupiter['name_en']}: whose favour do you take?", [god_option(cat, g, fr["n"]) for g in fr["gods"]],
-                      f"{jupiter['name_fr']} : quelle faveur prenez-vous ?")
+        return Prompt(seat, M("prompt.jupiter", "{god}: whose favour do you take?", god=words.name("god", jupiter)),
+                      [god_option(cat, g, fr["n"]) for g in fr["gods"]])
     raise ValueError(f"unknown frame {k}")  # pragma: no cover
 
 
@@ -151,12 +144,11 @@ def _effect_prompt(state: State, seat: int, fr: dict[str, Any]) -> Prompt:
     `stop`; a choice that can only help is a pure gain when it is the only one (for a set, when
     every copy left is of one resource or type: taking them one by one asks nothing)."""
     choices = effects.options(state, seat, fr)
-    en, frn = effects.describe({"effect": fr["eff"]})
     is_set = picks.set_copies(state, seat, fr) is not None
     kinds = {o.id.partition("-")[0] if is_set else o.id for o in choices}
     gain = choices[0].id if len(kinds) == 1 and effects.only_helps(fr) else ""
-    return Prompt(seat, f"{fr['title'][0]}: {en}", [*choices, effects.stop_option(fr)], f"{fr['title'][1]} : {frn}",
-                  gain=gain, done="stop" if is_set else "")
+    text = M("prompt.effect", "{card}: {effect}", card=effects.title(fr), effect=effects.describe({"effect": fr["eff"]}))
+    return Prompt(seat, text, [*choices, effects.stop_option(fr)], gain=gain, done="stop" if is_set else "")
 
 
 def _offer_prompt(state: State, seat: int, fr: dict[str, Any]) -> Prompt:
@@ -171,17 +163,16 @@ def _offer_prompt(state: State, seat: int, fr: dict[str, Any]) -> Prompt:
     ordered = sorted(slugs.items(), key=lambda kv: card_of(state, kv[1])["colour"] != colour)
     opts = [discard_option(cat, oid, card_of(state, iid)["id"]) for oid, iid in ordered]
     n = len(chosen)
+    name = words.name("god", g)
     if any(card_of(state, i)["colour"] == colour for i in chosen):
-        en, fr_text = god_text(god, n)
-        opts.append(Option("done", f"Offer {words.plural(n, 'card')}: {en}", f"Offrir {words.plural(n, 'carte', lang='fr')} : {fr_text}"))
+        opts.append(Option("done", M("opt.offer_n", "Offer {cards}: {favour}", cards=words.cards(n), favour=god_text(god, n))))
     elif chosen:
-        opts.append(Option("done", f"Back: {g['name_en']} needs a {colour} card",
-                           f"Retour : {g['name_fr']} exige une carte {TYPE_FR[colour]}"))
+        opts.append(Option("done", M("opt.back_needs", "Back: {god} needs a {kind} card", god=name, kind=TYPE_F[colour])))
     else:
-        opts.append(Option("done", "Back (choose another action)", "Retour (choisir une autre action)"))
-    return Prompt(seat, f"Offering to {g['name_en']}: which cards do you discard? ({n} chosen)", opts,
-                  f"Offrande à {g['name_fr']} : quelles cartes défaussez-vous ? "
-                  f"({words.plural(n, 'carte choisie', 'cartes choisies', lang='fr')})", done="done")
+        opts.append(Option("done", BACK.label))
+    text = MN("prompt.offer", "Offering to {god}: which cards do you discard? ({n} chosen)",
+              "Offering to {god}: which cards do you discard? ({n} chosen)", n, god=name)
+    return Prompt(seat, text, opts, done="done")
 
 
 def buildable(state: State, seat: int) -> list[tuple[str, str]]:
@@ -219,9 +210,8 @@ def turn_prompt(state: State, seat: int) -> Prompt:
         opts.append(GOLD_MENU)
     opts += gods
     if not opts:
-        opts.append(Option("pass", "Pass (nothing is possible)", "Passer (rien n'est possible)"))
-    return Prompt(seat, "Your turn: build a card or make an offering?", opts,
-                  "À vous : construire une carte ou faire une offrande ?")
+        opts.append(Option("pass", M("opt.pass", "Pass (nothing is possible)")))
+    return Prompt(seat, M("prompt.turn", "Your turn: build a card or make an offering?"), opts)
 
 
 @per_catalogue
@@ -239,7 +229,7 @@ def place_options(state: State, seat: int, fr: dict[str, Any]) -> list[Option]:
         out = []
         for t in tiles:
             n = sum(1 for r in targets if r.startswith(t + "r"))
-            out.append(Option(t, f"Tile {t[1:]} ({words.plural(n, 'region')})", f"Tuile {t[1:]} ({words.plural(n, 'région', lang='fr')})"))
+            out.append(Option(t, M("opt.tile", "Tile {t} ({regions})", t=t[1:], regions=MN("item.region", "{n} region", "{n} regions", n))))
         return out
     order = rules.geo(state)["order"]
     terrain = state["terrain"]

@@ -7,34 +7,18 @@ from collections.abc import Iterator
 from typing import Any
 
 from engines.core import prng
+from engines.core.i18n import Message
 from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import board, words
 from engines.deus.data import CARDS_PER_COLOUR, COLOURS, PIECE_TYPES, card_of, catalog
+from engines.deus.words import TYPE_M, M
 
 HAND = 5
 HAND_LIMIT = 10
 GOLD_PER_RESOURCE = 4
 EDGE_VP = 3
 FIRST_GAP = 3  # first building: at least 2 empty regions between it and any opponent (distance 3)
-
-Msg = tuple[str, str]
-
-
-def who(seat: int) -> tuple[str, str]:
-    """The seat's name in an English and a French text: the `{pN}` placeholder, filled with the
-    player's display name by whoever shows the text (engines.core.names)."""
-    return ref(seat), ref(seat)
-
-
-def and_list(seats: list[int]) -> tuple[str, str]:
-    """Several seats' names: "{p0}, {p1} and {p2}" / "{p0}, {p1} et {p2}"."""
-    names = [ref(s) for s in seats]
-    if len(names) == 1:
-        return names[0], names[0]
-    head = ", ".join(names[:-1])
-    return f"{head} and {names[-1]}", f"{head} et {names[-1]}"
-
 
 def geo(state: State) -> dict[str, Any]:
     return board.geometry(state["ntiles"])
@@ -139,41 +123,36 @@ def pay(state: State, player: dict[str, Any], cost: dict[str, int], all_gold: bo
 
 
 # ---- placement ---------------------------------------------------------------------------------------
-def placement_refusal(state: State, seat: int, kind: str, rid: str) -> Msg | None:
+def placement_refusal(state: State, seat: int, kind: str, rid: str) -> Message | None:
     """Why a piece of `kind` may not go to `rid` for free (None when it may)."""
     g = geo(state)
     if rid not in g["coords"]:
-        return f"There is no region {rid}.", f"Il n'y a pas de région {rid}."
+        return M("refuse.no_region", "There is no region {rid}.", rid=rid)
     ter = state["terrain"][rid]
     occ = state["occ"].get(rid)
     if ter == "village":
-        return "Nobody may build in a barbarian village.", "On ne peut jamais construire dans un village barbare."
+        return M("refuse.village", "Nobody may build in a barbarian village.")
     if occ is not None and occ["owner"] != seat:
-        return "Another player already occupies that region.", "Un autre joueur occupe déjà cette région."
+        return M("refuse.occupied", "Another player already occupies that region.")
     if kind == "maritime" and ter != "sea":
-        return "Ships are placed only at sea.", "Les navires ne se placent qu'en mer."
+        return M("refuse.ship_at_sea", "Ships are placed only at sea.")
     if kind != "maritime" and ter == "sea":
-        return "Only ships may be built at sea.", "Seuls les navires se construisent en mer."
+        return M("refuse.sea_ships", "Only ships may be built at sea.")
     if occ is not None and kind in occ["b"]:
-        return (f"You already have a {kind} building in that region.",
-                f"Vous avez déjà un bâtiment {words.TYPE_FR[kind]} dans cette région.")
+        return M("refuse.same_type", "You already have a {kind} building in that region.", kind=TYPE_M[kind])
     mine = own_regions(state, seat)
     if kind == "temple":
         if occ is None:
-            return "A temple goes only in a land region you already occupy.", \
-                "Un temple se construit uniquement dans une région terrestre que vous occupez."
+            return M("refuse.temple_where", "A temple goes only in a land region you already occupy.")
         return None
     if not mine:
         if rid not in g["edge"]:
-            return "Your first building must be on the edge of the continent.", \
-                "Votre premier bâtiment doit être au bord du continent."
+            return M("refuse.first_edge", "Your first building must be on the edge of the continent.")
         if rid not in first_spots(state, seat, kind):
-            return "Your first building must be at least 2 empty regions away from other players.", \
-                "Votre premier bâtiment doit être à au moins 2 régions vides des autres joueurs."
+            return M("refuse.first_far", "Your first building must be at least 2 empty regions away from other players.")
         return None
     if occ is None and not any(n in mine for n in g["neighbours"][rid]):
-        return "You may build only on or next to your own regions (or on an empty edge region for 3 VP).", \
-            "Vous ne pouvez construire que sur ou à côté de vos régions (ou au bord contre 3 PV)."
+        return M("refuse.not_next", "You may build only on or next to your own regions (or on an empty edge region for 3 VP).")
     return None
 
 
@@ -245,7 +224,7 @@ def temples_allowed(state: State, seat: int) -> bool:
     return all(len(cols[t]) >= built for t in PIECE_TYPES)
 
 
-def build_refusal(state: State, seat: int, iid: str, room: dict[str, bool] | None = None) -> Msg | None:
+def build_refusal(state: State, seat: int, iid: str, room: dict[str, bool] | None = None) -> Message | None:
     """Why the card instance `iid` cannot be built now (None when it can). `room` memoises
     `can_place` by building type when several cards are checked against one state."""
     p = state["players"][seat]
@@ -254,14 +233,12 @@ def build_refusal(state: State, seat: int, iid: str, room: dict[str, bool] | Non
     if colour == "temple":
         if not temples_allowed(state, seat):
             n = len(p["cols"]["temple"])
-            return (f"Your temple number {n + 1} needs {words.plural(n, 'building')} of each other type first.",
-                    f"Votre temple n° {n + 1} exige d'abord {words.plural(n, 'bâtiment', lang='fr')} de chaque autre type.")
+            return M("refuse.temple_needs", "Your temple number {k} needs {what} of each other type first.", k=n + 1,
+                     what=words.buildings_any(n))
     elif p["board"][colour] <= 0:
-        return (f"You have no {colour} piece left on your player board.",
-                f"Vous n'avez plus de pion {words.TYPE_FR[colour]} sur votre plateau.")
+        return M("refuse.no_piece", "You have no {kind} piece left on your player board.", kind=TYPE_M[colour])
     if not can_pay(p, card["cost"]):
-        return "You cannot pay that card's cost (each missing resource costs 4 gold).", \
-            "Vous ne pouvez pas payer ce coût (chaque ressource manquante coûte 4 ors)."
+        return M("refuse.cost", "You cannot pay that card's cost (each missing resource costs 4 gold).")
     if colour == "temple" and state["temple_stock"] <= 0:
         return None
     if room is None:
@@ -269,8 +246,7 @@ def build_refusal(state: State, seat: int, iid: str, room: dict[str, bool] | Non
     if colour not in room:
         room[colour] = can_place(state, seat, colour)
     if not room[colour]:
-        return "There is no region where you could place that building.", \
-            "Il n'y a aucune région où placer ce bâtiment."
+        return M("refuse.no_room", "There is no region where you could place that building.")
     return None
 
 
@@ -326,15 +302,14 @@ def deadlocked(state: State) -> bool:
 
 
 # ---- military movement ---------------------------------------------------------------------------
-def move_refusal(state: State, seat: int, src: str) -> Msg | None:
+def move_refusal(state: State, seat: int, src: str) -> Message | None:
     occ = state["occ"].get(src)
     if occ is None or occ["owner"] != seat or "military" not in occ["b"]:
-        return "You have no military unit there.", "Vous n'avez pas d'unité militaire à cet endroit."
+        return M("refuse.no_unit", "You have no military unit there.")
     if sorted(occ["b"]) == ["military", "temple"]:
-        return "That unit is the only guard of a temple: it may not leave.", \
-            "Cette unité est la seule à garder un temple : elle ne peut pas partir."
+        return M("refuse.guard", "That unit is the only guard of a temple: it may not leave.")
     if not move_targets(state, seat, src):
-        return "That unit has nowhere to go.", "Cette unité ne peut aller nulle part."
+        return M("refuse.stuck", "That unit has nowhere to go.")
     return None
 
 
@@ -402,9 +377,8 @@ def attack_villages(state: State, log: Any) -> None:
         for s in top:
             state["players"][s]["vp"] += share
             state["players"][s]["villages"] += 1
-        names, names_fr = and_list(top)
-        log(state, f"The village {rid} ({v['vp']} VP) falls to {names}.",
-            f"Le village {rid} ({v['vp']} PV) tombe aux mains de {names_fr}.", top[0])
+        log(state, M("log.village_falls", "The village {v} ({vp}) falls to {who}.", v=rid, vp=words.vp(v["vp"]),
+                     who=words.and_list([ref(s) for s in top])), seat=top[0])
         v["vp"] = 0
         v["barbarian"] = False
         v["won_by"] = top
@@ -424,16 +398,12 @@ def check_end(state: State, log: Any, deadlock: bool = False) -> None:
     why = "villages" if villages_done else "temples" if state["temple_stock"] <= 0 else "deadlock"
     state["end"] = {"turns_left": (n - 1 - pos) + n + 1, "why": why}
     if why == "deadlock":
-        log(state, "Nobody can ever build a card again, so no village nor the temple stock can run out: "
-                   "the round ends, then one more turn each.",
-            "Plus personne ne pourra jamais construire de carte, donc ni les villages ni la réserve de temples "
-            "ne peuvent s'épuiser : on finit le tour de table, puis un tour de plus chacun.")
+        log(state, M("log.end_deadlock", "Nobody can ever build a card again, so no village nor the temple stock can run out: "
+                                         "the round ends, then one more turn each."))
     elif villages_done:
-        log(state, "The last barbarian village is emptied: the round ends, then one more turn each.",
-            "Le dernier village barbare est vidé : on finit le tour de table, puis un tour de plus chacun.")
+        log(state, M("log.end_villages", "The last barbarian village is emptied: the round ends, then one more turn each."))
     else:
-        log(state, "The temple stock is exhausted: the round ends, then one more turn each.",
-            "La réserve de temples est épuisée : on finit le tour de table, puis un tour de plus chacun.")
+        log(state, M("log.end_temples", "The temple stock is exhausted: the round ends, then one more turn each."))
 
 
 def take_pieces(player: dict[str, Any], kind: str, n: int) -> int:

@@ -8,13 +8,14 @@ from engines.core.ranks import ranked
 from engines.core.state import State
 from engines.deus import effects
 from engines.deus.data import RESOURCES, card_of
+from engines.deus.words import M
 
 MAJORITY_VP = 2
 # The words players read for each breakdown key (the final post and table show them, never a key).
-LABELS: dict[str, tuple[str, str]] = {
-    "tokens": ("VP tokens", "Jetons PV"),
-    "temples": ("Temples", "Temples"),
-    "majorities": ("Majorities (resources, gold)", "Majorités (ressources, or)"),
+LABELS = {
+    "tokens": M("label.tokens", "VP tokens"),
+    "temples": M("label.temples", "Temples"),
+    "majorities": M("label.majorities", "Majorities (resources, gold)"),
 }
 
 

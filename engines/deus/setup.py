@@ -13,6 +13,7 @@ from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import board, rules
 from engines.deus.data import COLOURS, RESOURCES, catalog
+from engines.deus.words import M
 
 
 def setup(state: State) -> None:
@@ -52,5 +53,4 @@ def setup(state: State) -> None:
     state["acting"] = False
     state["end"] = None
     state["built"] = False
-    first = ref(state["first"])
-    Engine.log(state, f"{first} starts.", f"{first} commence.")
+    Engine.log(state, M("log.start", "{who} starts.", who=ref(state["first"])))

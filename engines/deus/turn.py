@@ -13,8 +13,9 @@ from __future__ import annotations
 from engines.core import Engine
 from engines.core.names import ref
 from engines.core.state import State
-from engines.deus import building, effects, offering, rules, scoring
+from engines.deus import building, effects, offering, rules, scoring, words
 from engines.deus.data import card_of, catalog
+from engines.deus.words import M
 
 
 def to_act(state: State) -> list[int]:
@@ -37,8 +38,7 @@ def step(state: State, seat: int, option_id: str) -> None:
         elif option_id != "pass":
             building.build(state, seat, option_id)
         else:
-            en, frn = rules.who(seat)
-            Engine.log(state, f"{en} passes.", f"{frn} passe.", seat)
+            Engine.log(state, M("log.pass", "{who} passes.", who=ref(seat)), seat=seat)
         advance(state)
         return
     fr = state["stack"][-1]
@@ -94,7 +94,7 @@ def advance(state: State) -> None:
             iid = fr["queue"].pop(0)
             card = card_of(state, iid)
             region = next(c["region"] for c in state["players"][seat]["cols"][card["colour"]] if c["iid"] == iid)
-            stack.append(effects.frame(card["effect"], region, card["name_en"], card["name_fr"]))
+            stack.append(effects.frame(card["effect"], region, words.name("card", card)))
             continue
         if k == "finish_offer":
             stack.pop()
@@ -122,7 +122,7 @@ def finish_turn(state: State) -> None:
         if state["end"]["turns_left"] <= 0:
             state["over"] = True
             scores = scoring.result(state)["scores"]
-            Engine.log(state, "Game over. Scores: " + ", ".join(f"{ref(s)} {v} VP" for s, v in enumerate(scores)) + ".",
-                       "Partie terminée. Scores : " + ", ".join(f"{ref(s)} {v} PV" for s, v in enumerate(scores)) + ".")
+            listed = words.comma([M("log.score", "{who} {vp}", who=ref(s), vp=words.vp(v)) for s, v in enumerate(scores)])
+            Engine.log(state, M("log.over", "Game over. Scores: {scores}.", scores=listed))
             return
     state["current"] = (seat + 1) % state["num_players"]

@@ -11,18 +11,19 @@ import json
 from typing import Any
 
 from engines.core import Engine, packs
+from engines.core.i18n import Message, as_json
 from engines.core.names import ref
 from engines.core.state import State
 from engines.deus import effects, rules, scoring, words
 from engines.deus.data import COLOURS, card_of, catalog, per_catalogue
+from engines.deus.words import MN, M
 
 
 @per_catalogue
 def _card_info(cat: dict[str, Any], card_id: str) -> str:
     c = cat["cards"][card_id]
-    text_en, text_fr = effects.describe(c)
-    return json.dumps({"colour": c["colour"], "name_en": c["name_en"], "name_fr": c["name_fr"],
-                       "cost": dict(c["cost"]), "text_en": text_en, "text_fr": text_fr})
+    return json.dumps({"colour": c["colour"], "name": as_json(words.name("card", c)), "cost": dict(c["cost"]),
+                       "text": as_json(effects.describe(c))})
 
 
 def card_info(cat: dict[str, Any], card_id: str) -> dict[str, Any]:
@@ -30,20 +31,18 @@ def card_info(cat: dict[str, Any], card_id: str) -> dict[str, Any]:
     return dict(json.loads(_card_info(cat, card_id)))
 
 
-def _summary(state: State) -> dict[str, str]:
+def _summary(state: State) -> Message:
     if state["over"]:
-        return {"en": "Game over", "fr": "Partie terminée"}
-    cur = ref(state["current"])
-    villages = sum(1 for v in state["villages"].values() if v["barbarian"])
-    stock = state["temple_stock"]
-    en = f"{cur} to play · {words.plural(villages, 'barbarian village')} · {words.plural(stock, 'temple')} in stock"
-    fr = (f"À {cur} de jouer · {words.plural(villages, 'village barbare', 'villages barbares', lang='fr')} · "
-          f"{words.plural(stock, 'temple', lang='fr')} en réserve")
-    if state["end"] is not None:
-        left = state["end"]["turns_left"]
-        en += f" · {words.plural(left, 'final turn')} left"
-        fr += f" · {words.plural(left, 'dernier tour restant', 'derniers tours restants', lang='fr')}"
-    return {"en": en, "fr": fr}
+        return M("summary.over", "Game over")
+    who = ref(state["current"])
+    left = sum(1 for v in state["villages"].values() if v["barbarian"])
+    villages = MN("item.village", "{n} barbarian village", "{n} barbarian villages", left)
+    temples = MN("item.temple", "{n} temple", "{n} temples", state["temple_stock"])
+    if state["end"] is None:
+        return M("summary", "{who} to play · {villages} · {temples} in stock", who=who, villages=villages, temples=temples)
+    turns = MN("summary.turns_left", "{n} final turn left", "{n} final turns left", state["end"]["turns_left"])
+    return M("summary.ending", "{who} to play · {villages} · {temples} in stock · {turns}", who=who, villages=villages,
+             temples=temples, turns=turns)
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -68,7 +67,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "deus",
         "num_players": state["num_players"],
-        "summary": _summary(state),
+        "summary": as_json(_summary(state)),
         "log": Engine.recent_log(state),
         "scores": res["scores"] if res is not None else [0] * state["num_players"],
         "regions": regions,

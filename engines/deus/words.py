@@ -1,39 +1,126 @@
-"""Words of the game in English and French, and counted nouns with correct plurals (French
-keeps the singular for 0 and 1: « 1 carte choisie », « 0 bâtiment »)."""
+"""The words of the game as messages: `M` and `MN` bound to this engine's catalogs (English in the
+code; French, German... in engines/deus/locale), the names of components, resources, building
+types and terrains, counted nouns (the catalog's plural rule picks the form: French keeps the
+singular for 0 and 1) and the joins of several texts."""
 
 from __future__ import annotations
 
-RES_FR = {"wood": "bois", "stone": "pierre", "clay": "argile", "wheat": "blé"}
-TYPE_FR = {"maritime": "maritime", "production": "production", "science": "science", "civil": "civil",
-           "military": "militaire", "temple": "temple"}
-TERRAIN_FR = {"field": "champ", "forest": "forêt", "swamp": "marais", "mountain": "montagne", "sea": "mer"}
+from collections.abc import Sequence
+from typing import Any
+
+from engines.core import i18n
+from engines.core.i18n import Message, Text, Words
+
+PACKAGE = "engines.deus"
+M, MN = i18n.messages(PACKAGE)
+
+# A building type on its own, as in "Build Farm (production)" (German: the noun).
+TYPE: dict[str, Message] = {
+    "maritime": M("type.maritime", "maritime"),
+    "production": M("type.production", "production"),
+    "science": M("type.science", "science"),
+    "civil": M("type.civil", "civil"),
+    "military": M("type.military", "military"),
+    "temple": M("type.temple", "temple"),
+}
+# A type before a noun French makes masculine ("a military building", "piece"); German: the first
+# part of a compound ("Militärgebäude").
+TYPE_M: dict[str, Message] = {
+    "maritime": M("type.maritime.m", "maritime"),
+    "production": M("type.production.m", "production"),
+    "science": M("type.science.m", "science"),
+    "civil": M("type.civil.m", "civil"),
+    "military": M("type.military.m", "military"),
+    "temple": M("type.temple.m", "temple"),
+}
+# A type before a noun French makes feminine ("a civil card", "your civil column"); German: the
+# first part of a compound ("Zivilkarte").
+TYPE_F: dict[str, Message] = {
+    "maritime": M("type.maritime.f", "maritime"),
+    "production": M("type.production.f", "production"),
+    "science": M("type.science.f", "science"),
+    "civil": M("type.civil.f", "civil"),
+    "military": M("type.military.f", "military"),
+    "temple": M("type.temple.f", "temple"),
+}
+# A region's terrain, as region options name it ("t3r5 (forest)").
+TERRAIN: dict[str, Message] = {
+    "field": M("terrain.field", "field"),
+    "forest": M("terrain.forest", "forest"),
+    "swamp": M("terrain.swamp", "swamp"),
+    "mountain": M("terrain.mountain", "mountain"),
+    "sea": M("terrain.sea", "sea"),
+}
 
 
-def plural(n: int, one: str, many: str | None = None, lang: str = "en") -> str:
-    """`n` and its noun, `many` (by default `one` + "s") unless singular: in English only 1 is
-    ("1 card", "0 cards", "2 cards"); in French 0 and 1 are, and the noun may be a noun group,
-    already agreed ("1 carte", "0 carte", "2 cartes")."""
-    singular = n < 2 if lang == "fr" else n == 1
-    return f"{n} {one if singular else (many or one + 's')}"
+def name(kind: str, entry: dict[str, Any]) -> Message | Words:
+    """A component's name (`kind`: card, god...): the catalog's translation of its English, or
+    a pack's own names (`name_fr`, `name_de`...; a new or renamed component: its English)."""
+    return i18n.component_text(PACKAGE, kind, entry)
 
 
-def gold(n: int) -> tuple[str, str]:
-    """An amount of gold: "1 gold" / "1 or", "4 gold" / "4 ors"."""
-    return f"{n} gold", plural(n, "or", lang="fr")
+def gold(n: int) -> Message:
+    """An amount of gold: "4 gold"."""
+    return MN("item.gold", "{n} gold", "{n} gold", n)
 
 
-def de(word: str) -> str:
-    """French « de » before `word`, elided before a vowel: « de bois », « d'argile »."""
-    return f"d'{word}" if word[:1] in "aeiouyéèêàâîôû" else f"de {word}"
+def vp(n: int) -> Message:
+    return M("item.vp", "{n} VP", n=n)
 
 
-def res(n: int, r: str) -> tuple[str, str]:
-    """`n` units of resource `r`: "2 stone" / "2 pierres", "1 clay" / "1 argile"."""
-    return f"{n} {r}", plural(n, RES_FR[r], "bois" if r == "wood" else None, lang="fr")
+def cards(n: int) -> Message:
+    return MN("item.card", "{n} card", "{n} cards", n)
 
 
-def buildings(n: int, kind: str) -> tuple[str, str]:
-    """`n` buildings of a type: "2 military buildings" / "2 bâtiments militaires" (the adjectives
-    agree; « production » and « science », nouns, do not)."""
-    plural_fr = {"maritime": "maritimes", "civil": "civils", "military": "militaires"}.get(kind, TYPE_FR[kind])
-    return plural(n, f"{kind} building"), plural(n, f"bâtiment {TYPE_FR[kind]}", f"bâtiments {plural_fr}", lang="fr")
+def resources(n: int) -> Message:
+    return MN("item.resource", "{n} resource", "{n} resources", n)
+
+
+def buildings_any(n: int) -> Message:
+    """`n` buildings of any type."""
+    return MN("item.building", "{n} building", "{n} buildings", n)
+
+
+def res(n: int, r: str) -> Message:
+    """`n` units of resource `r`: "2 stone", "1 clay"."""
+    if r == "wood":
+        return MN("item.wood", "{n} wood", "{n} wood", n)
+    if r == "stone":
+        return MN("item.stone", "{n} stone", "{n} stone", n)
+    if r == "clay":
+        return MN("item.clay", "{n} clay", "{n} clay", n)
+    return MN("item.wheat", "{n} wheat", "{n} wheat", n)
+
+
+def buildings(n: int, kind: str) -> Message:
+    """`n` buildings of a type: "2 military buildings"."""
+    if kind == "maritime":
+        return MN("item.building.maritime", "{n} maritime building", "{n} maritime buildings", n)
+    if kind == "production":
+        return MN("item.building.production", "{n} production building", "{n} production buildings", n)
+    if kind == "science":
+        return MN("item.building.science", "{n} science building", "{n} science buildings", n)
+    if kind == "civil":
+        return MN("item.building.civil", "{n} civil building", "{n} civil buildings", n)
+    return MN("item.building.military", "{n} military building", "{n} military buildings", n)
+
+
+def comma(items: Sequence[Text]) -> Text:
+    """Texts joined by commas: "1 wood, 2 stone" (one text: itself)."""
+    out = items[0]
+    for item in items[1:]:
+        out = M("join.comma", "{a}, {b}", a=out, b=item)
+    return out
+
+
+def plus(items: Sequence[Text]) -> Text:
+    """Gains added up: "2 gold + 1 VP"."""
+    out = items[0]
+    for item in items[1:]:
+        out = M("join.plus", "{a} + {b}", a=out, b=item)
+    return out
+
+
+def and_list(items: Sequence[Text]) -> Text:
+    """"a, b and c" (never the serial comma of CLDR's English list)."""
+    return items[0] if len(items) == 1 else M("join.and", "{a} and {b}", a=comma(items[:-1]), b=items[-1])

@@ -10,8 +10,8 @@ from engines.core.state import State
 from engines.magna_roma import city as cityg
 from engines.magna_roma import legal
 from engines.magna_roma.data import catalog
-from engines.magna_roma.gains import describe, gain
-from engines.magna_roma.texts import SYM_EN, SYM_FR, name_of
+from engines.magna_roma.gains import gain
+from engines.magna_roma.msgs import MN, SYMBOL_LOG, M, describe, name_of
 
 
 def reward_symbols(state: State, seat: int, cell: str, share: bool) -> None:
@@ -27,8 +27,11 @@ def reward_symbols(state: State, seat: int, cell: str, share: bool) -> None:
             continue
         g = d["symbol"][sym]["large" if same else "small"]
         gain(state, seat, g, share=share)
-        Engine.log(state, f"{SYM_EN[sym].capitalize()} symbol{' (same colour)' if same else ''}: {describe(g)}.",
-                   f"Symbole {SYM_FR[sym]}{' (même couleur)' if same else ''} : {describe(g, 'fr')}.", seat)
+        if same:
+            text = M("log.symbol_same", "{symbol} symbol (same colour): {gain}.", symbol=SYMBOL_LOG[sym], gain=describe(g))
+        else:
+            text = M("log.symbol", "{symbol} symbol: {gain}.", symbol=SYMBOL_LOG[sym], gain=describe(g))
+        Engine.log(state, text, seat=seat)
 
 
 def act(state: State, seat: int, oid: str) -> None:
@@ -81,10 +84,12 @@ def _build(state: State, seat: int, mid: str, at: str) -> None:
     i = state["mon_offer"].index(mid)
     state["mon_offer"][i] = state["mon_deck"].pop() if state["mon_deck"] else None
     state["checkpoint"] += 1  # a hidden monument is revealed
-    where_en = "on the city centre" if at == "centre" else f"at corner {at}"
-    where_fr = "sur le centre-ville" if at == "centre" else f"au coin {at}"
-    Engine.log(state, f"{ref(seat)} builds the {spec['name_en']} {where_en}.",
-               f"{ref(seat)} construit le monument {spec['name_fr']} {where_fr}.", seat)
+    name = name_of(state, "monument", mid)
+    if at == "centre":
+        text = M("log.build_centre", "{player} builds the {monument} on the city centre.", player=ref(seat), monument=name)
+    else:
+        text = M("log.build", "{player} builds the {monument} at corner {corner}.", player=ref(seat), monument=name, corner=at)
+    Engine.log(state, text, seat=seat)
     if spec.get("immediate"):
         gain(state, seat, spec["immediate"])
     state["acted"] = True
@@ -100,8 +105,9 @@ def conquer(state: State, seat: int, oid: str) -> None:
     slot = catalog(state)["province"][pid]["slots"][slot_i]
     card["slots"][slot_i] = seat
     p["military"] -= slot["cost"]
-    Engine.log(state, f"{ref(seat)} conquers {name_of(state, 'province', pid)} slot {slot_i + 1} with {slot['cost']} legions.",
-               f"{ref(seat)} conquiert {name_of(state, 'province', pid, 'fr')} case {slot_i + 1} avec {slot['cost']} légions.", seat)
+    Engine.log(state, MN("log.conquer", "{player} conquers {province} slot {slot} with {n} legion.",
+                         "{player} conquers {province} slot {slot} with {n} legions.", slot["cost"],
+                         player=ref(seat), province=name_of(state, "province", pid), slot=slot_i + 1), seat=seat)
     if slot["bonus"]:
         gain(state, seat, slot["bonus"])
     state["acted"] = True
@@ -118,7 +124,7 @@ def bless(state: State, seat: int, oid: str) -> None:
     p["blessings"] -= 1
     p["city"][oid]["b"] = True
     state["sel"]["blessed"] = state["sel"].get("blessed", 0) + 1
-    Engine.log(state, f"{ref(seat)} blesses {oid}.", f"{ref(seat)} bénit {oid}.", seat)
+    Engine.log(state, M("log.bless", "{player} blesses {cell}.", player=ref(seat), cell=oid), seat=seat)
     reward_symbols(state, seat, oid, share=False)
     if p["blessings"] <= 0 or not legal.blessable(state, p):
         state["sel"] = {}

@@ -9,6 +9,7 @@ from engines.core import Engine, prng
 from engines.core.state import State
 from engines.magna_roma import city as cityg
 from engines.magna_roma.data import ICONS, catalog
+from engines.magna_roma.msgs import M, name_of
 
 SCORED_PLACES = 3  # « être l'un des trois joueurs les plus puissants de chaque province »
 
@@ -80,11 +81,9 @@ def move(state: State, seat: int, unit: str, frm: str, to: str) -> dict[str, int
         return {}
     state["dominus"]["colonies"][to] = None
     state["checkpoint"] += 1  # a face-down token is revealed
-    d = catalog(state)
-    c = d["colony"][colony]
-    Engine.log(state, f"First in {d['region'][to]['name_en']}: colony bonus {c['name_en']}.",
-               f"Premier en {d['region'][to]['name_fr']} : bonus de colonie {c['name_fr']}.", seat)
-    return dict(c["gain"])
+    Engine.log(state, M("log.colony", "First in {region}: colony bonus {colony}.", region=name_of(state, "region", to),
+                        colony=name_of(state, "colony", colony)), seat=seat)
+    return dict(catalog(state)["colony"][colony]["gain"])
 
 
 def count_for(tile: dict[str, Any], state: State, seat: int) -> int:

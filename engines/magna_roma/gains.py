@@ -108,16 +108,3 @@ def pay(p: dict[str, Any], cost: dict[str, int]) -> None:
     for k, n in cost.items():
         p["military" if k == "legions" else k] -= n
 
-
-def describe(g: dict[str, int], lang: str = "en") -> str:
-    """A gain or cost in words, plurals agreed (`2 coins`, `1 pièce`)."""
-    names = {  # (English one, English several, French one, French several)
-        "luxury": ("luxury", "luxury", "luxe", "luxe"), "vp": ("VP", "VP", "PV", "PV"),
-        "coins": ("coin", "coins", "pièce", "pièces"), "population": ("population",) * 4,
-        "legions": ("legion", "legions", "légion", "légions"), "faith": ("faith", "faith", "foi", "foi"),
-        "blessings": ("blessing", "blessings", "bénédiction", "bénédictions"),
-        "star": ("star", "stars", "étoile", "étoiles"),
-        "deploy": ("free legion in Rome", "free legions in Rome", "légion gratuite à Rome", "légions gratuites à Rome"),
-    }
-    parts = [f"{n} {names[k][(2 if lang == 'fr' else 0) + (n > 1)]}" for k, n in g.items()]
-    return ", ".join(parts) if parts else ("nothing" if lang != "fr" else "rien")

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
+from engines.core.i18n import Message
 from engines.core.state import State
 from engines.magna_roma import ai, data, prompts, refusals, scoring, setup, turn, view
+from engines.magna_roma.msgs import M, component_names
 
 if TYPE_CHECKING:
     from random import Random  # the seat's sampler: engines draw only from what they are given
@@ -26,15 +28,13 @@ class MagnaRoma(Engine):
     # a tie of three for first scores nothing), a tie for third scores nothing
     rules_version = 4
     title = "Magna Roma"
-    title_fr = "Magna Roma"
     min_players = 1
     max_players = 4
     option_specs = (
-        OptionSpec("solo_level", ("1", "2", "3", "random"), "1", "Solo difficulty: objectives of level I, II, III, or 4 drawn from all 12",
-                   "Difficulté solo : objectifs de niveau I, II, III, ou 4 tirés parmi les 12", players=(1,)),
-        OptionSpec("dominus", ("off", "on"), "off", "Dominus module: the Dominus map replaces the military board",
-                   "Module Dominus : le plateau Dominus remplace le plateau militaire"),
-        OptionSpec("portus", ("off", "on"), "off", "Portus module: ports, islands and ships", "Module Portus : ports, îles et navires"),
+        OptionSpec("solo_level", ("1", "2", "3", "random"), "1",
+                   M("spec.solo_level", "Solo difficulty: objectives of level I, II, III, or 4 drawn from all 12"), players=(1,)),
+        OptionSpec("dominus", ("off", "on"), "off", M("spec.dominus", "Dominus module: the Dominus map replaces the military board")),
+        OptionSpec("portus", ("off", "on"), "off", M("spec.portus", "Portus module: ports, islands and ships")),
     )
     # the files of data/ a group's pack may replace (schema/<stem>.schema.json, README "Component packs")
     component_files = tuple(sorted(data.FILES))
@@ -43,6 +43,10 @@ class MagnaRoma(Engine):
     def catalog_from(self, files: dict[str, Any], checks: Checks) -> data.Catalog:
         """A pack's catalogue, after the same checks as the default data (checks.py)."""
         return data.build(files, checks, reference=data.default())
+
+    def texts(self) -> list[Message]:
+        """The catalogs' messages beyond the code's: the default components' names (msgs.KINDS)."""
+        return [*super().texts(), *component_names(data.load_raw())]
 
     def setup(self, state: State) -> None:
         setup.setup(state)
@@ -53,7 +57,7 @@ class MagnaRoma(Engine):
     def prompt(self, state: State, seat: int) -> Prompt | None:
         return prompts.prompt(state, seat)
 
-    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+    def explain(self, state: State, seat: int, option_id: str) -> Message | None:
         return refusals.explain(state, seat, option_id)
 
     def step(self, state: State, seat: int, option_id: str) -> None:

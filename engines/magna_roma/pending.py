@@ -10,7 +10,8 @@ from engines.core import Engine
 from engines.core.state import State
 from engines.magna_roma import dominus
 from engines.magna_roma.data import catalog
-from engines.magna_roma.gains import advance_stars, describe, gain, pay
+from engines.magna_roma.gains import advance_stars, gain, pay
+from engines.magna_roma.msgs import M, describe
 
 
 def resolve(state: State, seat: int, oid: str) -> None:
@@ -24,8 +25,7 @@ def resolve(state: State, seat: int, oid: str) -> None:
         tok = catalog(state)["trade"][item["token"]]
         alt = tok["pay"][0] if oid == "trade" else next(a for a in tok["pay"] if next(iter(a)) == oid[6:])
         pay(p, alt)
-        Engine.log(state, f"Trade: {describe(alt)} for {describe(tok['gain'])}.",
-                   f"Échange : {describe(alt, 'fr')} contre {describe(tok['gain'], 'fr')}.", seat)
+        Engine.log(state, M("log.trade", "Trade: {cost} for {gain}.", cost=describe(alt), gain=describe(tok["gain"])), seat=seat)
         _gain_front(state, seat, tok["gain"])
     elif kind == "star":
         _front(state, lambda: advance_stars(state, seat, oid, 1))

@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, prng
+from engines.core.i18n import Message, Words
 from engines.core.state import State
 from engines.magna_roma.data import catalog
+from engines.magna_roma.msgs import M, comma, name_of
 
 
 def port_spaces(state: State) -> int:
@@ -78,14 +80,14 @@ def share(state: State, seat: int, key: str, n: int) -> None:
             p[key] += n
 
 
-def _goods_names(state: State, goods: list[str], lang: str = "en") -> str:
-    return ", ".join(catalog(state)["goods"][g]["name_fr" if lang == "fr" else "name_en"] for g in goods)
+def _goods_names(state: State, goods: list[str]) -> Message | Words:
+    return comma(name_of(state, "goods", g) for g in goods)
 
 
-def _lost(n: int) -> tuple[str, str]:
+def _lost(n: int) -> Message:
     if n == 1:
-        return "the good aboard is lost", "la marchandise à bord est perdue"
-    return f"the {n} goods aboard are lost", f"les {n} marchandises à bord sont perdues"
+        return M("log.goods_lost_one", "the good aboard is lost")
+    return M("log.goods_lost", "the {count} goods aboard are lost", count=n)
 
 
 def draw(state: State, seat: int) -> None:
@@ -101,17 +103,16 @@ def draw(state: State, seat: int) -> None:
             break
         k -= reserve[g]
     reserve[g] -= 1
-    name_en, name_fr = _goods_names(state, [g], "en"), _goods_names(state, [g], "fr")
+    name = name_of(state, "goods", g)
     if g in p["cargo"]:
         for c in [*p["cargo"], g]:
             reserve[c] += 1
-        en, fr = _lost(len(p["cargo"]))
+        lost = _lost(len(p["cargo"]))
         p["cargo"] = []
-        Engine.log(state, f"Anchor draw: {name_en}, already aboard; {en}.",
-                   f"Pioche à l'ancre : {name_fr}, déjà à bord ; {fr}.", seat)
+        Engine.log(state, M("log.anchor_duplicate", "Anchor draw: {goods}, already aboard; {lost}.", goods=name, lost=lost), seat=seat)
     else:
         p["cargo"].append(g)
-        Engine.log(state, f"Anchor draw: {name_en}.", f"Pioche à l'ancre : {name_fr}.", seat)
+        Engine.log(state, M("log.anchor_draw", "Anchor draw: {goods}.", goods=name), seat=seat)
 
 
 def _leave_island(state: State, seat: int, island: str) -> list[dict[str, int]]:
@@ -121,12 +122,10 @@ def _leave_island(state: State, seat: int, island: str) -> list[dict[str, int]]:
     cargo, p["cargo"] = p["cargo"], []
     for g in cargo:
         state["portus"]["reserve"][g] += 1
-    d = catalog(state)
-    isl = d["island"][island]
     if cargo:
-        Engine.log(state, f"The ship leaves {isl['name_en']} and unloads: {_goods_names(state, cargo, 'en')}.",
-                   f"Le navire quitte {isl['name_fr']} et décharge : {_goods_names(state, cargo, 'fr')}.", seat)
-    return [d["goods"][g]["gain"] for g in cargo]
+        Engine.log(state, M("log.unload", "The ship leaves {island} and unloads: {goods}.", island=name_of(state, "island", island),
+                            goods=_goods_names(state, cargo)), seat=seat)
+    return [catalog(state)["goods"][g]["gain"] for g in cargo]
 
 
 def end_of_turn(state: State, seat: int, colour: str | None) -> list[dict[str, int]]:

@@ -7,12 +7,14 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from engines.core.i18n import Message
 from engines.core.ranks import ranked
 from engines.core.state import State
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus
 from engines.magna_roma.data import COLOURS, catalog
 from engines.magna_roma.gains import lowest_star_value
+from engines.magna_roma.msgs import M
 
 
 def market_points(state: State, p: dict[str, Any]) -> int:
@@ -137,31 +139,25 @@ def breakdown(state: State) -> list[dict[str, int]]:
 
 # What each breakdown key means, in words the players know (the final post and table show these).
 LABELS = {
-    "points": ("Points during play", "Points en cours de partie"),
-    "market": ("Market", "Marché"),
-    "pantheon": ("Unused blessings", "Bénédictions non jouées"),
-    "monuments": ("Working monuments", "Monuments fonctionnels"),
-    "provinces": ("Provinces", "Provinces"),
-    "military": ("Military track", "Piste militaire"),
-    "dominus": ("Dominus map", "Plateau Dominus"),
-    "objectives": ("Solo objectives", "Objectifs solo"),
+    "points": M("label.points", "Points during play"),
+    "market": M("label.market", "Market"),
+    "pantheon": M("label.pantheon", "Unused blessings"),
+    "monuments": M("label.monuments", "Working monuments"),
+    "provinces": M("label.provinces", "Provinces"),
+    "military": M("label.military", "Military track"),
+    "dominus": M("label.dominus", "Dominus map"),
+    "objectives": M("label.objectives", "Solo objectives"),
 }
-
-
-def labels(parts: list[dict[str, int]]) -> dict[str, tuple[str, str]]:
-    """The English and French names of the breakdown keys used in `parts`."""
-    return {k: LABELS[k] for k in (parts[0] if parts else {})}
-
 
 # The rulebook's tie-breaks (« DÉCLARER UN VAINQUEUR »), in order, higher is better.
 CRITERIA = (
-    ("more stars on the three city tracks", "plus d'étoiles sur les 3 pistes de cité"),
-    ("more population and coins", "plus de population et de pièces"),
-    ("further on the military track", "mieux placé sur la piste militaire"),
+    M("tiebreak.stars", "more stars on the three city tracks"),
+    M("tiebreak.population_coins", "more population and coins"),
+    M("tiebreak.military", "further on the military track"),
 )
 
 
-def criteria(state: State) -> tuple[tuple[str, str], ...]:
+def criteria(state: State) -> tuple[Message, ...]:
     """With Dominus the military board is not used, so the third tie-break has nothing to compare:
     players still tied after population and coins share the place."""
     return CRITERIA[:2] if state["dominus"] else CRITERIA
@@ -182,7 +178,7 @@ def result(state: State) -> dict[str, Any]:
     parts = breakdown(state)
     scores = [sum(b.values()) for b in parts]
     tiebreaks = [tiebreak(state, s) for s in range(state["num_players"])]
-    return ranked(scores, parts, tiebreaks, criteria(state), labels=labels(parts))
+    return ranked(scores, parts, tiebreaks, criteria(state), {k: LABELS[k] for k in (parts[0] if parts else {})})
 
 
 def solo_rank(state: State, score: int) -> dict[str, Any]:

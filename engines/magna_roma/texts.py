@@ -1,110 +1,100 @@
-"""Option texts of Magna Roma: symbol, colour and icon names and the descriptions that say what a
-choice gives or scores (a cell's or a blessing's yield, a monument's population and rule, a
-province slot's points, what staffing makes of a monument)."""
+"""Option texts of Magna Roma: the descriptions that say what a choice gives or scores (a cell's or
+a blessing's yield, a monument's population and rule, a province slot's points, what staffing
+makes of a monument), as messages (msgs.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core import Option
-from engines.core.contract import fit_words
+from engines.core.i18n import Message, Words
 from engines.core.state import State
 from engines.magna_roma import dominus
 from engines.magna_roma.data import catalog
-from engines.magna_roma.gains import describe
+from engines.magna_roma.msgs import ICONS, M, comma, describe, name_of
 from engines.magna_roma.scoring import monument_points
 
-SIDE_EN = ("N", "E", "S", "W")
-SIDE_FR = ("N", "E", "S", "O")  # nord, est, sud, ouest
-SYM_EN = {"luxury": "luxury", "prestige": "prestige", "coins": "coins", "population": "population",
-          "military": "military", "favour": "favour"}
-SYM_FR = {"luxury": "luxe", "prestige": "prestige", "coins": "argent", "population": "population",
-          "military": "militaire", "favour": "faveur"}
-COL_FR = {"red": "rouge", "purple": "violet", "brown": "marron"}
-ICON_EN = {"mask": "mask", "lyre": "lyre", "column": "column"}
-ICON_FR = {"mask": "masque", "lyre": "lyre", "column": "colonne"}
+# A province's condition by colour: a group of 2+ linked districts of it.
+GROUPS = {
+    "red": M("what.group.red", "red group of 2+ linked districts"),
+    "purple": M("what.group.purple", "purple group of 2+ linked districts"),
+    "brown": M("what.group.brown", "brown group of 2+ linked districts"),
+}
+# A province's condition: a pair of one icon.
+PAIRS = {
+    "mask": M("what.pair_of.mask", "pair of masks"),
+    "lyre": M("what.pair_of.lyre", "pair of lyres"),
+    "column": M("what.pair_of.column", "pair of columns"),
+}
+
+# A monument's rule by colour: VP per district of that colour under it.
+PER_DISTRICT: dict[str, Callable[[int, int], Message]] = {
+    "red": lambda pop, vp: M("desc.per_district.red", "{pop} population: {vp} VP per red district under it", pop=pop, vp=vp),
+    "purple": lambda pop, vp: M("desc.per_district.purple", "{pop} population: {vp} VP per purple district under it", pop=pop, vp=vp),
+    "brown": lambda pop, vp: M("desc.per_district.brown", "{pop} population: {vp} VP per brown district under it", pop=pop, vp=vp),
+}
 
 
-def name_of(state: State, kind: str, ident: str, lang: str = "en") -> str:
-    """A component's name (monument, province, region...) in English or French."""
-    entry = catalog(state)[kind][ident]
-    return entry["name_fr" if lang == "fr" else "name_en"]
-
-
-def yield_text(state: State, done: list[tuple[str, bool]]) -> tuple[str, str]:
+def yield_text(state: State, done: list[tuple[str, bool]]) -> Message:
     """The gains of completed symbols, summed; with Dominus, military and prestige symbols
     become decisions, named as such."""
     total: dict[str, int] = {}
-    extra_en: list[str] = []
-    extra_fr: list[str] = []
+    extra: list[Message | Words] = []
     for sym, same in done:
         if state["dominus"] and sym == "military":
-            extra_en.append("a Dominus action")
-            extra_fr.append("une action Dominus")
+            extra.append(M("yield.dominus_action", "a Dominus action"))
             continue
         if state["dominus"] and sym == "prestige":
-            extra_en.append("prestige: VP or Dominus")
-            extra_fr.append("prestige : PV ou Dominus")
+            extra.append(M("yield.prestige", "prestige: VP or Dominus"))
             continue
         for k, n in catalog(state)["symbol"][sym]["large" if same else "small"].items():
             total[k] = total.get(k, 0) + n
-    en = ([describe(total)] if total else []) + extra_en
-    fr = ([describe(total, "fr")] if total else []) + extra_fr
-    return fit_words("gives " + ", ".join(en)), fit_words("rapporte " + ", ".join(fr))
+    parts = ([describe(total)] if total else []) + extra
+    return M("desc.gives", "gives {what}", what=comma(parts) if parts else "")
 
 
-def slot_text(state: State, seat: int, pid: str, k: int) -> tuple[str, str]:
+def _at_once(text: Message, gain: dict[str, int] | None) -> Message:
+    """`text`, then the gain taken at once (when there is one)."""
+    return M("desc.at_once", "{text}; +{gain} at once", text=text, gain=describe(gain)) if gain else text
+
+
+def slot_text(state: State, seat: int, pid: str, k: int) -> Message:
     """A province slot's scoring (with what the city holds now) and its immediate bonus."""
     spec = catalog(state)["province"][pid]
     slot = spec["slots"][k]
     kind, what = spec["kind"], spec["what"]
     if kind == "pairs" and what[0] == what[1]:
-        en, fr = f"pair of {ICON_EN[what[0]]}s", f"paire de {ICON_FR[what[0]]}s"
+        condition = PAIRS[what[0]]
     elif kind == "pairs":
-        en = f"{ICON_EN[what[0]]}-{ICON_EN[what[1]]} pair"
-        fr = f"paire {ICON_FR[what[0]]}-{ICON_FR[what[1]]}"
+        condition = M("what.pair", "{a}-{b} pair", a=ICONS[what[0]], b=ICONS[what[1]])
     elif kind == "set":
-        en = "-".join(ICON_EN[i] for i in what) + " set"
-        fr = "série " + "-".join(ICON_FR[i] for i in what)
+        icons = ICONS[what[-1]]
+        for icon in reversed(what[:-1]):
+            icons = M("list.dash", "{first}-{rest}", first=ICONS[icon], rest=icons)
+        condition = M("what.set", "{icons} set", icons=icons)
     else:
-        en = f"{what[0]} group of 2+ linked districts"
-        fr = f"district {COL_FR[what[0]]} (2 quartiers liés ou plus)"
+        condition = GROUPS[what[0]]
     n = dominus.count_for(spec, state, seat)
-    en = f"{slot['vp']} VP per {en} (now {n}: {n * slot['vp']} VP)"
-    fr = f"{slot['vp']} PV par {fr} (maintenant {n} : {n * slot['vp']} PV)"
-    if slot["bonus"]:
-        en += f"; +{describe(slot['bonus'])} at once"
-        fr += f" ; +{describe(slot['bonus'], 'fr')} tout de suite"
-    return fit_words(en), fit_words(fr)  # a high count and a bonus can pass a menu's 100 characters
+    text = M("desc.slot", "{vp} VP per {what} (now {count}: {total} VP)", vp=slot["vp"], what=condition, count=n, total=n * slot["vp"])
+    return _at_once(text, slot["bonus"])
 
 
-def monument_text(state: State, mid: str) -> tuple[str, str]:
+def monument_text(state: State, mid: str) -> Message:
     """A monument's population and scoring rule (and immediate gain), for its description."""
     m = catalog(state)["monument"][mid]
     rule = m["rule"]
     if rule == "by_workers":
         vps = "/".join(str(v) for v in m["vp_by_workers"][1:])
-        en = f"{m['workers']}-{m['max_workers']} population: {vps} VP"
-        fr = f"{m['workers']} à {m['max_workers']} population : {vps} PV"
+        text = M("desc.by_workers", "{low}-{high} population: {vps} VP", low=m["workers"], high=m["max_workers"], vps=vps)
+    elif rule == "fixed":
+        text = M("desc.fixed", "{pop} population: {vp} VP", pop=m["workers"], vp=m["vp"])
+    elif rule == "tiles_of_colour":
+        text = PER_DISTRICT[m["count"]](m["workers"], m["vp_each"])
     else:
-        en, fr = f"{m['workers']} population: ", f"{m['workers']} population : "
-        if rule == "fixed":
-            en, fr = en + f"{m['vp']} VP", fr + f"{m['vp']} PV"
-        elif rule == "tiles_of_colour":
-            c = m["count"]
-            en += f"{m['vp_each']} VP per {c} district under it"
-            fr += f"{m['vp_each']} PV par quartier {COL_FR[c]} en dessous"
-        else:
-            i = m["count"]
-            en += f"{m['vp_each']} VP per {ICON_EN[i]} under it"
-            fr += f"{m['vp_each']} PV par {ICON_FR[i]} en dessous"
-    if m.get("immediate"):
-        en += f"; +{describe(m['immediate'])} at once"
-        fr += f" ; +{describe(m['immediate'], 'fr')} tout de suite"
-    if m.get("on_centre"):
-        en += "; on your centre"
-        fr += " ; sur votre centre"
-    return fit_words(en), fit_words(fr)  # a pack's monument may give a long immediate gain
+        text = M("desc.per_icon", "{pop} population: {vp} VP per {icon} under it", pop=m["workers"], vp=m["vp_each"], icon=ICONS[m["count"]])
+    text = _at_once(text, m.get("immediate"))
+    return M("desc.on_centre", "{text}; on your centre", text=text) if m.get("on_centre") else text
 
 
 def staff_option(state: State, p: dict[str, Any], m: dict[str, Any]) -> Option:
@@ -113,10 +103,8 @@ def staff_option(state: State, p: dict[str, Any], m: dict[str, Any]) -> Option:
     spec = catalog(state)["monument"][mid]
     after = {**m, "pop": m["pop"] + 1}
     if after["pop"] < spec["workers"]:
-        en = f"then {after['pop']} of {spec['workers']}: not yet functional"
-        fr = f"puis {after['pop']} sur {spec['workers']} : pas encore fonctionnel"
+        about = M("desc.staff_short", "then {pop} of {workers}: not yet functional", pop=after["pop"], workers=spec["workers"])
     else:
-        pts = monument_points(state, p, after)
-        en, fr = f"then functional: {pts} VP", f"puis fonctionnel : {pts} PV"
-    return Option(f"staff.{mid}", f"Put 1 population on {name_of(state, 'monument', mid)}",
-                  f"Mettre 1 population sur {name_of(state, 'monument', mid, 'fr')}", en, fr)
+        about = M("desc.staff_working", "then functional: {vp} VP", vp=monument_points(state, p, after))
+    return Option(f"staff.{mid}", M("opt.staff", "Put 1 population on {monument}", monument=name_of(state, "monument", mid)),
+                  description=about)

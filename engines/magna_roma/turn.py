@@ -15,7 +15,14 @@ from engines.magna_roma import actions, pending, portus, prompts, scoring
 from engines.magna_roma.data import catalog
 from engines.magna_roma.gains import advance_stars, gain, waiting
 from engines.magna_roma.legal import PLACEMENTS
-from engines.magna_roma.texts import COL_FR
+from engines.magna_roma.msgs import M, comma
+
+# The log line of a placed district, by colour.
+PLACED = {
+    "red": lambda player, cell: M("log.place.red", "{player} places a red district on {cell}.", player=player, cell=cell),
+    "purple": lambda player, cell: M("log.place.purple", "{player} places a purple district on {cell}.", player=player, cell=cell),
+    "brown": lambda player, cell: M("log.place.brown", "{player} places a brown district on {cell}.", player=player, cell=cell),
+}
 
 
 def step(state: State, seat: int, oid: str) -> None:
@@ -51,7 +58,7 @@ def _settle(state: State) -> None:
 def _on_opening(state: State, seat: int, oid: str) -> None:
     i = int(oid[1:]) - 1
     state["players"][seat]["pos"] = i
-    Engine.log(state, f"{ref(seat)} reserves space {i + 1}.", f"{ref(seat)} réserve la case {i + 1}.", seat)
+    Engine.log(state, M("log.reserve", "{player} reserves space {space}.", player=ref(seat), space=i + 1), seat=seat)
     state["opening"].pop(0)
     Engine.end_turn(state)
     if state["opening"]:
@@ -94,8 +101,7 @@ def _on_cell(state: State, seat: int, oid: str) -> None:
     p["last"] = tile["colour"]
     p["last_cell"] = oid
     state["hand"] = None
-    Engine.log(state, f"{ref(seat)} places a {tile['colour']} district on {oid}.",
-               f"{ref(seat)} pose un quartier {COL_FR[tile['colour']]} en {oid}.", seat)
+    Engine.log(state, PLACED[tile["colour"]](ref(seat), oid), seat=seat)
     if tile["stars"]:
         advance_stars(state, seat, tile["colour"], tile["stars"], share=True)
     actions.reward_symbols(state, seat, oid, share=True)
@@ -152,8 +158,8 @@ def _finish_turn(state: State) -> None:
         state["over"] = True
         state["phase"] = "over"
         res = scoring.result(state)
-        scores = ", ".join(f"{ref(s)} {res['scores'][s]}" for s in res["ranking"])
-        Engine.log(state, f"Final scores: {scores}.", f"Scores finaux : {scores}.")
+        scores = comma(M("log.seat_score", "{player} {score}", player=ref(s), score=res["scores"][s]) for s in res["ranking"])
+        Engine.log(state, M("log.final", "Final scores: {scores}.", scores=scores))
         return
     _begin_turn(state, (seat + 1) % n)
 

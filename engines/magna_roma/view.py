@@ -7,36 +7,40 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, packs
+from engines.core.data import NAME
+from engines.core.i18n import Message, as_json
 from engines.core.names import ref
 from engines.core.state import State
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, portus, scoring
 from engines.magna_roma.data import COLOURS, catalog
 from engines.magna_roma.gains import waiting
+from engines.magna_roma.msgs import M, component_name, name_of
 
 LOG_LENGTH = 12
+GAME_OVER = M("phase.over", "Game over")
 PHASE = {
-    "opening": ("Opening tile choice", "Choix de la tuile de départ"),
-    "pick": ("Choose a tile", "Choix d'une tuile"),
-    "rotate": ("Rotate the district", "Rotation du quartier"),
-    "cell": ("Place the district", "Placement du quartier"),
-    "action": ("Optional action or next tile", "Action optionnelle ou prochaine tuile"),
-    "corner": ("Build a monument", "Construire un monument"),
-    "conquer": ("Conquer a province", "Conquérir une province"),
-    "bless": ("Bless districts", "Bénir des quartiers"),
-    "moveto": ("Move population", "Déplacer la population"),
-    "closing": ("End of turn", "Fin du tour"),
-    "over": ("Game over", "Partie terminée"),
+    "opening": M("phase.opening", "Opening tile choice"),
+    "pick": M("phase.pick", "Choose a tile"),
+    "rotate": M("phase.rotate", "Rotate the district"),
+    "cell": M("phase.cell", "Place the district"),
+    "action": M("phase.action", "Optional action or next tile"),
+    "corner": M("phase.corner", "Build a monument"),
+    "conquer": M("phase.conquer", "Conquer a province"),
+    "bless": M("phase.bless", "Bless districts"),
+    "moveto": M("phase.moveto", "Move population"),
+    "closing": M("phase.closing", "End of turn"),
+    "over": GAME_OVER,
 }
 
 
 PENDING = {
-    "trade": ("Trade token", "Jeton commerce"),
-    "star": ("Colony star", "Étoile de colonie"),
-    "prestige": ("Prestige: points or Dominus", "Prestige : points ou Dominus"),
-    "dominus": ("Dominus action", "Action Dominus"),
-    "dfrom": ("Dominus move", "Déplacement Dominus"),
-    "dto": ("Dominus move", "Déplacement Dominus"),
+    "trade": M("pending.trade", "Trade token"),
+    "star": M("pending.star", "Colony star"),
+    "prestige": M("pending.prestige", "Prestige: points or Dominus"),
+    "dominus": M("pending.dominus", "Dominus action"),
+    "dfrom": M("pending.move", "Dominus move"),
+    "dto": M("pending.move", "Dominus move"),
 }
 
 
@@ -72,7 +76,7 @@ def _player(state: State, seat: int, parts: dict[str, int]) -> dict[str, Any]:
         spec = d["monument"][m["id"]]
         cells = cityg.corner_cells(m["at"]) if m["at"] != "centre" else [cityg.CENTRE]
         pts = scoring.monument_points(state, p, m)
-        mons.append({"id": m["id"], "name_en": spec["name_en"], "name_fr": spec["name_fr"], "at": m["at"], "cells": cells,
+        mons.append({"id": m["id"], "name": as_json(component_name("monument", spec)), "at": m["at"], "cells": cells,
                      "pop": m["pop"], "workers": spec["workers"], "cap": spec.get("max_workers", spec["workers"]),
                      "functional": m["pop"] >= spec["workers"], "points": pts})
     out: dict[str, Any] = {
@@ -105,22 +109,21 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     res = scoring.result(state) if over else None
     cur = state["current"]
     turn = min(p["placed"] for p in state["players"]) + (0 if over else 1)
-    phase_en, phase_fr = PHASE.get(state["phase"], (state["phase"], state["phase"]))
+    phase: Message | str = PHASE.get(state["phase"]) or str(state["phase"])
     if waiting(state):
-        phase_en, phase_fr = PENDING.get(state["pending"][0]["kind"], (phase_en, phase_fr))
+        phase = PENDING.get(state["pending"][0]["kind"]) or phase
     if over:
-        summary = {"en": "Game over", "fr": "Partie terminée"}
+        summary = GAME_OVER
     else:
-        summary = {"en": f"Turn {min(turn, 24)}/24 · {ref(cur)} · {phase_en}",
-                   "fr": f"Tour {min(turn, 24)}/24 · {ref(cur)} · {phase_fr}"}
+        summary = M("summary", "Turn {turn}/24 · {player} · {phase}", turn=min(turn, 24), player=ref(cur), phase=phase)
     markers = {p["pos"]: s for s, p in enumerate(state["players"]) if p["pos"] is not None}
     v: dict[str, Any] = {
         "game": "magna_roma",
         "log": Engine.recent_log(state, LOG_LENGTH),
-        "summary": summary,
+        "summary": as_json(summary),
         "scores": res["scores"] if res else [p["vp"] for p in state["players"]],
         "players": [_player(state, s, b) for s, b in enumerate(scoring.breakdown(state))],
-        "labels": {k: {"en": en, "fr": fr} for k, (en, fr) in scoring.LABELS.items()},
+        "labels": {k: as_json(label) for k, label in scoring.LABELS.items()},
         "phase": state["phase"],
         "current": None if over else cur,
         "num_players": n,
@@ -130,19 +133,20 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "hand": tile_view(state, state["hand"], state["rot"] if state["phase"] == "cell" else 0),
         "deck_size": len(state["deck"]),
         "monuments_offer": [
-            None if m is None else {k: d["monument"][m][k] for k in d["monument"][m] if k != "source"}
+            None if m is None else {**{k: v for k, v in d["monument"][m].items() if k != "source" and not NAME.fullmatch(k)},
+                                    "name": as_json(component_name("monument", d["monument"][m]))}
             for m in state["mon_offer"]
         ],
         "monument_deck_size": len(state["mon_deck"]),
         "provinces": [
-            {"id": c["id"], "name_en": d["province"][c["id"]]["name_en"], "name_fr": d["province"][c["id"]]["name_fr"],
+            {"id": c["id"], "name": as_json(name_of(state, "province", c["id"])),
              "kind": d["province"][c["id"]]["kind"], "what": d["province"][c["id"]]["what"],
              "slots": [{"cost": s["cost"], "vp": s["vp"], "bonus": s["bonus"],
                         "owner": o if o is not None and o >= 0 else None, "blocked": o == -1}
                        for s, o in zip(d["province"][c["id"]]["slots"], c["slots"], strict=True)]}
             for c in state["provinces"]
         ],
-        "trades": [{"pos": int(pos), "id": t, "name_en": d["trade"][t]["name_en"], "name_fr": d["trade"][t]["name_fr"]}
+        "trades": [{"pos": int(pos), "id": t, "name": as_json(name_of(state, "trade", t))}
                    for pos, t in sorted(state["trades"].items(), key=lambda kv: int(kv[0]))],
         "tracks": {
             "market_values": d["market"]["values"],
@@ -165,11 +169,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             oid = state["objectives"][line["id"]]
             o = d["objective"][oid]
             v["objectives"].append({"line": line["id"], "axis": line["axis"], "index": line["index"], "id": oid,
-                                    "name_en": o["name_en"], "name_fr": o["name_fr"], "level": o["level"],
+                                    "name": as_json(component_name("objective", o)), "level": o["level"],
                                     "done": scoring.objective_done(state, line["id"], oid)})
         total = res["scores"][0] if res else v["players"][0]["projected"]
         rank = scoring.solo_rank(state, total)
-        v["solo_rank"] = {"id": rank["id"], "name_en": rank["name_en"], "name_fr": rank["name_fr"], "final": over}
+        v["solo_rank"] = {"id": rank["id"], "name": as_json(component_name("solo_rank", rank)), "final": over}
     if state["dominus"]:
         regions = []
         for r in d["dominus"]["regions"]:
@@ -180,10 +184,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 leg, gen = p["legions"].get(rid, 0), p["general"] == rid
                 if leg or gen:
                     units[str(s)] = {"legions": leg, "general": gen, "power": dominus.power(state, p, rid)}
-            regions.append({"id": rid, "name_en": r["name_en"], "name_fr": r["name_fr"], "x": r["x"], "y": r["y"],
+            regions.append({"id": rid, "name": as_json(component_name("region", r)), "x": r["x"], "y": r["y"],
                             "land": r["land"], "sea": r["sea"],
-                            "tile": None if tile is None else {"id": tile, "name_en": d["scoring_tile"][tile]["name_en"],
-                                                               "name_fr": d["scoring_tile"][tile]["name_fr"],
+                            "tile": None if tile is None else {"id": tile, "name": as_json(name_of(state, "scoring_tile", tile)),
                                                                "mult": d["scoring_tile"][tile]["mult"]},
                             "colony": bool(state["dominus"]["colonies"].get(rid)), "units": units})
         v["dominus"] = {"regions": regions}
@@ -194,7 +197,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             if w["kind"] == "island":
                 isl = d["island"][w["id"]]
                 w.update({"arrow": isl["arrows"][w["i"]], "anchor": portus.is_anchor(state, w),
-                          "name_en": isl["name_en"], "name_fr": isl["name_fr"]})
+                          "name": as_json(component_name("island", isl))})
             w["ships"] = [s for s, p in enumerate(state["players"]) if p["ship"] == i]
             ring.append(w)
         v["portus"] = {"ring": ring, "reserve_size": sum(state["portus"]["reserve"].values())}

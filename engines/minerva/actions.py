@@ -5,15 +5,26 @@ is `rounds.advance`; effect frames are `effects.frame_step`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from engines.core.i18n import Message
+from engines.core.names import ref
 from engines.core.state import State
 from engines.minerva import city as grid
 from engines.minerva import effects as fx
 from engines.minerva import rules
 from engines.minerva.data import ASSISTANT_PRICES, PAIR_ID, catalog
 from engines.minerva.rules import P
-from engines.minerva.words import DIRECTIONS, counted, seat_name
+from engines.minerva.words import M, component_name, counted
+
+# A line activated from a residence, by direction (each language words every direction its own way).
+ACTIVATED: dict[str, Callable[[str, str, Message], Message]] = {
+    "up": lambda who, at, n: M("log.activate.up", "{who} activates up from {at} ({n}).", who=who, at=at, n=n),
+    "down": lambda who, at, n: M("log.activate.down", "{who} activates down from {at} ({n}).", who=who, at=at, n=n),
+    "left": lambda who, at, n: M("log.activate.left", "{who} activates left from {at} ({n}).", who=who, at=at, n=n),
+    "right": lambda who, at, n: M("log.activate.right", "{who} activates right from {at} ({n}).", who=who, at=at, n=n),
+}
 
 
 def step(state: State, seat: int, oid: str) -> None:
@@ -30,7 +41,7 @@ def step(state: State, seat: int, oid: str) -> None:
 
 def _turn_step(state: State, seat: int, oid: str) -> None:
     p = P(state, seat)
-    who, qui = seat_name(seat)
+    who = ref(seat)
     if oid == "fee":
         if p["money"] < 1:  # sell first: the sale's `done` pays the fee
             state["work"].append({"k": "sell", "keep": {}, "sold": {}, "then": "fee"})
@@ -43,9 +54,9 @@ def _turn_step(state: State, seat: int, oid: str) -> None:
         p["passed"] = True
         if state["free_order"]:
             p["order"] = state["free_order"].pop(0)
-            rules.log(state, f"{who} passes and takes order tile {p['order']}.", f"{qui} passe et prend la tuile d'ordre {p['order']}.", seat)
+            rules.log(state, M("log.pass_order", "{who} passes and takes order tile {order}.", who=who, order=p["order"]), seat)
         else:
-            rules.log(state, f"{who} passes.", f"{qui} passe.", seat)
+            rules.log(state, M("log.pass", "{who} passes.", who=who), seat)
     elif oid == "build":
         pairs = sum(1 for pr in state["pairs"] if rules.pair_ok(state, p, pr))
         if pairs + len(rules.buyable(state, p)) > 25:
@@ -88,7 +99,7 @@ def _frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
     p = P(state, seat)
     work = state["work"]
     cat = catalog(state)
-    who, qui = seat_name(seat)
+    who = ref(seat)
     if k == "kind":
         work.pop()
         work.append({"k": "pair", "cat": "pairs"} if oid == "pairs" else {"k": "tile", "cat": oid})
@@ -104,8 +115,7 @@ def _frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
         pr = state["pairs"].pop(f["pair"])
         if oid == "round":
             p["money"] += pr["bonus"]
-            coins = counted(pr["bonus"], "coin")
-            rules.log(state, f"{who} takes the round tile and its {coins[0]}.", f"{qui} prend la tuile de manche et ses {coins[1]}.", seat)
+            rules.log(state, M("log.round_tile", "{who} takes the round tile and its {coins}.", who=who, coins=counted(pr["bonus"], "coin")), seat)
         else:
             inst = next(t for t in pr["tiles"] if not t.startswith("round.") and cat.design(t)["id"] == oid)
             _take_tile(state, seat, inst)
@@ -126,8 +136,7 @@ def _frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
     elif k == "dir":
         work.pop()
         cells = grid.line(p["city"], f["at"], oid)
-        n = counted(len(cells), "tile")
-        rules.log(state, f"{who} activates {oid} from {f['at']} ({n[0]}).", f"{qui} active vers le {DIRECTIONS[oid][1]} depuis {f['at']} ({n[1]}).", seat)
+        rules.log(state, ACTIVATED[oid](who, f["at"], counted(len(cells), "tile")), seat)
         for c in reversed(cells):
             d = cat.design(p["city"][c]["t"])
             if d["when"] == "activate":
@@ -136,7 +145,7 @@ def _frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
         work.pop()
         p["city"][oid]["a"] = True
         p["hand"] -= 1
-        rules.log(state, f"{who} places an assistant at {oid}.", f"{qui} place un assistant en {oid}.", seat)
+        rules.log(state, M("log.assistant", "{who} places an assistant at {cell}.", who=who, cell=oid), seat)
         work.append({"k": "dir", "at": oid})
     elif k == "claim":
         work.pop()
@@ -153,12 +162,12 @@ def _cell_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
         return
     p = P(state, seat)
     work = state["work"]
-    who, qui = seat_name(seat)
+    who = ref(seat)
     work.pop()
     if f["why"] == "build":
         p["city"][oid] = {"t": f["inst"], "a": False}
         d = catalog(state).design(f["inst"])
-        rules.log(state, f"{who} builds {d['name_en']} at {oid}.", f"{qui} construit {d['name_fr']} en {oid}.", seat)
+        rules.log(state, M("log.build", "{who} builds {name} at {cell}.", who=who, name=component_name("building", d), cell=oid), seat)
         if d["when"] == "build" and ("pay" in d["effect"] or d["effect"].get("area") == "activate"):
             work.append({"k": "eff", "e": d["effect"], "at": oid, "src": d["id"]})  # `x0` / `stop` decline it
         elif d["when"] == "build":
@@ -166,11 +175,11 @@ def _cell_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
     elif f["why"] == "res":
         p["city"][oid] = {"t": "res", "a": False}
         p["residences"] -= 1
-        rules.log(state, f"{who} builds a residence at {oid}.", f"{qui} construit une résidence en {oid}.", seat)
+        rules.log(state, M("log.residence", "{who} builds a residence at {cell}.", who=who, cell=oid), seat)
         work.append({"k": "dir", "at": oid})
     else:
         p["city"][oid] = p["city"].pop(f["from"])
-        rules.log(state, f"{who} moves the tile at {f['from']} to {oid}.", f"{qui} déplace la tuile de {f['from']} en {oid}.", seat)
+        rules.log(state, M("log.move", "{who} moves the tile at {start} to {cell}.", who=who, start=f["from"], cell=oid), seat)
 
 
 def _sell_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
@@ -189,9 +198,7 @@ def _sell_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
     p["res"][r] -= 1
     p["money"] += 1
     f["sold"][r] = f["sold"].get(r, 0) + 1
-    who, qui = seat_name(seat)
-    what = counted(1, r)
-    rules.log(state, f"{who} sells {what[0]}.", f"{qui} vend {what[1]}.", seat)
+    rules.log(state, M("log.sell", "{who} sells {what}.", who=ref(seat), what=counted(1, r)), seat)
 
 
 def _assist_step(state: State, seat: int, oid: str) -> None:
@@ -207,7 +214,6 @@ def _assist_step(state: State, seat: int, oid: str) -> None:
 
 def _buy_assistant(state: State, seat: int, oid: str) -> None:
     p = P(state, seat)
-    who, qui = seat_name(seat)
     coins, glory = ASSISTANT_PRICES[p["assistants"]]
     if oid == "buy.coin":
         p["money"] -= coins
@@ -219,4 +225,4 @@ def _buy_assistant(state: State, seat: int, oid: str) -> None:
     p["hand"] += 1
     p["bought"] = True
     state["queue"].pop(0)  # one assistant per round: buying closes the seat's turn of the phase
-    rules.log(state, f"{who} buys an assistant for {paid[0]}.", f"{qui} achète un assistant pour {paid[1]}.", seat)
+    rules.log(state, M("log.buy_assistant", "{who} buys an assistant for {paid}.", who=ref(seat), paid=paid), seat)

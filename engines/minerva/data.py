@@ -47,8 +47,6 @@ ASSISTANT_PRICES = ((5, 1), (5, 1), (10, 2), (10, 2), (15, 3))
 RESIDENCES = 9
 TEMPLES_ON_OFFER = 5
 ROUND_TILE_BONUS = 3
-SOLO_TITLES = ((80, "Emperor Augustus", "Empereur Auguste"), (70, "Consul", "Consul"), (60, "Legatus", "Legatus"),
-               (50, "Tribunus", "Tribunus"), (40, "Centurion", "Centurion"), (30, "Immune", "Immune"), (0, "Civil", "Civil"))
 
 # Counts the rulebook states.
 COUNTS = {"normal": 66, "starting": 8, "forum": 4, "temples": 20, "culture": 24, "glory": 16, "order": 4}

@@ -15,51 +15,57 @@ A building's `when` says if the effect runs on activation, once when built (hamm
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core import Option
-from engines.core.contract import fit_words
+from engines.core.i18n import Message, Text
+from engines.core.names import ref
 from engines.core.state import State
 from engines.minerva import city as grid
 from engines.minerva import rules
 from engines.minerva.data import CULTURES, MAX_PER_RESOURCE, RESOURCES, catalog
-from engines.minerva.words import CATEGORY_NOUNS, CULTURE_NAMES, ITEMS, counted, items_text, seat_name
+from engines.minerva.words import (
+    CATEGORY_NOUNS,
+    MN,
+    RESOURCE_NOUNS,
+    M,
+    component_name,
+    counted,
+    items_text,
+    joined,
+)
 
 MAX_COUNT = 20  # largest repetition count offered in one prompt (keeps prompts <= 25)
 # The decision frames this module owns (see `expand`).
 EFFECT_FRAMES = frozenset({"pick", "cult", "ctile", "or", "count", "loop", "bath", "moveof", "circus"})
 
 
-def describe(eff: dict[str, Any], when: str = "activate") -> tuple[str, str]:
-    """Short English and French text of an effect (prompts, logs, the renderer)."""
+def describe(eff: dict[str, Any], when: str = "activate") -> Text:
+    """Short text of an effect (prompts, logs, the renderer)."""
     if "or" in eff:
-        parts = [describe(e, when) for e in eff["or"]]
-        return " / ".join(p[0] for p in parts), " / ".join(p[1] for p in parts)
+        return joined([describe(e, when) for e in eff["or"]], "or")
     if "area" in eff:
         if eff["area"] == "activate":
-            return (f"apply {eff['count']} of the 8 surrounding tiles", f"appliquez {eff['count']} des 8 tuiles autour")
+            return M("effect.area_activate", "apply {n} of the 8 surrounding tiles", n=eff["count"])
         if eff["area"] == "move":
-            return ("move one of the 8 surrounding tiles (not a residence)", "déplacez une des 8 tuiles autour (pas une résidence)")
-        return ("remove a surrounding residence without assistant", "retirez une résidence voisine sans assistant")
+            return M("effect.area_move", "move one of the 8 surrounding tiles (not a residence)")
+        return M("effect.area_remove", "remove a surrounding residence without assistant")
     if "vp" in eff:
         per = eff["per"]
-        zone = {"ring": (" among the 8 around", " parmi les 8 autour"), "cross": (" in the 4 lines", " dans les 4 lignes")}.get(eff.get("zone", ""), ("", ""))
-        if per in RESOURCES:
-            what = ITEMS[per][0], ITEMS[per][2]
-        elif per == "categories":
-            what = "category", "catégorie"
-        else:
-            what = CATEGORY_NOUNS[per[9:]]
-        en, fr = f"{eff['vp']} VP per {what[0]}", f"{eff['vp']} PV par {what[1]}"
-        return en + zone[0], fr + zone[1]
-    g = items_text(eff["gain"])
+        what = RESOURCE_NOUNS[per] if per in RESOURCES else M("noun.category", "category") if per == "categories" else CATEGORY_NOUNS[per[9:]]
+        zone = eff.get("zone")
+        if zone == "ring":
+            return M("effect.vp_ring", "{vp} VP per {what} among the 8 around", vp=eff["vp"], what=what)
+        if zone == "cross":
+            return M("effect.vp_cross", "{vp} VP per {what} in the 4 lines", vp=eff["vp"], what=what)
+        return M("effect.vp", "{vp} VP per {what}", vp=eff["vp"], what=what)
+    gain = items_text(eff["gain"])
     if "pay" in eff:
-        p = items_text(eff["pay"])
-        return f"{p[0]} → {g[0]} (repeat)", f"{p[1]} → {g[1]} (répétable)"
+        return M("effect.arrow", "{pay} → {gain} (repeat)", pay=items_text(eff["pay"]), gain=gain)
     if "if" in eff:
-        c = items_text(eff["if"])
-        return f"{c[0]}: {g[0]}", f"{c[1]} : {g[1]}"
-    return g
+        return M("effect.colon", "{cond}: {gain}", cond=items_text(eff["if"]), gain=gain)
+    return gain
 
 
 def icons(eff: dict[str, Any]) -> list[str]:
@@ -160,10 +166,8 @@ def gain(state: State, seat: int, items: dict[str, int]) -> None:
     """Fixed gains, with the 6-per-resource cap paid back 1 denarius per discarded token."""
     discarded = gain_fixed(state["players"][seat], state["turn"]["pts"], items)
     if discarded:
-        who, qui = seat_name(seat)
-        res, coins = counted(discarded, "resource"), counted(discarded, "coin")
-        rules.log(state, f"{who} discards {res[0]} over 6 for {coins[0]}.",
-                  f"{qui} défausse {res[1]} au-delà de 6 pour {coins[1]}.", seat)
+        rules.log(state, M("log.discard", "{who} discards {res} over 6 for {coins}.", who=ref(seat), res=counted(discarded, "resource"),
+                           coins=counted(discarded, "coin")), seat)
 
 
 def expand(state: State, seat: int, f: dict[str, Any]) -> None:
@@ -171,8 +175,7 @@ def expand(state: State, seat: int, f: dict[str, Any]) -> None:
     e = f["e"]
     p = state["players"][seat]
     work = state["work"]
-    d = catalog(state).designs[f["src"]]
-    src = {"src": f["src"], "src_en": d["name_en"], "src_fr": d["name_fr"], "at": f["at"]}
+    src = {"src": f["src"], "at": f["at"]}
     if "or" in e:
         work.append({"k": "or", "alts": e["or"], **src})
     elif "area" in e:
@@ -215,85 +218,85 @@ def bath_cells(state: State, p: dict[str, Any], f: dict[str, Any]) -> list[str]:
     return out
 
 
-def source_name(state: State, p: dict[str, Any], at: str) -> tuple[str, str]:
-    """The English and French name of the building whose area effect runs at `at` (a pack may
-    rename it); a generic name if it has left that cell meanwhile."""
+def source_name(state: State, p: dict[str, Any], at: str) -> Text:
+    """The name of the building whose area effect runs at `at` (a pack may rename it); a generic
+    name if it has left that cell meanwhile."""
     t = p["city"].get(at)
     if t is None or t["t"] == "res":
-        return "Area effect", "Effet de zone"
-    d = catalog(state).design(t["t"])
-    return d["name_en"], d["name_fr"]
+        return M("source.area", "Area effect")
+    return component_name("building", catalog(state).design(t["t"]))
 
 
-def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[str, str, list[Option]]:
+def _source(state: State, f: dict[str, Any]) -> Text:
+    """The name of the building whose effect a frame runs."""
+    return component_name("building", catalog(state).designs[f["src"]])
+
+
+def tile_at(state: State, p: dict[str, Any], cell: str) -> Message:
+    """A city tile as an option names it: "Farm (m12)"."""
+    return M("opt.tile_at", "{name} ({cell})", name=component_name("building", catalog(state).design(p["city"][cell]["t"])), cell=cell)
+
+
+# A culture stack and the VP of its top tile: "Theatre: 2 VP".
+STACKS: dict[str, Callable[[Message], Message]] = {
+    "theatre": lambda vp: M("opt.stack.theatre", "Theatre: {vp}", vp=vp),
+    "art": lambda vp: M("opt.stack.art", "Art: {vp}", vp=vp),
+    "learning": lambda vp: M("opt.stack.learning", "Learning: {vp}", vp=vp),
+}
+
+
+def frame_prompt(state: State, seat: int, f: dict[str, Any]) -> tuple[Message, list[Option]]:
     """The options of an effect decision; an empty list means the effect cannot apply."""
     k = f["k"]
     p = state["players"][seat]
     cat = catalog(state)
     if k == "pick":
-        opts = [Option(r, *counted(1, r)) for r in RESOURCES]
-        left = counted(f["n"], "resource")
-        return (f"{f['src_en']}: choose a resource ({left[0]} to take).", f"{f['src_fr']} : choisissez une ressource ({left[1]} à prendre).", opts)
+        opts = [Option(r, counted(1, r)) for r in RESOURCES]
+        return M("prompt.pick", "{src}: choose a resource ({left} to take).", src=_source(state, f), left=counted(f["n"], "resource")), opts
     if k == "cult":
-        opts = [Option(c, *counted(1, c)) for c in CULTURES]
-        return (f"{f['src_en']}: choose a culture point.", f"{f['src_fr']} : choisissez un point culturel.", opts)
+        opts = [Option(c, counted(1, c)) for c in CULTURES]
+        return M("prompt.culture_point", "{src}: choose a culture point.", src=_source(state, f)), opts
     if k == "ctile":
-        opts = []
-        for c in CULTURES:
-            if state["culture"][c]:
-                vp = counted(cat.culture[state["culture"][c][0]]["vp"], "vp")
-                opts.append(Option(c, f"{CULTURE_NAMES[c][0].capitalize()}: {vp[0]}", f"{CULTURE_NAMES[c][1].capitalize()} : {vp[1]}"))
-        return "Take the top culture tile of which stack?", "Prendre la tuile du dessus de quelle pile ?", opts
+        opts = [Option(c, STACKS[c](counted(cat.culture[state["culture"][c][0]]["vp"], "vp"))) for c in CULTURES if state["culture"][c]]
+        return M("prompt.culture_tile", "Take the top culture tile of which stack?"), opts
     if k == "or":
-        opts = []
-        for i, e in enumerate(f["alts"]):
-            en, fr = describe(e)
-            opts.append(Option(f"o{i + 1}", fit_words(en), fit_words(fr)))
-        return (f"{f['src_en']}: choose one.", f"{f['src_fr']} : choisissez.", opts)
+        opts = [Option(f"o{i + 1}", describe(e)) for i, e in enumerate(f["alts"])]
+        return M("prompt.or", "{src}: choose one.", src=_source(state, f)), opts
     if k == "count":
         e = f["e"]
         most = min(max_times(p, e["pay"]), MAX_COUNT)
-        en, fr = describe(e)
         held = {r: p["res"][r] for r in e["pay"] if r in RESOURCES}
         sells = rules.sell_options(p, held) if "coin" in e["pay"] and most < MAX_COUNT else []
-        opts = [Option(f"x{i}", *counted(i, "time")) for i in range(most + 1)] if most or sells else []
+        opts = [Option(f"x{i}", counted(i, "time")) for i in range(most + 1)] if most or sells else []
         opts += sells
-        return (f"{f['src_en']}: {en}. How many times?", f"{f['src_fr']} : {fr}. Combien de fois ?", opts)
+        return M("prompt.count", "{src}: {effect}. How many times?", src=_source(state, f), effect=describe(e)), opts
     if k == "loop":
         e = f["e"]
         opts = []
         if any(x in ("any", "same") for x in e["pay"]):
             need = e["pay"].get("same", 1)
-            for r in RESOURCES:
-                if p["res"][r] >= need:
-                    what = counted(need, r)
-                    opts.append(Option(r, f"Pay {what[0]}", f"Payer {what[1]}"))
+            opts = [Option(r, M("opt.pay", "Pay {what}", what=counted(need, r))) for r in RESOURCES if p["res"][r] >= need]
         elif can_pay(p, e["pay"]):
-            opts = [Option(r, f"Gain {counted(1, r)[0]}", f"Gagner {counted(1, r)[1]}") for r in RESOURCES]
+            opts = [Option(r, M("opt.gain", "Gain {what}", what=counted(1, r))) for r in RESOURCES]
         sells = rules.sell_options(p) if "coin" in e["pay"] and not can_pay(p, e["pay"]) else []
         if opts or sells:
-            opts.append(Option("stop", "Stop", "Arrêter"))
+            opts.append(Option("stop", M("opt.stop", "Stop")))
         opts += sells
-        en, fr = describe(e)
-        return (f"{f['src_en']}: {en}. Again?", f"{f['src_fr']} : {fr}. Encore ?", opts)
+        return M("prompt.loop", "{src}: {effect}. Again?", src=_source(state, f), effect=describe(e)), opts
     if k == "bath":
-        opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
-                for c in bath_cells(state, p, f)]
+        opts = [Option(c, tile_at(state, p, c)) for c in bath_cells(state, p, f)]
         if opts:
-            opts.append(Option("stop", "Stop here", "S'arrêter"))
-        left = f"{f['left']} restante" if f["left"] < 2 else f"{f['left']} restantes"
-        en, fr = source_name(state, p, f["at"])
-        return (f"{en}: apply a surrounding tile ({f['left']} left).", f"{fr} : appliquer une tuile voisine ({left}).", opts)
+            opts.append(Option("stop", M("opt.stop_here", "Stop here")))
+        return MN("prompt.bath", "{src}: apply a surrounding tile ({n} left).", "{src}: apply a surrounding tile ({n} left).", f["left"],
+                  src=source_name(state, p, f["at"])), opts
     if k == "moveof":
-        opts = [Option(c, f"{cat.design(p['city'][c]['t'])['name_en']} ({c})", f"{cat.design(p['city'][c]['t'])['name_fr']} ({c})")
+        opts = [Option(c, tile_at(state, p, c))
                 for c in grid.ring(f["at"]) if c in p["city"] and p["city"][c]["t"] != "res" and grid.legal_cells(p["city"], ignore=c)]
-        en, fr = source_name(state, p, f["at"])
-        return f"{en}: which tile do you move?", f"{fr} : quelle tuile déplacez-vous ?", opts
+        return M("prompt.move", "{src}: which tile do you move?", src=source_name(state, p, f["at"])), opts
     if k == "circus":
-        opts = [Option(c, f"Residence {c}", f"Résidence {c}") for c in grid.ring(f["at"])
+        opts = [Option(c, M("opt.residence", "Residence {cell}", cell=c)) for c in grid.ring(f["at"])
                 if c in p["city"] and p["city"][c]["t"] == "res" and not p["city"][c]["a"]]
-        en, fr = source_name(state, p, f["at"])
-        return f"{en}: which residence leaves the game?", f"{fr} : quelle résidence quitte le jeu ?", opts
+        return M("prompt.circus", "{src}: which residence leaves the game?", src=source_name(state, p, f["at"])), opts
     raise AssertionError(f"unknown effect frame {k}")
 
 
@@ -302,7 +305,6 @@ def frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
     p = state["players"][seat]
     work = state["work"]
     cat = catalog(state)
-    who, qui = seat_name(seat)
     if k == "pick":
         gain(state, seat, {oid: 1})
         f["n"] -= 1
@@ -326,9 +328,7 @@ def frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
             pay_fixed(p, f["e"]["pay"])
             gain(state, seat, f["e"]["gain"])
         if times:
-            en, fr = describe(f["e"])
-            n = counted(times, "time")
-            rules.log(state, f"{who}: {en}, {n[0]}.", f"{qui} : {fr}, {n[1]}.", seat)
+            rules.log(state, M("log.arrow", "{who}: {effect}, {n}.", who=ref(seat), effect=describe(f["e"]), n=counted(times, "time")), seat)
     elif k == "loop":
         e = f["e"]
         if oid == "stop":
@@ -356,4 +356,4 @@ def frame_step(state: State, seat: int, f: dict[str, Any], oid: str) -> None:
     elif k == "circus":
         work.pop()
         del p["city"][oid]
-        rules.log(state, f"{who} removes the residence at {oid}.", f"{qui} retire la résidence en {oid}.", seat)
+        rules.log(state, M("log.remove_residence", "{who} removes the residence at {cell}.", who=ref(seat), cell=oid), seat)

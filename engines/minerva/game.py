@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engines.core import Engine, Prompt
+from engines.core import Engine, Prompt, i18n
 from engines.core.data import Checks
+from engines.core.i18n import Message
 from engines.core.state import State
 from engines.minerva import actions, ai, data, prompts, refusals, rounds, rules, scoring, setup, view
 
@@ -22,8 +23,7 @@ if TYPE_CHECKING:
 
 class Minerva(Engine):
     name = "minerva"
-    title = "Minerva"
-    title_fr = "Minerva"
+    title = "Minerva"  # the same in every language (the catalogs' `title`)
     min_players = 1
     max_players = 4
     rules_version = 3  # 2: no `pass` after paying the fee; 3: sales as a set pick, fewer questions
@@ -52,7 +52,7 @@ class Minerva(Engine):
         actions.step(state, seat, option_id)
         rounds.advance(state)
 
-    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+    def explain(self, state: State, seat: int, option_id: str) -> Message | None:
         return refusals.explain(state, seat, option_id)
 
     def result(self, state: State) -> dict[str, Any]:
@@ -69,3 +69,11 @@ class Minerva(Engine):
 
     def evaluate(self, state: State, seat: int) -> float:
         return ai.evaluate(state, seat)
+
+    def texts(self) -> list[Message]:
+        """The title, the rules help and the names of the default components (data/*.json)."""
+        cat = data.default_catalog()
+        tiles = [("culture", cat.culture.values()), ("glory", cat.glory.values()), ("order", cat.order.values())]
+        names = [i18n.component_message(self.package, "building", d) for d in cat.designs.values()]
+        names += [i18n.component_message(self.package, kind, t) for kind, group in tiles for t in group]
+        return [*super().texts(), *names]

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine
+from engines.core.i18n import Message
+from engines.core.names import ref
 from engines.core.state import State
 from engines.minerva import effects as fx
 from engines.minerva import prompts, rules
 from engines.minerva.data import CULTURES, ROUND_TILE_BONUS, ROUNDS, catalog
-from engines.minerva.words import seat_name
+from engines.minerva.words import M, component_name
 
 
 def fresh_turn() -> dict[str, Any]:
@@ -66,7 +68,7 @@ def advance(state: State) -> None:
                 continue
             if f["k"] == "pay":
                 return
-            _, _, opts = prompts.frame_prompt(state, seat, f)
+            _, opts = prompts.frame_prompt(state, seat, f)
             if not opts:
                 work.pop()
                 continue
@@ -90,7 +92,7 @@ def _finish_turn(state: State) -> None:
             order = sorted(range(n), key=lambda s: -(players[s]["order"] or 0))
             state["phase"] = "assist"
             state["queue"] = order
-            rules.log(state, "Everyone has passed: assistants may be bought.", "Tout le monde a passé : achat des assistants.")
+            rules.log(state, M("log.assistant_phase", "Everyone has passed: assistants may be bought."))
         else:
             end_round(state)
         return
@@ -120,13 +122,12 @@ def end_round(state: State) -> None:
         winners = list(zip(ranked, tiles, strict=False))
     for s, t in winners:
         players[s]["glories"].append(t["id"])
-        who, qui = seat_name(s)
-        rules.log(state, f"{who} wins the glory tile {t['name_en']} ({t['vp']} VP).", f"{qui} gagne la tuile de gloire {t['name_fr']} ({t['vp']} PV).", s)
+        rules.log(state, M("log.glory", "{who} wins the glory tile {name} ({vp} VP).", who=ref(s), name=component_name("glory", t), vp=t["vp"]), s)
     if rnd >= ROUNDS:
         state["over"] = True
         state["phase"] = "over"
         state["queue"] = []
-        rules.log(state, "The game is over.", "La partie est terminée.")
+        rules.log(state, M("log.over", "The game is over."))
         return
     first = next((s for s, p in enumerate(players) if p["order"] == 1), state["first"])
     for p in players:
@@ -143,4 +144,9 @@ def end_round(state: State) -> None:
     state["first"] = state["current"] = first
     state["phase"] = "main"
     state["queue"] = []
-    rules.log(state, f"Round {state['round']} begins.", f"La manche {state['round']} commence.")
+    rules.log(state, round_begins(state["round"]))
+
+
+def round_begins(n: int) -> Message:
+    """The log line that opens round `n`."""
+    return M("log.round", "Round {n} begins.", n=n)

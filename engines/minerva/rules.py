@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, Option
+from engines.core.i18n import Message
+from engines.core.names import ref
 from engines.core.state import State
 from engines.minerva import city as grid
 from engines.minerva.data import CULTURES, RESOURCES, catalog
-from engines.minerva.words import CULTURE_TILES, counted, seat_name
+from engines.minerva.words import CULTURE_TILES, M, counted
 
 PAGE = 24  # cells per page when more than 25 legal cells
 
@@ -19,8 +21,8 @@ def P(state: State, seat: int) -> dict[str, Any]:
     return state["players"][seat]
 
 
-def log(state: State, en: str, fr: str, seat: int | None = None) -> None:
-    Engine.log(state, en, fr, seat)
+def log(state: State, text: Message, seat: int | None = None) -> None:
+    Engine.log(state, text, seat=seat)
 
 
 def to_act(state: State) -> list[int]:
@@ -52,8 +54,7 @@ def sellable(p: dict[str, Any], keep: dict[str, int] | None = None) -> dict[str,
     return {r: p["res"][r] - keep.get(r, 0) for r in RESOURCES if p["res"][r] > keep.get(r, 0)}
 
 
-SELL = Option("sell", "Sell resources", "Vendre des ressources",
-              "1 denarius each; pick several at once", "1 denier chacune ; choisissez-en plusieurs d'un coup")
+SELL = Option("sell", M("opt.sell", "Sell resources"), description=M("opt.sell.about", "1 denarius each; pick several at once"))
 
 
 def sell_options(p: dict[str, Any], keep: dict[str, int] | None = None) -> list[Option]:
@@ -152,7 +153,4 @@ def take_culture(state: State, seat: int, c: str) -> None:
     P(state, seat)["culture"].append(tid)
     state["turn"]["claimed"].append(c)
     t = catalog(state).culture[tid]
-    who, qui = seat_name(seat)
-    name = CULTURE_TILES[c]
-    vp = counted(t["vp"], "vp")
-    log(state, f"{who} takes a {name[0]} ({vp[0]}).", f"{qui} prend une {name[1]} ({vp[1]}).", seat)
+    log(state, M("log.take_culture", "{who} takes a {tile} ({vp}).", who=ref(seat), tile=CULTURE_TILES[c], vp=counted(t["vp"], "vp")), seat)

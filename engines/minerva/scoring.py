@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.i18n import Message, as_json
 from engines.core.ranks import ranked
 from engines.core.state import State
 from engines.minerva import city as grid
-from engines.minerva.data import RESOURCES, SOLO_TITLES, catalog
+from engines.minerva.data import RESOURCES, catalog
+from engines.minerva.words import M
 
 
 def category_of(state: State, tile: dict[str, Any]) -> str:
@@ -69,21 +71,25 @@ def temple_count(state: State, p: dict[str, Any]) -> int:
 # résoudre l'égalité. La dernière égalité est résolue grâce aux tuiles d'ordre (la plus petite est
 # la meilleure). »
 TIE_BREAKS = (
-    ("more points from culture and glory tiles", "plus de points de tuiles culturelles et de gloire"),
-    ("more temples", "plus de temples"),
-    ("the smaller order tile", "la plus petite tuile d'ordre"),
+    M("tie.culture_glory", "more points from culture and glory tiles"),
+    M("tie.temples", "more temples"),
+    M("tie.order", "the smaller order tile"),
 )
 
 
 # What each breakdown key means, as the final post and results image show it.
 LABELS = {
-    "culture": ("Culture tiles", "Tuiles culturelles"),
-    "glory": ("Glory tiles", "Tuiles de gloire"),
-    "temples": ("Temples", "Temples"),
-    "end_buildings": ("END buildings", "Bâtiments FIN"),
-    "money_resources": ("Money and resources (1 VP per 3)", "Argent et ressources (1 PV par 3)"),
-    "order": ("Order tile", "Tuile d'ordre"),
+    "culture": M("score.culture", "Culture tiles"),
+    "glory": M("score.glory", "Glory tiles"),
+    "temples": M("score.temples", "Temples"),
+    "end_buildings": M("score.end_buildings", "END buildings"),
+    "money_resources": M("score.money_resources", "Money and resources (1 VP per 3)"),
+    "order": M("score.order", "Order tile"),
 }
+# « Vous recevez un titre selon le nombre de points que vous avez obtenu »: the least score of each.
+SOLO_TITLES = ((80, M("solo.augustus", "Emperor Augustus")), (70, M("solo.consul", "Consul")), (60, M("solo.legatus", "Legatus")),
+               (50, M("solo.tribunus", "Tribunus")), (40, M("solo.centurion", "Centurion")), (30, M("solo.immune", "Immune")),
+               (0, M("solo.civil", "Civil")))
 
 
 def tie_breaks(state: State, seat: int, parts: dict[str, int]) -> tuple[int, int, int]:
@@ -99,14 +105,11 @@ def result(state: State) -> dict[str, Any]:
     parts = [breakdown(state, s) for s in range(n)]
     scores = [sum(b.values()) for b in parts]
     tiebreaks = [tie_breaks(state, s, parts[s]) for s in range(n)]
-    out = ranked(scores, parts, tiebreaks, TIE_BREAKS, labels=LABELS)
+    out = ranked(scores, parts, tiebreaks, TIE_BREAKS, LABELS)
     if state["solo"]:
-        out["title"] = solo_title(scores[0])
+        out["title"] = as_json(solo_title(scores[0]))
     return out
 
 
-def solo_title(score: int) -> dict[str, str]:
-    for threshold, en, fr in SOLO_TITLES:
-        if score >= threshold:
-            return {"en": en, "fr": fr}
-    return {"en": SOLO_TITLES[-1][1], "fr": SOLO_TITLES[-1][2]}
+def solo_title(score: int) -> Message:
+    return next(title for threshold, title in SOLO_TITLES if score >= threshold)

@@ -22,7 +22,7 @@ from engines.minerva.data import (
     TEMPLES_ON_OFFER,
     catalog,
 )
-from engines.minerva.rounds import fresh_turn, reveal_round
+from engines.minerva.rounds import fresh_turn, reveal_round, round_begins
 
 
 def setup(state: State) -> None:
@@ -75,7 +75,7 @@ def setup(state: State) -> None:
     else:
         state["market"] = list(starting)
     reveal_round(state)
-    rules.log(state, "Round 1 begins.", "La manche 1 commence.")
+    rules.log(state, round_begins(1))
 
 
 def validate(state: State) -> None:

@@ -5,27 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.i18n import Message
 from engines.core.names import ref
 from engines.core.state import State
 from engines.monumental_duel import effects, rounds, texts
 from engines.monumental_duel import model as m
 from engines.monumental_duel.data import BASIC_RES
+from engines.monumental_duel.msgs import M, ors
 
-Reason = tuple[str, str]
+BUY_KINDS = ("building", "knowledge", "province", "wonder")  # the development cards the "buy" action takes
 ACTIONS = ("buy", "wonder", "policy", "usepolicy", "conquer", "card", "may", "science", "advantage", "warlord", "negotiate", "pass")
 LABELS = {
-    "buy": ("Acquire a development card or basic building", "Acquérir une carte Développement ou un Bâtiment de base"),
-    "wonder": ("Complete your wonder", "Compléter votre Merveille"),
-    "policy": ("Develop a cultural policy", "Développer une Politique culturelle"),
-    "usepolicy": ("Use your active cultural policy", "Utiliser votre Politique culturelle active"),
-    "conquer": ("Conquer the opponent's top province", "Conquérir la Province adverse du sommet"),
-    "card": ("Use the effect of an activated card", "Utiliser l'effet d'une carte activée"),
-    "may": ("Optional effect (not an action)", "Effet optionnel (pas une action)"),
-    "science": ("Scientific progress (2 Science)", "Progrès scientifique (2 Science)"),
-    "advantage": ("Take the Advantage", "Prendre l'Avantage"),
-    "warlord": ("Use your warlord", "Utiliser votre Chef de guerre"),
-    "negotiate": ("Ambassador: negotiate with a Free City", "Ambassadeur : négocier avec une Ville libre"),
-    "pass": ("Pass (no more actions this round)", "Passer (plus d'action cette manche)"),
+    "buy": M("action.buy", "Acquire a development card or basic building"),
+    "wonder": M("action.wonder", "Complete your wonder"),
+    "policy": M("action.policy", "Develop a cultural policy"),
+    "usepolicy": M("action.usepolicy", "Use your active cultural policy"),
+    "conquer": M("action.conquer", "Conquer the opponent's top province"),
+    "card": M("action.card", "Use the effect of an activated card"),
+    "may": M("action.may", "Optional effect (not an action)"),
+    "science": M("action.science", "Scientific progress (2 Science)"),
+    "advantage": M("action.advantage", "Take the Advantage"),
+    "warlord": M("action.warlord", "Use your warlord"),
+    "negotiate": M("action.negotiate", "Ambassador: negotiate with a Free City"),
+    "pass": M("action.pass", "Pass (no more actions this round)"),
 }
 
 
@@ -40,11 +42,12 @@ def usable(state: State, seat: int, ops: list[dict[str, Any]]) -> bool:
     return True
 
 
-def buy_options(state: State, seat: int) -> list[list[str]]:
-    return effects.track_options(state, seat, ("building", "knowledge", "province", "wonder")) + effects.basic_options(state, seat, free=False)
+def buy_options(state: State, seat: int) -> list[list[Any]]:
+    return effects.track_options(state, effects.track_offers(state, seat, BUY_KINDS)) + effects.basic_options(state, effects.basic_offers(state, seat, free=False))
 
 
-def card_options(state: State, seat: int) -> list[list[str]]:
+def card_offers(state: State, seat: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """Activated cards whose unused action effect the seat can resolve now: (option id, card, effect)."""
     p = state["players"][seat]
     out = []
     for i, s in enumerate(p["city"]):
@@ -53,25 +56,31 @@ def card_options(state: State, seat: int) -> list[list[str]]:
         for x, suffix in ((s["card"], ""), (s["know"], "k")):
             e = m.cdef(state, x).get("effect") if x else None
             if e and e["when"] == "action" and x not in p["used"] and usable(state, seat, e["ops"]):
-                out.append([m.slot_id(i) + suffix, m.name(state, x), m.name(state, x, "fr"), texts.effect_text(state, e), texts.effect_text(state, e, "fr")])
+                out.append((m.slot_id(i) + suffix, x, e))
     return out
 
 
-def may_options(state: State, seat: int) -> list[list[str]]:
+def may_offers(state: State, seat: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """Live optional ("you may") effects the seat can pay for now: (option id, card, effect)."""
     p = state["players"][seat]
     out = []
     for iid, where in m.active_effects(state, seat):
         e = m.cdef(state, iid).get("effect")
         if e and e["when"] == "may" and usable(state, seat, e["ops"]) and all(m.can_pay(p, op["pay"]) for op in e["ops"] if op["op"] == "trade"):
-            out.append([where, m.name(state, iid), m.name(state, iid, "fr"), texts.effect_text(state, e), texts.effect_text(state, e, "fr")])
+            out.append((where, iid, e))
     return out
 
 
-def policy_options(state: State, seat: int) -> list[list[str]]:
+def named_effects(state: State, offers: list[tuple[str, str, dict[str, Any]]]) -> list[list[Any]]:
+    """`card_offers` or `may_offers` as options: the card's name, its effect."""
+    return [[oid, m.name(state, iid), texts.effect_text(state, e)] for oid, iid, e in offers]
+
+
+def policy_options(state: State, seat: int) -> list[list[Any]]:
     p = state["players"][seat]
     if p["res"]["cult"] < len(p["policies"]) + 1:
         return []
-    return [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), m.name(state, x, "fr"), *texts.described(state, x)] for x in p["culture_deck"]]
+    return [[m.cdef(state, x)["id"].split(".")[-1], m.name(state, x), texts.described(state, x)] for x in p["culture_deck"]]
 
 
 def advantage_resources(state: State, seat: int) -> list[str]:
@@ -82,79 +91,74 @@ def advantage_resources(state: State, seat: int) -> list[str]:
     return [r for r in allowed if m.afford(p, r) >= floor]
 
 
-def reasons(state: State, seat: int) -> dict[str, Reason | None]:
-    """For each main action: None when legal now, else why not (English, French)."""
+def reasons(state: State, seat: int) -> dict[str, Message | None]:
+    """For each main action: None when legal now, else why not."""
     p = state["players"][seat]
-    out: dict[str, Reason | None] = {}
-    out["buy"] = None if buy_options(state, seat) else (
-        "You cannot afford any development card or basic building (Gold replaces basic resources, never Culture).",
-        "Vous ne pouvez payer aucune carte Développement ni Bâtiment de base (l'Or remplace les ressources de base, jamais la Culture).")
+    out: dict[str, Message | None] = {}
+    buyable = effects.track_offers(state, seat, BUY_KINDS) or effects.basic_offers(state, seat, free=False)
+    out["buy"] = None if buyable else M(
+        "refuse.buy", "You cannot afford any development card or basic building (Gold replaces basic resources, never Culture).")
     if p["wonder"] is None:
-        out["wonder"] = ("You have no wonder under construction: acquire one from the track first.", "Vous n'avez aucune Merveille en construction : acquérez-en une sur la piste d'abord.")
+        out["wonder"] = M("refuse.no_wonder", "You have no wonder under construction: acquire one from the track first.")
     else:
         cost = m.cdef(state, p["wonder"])["cost2"]
-        out["wonder"] = None if m.can_pay(p, cost) else (f"Completing it costs {m.res_text(cost)}.", f"La compléter coûte {m.res_text(cost, 'fr')}.")
+        out["wonder"] = None if m.can_pay(p, cost) else M("refuse.wonder_cost", "Completing it costs {cost}.", cost=m.res_text(cost))
     need = len(p["policies"]) + 1
     if not p["culture_deck"]:
-        out["policy"] = ("All five of your cultural policies are developed.", "Vos cinq Politiques culturelles sont développées.")
+        out["policy"] = M("refuse.all_policies", "All five of your cultural policies are developed.")
     else:
-        out["policy"] = None if p["res"]["cult"] >= need else (
-            f"Your next policy costs {need} Culture (Gold cannot replace Culture).", f"Votre prochaine Politique coûte {need} Culture (l'Or ne remplace pas la Culture).")
+        out["policy"] = None if p["res"]["cult"] >= need else M(
+            "refuse.policy_cost", "Your next policy costs {n} Culture (Gold cannot replace Culture).", n=need)
     if not p["policies"]:
-        out["usepolicy"] = ("You have no active cultural policy.", "Vous n'avez aucune Politique culturelle active.")
+        out["usepolicy"] = M("refuse.no_policy", "You have no active cultural policy.")
     else:
         top = p["policies"][-1]
         if m.cdef(state, top)["effect"]["when"] != "action":
-            out["usepolicy"] = ("Your active policy has a permanent effect, not an action.", "Votre Politique active a un effet permanent, pas une action.")
+            out["usepolicy"] = M("refuse.policy_permanent", "Your active policy has a permanent effect, not an action.")
         elif top in p["used"]:
-            out["usepolicy"] = ("Your active policy was already used this round.", "Votre Politique active a déjà servi cette manche.")
+            out["usepolicy"] = M("refuse.policy_used", "Your active policy was already used this round.")
         elif not usable(state, seat, m.cdef(state, top)["effect"]["ops"]):
-            out["usepolicy"] = ("You cannot pay for your active policy's effect now.", "Vous ne pouvez pas payer l'effet de votre Politique active.")
+            out["usepolicy"] = M("refuse.policy_unpaid", "You cannot pay for your active policy's effect now.")
         else:
             out["usepolicy"] = None
     cost = m.conquest_cost(state, seat)
     if cost is None:
-        out["conquer"] = ("Your opponent controls no province.", "Votre adversaire ne contrôle aucune Province.")
+        out["conquer"] = M("refuse.no_province", "Your opponent controls no province.")
     else:
-        out["conquer"] = None if m.can_pay(p, cost) else (
-            f"Conquering costs {m.res_text(cost)} (province cost + defence + 2 per Barricade), to pay in full.",
-            f"Conquérir coûte {m.res_text(cost, 'fr')} (coût + défense + 2 par Barricade), à payer en entier.")
-    out["card"] = None if card_options(state, seat) else (
-        "No activated card has an unused action effect you can resolve now (an 'if you gained' condition counts this round's gains).",
-        "Aucune carte activée n'a d'effet d'action inutilisé résoluble maintenant (« si vous avez gagné » compte les gains de la manche).")
-    out["may"] = None if may_options(state, seat) else ("No optional effect is available.", "Aucun effet optionnel disponible.")
-    out["science"] = None if m.can_pay(p, {"sci": 2}) else ("Scientific progress costs 2 Science.", "Le Progrès scientifique coûte 2 Science.")
+        out["conquer"] = None if m.can_pay(p, cost) else M(
+            "refuse.conquer_cost", "Conquering costs {cost} (province cost + defence + 2 per Barricade), to pay in full.", cost=m.res_text(cost))
+    out["card"] = None if card_offers(state, seat) else M(
+        "refuse.card", "No activated card has an unused action effect you can resolve now (an 'if you gained' condition counts this round's gains).")
+    out["may"] = None if may_offers(state, seat) else M("refuse.may", "No optional effect is available.")
+    out["science"] = None if m.can_pay(p, {"sci": 2}) else M("refuse.science", "Scientific progress costs 2 Science.")
     if state["advantage"]["holder"] == seat:
-        out["advantage"] = ("You already have the Advantage.", "Vous avez déjà l'Avantage.")
+        out["advantage"] = M("refuse.advantage_held", "You already have the Advantage.")
+    elif advantage_resources(state, seat):
+        out["advantage"] = None
     else:
         allowed, floor = m.advantage_floor(state, seat)
-        same = len(allowed) == 1
-        out["advantage"] = None if advantage_resources(state, seat) else (
-            f"You must pay at least {' or '.join(m.res_text({r: floor}) for r in allowed)} in one go"
-            + (" (the same resource as on the card, Gold may replace it)." if same else " (Gold may replace it)."),
-            f"Vous devez payer au moins {' ou '.join(m.res_text({r: floor}, 'fr') for r in allowed)} en une fois"
-            + (" (la même ressource que sur la carte, l'Or peut la remplacer)." if same else " (l'Or peut la remplacer).")
-        )
+        least = ors([m.res_text({r: floor}) for r in allowed])
+        out["advantage"] = (M("refuse.advantage_same", "You must pay at least {least} in one go (the same resource as on the card, Gold may replace it).", least=least)
+                            if len(allowed) == 1 else M("refuse.advantage_any", "You must pay at least {least} in one go (Gold may replace it).", least=least))
     if state["advantage"]["holder"] != seat:
-        out["warlord"] = ("Your warlord needs the Advantage.", "Votre Chef de guerre exige l'Avantage.")
+        out["warlord"] = M("refuse.warlord_advantage", "Your warlord needs the Advantage.")
     elif p["warlord"] in p["used"]:
-        out["warlord"] = ("Your warlord was already used this round.", "Votre Chef de guerre a déjà servi cette manche.")
+        out["warlord"] = M("refuse.warlord_used", "Your warlord was already used this round.")
     else:
         out["warlord"] = None
     if p["ambassador"] in p["used"]:
-        out["negotiate"] = ("Your ambassador was already used this round.", "Votre Ambassadeur a déjà servi cette manche.")
-    elif not effects.fc_targets(state, seat, need_gold=True):
-        out["negotiate"] = ("You need 1 Gold, and each Free City accepts one negotiation per round.",
-                            "Il faut 1 Or, et chaque Ville libre n'accepte qu'une négociation par manche.")
+        out["negotiate"] = M("refuse.ambassador_used", "Your ambassador was already used this round.")
+    elif not effects.fc_offers(state, seat, need_gold=True):
+        out["negotiate"] = M("refuse.negotiate", "You need 1 Gold, and each Free City accepts one negotiation per round.")
     else:
         out["negotiate"] = None
     out["pass"] = None
     return out
 
 
-def menu(state: State, seat: int) -> list[list[str]]:
+def menu(state: State, seat: int) -> list[list[Any]]:
     r = reasons(state, seat)
-    return [[a, *LABELS[a]] for a in ACTIONS if r[a] is None]
+    return [[a, LABELS[a]] for a in ACTIONS if r[a] is None]
 
 
 def choose(state: State, seat: int, action: str) -> None:
@@ -162,38 +166,37 @@ def choose(state: State, seat: int, action: str) -> None:
     p = state["players"][seat]
     state["ctx"] = "action"
     if action == "buy":
-        m.ask(state, seat, "buy", ("Which card do you acquire?", "Quelle carte acquérez-vous ?"), buy_options(state, seat))
+        m.ask(state, seat, "buy", M("prompt.buy", "Which card do you acquire?"), buy_options(state, seat))
     elif action == "wonder":
         m.complete_wonder(state, seat)
     elif action == "policy":
-        m.ask(state, seat, "policy", (f"Which policy do you develop ({len(p['policies']) + 1} Culture)?", f"Quelle Politique développez-vous ({len(p['policies']) + 1} Culture) ?"),
-              policy_options(state, seat))
+        m.ask(state, seat, "policy", M("prompt.policy", "Which policy do you develop ({n} Culture)?", n=len(p["policies"]) + 1), policy_options(state, seat))
     elif action == "usepolicy":
         top = p["policies"][-1]
         p["used"].append(top)
-        m.log(state, seat, f"{ref(seat)} uses {m.name(state, top)}.", f"{ref(seat)} utilise {m.name(state, top, 'fr')}.")
+        m.log(state, seat, M("log.use", "{p} uses {card}.", p=ref(seat), card=m.name(state, top)))
         m.push(state, seat, m.cdef(state, top)["effect"]["ops"], top)
     elif action == "conquer":
         m.conquer(state, seat)
     elif action == "card":
-        m.ask(state, seat, "card", ("Which activated card do you use?", "Quelle carte activée utilisez-vous ?"), card_options(state, seat))
+        m.ask(state, seat, "card", M("prompt.card", "Which activated card do you use?"), named_effects(state, card_offers(state, seat)))
     elif action == "may":
         state["ctx"] = "free"
-        m.ask(state, seat, "may", ("Which optional effect?", "Quel effet optionnel ?"), may_options(state, seat))
+        m.ask(state, seat, "may", M("prompt.may", "Which optional effect?"), named_effects(state, may_offers(state, seat)))
     elif action == "science":
         m.pay(p, {"sci": 2})
-        m.log(state, seat, f"{ref(seat)} makes scientific progress.", f"{ref(seat)} fait un Progrès scientifique.")
+        m.log(state, seat, M("log.science", "{p} makes scientific progress.", p=ref(seat)))
         m.push(state, seat, [{"op": "progress"}])
     elif action == "advantage":
-        opts = [[r, m.res_text({r: 1}).split(" ", 1)[1], m.res_text({r: 1}, "fr").split(" ", 1)[1]] for r in advantage_resources(state, seat)]
-        m.ask(state, seat, "advantage", ("Pay the Advantage in which resource?", "Payer l'Avantage avec quelle ressource ?"), opts)
+        opts = [[r, m.res_name(state, r)] for r in advantage_resources(state, seat)]
+        m.ask(state, seat, "advantage", M("prompt.advantage", "Pay the Advantage in which resource?"), opts)
     elif action == "warlord":
         p["used"].append(p["warlord"])
-        m.log(state, seat, f"{ref(seat)} uses their warlord {m.name(state, p['warlord'])}.", f"{ref(seat)} utilise son Chef de guerre {m.name(state, p['warlord'], 'fr')}.")
+        m.log(state, seat, M("log.warlord", "{p} uses their warlord {card}.", p=ref(seat), card=m.name(state, p["warlord"])))
         m.push(state, seat, m.cdef(state, p["warlord"])["effect"]["ops"], p["warlord"])
     elif action == "negotiate":
         p["used"].append(p["ambassador"])
-        m.ask(state, seat, "negotiate", ("Negotiate with which Free City?", "Négocier avec quelle Ville libre ?"), effects.fc_targets(state, seat, need_gold=True))
+        m.ask(state, seat, "negotiate", M("prompt.negotiate", "Negotiate with which Free City?"), effects.fc_targets(state, seat, need_gold=True))
     elif action == "pass":
         rounds.do_pass(state, seat)
 
@@ -213,7 +216,7 @@ def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str,
         s = p["city"][m.slot_index(option[:2])]
         iid = s["know"] if option.endswith("k") else s["card"]
         p["used"].append(iid)
-        m.log(state, seat, f"{ref(seat)} uses {m.name(state, iid)}.", f"{ref(seat)} utilise {m.name(state, iid, 'fr')}.")
+        m.log(state, seat, M("log.use", "{p} uses {card}.", p=ref(seat), card=m.name(state, iid)))
         m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
     elif kind == "may":
         if option == "policy":
@@ -221,7 +224,7 @@ def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str,
         else:
             s = p["city"][m.slot_index(option[:2])]
             iid = s["know"] if option.endswith("k") else s["card"]
-        m.log(state, seat, f"{ref(seat)} uses {m.name(state, iid)} (optional).", f"{ref(seat)} utilise {m.name(state, iid, 'fr')} (optionnel).")
+        m.log(state, seat, M("log.use_may", "{p} uses {card} (optional).", p=ref(seat), card=m.name(state, iid)))
         for op in m.cdef(state, iid)["effect"]["ops"]:  # "you may": pay now, no turn spent
             if op["op"] == "trade":
                 m.pay(p, op["pay"])
@@ -231,8 +234,8 @@ def answer_menu(state: State, seat: int, kind: str, option: str, data: dict[str,
     elif kind == "advantage":
         _, floor = m.advantage_floor(state, seat)
         top = m.afford(p, option)
-        opts = [[f"n{k}", f"Pay {k}", f"Payer {k}"] for k in range(floor, min(top, floor + 24) + 1)]
-        m.ask(state, seat, "advantage_amount", ("How much do you pay?", "Combien payez-vous ?"), opts, res=option)
+        opts = [[f"n{k}", M("opt.pay_n", "Pay {n}", n=k)] for k in range(floor, min(top, floor + 24) + 1)]
+        m.ask(state, seat, "advantage_amount", M("prompt.advantage_amount", "How much do you pay?"), opts, res=option)
     elif kind == "advantage_amount":
         m.take_advantage(state, seat, data["res"], int(option[1:]))
     else:  # pragma: no cover

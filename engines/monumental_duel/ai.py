@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from engines.core import prng
 from engines.core.state import State, clone
 from engines.monumental_duel import model as m
-from engines.monumental_duel import scoring, texts
+from engines.monumental_duel import rounds, scoring
 from engines.monumental_duel.data import catalog
 
 if TYPE_CHECKING:
@@ -93,8 +93,7 @@ def _deal_opponent(state: State, seat: int, opp: dict[str, Any], rng: Random) ->
         for x in pair:
             pool.remove(x)
         pend["a"], pend["b"] = pair
-        ask["options"] = [[key, m.name(state, x), m.name(state, x, "fr"), *texts.described(state, x)]
-                          for key, x in zip(("first", "second"), pair, strict=True)]
+        ask["options"] = m.stored(rounds.knowledge_options(state, *pair))
     n = len(opp["deck"])
     opp["deck"], opp["discard"] = pool[:n], pool[n:]
 

@@ -21,7 +21,8 @@ from functools import cache
 from typing import Any
 
 from engines.core import packs
-from engines.core.data import PROVENANCE, Checks, DataError
+from engines.core.data import NAME, PROVENANCE, Checks, DataError
+from engines.monumental_duel.msgs import name_of
 
 GAME = "monumental_duel"
 FILE = "cards"
@@ -54,7 +55,7 @@ COPY_FROM = ("city", "policy")
 BASIC_KINDS = ("workshop", "laboratory", "range", "barricade")
 # The negotiation is the engine's own action: an ambassador's card only shows it.
 AMBASSADOR_EFFECT = {"when": "action", "ops": [{"op": "negotiate"}]}
-COMMON_FIELDS = ("id", "name_en", "name_fr", "source", "kind")
+COMMON_FIELDS = ("id", "name_en", "source", "kind")  # and any name a pack writes in another language (`name_fr`)
 # section -> kind -> (required fields, optional fields) beyond COMMON_FIELDS: what the engine reads
 SHAPES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "cards": {"building": (("count",), ("produce", "effect")), "knowledge": (("count",), ("effect",))},
@@ -70,7 +71,8 @@ SHAPES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 }
 DEV_COST = {"province": "mil", "knowledge": "sci", "building": "prod", "wonder": "prod"}
 TOP_KEYS = ("resources", "province_types", "civilisations", "development", "basics", "free_cities", "aztec_markers")
-CIV_FIELDS = ("id", "name_en", "name_fr", "source", "rule_en", "rule_fr", "cards", "policies", "warlord", "ambassador")
+CIV_FIELDS = ("id", "name_en", "source", "rule_en", "cards", "policies", "warlord", "ambassador")
+CIV_TEXT = re.compile(r"(name|rule)_[a-z]{2,3}")  # a civilisation's name and rule in one language: a pack's own
 ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
 INSTANCE_ID = re.compile(r"card-[0-9]+")  # what a state calls a card instance: never a card's id
 SHORT_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")  # a policy's option id: its id after the last "."
@@ -166,7 +168,7 @@ def _entry(checks: Checks, section: str, e: Any, seen: set[str], whens: tuple[st
         return False
     required, optional = shapes[kind]
     missing = [k for k in required if k not in e]
-    extra = sorted(set(e) - {*COMMON_FIELDS, *required, *optional})
+    extra = sorted(k for k in set(e) - {*COMMON_FIELDS, *required, *optional} if not NAME.fullmatch(k))
     checks.holds(not missing, f"{where}: a {kind} card needs {', '.join(missing)}")
     checks.holds(not extra, f"{where}: a {kind} card has no field {', '.join(extra)} (the engine would ignore it)")
     for key in ("produce", "cost", "cost2"):
@@ -229,9 +231,9 @@ def _fixed(checks: Checks, raw: dict[str, Any], key: str, ids: tuple[str, ...]) 
 def _civilisation(checks: Checks, civ: dict[str, Any], cards: dict[str, dict[str, Any]], seen: set[str]) -> None:
     cid = civ["id"]
     where = f"cards {cid}"
-    extra = sorted(set(civ) - set(CIV_FIELDS))
+    extra = sorted(k for k in set(civ) - set(CIV_FIELDS) if not CIV_TEXT.fullmatch(k))
     checks.holds(not extra, f"{where}: a civilisation has no field {', '.join(extra)}")
-    for k in ("name_en", "name_fr", "rule_en", "rule_fr"):
+    for k in sorted({"name_en", "rule_en", *(k for k in civ if CIV_TEXT.fullmatch(k))}):
         checks.holds(isinstance(civ.get(k), str) and bool(civ[k].strip()), f"{where} {k}: text needed")
     checks.holds(civ.get("source") in PROVENANCE, f"{where} source: must be one of {', '.join(PROVENANCE)}")
     default = next((c for c in default_raw()["civilisations"] if c["id"] == cid), {"cards": [], "policies": []})
@@ -263,8 +265,9 @@ def _civilisation(checks: Checks, civ: dict[str, Any], cards: dict[str, dict[str
 
 def build(files: Mapping[str, Any], checks: Checks) -> Catalog:
     """The catalogue of complete component files (`{"cards": ...}`), every problem noted in
-    `checks`: {'cards': {def id: def}, 'civs': {...}, 'raw': the file, 'markers': ...}. The file is
-    copied first: the catalogue never shares objects with a caller's pack."""
+    `checks`: {'cards': {def id: def}, 'civs': {...}, 'raw': the file, 'markers': ..., 'names':
+    {def id: its name, `msgs.name_of`}}. The file is copied first: the catalogue never shares
+    objects with a caller's pack."""
     raw = json.loads(json.dumps(files[FILE]))
     if not checks.holds(isinstance(raw, dict), "cards: must be an object of sections (resources, civilisations, development...)"):
         return {}  # nothing to check or index: the problem says why
@@ -312,7 +315,8 @@ def build(files: Mapping[str, Any], checks: Checks) -> Catalog:
     good = isinstance(markers, dict) and set(markers) == set(PTYPES) and all(_is_int(v, 0) for v in markers.values())
     total = sum(markers.values()) if good else None
     checks.holds(good and total == 6, f"cards aztec_markers: the Aztecs have 6 province markers, one count per province type, not {markers}")
-    return {"cards": cards, "civs": civs, "raw": raw, "markers": markers}
+    names = {cid: name_of("card", c) for cid, c in cards.items() if isinstance(c.get("name_en"), str)}
+    return {"cards": cards, "civs": civs, "raw": raw, "markers": markers, "names": names}
 
 
 @cache

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
+from engines.core.i18n import Message
 from engines.core.state import State
-from engines.monumental_duel import ai, data, prompts, refusals, scoring, setup, view
+from engines.monumental_duel import ai, data, prompts, refusals, scoring, setup, texts, view
 from engines.monumental_duel.data import CIVS, FILE
+from engines.monumental_duel.msgs import M
 
 if TYPE_CHECKING:
     from random import Random  # the seat's sampler: engines draw only from what they are given
@@ -20,23 +22,24 @@ CIV_CHOICES = (*CIVS, "random")
 class MonumentalDuel(Engine):
     name = "monumental_duel"
     title = "Monumental Duel: Trade"
-    title_fr = "Monumental Duel : Négoce"
     min_players = 2
     max_players = 2
     rules_version = 1
     component_files = (FILE,)
     typical_turns = {2: 77}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
     option_specs = (
-        OptionSpec("civ1", CIV_CHOICES, "mali", "Civilisation of the first seat (random: drawn from the seed)",
-                   "Civilisation de la première place (random : tirée au sort)"),
+        OptionSpec("civ1", CIV_CHOICES, "mali", M("spec.civ1", "Civilisation of the first seat (random: drawn from the seed)")),
         OptionSpec("civ2", CIV_CHOICES, "aztecs",
-                   "Civilisation of the second seat (random: drawn from the seed; mirror matches allowed, as with two boxes)",
-                   "Civilisation de la seconde place (random : tirée au sort ; la même que la première possible, comme avec deux boîtes)"),
+                   M("spec.civ2", "Civilisation of the second seat (random: drawn from the seed; mirror matches allowed, as with two boxes)")),
     )
 
     def catalog_from(self, files: dict[str, Any], checks: Checks) -> data.Catalog:
         """README, "Component packs": every count and rule checked by `data.build` (`cards <id> <field>: ...`)."""
         return data.build(files, checks)
+
+    def texts(self) -> list[Message]:
+        """The title and rules help, and every text of the default cards (names, civilisations' rules)."""
+        return [*super().texts(), *texts.data_texts()]
 
     def setup(self, state: State) -> None:
         setup.setup(state)
@@ -50,7 +53,7 @@ class MonumentalDuel(Engine):
     def step(self, state: State, seat: int, option_id: str) -> None:
         prompts.step(state, seat, option_id)
 
-    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+    def explain(self, state: State, seat: int, option_id: str) -> Message | None:
         return refusals.explain(state, seat, option_id)
 
     def result(self, state: State) -> dict[str, Any]:

@@ -8,12 +8,16 @@ bottom-to-top; `state["queue"]` holds effect ops still to resolve (front first) 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engines.core import prng
+from engines.core.engine import Engine
+from engines.core.i18n import Message, Text, Words, as_json
 from engines.core.names import ref
 from engines.core.state import State
 from engines.monumental_duel.data import BASIC_RES, PTYPES, RES, catalog
+from engines.monumental_duel.msgs import MN, M, commas, name_of
 
 ROWS = 3
 
@@ -23,8 +27,10 @@ def cdef(state: State, iid: str) -> dict[str, Any]:
     return catalog(state)["cards"][state["cards"][iid]]
 
 
-def name(state: State, iid: str, lang: str = "en") -> str:
-    return cdef(state, iid)["name_" + lang]
+def name(state: State, iid: str) -> Message | Words:
+    """The name of card instance `iid` (a pack's own words, or the catalog's translation)."""
+    names: dict[str, Message | Words] = catalog(state)["names"]
+    return names[state["cards"][iid]]
 
 
 def kind(state: State, iid: str) -> str:
@@ -44,10 +50,30 @@ def slot_index(text: str) -> int:
     return (int(text[1]) - 1) * 3 + "abc".index(text[0])
 
 
-def res_text(res: dict[str, int], lang: str = "en") -> str:
-    names = {"en": {"prod": "Production", "sci": "Science", "mil": "Military", "gold": "Gold", "cult": "Culture"},
-             "fr": {"prod": "Production", "sci": "Science", "mil": "Militaire", "gold": "Or", "cult": "Culture"}}[lang]
-    return ", ".join(f"{n} {names[k]}" for k, n in res.items() if n) or ("nothing" if lang == "en" else "rien")
+# an amount of each resource: "2 Production"
+AMOUNTS = {
+    "prod": lambda n: MN("res.prod", "{n} Production", "{n} Production", n),
+    "sci": lambda n: MN("res.sci", "{n} Science", "{n} Science", n),
+    "mil": lambda n: MN("res.mil", "{n} Military", "{n} Military", n),
+    "gold": lambda n: MN("res.gold", "{n} Gold", "{n} Gold", n),
+    "cult": lambda n: MN("res.cult", "{n} Culture", "{n} Culture", n),
+}
+
+
+def res_text(res: dict[str, int]) -> Text:
+    """Resources in words: "2 Production, 1 Gold", "nothing"."""
+    return _res_text(tuple(res.items()))
+
+
+@lru_cache(maxsize=4096)
+def _res_text(res: tuple[tuple[str, int], ...]) -> Text:
+    parts = [AMOUNTS[k](n) for k, n in res if n]
+    return commas(parts) if parts else M("res.nothing", "nothing")
+
+
+def res_name(state: State, res: str) -> Message | Words:
+    """A resource's name alone ("Military"), from the data file."""
+    return name_of("resource", next(r for r in catalog(state)["raw"]["resources"] if r["id"] == res))
 
 
 # ---- resources -------------------------------------------------------------------------------
@@ -151,8 +177,14 @@ def push(state: State, seat: int, ops: list[dict[str, Any]], src: str | None = N
     state["queue"][0:0] = [{**op, "seat": seat, "src": src} for op in ops]
 
 
-def ask(state: State, seat: int, kind_: str, text: tuple[str, str], options: list[list[str]], **data: Any) -> None:
-    state["ask"] = {"kind": kind_, "seat": seat, "text": list(text), "options": options, "data": data}
+def stored(options: list[list[Any]]) -> list[list[Any]]:
+    """Options `[id, label, description?]` as a state keeps them: their texts as JSON."""
+    return [[o[0], *(as_json(t) for t in o[1:])] for o in options]
+
+
+def ask(state: State, seat: int, kind_: str, text: Message, options: list[list[Any]], **data: Any) -> None:
+    """Ask `seat` a question: its text and options `[id, label, description?]` (messages)."""
+    state["ask"] = {"kind": kind_, "seat": seat, "text": as_json(text), "options": stored(options), "data": data}
 
 
 def active_effects(state: State, seat: int) -> list[tuple[str, str]]:
@@ -186,17 +218,18 @@ def fire(state: State, seat: int, event: str) -> None:
 
 
 # ---- logging helper --------------------------------------------------------------------------
-def log(state: State, seat: int | None, en: str, fr: str) -> None:
-    state["log"].append({"n": len(state["log"]), "seat": seat, "en": en, "fr": fr})
+def log(state: State, seat: int | None, text: Message) -> None:
+    Engine.log(state, text, seat=seat)
 
 
-def civ_name(state: State, seat: int, lang: str = "en") -> str:
-    return catalog(state)["civs"][state["players"][seat]["civ"]]["name_" + lang]
+def civ_name(state: State, seat: int, field: str = "name") -> Message | Words:
+    """The seat's civilisation's name (or its `rule`)."""
+    return name_of("civ", catalog(state)["civs"][state["players"][seat]["civ"]], field)
 
 
-def who(state: State, seat: int, lang: str = "en") -> str:
+def who(state: State, seat: int) -> Message:
     """The seat's name placeholder with its civilisation beside it: "{p0} (Mali)"."""
-    return f"{ref(seat)} ({civ_name(state, seat, lang)})"
+    return M("who", "{seat} ({civ})", seat=ref(seat), civ=civ_name(state, seat))
 
 
 # ---- city deck -------------------------------------------------------------------------------
@@ -208,7 +241,7 @@ def draw(state: State, seat: int, reshuffle: bool = False) -> str | None:
         p["deck"] = p["discard"]
         p["discard"] = []
         prng.shuffle(state["rng"], p["deck"])
-        log(state, seat, f"{ref(seat)} reshuffles their discard.", f"{ref(seat)} mélange sa défausse.")
+        log(state, seat, M("log.reshuffle", "{p} reshuffles their discard.", p=ref(seat)))
     if not p["deck"]:
         return None
     state["checkpoint"] += 1
@@ -264,8 +297,11 @@ def acquire(state: State, seat: int, iid: str, discount: int = 0, free: bool = F
         pay(p, card_cost(state, seat, iid, discount))
     take_from(state, seat, iid)
     k = d["kind"]
-    verb = ("gains", "gagne") if free else ("acquires", "acquiert")
-    log(state, seat, f"{ref(seat)} {verb[0]} {d['name_en']}.", f"{ref(seat)} {verb[1]} {d['name_fr']}.")
+    card = name(state, iid)
+    if free:
+        log(state, seat, M("log.gain_card", "{p} gains {card}.", p=ref(seat), card=card))
+    else:
+        log(state, seat, M("log.acquire", "{p} acquires {card}.", p=ref(seat), card=card))
     if k in ("building", "knowledge", "basic"):
         p["deck"].insert(0, iid)
         fire(state, seat, "acquire_knowledge" if k == "knowledge" else "acquire_building")
@@ -282,9 +318,9 @@ def acquire(state: State, seat: int, iid: str, discount: int = 0, free: bool = F
         if p["wonder"] is None:
             p["wonder"] = iid
         else:
-            ask(state, seat, "keepwonder", ("Only one wonder at a time: which one do you keep?", "Une seule Merveille à la fois : laquelle gardez-vous ?"),
-                [["new", f"Keep {d['name_en']} (new)", f"Garder {d['name_fr']} (nouvelle)"],
-                 ["old", f"Keep {name(state, p['wonder'])}", f"Garder {name(state, p['wonder'], 'fr')}"]], new=iid)
+            ask(state, seat, "keepwonder", M("prompt.keepwonder", "Only one wonder at a time: which one do you keep?"),
+                [["new", M("opt.keep_new", "Keep {card} (new)", card=card)],
+                 ["old", M("opt.keep", "Keep {card}", card=name(state, p["wonder"]))]], new=iid)
 
 
 def complete_wonder(state: State, seat: int, discount: int = 0) -> None:
@@ -294,7 +330,7 @@ def complete_wonder(state: State, seat: int, discount: int = 0) -> None:
     pay(p, discounted(d["cost2"], discount))
     p["wonder"] = None
     p["deck"].insert(0, iid)
-    log(state, seat, f"{ref(seat)} completes {d['name_en']}.", f"{ref(seat)} complète {d['name_fr']}.")
+    log(state, seat, M("log.complete", "{p} completes {card}.", p=ref(seat), card=name(state, iid)))
     push(state, seat, d["bonus"], iid)
     fire(state, seat, "complete_wonder")
 
@@ -313,9 +349,7 @@ def conquer(state: State, seat: int, discount: int = 0) -> None:
     for t in q["markers"].pop(target, []):
         q["markers_left"][t] += 1
     p["provinces"].append(target)
-    paid = res_text(cost)
-    log(state, seat, f"{ref(seat)} conquers {name(state, target)} ({paid}).",
-        f"{ref(seat)} conquiert {name(state, target, 'fr')} ({res_text(cost, 'fr')}).")
+    log(state, seat, M("log.conquer", "{p} conquers {card} ({paid}).", p=ref(seat), card=name(state, target), paid=res_text(cost)))
     if is_mali(state, seat):
         gain(p, {"gold": 1})
     fire(state, seat, "acquire_province")
@@ -326,7 +360,7 @@ def develop_policy(state: State, seat: int, iid: str) -> None:
     pay(p, {"cult": len(p["policies"]) + 1})
     p["culture_deck"].remove(iid)
     p["policies"].append(iid)
-    log(state, seat, f"{ref(seat)} develops {name(state, iid)}.", f"{ref(seat)} développe {name(state, iid, 'fr')}.")
+    log(state, seat, M("log.develop", "{p} develops {card}.", p=ref(seat), card=name(state, iid)))
     for pol in reversed(p["policies"]):
         push(state, seat, cdef(state, pol)["bonus"], pol)
     fire(state, seat, "develop_policy")
@@ -338,8 +372,10 @@ def take_advantage(state: State, seat: int, res: str | None = None, amount: int 
     if res:
         pay(p, {res: amount})
     state["advantage"] = {"holder": seat, "res": res, "n": amount}
-    log(state, seat, f"{ref(seat)} takes the Advantage" + (f" with {res_text({res: amount})}." if res else "."),
-        f"{ref(seat)} prend l'Avantage" + (f" avec {res_text({res: amount}, 'fr')}." if res else "."))
+    if res:
+        log(state, seat, M("log.advantage_paid", "{p} takes the Advantage with {res}.", p=ref(seat), res=res_text({res: amount})))
+    else:
+        log(state, seat, M("log.advantage", "{p} takes the Advantage.", p=ref(seat)))
     if p["civ"] == "japanese":
         gain(p, {"cult": 1})
     fire(state, seat, "take_advantage")
@@ -373,7 +409,7 @@ def negotiate(state: State, seat: int, target: str, pay_gold: bool) -> None:
         iid = p["free_cities"][int(target[1:]) - 1]
         p["fc_used"].append(iid)
         push(state, seat, cdef(state, iid)["negotiate"], iid)
-    log(state, seat, f"{ref(seat)} negotiates with {name(state, iid)}.", f"{ref(seat)} négocie avec {name(state, iid, 'fr')}.")
+    log(state, seat, M("log.negotiate", "{p} negotiates with {card}.", p=ref(seat), card=name(state, iid)))
     fire(state, seat, "negotiate")
 
 
@@ -384,8 +420,7 @@ def fc_check(state: State, seat: int, iid: str) -> None:
             p = state["players"][seat]
             p["free_cities"].append(iid)
             p["fc_used"].append(iid)
-            log(state, seat, f"{ref(seat)} wins the Free City {name(state, iid)}.",
-                f"{ref(seat)} obtient la Ville libre {name(state, iid, 'fr')}.")
+            log(state, seat, M("log.win_fc", "{p} wins the Free City {card}.", p=ref(seat), card=name(state, iid)))
             if state["fc_deck"]:
                 state["fc_track"][k] = {"card": state["fc_deck"].pop(0), "gold": [0, 0], "tok": [False, False]}
                 state["checkpoint"] += 1

@@ -4,11 +4,14 @@ and the step that hands an answer to the module that asked, then moves the game 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core import Option, Prompt
-from engines.core.contract import fit_words
+from engines.core.i18n import Text, Words, from_json
 from engines.core.state import State
 from engines.monumental_duel import actions, effects, rounds
 from engines.monumental_duel import model as m
+from engines.monumental_duel.msgs import M
 
 
 def to_act(state: State) -> list[int]:
@@ -24,28 +27,34 @@ def to_act(state: State) -> list[int]:
     return []
 
 
-def question(state: State, seat: int) -> tuple[tuple[str, str], list[list[str]]]:
-    """The question's text (English, French) and its options `[id, label, label_fr, description?,
-    description_fr?]`."""
+def _stored(option: list[Any]) -> list[Any]:
+    """An option as the state keeps it, read back: `[id, label, description?]`, its texts as JSON
+    (a label is always a message or a name); one stored before the catalogs, `[id, en, fr, en?,
+    fr?]`, reads in its own words."""
+    if isinstance(option[1], str):
+        return [option[0], *(Words.of(en=en, fr=fr) if en else "" for en, fr in zip(option[1::2], option[2::2], strict=False))]
+    return [option[0], *(from_json(t) for t in option[1:])]
+
+
+def question(state: State, seat: int) -> tuple[Text, list[list[Any]]]:
+    """The question's text and its options `[id, label, description?]`."""
     if state["ask"]:
-        a = state["ask"]
-        return (a["text"][0], a["text"][1]), a["options"]
+        text = state["ask"]["text"]
+        return (Words.of(en=text[0], fr=text[1]) if isinstance(text, list) else from_json(text)), [_stored(o) for o in state["ask"]["options"]]
     if state["phase"] == "activate":
         if state["act"]["row"] is None:
-            return ((f"{m.who(state, seat)}: activate which row of your city?", f"{m.who(state, seat, 'fr')} : activer quelle ligne de votre Cité ?"),
-                    [[f"row{r + 1}", f"Row {r + 1}", f"Ligne {r + 1}"] for r in range(3)])
-        return (("Activate which column?", "Activer quelle colonne ?"),
-                [[f"col-{c}", f"Column {c}", f"Colonne {c}"] for c in "abc"])
+            return (M("prompt.row", "{who}: activate which row of your city?", who=m.who(state, seat)),
+                    [[f"row{r + 1}", M("opt.row", "Row {n}", n=r + 1)] for r in range(3)])
+        return M("prompt.column", "Activate which column?"), [[f"col-{c}", M("opt.column", "Column {c}", c=c)] for c in "abc"]
     res = state["players"][seat]["res"]
-    return ((f"{m.who(state, seat)}: choose an action (you have {m.res_text(res)})", f"{m.who(state, seat, 'fr')} : choisissez une action (vous avez {m.res_text(res, 'fr')})"),
-            actions.menu(state, seat))
+    return M("prompt.action", "{who}: choose an action (you have {res})", who=m.who(state, seat), res=m.res_text(res)), actions.menu(state, seat)
 
 
 def prompt(state: State, seat: int) -> Prompt | None:
     if seat not in to_act(state):
         return None
     text, opts = question(state, seat)
-    return Prompt(seat, text[0], [Option(o[0], *(fit_words(t) for t in o[1:5])) for o in opts], text[1])
+    return Prompt(seat, text, [Option(o[0], o[1], description=o[2] if len(o) > 2 else "") for o in opts])
 
 
 def step(state: State, seat: int, option_id: str) -> None:

@@ -4,10 +4,14 @@ effects and advances phases until some seat must decide."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engines.core.i18n import Message
 from engines.core.names import ref
 from engines.core.state import State
 from engines.monumental_duel import effects, texts
 from engines.monumental_duel import model as m
+from engines.monumental_duel.msgs import M
 
 TRACK = 6
 
@@ -73,8 +77,8 @@ def activate(state: State, seat: int, row: int, col: int) -> None:
             p["used"].append(pol)
             pending.append(["policy", pol])
     state["act"]["pending"] = pending
-    m.log(state, seat, f"{ref(seat)} activates row {row + 1} and column {'abc'[col]}: {m.res_text(got_total)}.",
-          f"{ref(seat)} active la ligne {row + 1} et la colonne {'abc'[col]} : {m.res_text(got_total, 'fr')}.")
+    m.log(state, seat, M("log.activate", "{p} activates row {row} and column {col}: {res}.", p=ref(seat), row=row + 1, col="abc"[col],
+                         res=m.res_text(got_total)))
     state["ctx"] = "activated"
 
 
@@ -86,8 +90,8 @@ def next_activation_effect(state: State) -> None:
         _, iid = act["pending"].pop()
         m.push(state, seat, m.cdef(state, iid)["effect"]["ops"], iid)
         return
-    opts = [[where, *_place(state, where, iid), *texts.described(state, iid)] for where, iid in act["pending"]]
-    m.ask(state, seat, "act_order", ("Which activation effect do you resolve next?", "Quel effet d'activation résolvez-vous maintenant ?"), opts)
+    opts = [[where, _place(state, where, iid), texts.described(state, iid)] for where, iid in act["pending"]]
+    m.ask(state, seat, "act_order", M("prompt.act_order", "Which activation effect do you resolve next?"), opts)
 
 
 ANSWERS = frozenset({"act_order", "keepknow"})
@@ -101,11 +105,11 @@ def answer(state: State, seat: int, kind: str, option: str) -> None:
         keep_knowledge(state, seat, option)
 
 
-def _place(state: State, where: str, iid: str) -> tuple[str, str]:
+def _place(state: State, where: str, iid: str) -> Message:
     """An activation effect's card named with where it lies: "a1 Mine", "Active policy: Calendar"."""
     if where == "policy":
-        return f"Active policy: {m.name(state, iid)}", f"Politique active : {m.name(state, iid, 'fr')}"
-    return f"{where} {m.name(state, iid)}", f"{where} {m.name(state, iid, 'fr')}"
+        return M("opt.active_policy", "Active policy: {card}", card=m.name(state, iid))
+    return effects.slot_label(state, where, iid)
 
 
 def resolve_activation_effect(state: State, seat: int, where: str) -> None:
@@ -142,7 +146,7 @@ def do_pass(state: State, seat: int) -> None:
         slot["tok"][seat] = False
     for r in ("prod", "sci", "mil"):
         p["res"][r] = 0
-    m.log(state, seat, f"{ref(seat)} passes.", f"{ref(seat)} passe.")
+    m.log(state, seat, M("log.pass", "{p} passes.", p=ref(seat)))
 
 
 # ---- end of round ---------------------------------------------------------------------------------
@@ -176,11 +180,14 @@ def refill_city(state: State, seat: int) -> bool:
                 s["card"], s["know"] = d, know
                 break
             r["pending"] = {"slot": i, "a": know, "b": d}
-            m.ask(state, seat, "keepknow", ("Two Knowledge cards in a row: which one stays in your city?", "Deux Connaissances de suite : laquelle reste dans votre Cité ?"),
-                  [["first", m.name(state, know), m.name(state, know, "fr"), *texts.described(state, know)],
-                   ["second", m.name(state, d), m.name(state, d, "fr"), *texts.described(state, d)]])
+            m.ask(state, seat, "keepknow", M("prompt.keepknow", "Two Knowledge cards in a row: which one stays in your city?"), knowledge_options(state, know, d))
             return False
     return True
+
+
+def knowledge_options(state: State, first: str, second: str) -> list[list[Any]]:
+    """The two Knowledge cards drawn in a row, to keep one."""
+    return [[key, m.name(state, x), texts.described(state, x)] for key, x in (("first", first), ("second", second))]
 
 
 def keep_knowledge(state: State, seat: int, option: str) -> None:
@@ -197,7 +204,7 @@ def draw_dev(state: State) -> str | None:
         if c.startswith("era"):
             state["era"] = int(c[3:])
             era = "I" * state["era"]
-            m.log(state, None, f"Era {era} begins.", f"L'Ère {era} commence.")
+            m.log(state, None, M("log.era", "Era {era} begins.", era=era))
             continue
         return c
     return None
@@ -220,7 +227,7 @@ def end_round(state: State) -> bool:
     if state["last_round"]:
         state["over"] = True
         state["phase"] = "over"
-        m.log(state, None, "The last round is over.", "La dernière manche est terminée.")
+        m.log(state, None, M("log.last_round_over", "The last round is over."))
         return True
     r = state["refill"]
     order = [state["first"], m.other(state["first"])]
@@ -234,11 +241,11 @@ def end_round(state: State) -> bool:
         adv["n"] = max(0, adv["n"] - 1)
         if adv["n"] == 0:
             adv["holder"], adv["res"] = None, None
-            m.log(state, None, "The Advantage returns to nobody.", "L'Avantage ne pointe plus vers personne.")
+            m.log(state, None, M("log.advantage_lost", "The Advantage returns to nobody."))
     state["first"] = m.other(state["first"])
     if len([c for c in state["track"] if c]) <= 4:
         state["last_round"] = True
-        m.log(state, None, "Four cards or fewer on the track: the next round is the last.", "Quatre cartes ou moins sur la piste : la prochaine manche est la dernière.")
+        m.log(state, None, M("log.last_round", "Four cards or fewer on the track: the next round is the last."))
     start_round(state)
     return True
 
@@ -255,4 +262,4 @@ def start_round(state: State) -> None:
         p["gained"] = {k: 0 for k in p["gained"]}
     for slot in state["fc_track"]:
         slot["tok"] = [False, False]
-    m.log(state, None, f"Round {state['round']} begins.", f"La manche {state['round']} commence.")
+    m.log(state, None, M("log.round", "Round {n} begins.", n=state["round"]))

@@ -9,22 +9,22 @@ from typing import Any
 from engines.core.ranks import ranked
 from engines.core.state import State
 from engines.monumental_duel import model as m
+from engines.monumental_duel.msgs import M
 
 CATEGORIES = ("provinces", "knowledge", "wonders", "policies")
 # « le joueur qui a l'Avantage gagne [...] le plus d'Or restant [...] le plus de Culture restante »
-TIEBREAKS = (("the Advantage", "l'Avantage"), ("more Gold left", "plus d'Or restant"),
-             ("more Culture left", "plus de Culture restante"))
+TIEBREAKS = (M("tiebreak.advantage", "the Advantage"), M("tiebreak.gold", "more Gold left"), M("tiebreak.culture", "more Culture left"))
 # What players read for each breakdown key (final post, results image, final tables).
 LABELS = {
-    "provinces": ("Provinces (1 each)", "Provinces (1 chacune)"),
-    "knowledge": ("Knowledge cards (1 each)", "Cartes Connaissance (1 chacune)"),
-    "wonders": ("Completed wonders (2 each)", "Merveilles achevées (2 chacune)"),
-    "policies": ("Cultural policies (2 each)", "Politiques culturelles (2 chacune)"),
-    "free_cities": ("Free Cities (2 each)", "Villes libres (2 chacune)"),
-    "domination_provinces": ("Domination: most provinces", "Domination : le plus de Provinces"),
-    "domination_knowledge": ("Domination: most Knowledge", "Domination : le plus de Connaissances"),
-    "domination_wonders": ("Domination: most wonders", "Domination : le plus de Merveilles"),
-    "domination_policies": ("Domination: most policies", "Domination : le plus de Politiques culturelles"),
+    "provinces": M("score.provinces", "Provinces (1 each)"),
+    "knowledge": M("score.knowledge", "Knowledge cards (1 each)"),
+    "wonders": M("score.wonders", "Completed wonders (2 each)"),
+    "policies": M("score.policies", "Cultural policies (2 each)"),
+    "free_cities": M("score.free_cities", "Free Cities (2 each)"),
+    "domination_provinces": M("score.domination_provinces", "Domination: most provinces"),
+    "domination_knowledge": M("score.domination_knowledge", "Domination: most Knowledge"),
+    "domination_wonders": M("score.domination_wonders", "Domination: most wonders"),
+    "domination_policies": M("score.domination_policies", "Domination: most policies"),
 }
 
 

@@ -11,6 +11,7 @@ from engines.core.state import State
 from engines.monumental_duel import model as m
 from engines.monumental_duel import rounds
 from engines.monumental_duel.data import BASIC_KINDS, CIVS, RES, catalog
+from engines.monumental_duel.msgs import M
 
 
 def _new(state: State, def_id: str) -> str:
@@ -66,7 +67,7 @@ def setup(state: State) -> None:
         state["refill"] = {"i": 0, "pending": None}
         assert rounds.refill_city(state, seat), "a civilisation holds a single Knowledge card"
     rounds.refill_track(state)
-    m.log(state, None, f"{m.who(state, 0)} against {m.who(state, 1)}.", f"{m.who(state, 0, 'fr')} contre {m.who(state, 1, 'fr')}.")
+    m.log(state, None, M("log.against", "{a} against {b}.", a=m.who(state, 0), b=m.who(state, 1)))
     rounds.start_round(state)
 
 

@@ -1,132 +1,153 @@
-"""Words shared by the modules: what a card does in English and French, from the effect grammar
-of data/cards.json (`describe` an op list, `effect_text` an effect with its timing, `card_text` a
-whole card, `described` an option's two descriptions), and the names of province types and card kinds."""
+"""Words shared by the modules: what a card does, as messages, from the effect grammar of
+data/cards.json (`describe` an op list, `effect_text` an effect with its timing, `card_text` a
+whole card, `described` what an option naming a card says under its name); the names of province
+types and card kinds; and every text of the default data files (`data_texts`, for the catalogs)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from engines.core import i18n
+from engines.core.i18n import Message, Text, Words
 from engines.core.state import State
 from engines.monumental_duel import model as m
-from engines.monumental_duel.data import catalog
+from engines.monumental_duel.data import catalog, default
+from engines.monumental_duel.msgs import PACKAGE, M, dots, name_of, semicolons, slashes
 
-PTYPE_NAMES = {"en": {"mountain": "Mountain", "coastal": "Coastal", "agricultural": "Agricultural"},
-               "fr": {"mountain": "Montagneuse", "coastal": "Côtière", "agricultural": "Agricole"}}
-# what `gain_per` counts, after "per" / "par"
-PER_NAMES = {"en": {"province": "Province", "knowledge": "Knowledge", "mountain": "Mountain Province",
-                    "coastal": "Coastal Province", "agricultural": "Agricultural Province"},
-             "fr": {"province": "Province", "knowledge": "Connaissance", "mountain": "Province Montagneuse",
-                    "coastal": "Province Côtière", "agricultural": "Province Agricole"}}
+# what `gain_per` counts, after "per"
+PER_NAMES = {"province": M("per.province", "Province"), "knowledge": M("per.knowledge", "Knowledge"),
+             "mountain": M("per.mountain", "Mountain Province"), "coastal": M("per.coastal", "Coastal Province"),
+             "agricultural": M("per.agricultural", "Agricultural Province")}
 # card kinds as the rulebook names them ("une carte Connaissance")
-KIND_NAMES = {"en": {"building": "Building", "knowledge": "Knowledge", "province": "Province", "wonder": "Wonder"},
-              "fr": {"building": "Bâtiment", "knowledge": "Connaissance", "province": "Province", "wonder": "Merveille"}}
-FEMININE_BASICS = ("barricade",)  # « une Barricade », but « un Atelier, un Laboratoire, un Champ de tir »
+KIND_NAMES = {"building": M("kind.building", "Building"), "knowledge": M("kind.knowledge", "Knowledge"),
+              "province": M("kind.province", "Province"), "wonder": M("kind.wonder", "Wonder")}
+# a basic building gained, with its article: one message each (French and German articles differ by building)
+GAIN_BASIC: dict[str, Callable[[Text], Message]] = {
+    "workshop": lambda name: M("op.gain_basic.workshop", "gain a {name}", name=name),
+    "laboratory": lambda name: M("op.gain_basic.laboratory", "gain a {name}", name=name),
+    "range": lambda name: M("op.gain_basic.range", "gain a {name}", name=name),
+    "barricade": lambda name: M("op.gain_basic.barricade", "gain a {name}", name=name),
+}
+# ops without parameters
+PLAIN_OPS = {
+    "progress": M("op.progress", "draw and use the top card of your city deck"),
+    "archive": M("op.archive", "archive an inactive card of your city"),
+    "discard": M("op.discard", "discard an inactive card of your city"),
+    "reinforce": M("op.reinforce", "reinforce an activated card"),
+    "reserve": M("op.reserve", "reserve a development card (2 at most)"),
+    "take_advantage": M("op.take_advantage", "take the Advantage"),
+    "negotiate": M("op.negotiate", "negotiate with a Free City"),
+    "negotiate_free": M("op.negotiate_free", "negotiate for free"),
+    "marker": M("op.marker", "place an Aztec province marker"),
+}
+# the events of "each time" and "the first time" effects
+EVENTS = {
+    "acquire_province": M("event.acquire_province", "you acquire or conquer a Province"),
+    "acquire_knowledge": M("event.acquire_knowledge", "you acquire a Knowledge"),
+    "acquire_building": M("event.acquire_building", "you acquire a building"),
+    "negotiate": M("event.negotiate", "you negotiate"),
+    "develop_policy": M("event.develop_policy", "you develop a policy"),
+    "complete_wonder": M("event.complete_wonder", "you complete a wonder"),
+    "take_advantage": M("event.take_advantage", "you take the Advantage"),
+}
 
 
-def describe(state: State, ops: list[dict[str, Any]], lang: str = "en") -> str:
-    return ("; " if lang == "en" else " ; ").join(_describe(state, op, lang) for op in ops)
+def describe(state: State, ops: list[dict[str, Any]]) -> Text:
+    """What an op list does: "gain 1 Gold; take the Advantage"."""
+    return semicolons([_describe(state, op) for op in ops])
 
 
-def basic_name(state: State, kind: str, lang: str = "en") -> str:
-    """A basic building with its article: "a Barricade", « un Atelier »."""
-    name = catalog(state)["cards"][kind]["name_" + lang]
-    if lang == "en":
-        return f"a {name}"
-    return f"{'une' if kind in FEMININE_BASICS else 'un'} {name}"
+def ptype_name(state: State, ptype: str) -> Message | Words:
+    """A province type's name ("Coastal"), from the data file."""
+    return name_of("ptype", next(t for t in catalog(state)["raw"]["province_types"] if t["id"] == ptype))
 
 
-def _describe(state: State, op: dict[str, Any], lang: str) -> str:
-    en = lang == "en"
+def _describe(state: State, op: dict[str, Any], may: bool = False) -> Text:
+    """One op; `may`: a "trade" opening a "you may" effect, capitalised ("You may pay ...")."""
     name = op["op"]
     if name == "gain":
-        return ("gain " if en else "gagnez ") + m.res_text(op["res"], lang)
+        return M("op.gain", "gain {res}", res=m.res_text(op["res"]))
     if name == "gain_per":
-        what = PER_NAMES[lang][op["what"]]
-        cap = f" (max {op['max']})" if "max" in op else ""
-        return (f"gain {m.res_text(op['res'], lang)} per {what}{cap}" if en else f"gagnez {m.res_text(op['res'], lang)} par {what}{cap}")
+        res, what = m.res_text(op["res"]), PER_NAMES[op["what"]]
+        if "max" in op:
+            return M("op.gain_per_max", "gain {res} per {what} (max {n})", res=res, what=what, n=op["max"])
+        return M("op.gain_per", "gain {res} per {what}", res=res, what=what)
     if name == "trade":
-        inner = describe(state, op["ops"], lang)
-        return (f"you may pay {m.res_text(op['pay'], lang)} to {inner}" if en else f"vous pouvez payer {m.res_text(op['pay'], lang)} pour : {inner}")
+        pay, then = m.res_text(op["pay"]), describe(state, op["ops"])
+        if may:
+            return M("op.trade_may", "You may pay {pay} to {then}", pay=pay, then=then)
+        return M("op.trade", "you may pay {pay} to {then}", pay=pay, then=then)
     if name == "if_gained":
-        inner = describe(state, op["ops"], lang)
-        return (f"if you gained {m.res_text(op['need'], lang)} this round: {inner}" if en
-                else f"si vous avez gagné {m.res_text(op['need'], lang)} cette manche : {inner}")
+        return M("op.if_gained", "if you gained {need} this round: {then}", need=m.res_text(op["need"]), then=describe(state, op["ops"]))
     if name == "if_advantage":
-        inner = describe(state, op["ops"], lang)
-        return f"if you have the Advantage: {inner}" if en else f"si vous avez l'Avantage : {inner}"
+        return M("op.if_advantage", "if you have the Advantage: {then}", then=describe(state, op["ops"]))
     if name == "acquire":
-        kinds = "/".join(KIND_NAMES[lang][k] for k in op["kinds"])
+        kinds = slashes([KIND_NAMES[k] for k in op["kinds"]])
         if op.get("free"):
-            return (f"gain a {kinds} card costing {op.get('max_cost', 99)} or less" if en
-                    else f"gagnez une carte {kinds} coûtant {op.get('max_cost', 99)} ou moins")
-        extra = (" or conquer" if en else " ou conquérez") if op.get("conquer") else ""
-        return (f"acquire{extra} a {kinds} card for {op.get('discount', 0)} less" if en
-                else f"acquérez{extra} une carte {kinds} pour {op.get('discount', 0)} de moins")
+            return M("op.acquire_free", "gain a {kinds} card costing {n} or less", kinds=kinds, n=op.get("max_cost", 99))
+        if op.get("conquer"):
+            return M("op.acquire_conquer", "acquire or conquer a {kinds} card for {n} less", kinds=kinds, n=op.get("discount", 0))
+        return M("op.acquire", "acquire a {kinds} card for {n} less", kinds=kinds, n=op.get("discount", 0))
     if name == "wonder_section":
-        d = op.get("discount", 0)
-        return f"build a wonder section for {d} less" if en else f"construisez une section de Merveille pour {d} de moins"
+        return M("op.wonder_section", "build a wonder section for {n} less", n=op.get("discount", 0))
     if name == "copy":
-        src = ("a card of your city" if en else "une carte de votre Cité") if op["from"] == "city" else ("one of your policies" if en else "une de vos Politiques")
-        return f"copy {src}" if en else f"copiez {src}"
+        return M("op.copy_city", "copy a card of your city") if op["from"] == "city" else M("op.copy_policy", "copy one of your policies")
     if name == "gain_basic":
         k = op.get("kind")
         if k:
-            return ("gain " if en else "gagnez ") + basic_name(state, k, lang)
-        return "gain a basic building" if en else "gagnez un Bâtiment de base"
-    texts = {
-        "progress": ("draw and use the top card of your city deck", "piochez et utilisez la carte du dessus de votre pioche de Cité"),
-        "archive": ("archive an inactive card of your city", "archivez une carte inactive de votre Cité"),
-        "discard": ("discard an inactive card of your city", "défaussez une carte inactive de votre Cité"),
-        "reinforce": ("reinforce an activated card", "renforcez une carte activée"),
-        "reserve": ("reserve a development card (2 at most)", "réservez une carte Développement (2 au plus)"),
-        "take_advantage": ("take the Advantage", "prenez l'Avantage"),
-        "negotiate": ("negotiate with a Free City", "négociez avec une Ville libre"),
-        "negotiate_free": ("negotiate for free", "négociez gratuitement"),
-        "marker": ("place an Aztec province marker", "placez un marqueur Province aztèque"),
-    }
-    return texts[name][0 if en else 1]
+            return GAIN_BASIC[k](catalog(state)["names"][k])
+        return M("op.gain_basic", "gain a basic building")
+    return PLAIN_OPS[name]
 
 
-def effect_text(state: State, effect: dict[str, Any] | None, lang: str = "en") -> str:
+def effect_text(state: State, effect: dict[str, Any] | None) -> Text:
+    """An effect with its timing: "Action: gain 2 Gold", "Each time you negotiate: ..."."""
     if not effect:
         return ""
-    heads = {"action": ("Action: ", "Action : "), "activate": ("When activated: ", "Quand activée : "),
-             "during": ("During city activation: ", "Pendant l'activation : "), "may": ("You may: ", "Vous pouvez : ")}
-    body = describe(state, effect["ops"], lang)
-    if effect["when"] in ("each_time", "first_time"):
-        ev = {"acquire_province": ("you acquire or conquer a Province", "vous acquérez ou conquérez une Province"),
-              "acquire_knowledge": ("you acquire a Knowledge", "vous acquérez une Connaissance"),
-              "acquire_building": ("you acquire a building", "vous acquérez un Bâtiment"),
-              "negotiate": ("you negotiate", "vous négociez"), "develop_policy": ("you develop a policy", "vous développez une Politique"),
-              "complete_wonder": ("you complete a wonder", "vous complétez une Merveille"),
-              "take_advantage": ("you take the Advantage", "vous prenez l'Avantage")}[effect["on"]]
-        if effect["when"] == "each_time":
-            head = f"Each time {ev[0]}: " if lang == "en" else f"Chaque fois que {ev[1]} : "
-        else:
-            head = f"The first time {ev[0]} this round: " if lang == "en" else f"La première fois que {ev[1]} cette manche : "
-        return head + body
-    if effect["when"] == "may" and body.startswith(("you may ", "vous pouvez ")):
-        return body[0].upper() + body[1:]
-    return heads[effect["when"]][0 if lang == "en" else 1] + body
+    when, ops = effect["when"], effect["ops"]
+    if when == "may" and ops[0]["op"] == "trade":  # "You may pay ..." says it already
+        return semicolons([_describe(state, ops[0], may=True), *(_describe(state, op) for op in ops[1:])])
+    body = describe(state, ops)
+    if when == "each_time":
+        return M("effect.each_time", "Each time {event}: {ops}", event=EVENTS[effect["on"]], ops=body)
+    if when == "first_time":
+        return M("effect.first_time", "The first time {event} this round: {ops}", event=EVENTS[effect["on"]], ops=body)
+    if when == "action":
+        return M("effect.action", "Action: {ops}", ops=body)
+    if when == "activate":
+        return M("effect.activate", "When activated: {ops}", ops=body)
+    if when == "during":
+        return M("effect.during", "During city activation: {ops}", ops=body)
+    return M("effect.may", "You may: {ops}", ops=body)
 
 
-def card_text(state: State, d: dict[str, Any], lang: str = "en") -> str:
+def card_text(state: State, d: dict[str, Any]) -> Text:
     """What a card does, for an option's description: production, effect, bonus, negotiation."""
-    parts = []
+    parts: list[Text] = []
     if d.get("produce"):
-        parts.append(("Produces " if lang == "en" else "Produit ") + m.res_text(d["produce"], lang))
+        parts.append(M("card.produces", "Produces {res}", res=m.res_text(d["produce"])))
     if d.get("effect"):
-        parts.append(effect_text(state, d["effect"], lang))
+        parts.append(effect_text(state, d["effect"]))
     if d.get("bonus"):
-        parts.append(("Bonus: " if lang == "en" else "Bonus : ") + describe(state, d["bonus"], lang))
+        parts.append(M("card.bonus", "Bonus: {ops}", ops=describe(state, d["bonus"])))
     if d.get("negotiate"):
-        parts.append(("Negotiate: " if lang == "en" else "Négocier : ") + describe(state, d["negotiate"], lang))
+        parts.append(M("card.negotiate", "Negotiate: {ops}", ops=describe(state, d["negotiate"])))
     if d["kind"] == "barricade":
-        parts.append("On your Provinces: +2 to conquer them" if lang == "en" else "Sur vos Provinces : +2 pour les conquérir")
-    return " · ".join(parts)
+        parts.append(M("card.barricade", "On your Provinces: +2 to conquer them"))
+    return dots(parts) if parts else ""
 
 
-def described(state: State, iid: str) -> list[str]:
-    """The two descriptions (English, French) of an option naming card `iid`."""
-    d = m.cdef(state, iid)
-    return [card_text(state, d), card_text(state, d, "fr")]
+def described(state: State, iid: str) -> Text:
+    """What an option naming card `iid` says under its name: what the card does."""
+    return card_text(state, m.cdef(state, iid))
+
+
+def data_texts() -> list[Message]:
+    """Every text of the default data files, as the catalogs hold them: the cards' names, the
+    civilisations' names and rules, the resources' and province types' names."""
+    built = default()
+    raw = built["raw"]
+    kinds = [("card", built["cards"].values()), ("resource", raw["resources"]), ("ptype", raw["province_types"])]
+    out = [i18n.component_message(PACKAGE, kind, e) for kind, entries in kinds for e in entries]
+    return out + [i18n.component_message(PACKAGE, "civ", c, f) for c in built["civs"].values() for f in ("name", "rule")]

@@ -7,34 +7,32 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Engine, packs
+from engines.core.i18n import Message, as_json, from_json
 from engines.core.state import State
 from engines.monumental_duel import actions, prompts, scoring, texts
 from engines.monumental_duel import model as m
-from engines.monumental_duel.data import catalog
+from engines.monumental_duel.msgs import M
 
 
 def card(state: State, iid: str | None) -> dict[str, Any] | None:
     if iid is None:
         return None
     d = m.cdef(state, iid)
-    out: dict[str, Any] = {"def": d["id"], "kind": d["kind"], "name_en": d["name_en"], "name_fr": d["name_fr"]}
+    out: dict[str, Any] = {"def": d["id"], "kind": d["kind"], "name": as_json(m.name(state, iid))}
     for key in ("era", "cost", "cost2", "produce", "ptype", "defence"):
         if key in d:
             out[key] = d[key]
     if d.get("effect"):
         out["when"] = d["effect"]["when"]
-        out["effect_en"] = texts.effect_text(state, d["effect"])
-        out["effect_fr"] = texts.effect_text(state, d["effect"], "fr")
-    for key, src in (("bonus", "bonus"), ("negotiate", "negotiate")):
-        if d.get(src):
-            out[key + "_en"] = texts.describe(state, d[src])
-            out[key + "_fr"] = texts.describe(state, d[src], "fr")
+        out["effect"] = as_json(texts.effect_text(state, d["effect"]))
+    for key in ("bonus", "negotiate"):
+        if d.get(key):
+            out[key] = as_json(texts.describe(state, d[key]))
     return out
 
 
 def player(state: State, seat: int) -> dict[str, Any]:
     p = state["players"][seat]
-    civ = catalog(state)["civs"][p["civ"]]
     city = []
     for i, s in enumerate(p["city"]):
         city.append({"slot": m.slot_id(i), "card": card(state, s["card"]), "knowledge": card(state, s["know"]), "active": s["active"],
@@ -46,7 +44,7 @@ def player(state: State, seat: int) -> dict[str, Any]:
         provinces.append(c)
     pol = p["policies"]
     return {
-        "civ": p["civ"], "civ_en": civ["name_en"], "civ_fr": civ["name_fr"], "rule_en": civ["rule_en"], "rule_fr": civ["rule_fr"],
+        "civ": p["civ"], "civ_name": as_json(m.civ_name(state, seat)), "rule": as_json(m.civ_name(state, seat, "rule")),
         "city": city, "deck_size": len(p["deck"]), "discard_size": len(p["discard"]),
         "archive": [card(state, x) for x in p["archive"]], "in_hand": [card(state, x) for x in p["limbo"]],
         "provinces": provinces, "policies": [card(state, x) for x in pol],
@@ -62,28 +60,29 @@ def player(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def summary(state: State) -> dict[str, str]:
+def summary(state: State) -> Message:
     if state["over"]:
         res = scoring.result(state)
         w = res["ranking"][0]
         sc = res["scores"]
         if res["ranks"] == [1, 1]:
-            return {"en": f"Game over · shared victory {sc[0]}-{sc[1]}", "fr": f"Partie terminée · victoire partagée {sc[0]}-{sc[1]}"}
+            return M("summary.shared", "Game over · shared victory {a}-{b}", a=sc[0], b=sc[1])
         why = res["decided_by"][w]
-        return {"en": f"Game over · {m.who(state, w)} wins {sc[w]}-{sc[1 - w]}" + (f" (tie broken by {why['en']})" if why else ""),
-                "fr": f"Partie terminée · {m.who(state, w, 'fr')} gagne {sc[w]}-{sc[1 - w]}" + (f" (égalité départagée : {why['fr']})" if why else "")}
+        if why:
+            return M("summary.win_tie", "Game over · {who} wins {a}-{b} (tie broken by {why})", who=m.who(state, w), a=sc[w], b=sc[1 - w], why=from_json(why))
+        return M("summary.win", "Game over · {who} wins {a}-{b}", who=m.who(state, w), a=sc[w], b=sc[1 - w])
     era = "I" * state["era"]
-    last = (" · last round", " · dernière manche") if state["last_round"] else ("", "")
-    phase = {"activate": ("City activation", "Activation de la Cité"), "actions": ("Actions", "Actions"),
-             "end": ("End of round", "Fin de manche")}[state["phase"]]
-    return {"en": f"Round {state['round']} · Era {era} · {phase[0]}{last[0]}",
-            "fr": f"Manche {state['round']} · Ère {era} · {phase[1]}{last[1]}"}
+    phase = {"activate": M("phase.activate", "City activation"), "actions": M("phase.actions", "Actions"),
+             "end": M("phase.end", "End of round")}[state["phase"]]
+    if state["last_round"]:
+        return M("summary.last_round", "Round {n} · Era {era} · {phase} · last round", n=state["round"], era=era, phase=phase)
+    return M("summary.round", "Round {n} · Era {era} · {phase}", n=state["round"], era=era, phase=phase)
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     res = scoring.result(state)
     out: dict[str, Any] = {
-        "log": Engine.recent_log(state), "summary": summary(state), "scores": res["scores"], "breakdown": res["breakdown"], "labels": res["labels"],
+        "log": Engine.recent_log(state), "summary": as_json(summary(state)), "scores": res["scores"], "breakdown": res["breakdown"], "labels": res["labels"],
         "players": [player(state, s) for s in (0, 1)],
         "round": state["round"], "era": state["era"], "phase": state["phase"], "last_round": state["last_round"],
         "first": state["first"], "current": state["current"], "to_act": prompts.to_act(state), "over": state["over"],
@@ -98,11 +97,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         out["result"] = res
     if seat is not None:
         p = state["players"][seat]
-        deck_sorted = sorted((card(state, x) or {} for x in p["deck"]), key=lambda c: (c["name_en"], c["def"]))
+        deck = sorted(p["deck"], key=lambda x: (m.cdef(state, x)["name_en"], m.cdef(state, x)["id"]))
         out["you"] = {
-            "seat": seat, "discard": [card(state, x) for x in p["discard"]], "deck_contents": deck_sorted,
+            "seat": seat, "discard": [card(state, x) for x in p["discard"]], "deck_contents": [card(state, x) for x in deck],
             "culture_deck": [card(state, x) for x in p["culture_deck"]],
-            "actions": actions.menu(state, seat) if (state["phase"] == "actions" and not state["ask"] and state["current"] == seat and not state["over"]) else [],
+            "actions": m.stored(actions.menu(state, seat)) if (state["phase"] == "actions" and not state["ask"] and state["current"] == seat and not state["over"]) else [],
         }
     return packs.mark_view(state, out)
 

@@ -54,7 +54,7 @@ def _city_card(c: Canvas, pl: dict[str, Any], k: int, x: float, y: float, cell: 
                     c.draw.line(line, fill=palette.INK, width=3)
     marked = {(int(cid[2]) - 1, cols.index(cid[1])) for cid in ringed if cid.startswith(str(k + 1))}
     _ring_cells(c, marked, x, y, cell)
-    for bid in new & mine.keys():  # built this phase: ringed whole, each building apart
+    for bid in sorted(new & mine.keys()):  # built this phase: ringed whole, each building apart (in a set order)
         cells = {(r, cc) for r, cc in mine[bid]["cells"]}
         _ring_cells(c, cells, x, y, cell)
         marked |= cells

@@ -188,7 +188,7 @@ def _draw_map(c: Canvas, view: dict[str, Any], m: _Map, ox: float, oy: float, zo
             other = by_coord.get((q + dq, r + dr))
             if other is None or other[0] != hid[0]:
                 c.draw.line((pts[i], pts[(i + 1) % 6]), fill=(20, 20, 20), width=3)
-    for hid in ringed & shown.keys():
+    for hid in sorted(ringed & shown.keys()):
         cx, cy = m.centre(hid)
         ring(c, _corners(ox + cx, oy + cy, s - 2))
     for hid, ci in centres.items():

@@ -1,7 +1,8 @@
 """Text for the renderers: every image is drawn in the reader's language.
 
-Views carry the engines' own bilingual fields (`name_en`/`name_fr`, `summary` {en, fr}, log
-entries {en, fr}...); `field` and `entry` pick the right one. Each renderer's fixed labels are a
+Views carry the engines' texts as the JSON of their messages (`engines.core.i18n.Message`: a
+component's name, a summary, a log entry's `m`), translated here by the engines' catalogs
+(`entry`, `field`; a log entry is read by `entry` too); a component pack's own names come as `{lang: text}`. Each renderer's fixed labels are a
 `Labels` table, English in the code (`msg(key, english)`, `plural_msg(key, one, many)`) and every
 other language in its package's catalogs (`render/<game>/locale/<lang>/LC_MESSAGES/labels.po`,
 `engines/core/i18n`), on top of the labels every game shares (`COMMON`, in `render/core`).
@@ -45,16 +46,18 @@ def lang_of(lang: str | None) -> str:
 
 
 def field(d: dict[str, Any], key: str, lang: str, default: str = "") -> str:
-    """`d[key_<lang>]`, falling back to the English field (e.g. field(card, "name", "fr"))."""
+    """The text `d[key]` in `lang` (e.g. field(card, "name", "fr")): a message's JSON translated; a
+    view still written with `key_<lang>` fields, that field or the English one."""
+    if key in d:
+        return i18n.say(d[key], lang) or default
     value = d.get(f"{key}_{lang}") or d.get(f"{key}_en")
     return default if value is None else str(value)
 
 
-def entry(d: dict[str, Any] | None, lang: str) -> str:
-    """A {en, fr} dict (a summary, a log entry, a title) in `lang`."""
-    if not d:
-        return ""
-    return str(d.get(lang) or d.get("en") or "")
+def entry(d: Any, lang: str) -> str:
+    """A text of a view (a message's JSON, a `{lang: text}` dict, a string) in `lang`."""
+    return i18n.say(d, lang) if d else ""
+
 
 
 class Labels:

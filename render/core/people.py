@@ -3,6 +3,7 @@ seat colour and a seat glyph so no one is told apart by colour alone."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from engines.core.names import default_name, fill
@@ -23,6 +24,13 @@ def seat_name(view: dict[str, Any], seat: int, lang: str = "en", limit: int | No
     name = names[seat] if seat < len(names) and names[seat] else default_name(seat, lang)
     clusters = graphemes(name)
     return name if limit is None or len(clusters) <= limit else cut("".join(clusters[: limit - 1]))
+
+
+def starts_with_vowel(name: str) -> bool:
+    """Whether `name` starts with a vowel sound's letter, accented or not ("Émilie", "alice"): a
+    label may have a form for it (French elides « de » into « d' » before one)."""
+    first = unicodedata.normalize("NFD", name[:1].lower())[:1]  # an accented vowel: its letter
+    return first in "aeiouy"
 
 
 def named(text: str, view: dict[str, Any], lang: str = "en") -> str:

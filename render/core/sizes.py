@@ -20,6 +20,7 @@ from PIL import Image
 import engines
 import render
 from render.core.encode import BUDGETS, encode, to_png
+from render.core.i18n import entry
 from render.core.people import named
 from render.core.results import results_image
 
@@ -47,7 +48,7 @@ def images(game: str, seed: int = 1) -> dict[str, Image.Image]:
     n = engine.max_players
     view = {**engine.view(state, None), "names": NAMES[:n]}
     acting = [] if engine.is_over(state) else engine.to_act(state)
-    events = [named(e["en"], view, "en") for e in view.get("log", [])[-3:]]
+    events = [named(entry(e, "en"), view, "en") for e in view.get("log", [])[-3:]]
     card, _ = render.turn_card(game, view, title=f"{game} #1", events=events, footer=f"Now: {NAMES[acting[0]] if acting else '-'}",
                                acting=acting, actor=actor)
     own = {**engine.view(state, 0), "names": NAMES[:n]}

@@ -4,8 +4,10 @@ temples, villages with their VP) and every player's tableau of six colour column
 `board(view, lang)` is the whole public picture (for zooming); `sections(view, lang)` the same
 board as portrait parts a phone reads; `player(view, seat, lang)` one player's area, phone-first,
 with the hand when `view` is that seat's own view. Pure functions of the view (keys:
-engines/deus/README.md); fixed labels in any language with a catalog (render/deus/locale). Players are named by
-their display names (`view["names"]`, `render.core.people`) and shown with their seat disc.
+engines/deus/README.md); the engine's texts in it (card names and effects, the summary, the log) are
+messages read in `lang` (`render.core.entry`, `field`: engines/deus/locale), the fixed labels
+are in render/deus/locale. Players are named by their display names (`view["names"]`,
+`render.core.people`) and shown with their seat disc.
 
 Modules: `labels` (texts and colours), `map` (the continent, also drawn large for the turn card
 and the sections), `card` (the turn card hook), `phone` (the player image and the sections),
@@ -122,9 +124,9 @@ NAME_LINE = 17  # px between the lines of a card name
 
 @lru_cache(maxsize=1024)
 def _name_lines(name: str, extra: str, cost: tuple[tuple[str, int], ...], width: float) -> tuple[str, ...]:
-    """A card name and its `extra` (« · t2r3 », kept whole) on one line left of the cost icons, or
+    """A card name and its `extra` (" · t2r3", kept whole) on one line left of the cost icons, or
     on two when one is not enough (the second runs under the icons), so long names such as
-    « Temple de Minerve · t2r3 » stay readable."""
+    "Temple of Concordia · t2r3" stay readable."""
     first = width - 24 - sum(_PROBE.draw.textlength(str(n), font=font(13, True)) + 22 for _r, n in cost)
     f = font(14, True)
     out = [""]
@@ -196,7 +198,7 @@ def _player_panel(view: dict[str, Any], seat: int, width: int, *, lines: int = 3
     for r in RES:
         x = icon_count(c, RES_ICON[r], (x + 22, y), p["resources"][r], 22, RES_COLOUR[r])
         c.text((x + 4, y + 11), T(r, lang), 13, fill=palette.MUTED, anchor="lm")
-        x += max(40, c.draw.textlength(T(r, lang), font=font(13)))  # a longer word (« Getreide ») pushes the next
+        x += max(40, c.draw.textlength(T(r, lang), font=font(13)))  # a longer word ("Getreide") pushes the next
     c.text((x + 20, y + 11), T("pieces", lang) + _pieces_line(p, lang), 15, anchor="lm", max_width=width - x - 30)
     y = 82
     for i, colour in enumerate(COLOURS):

@@ -50,7 +50,7 @@ def progress(view: dict[str, Any], lang: str) -> str:
 
 
 def place(rank: int, lang: str) -> str:
-    """« winner », « 2nd place », « 2e place »."""
+    """"winner", "2nd place"... in the reader's language."""
     return T(f"place_{rank}", lang)
 
 

@@ -145,7 +145,7 @@ def kinds_shown(view: dict[str, Any], only: set[str] | None = None) -> list[str]
 
 def legend(c: Canvas | None, x: float, y: float, width: float, kinds: list[str], lang: str, size: int = PHONE_TEXT,
            skull: bool = False) -> float:
-    """What the map's codes and icons mean (« Sh ship · Pr production… »), flowing over lines
+    """What the map's codes and icons mean ("Sh ship · Pr production…"), flowing over lines
     `width` px wide at text `size`; returns the y below it (only measured when `c` is None)."""
     f = font(size, False, condensed=True)
     chip_w, gap, line = round(size * 1.9), round(size * 0.9), round(size * 1.7)
@@ -172,6 +172,27 @@ def legend(c: Canvas | None, x: float, y: float, width: float, kinds: list[str],
     return y + line if items else y
 
 
+def _named_regions(e: dict[str, Any]) -> list[str]:
+    """The region ids a log entry names, in order: its message's arguments (nested ones too); an
+    entry stored before the catalogs, the ids in its English text."""
+    if "m" not in e:
+        return REGION.findall(e.get("en", ""))
+    out: list[str] = []
+
+    def walk(m: Any) -> None:
+        if isinstance(m, dict):
+            for v in (m.get("a") or {}).values():
+                if isinstance(v, str) and REGION.fullmatch(v):
+                    out.append(v)
+                else:
+                    walk(v)
+            for v in m.get("l") or []:
+                walk(v)
+
+    walk(e["m"])
+    return out
+
+
 def last_regions(view: dict[str, Any], actor: int, turn: bool = True) -> list[str]:
     """The regions named by `actor`'s latest log entries, newest first: those of its last turn
     (`turn`), else of its newest entry naming a region in the recent log."""
@@ -180,7 +201,7 @@ def last_regions(view: dict[str, Any], actor: int, turn: bool = True) -> list[st
         if turn and e.get("seat") not in (actor, None):
             break
         if e.get("seat") == actor:
-            out += [r for r in REGION.findall(e.get("en", "")) if r in view["regions"] and r not in out]
+            out += [r for r in _named_regions(e) if r in view["regions"] and r not in out]
             if out and not turn:
                 break
     return out

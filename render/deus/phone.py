@@ -71,7 +71,7 @@ def _status(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
 
 
 def _counts(view: dict[str, Any], seat: int, lang: str) -> str:
-    """« 5 cards in hand · 1 village taken · first player · to play »."""
+    """"5 cards in hand · 1 village taken · first player · to play"."""
     p = view["players"][seat]
     parts = [T("n_cards", lang, n=p["hand_size"]), T("n_villages", lang, n=p["villages_won"])]
     parts += [T(k, lang).strip(" ·") for k, on in (("first", p["first"]), ("to_play", view.get("current") == seat)) if on]
@@ -79,7 +79,7 @@ def _counts(view: dict[str, Any], seat: int, lang: str) -> str:
 
 
 def _cost(info: dict[str, Any], lang: str) -> str:
-    """A card's cost in words: « 1 stone · 2 wheat »."""
+    """A card's cost in words: "1 stone · 2 wheat"."""
     return " · ".join(f"{n} {T(r, lang)}" for r, n in info["cost"].items())
 
 
@@ -100,7 +100,7 @@ def _pieces(p: dict[str, Any], colour: str, lang: str) -> str:
 
 
 def _built(view: dict[str, Any], built: dict[str, Any], lang: str, effect: bool) -> str:
-    """« Port (t2r3) », or with its effect « Temple of Ceres (t1r2): End: 3 VP per… »."""
+    """"Port (t2r3)", or with its effect "Temple of Ceres (t1r2): End: 3 VP per…"."""
     info = view["cards"][built["id"]]
     text = field(info, "name", lang) + (f" ({built['region']})" if built.get("region") else "")
     return T("p_effect", lang, card=text, effect=field(info, "text", lang)) if effect else text
@@ -180,7 +180,7 @@ def _summary(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     p = view["players"][seat]
     f = font(PHONE_TEXT, False, condensed=True)
     labels = {colour: f"{_short(colour, lang)} {_title(colour, lang)} {len(p['columns'][colour])}" for colour in COLOURS}
-    # the chips are as wide as their longest label (« Wi Wissenschaft 2 »), 210 px at least
+    # the chips are as wide as their longest label ("Wi Wissenschaft 2"), 210 px at least
     chip_w = max(210, math.ceil(max(_PROBE.draw.textlength(t, font=font(PHONE_TEXT, True)) for t in labels.values())) + 14)
     plans = []
     for colour in COLOURS:

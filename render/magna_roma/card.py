@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image
 
 from render.core import Canvas
-from render.core.people import seat_name
+from render.core.people import seat_name, starts_with_vowel
 from render.core.turncard import CARD_MIN_TEXT
 from render.magna_roma.city import draw_city
 from render.magna_roma.labels import T
@@ -23,10 +23,10 @@ SCALE = 2.0  # text in the focus is twice the board's (monument names ~28 px, ~1
 
 
 def city_of(view: dict[str, Any], seat: int, lang: str) -> str:
-    """ "alice's city" / « Cité d'alice » (a name starting with a vowel has its own label: French
-    elides « de » before it)."""
+    """ "alice's city" (a name starting with a vowel has its own label: French elides "de" before
+    it)."""
     name = seat_name(view, seat, lang)
-    return T("city_of_vowel" if name[:1].lower() in "aeiouyàâéèêëîïôöûü" else "city_of", lang, n=name)
+    return T("city_of_vowel" if starts_with_vowel(name) else "city_of", lang, n=name)
 
 
 def score(view: dict[str, Any], seat: int) -> int:
@@ -36,7 +36,7 @@ def score(view: dict[str, Any], seat: int) -> int:
 
 
 def score_words(view: dict[str, Any], seat: int, lang: str) -> str:
-    """ "31 VP" / « 31 PV »."""
+    """ "31 VP", in the reader's language."""
     return T("n_vp", lang, n=score(view, seat))
 
 

@@ -90,7 +90,7 @@ T = Labels("render.magna_roma", (
     msg("players", "Players"),
     msg("plus_general", " + general"),
     msg("city_of", "{n}’s city"),
-    msg("city_of_vowel", "{n}’s city"),  # a name starting with a vowel (French elides « de »)
+    msg("city_of_vowel", "{n}’s city"),  # a name starting with a vowel (French elides "de")
     msg("total_col", "Total"),
     msg("card_turn", "Turn {n}/24"),
     msg("card_over", "Game over"),

@@ -340,7 +340,7 @@ def _final_height(view: dict[str, Any]) -> int:
 
 
 def _final_line(view: dict[str, Any], seat: int, lang: str) -> str:
-    """« 1. Player 3: 42 VP · tie broken by more temples »: the rank from `ranks` (shared places
+    """A final line, "1. Player 3: 42 VP · tie broken by more temples": the rank from `ranks` (shared places
     repeat their number) and the rulebook tie-break that decided, when one did."""
     final = view["final"]
     line = T("final_line", lang, r=final["ranks"][seat], name=seat_name(view, seat, lang), n=final["scores"][seat])

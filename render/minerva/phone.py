@@ -145,7 +145,7 @@ def _counters(p: dict[str, Any], lang: str) -> str:
 
 
 def _culture(c: Canvas, p: dict[str, Any], y: float, lang: str) -> float:
-    """« culture tiles taken: (T) 1 (A) 0 (L) 2 »."""
+    """The culture tiles line: "culture tiles taken: (T) 1 (A) 0 (L) 2"."""
     label = T("culture_taken", lang)
     c.text((PAD, y + 16), label, 24, anchor="lm")
     x = PAD + c.draw.textlength(label, font=font(24)) + 14
@@ -282,7 +282,7 @@ def _row_height(r: CardRow) -> float:
 
 
 def _same(tiles: list[dict[str, Any]]) -> list[tuple[dict[str, Any], int]]:
-    """Tiles of one design counted once, in the order they first come: « Garden ×2 »."""
+    """Tiles of one design counted once, in the order they first come: "Garden ×2"."""
     out: dict[str, tuple[dict[str, Any], int]] = {}
     for t in tiles:
         key = t.get("design", t.get("id", ""))

@@ -56,12 +56,12 @@ T = Labels("render.minerva", (
 
 
 def culture_letter(cat: str, lang: str = "en") -> str:
-    """The letter on a culture point's disc in `lang` (« U » for the French « Université »)."""
+    """The letter on a culture point's disc in `lang` (the initial of its name in that language)."""
     return T(f"letter_{cat}", lang)
 
 
 def rank_label(rank: int, lang: str = "en") -> str:
-    """A glory tile's place: « 1st », « 2e »."""
+    """A glory tile's place: "1st", "2nd"."""
     return T(f"rank_{rank}", lang)
 
 

@@ -15,9 +15,9 @@ from engines.core.i18n import msg
 from render.core import palette
 from render.core.canvas import Canvas
 from render.core.fonts import font
-from render.core.i18n import Labels, field
+from render.core.i18n import Labels, entry, field
 from render.core.icons import draw_icon
-from render.core.people import seat_name
+from render.core.people import seat_name, starts_with_vowel
 from render.minerva.tiles import CATEGORY_COLORS, RESOURCE_ICONS, category_glyph
 
 FOCUS_COLS, FOCUS_ROWS = 5, 4
@@ -35,7 +35,7 @@ T = Labels("render.minerva", (
     msg("over", "game over"),
     msg("passed", "passed"),
     msg("city_of", "{name}'s city"),
-    # the same, for a name that starts with a vowel (French elides: « Cité d'Alice »)
+    # the same, for a name that starts with a vowel (French elides "de" before it)
     msg("city_of_vowel", "{name}'s city"),
     msg("build", "BUILD"),
     msg("end", "END"),
@@ -43,10 +43,9 @@ T = Labels("render.minerva", (
 
 
 def city_of(view: dict[str, Any], seat: int, lang: str) -> str:
-    """« alice's city », « Cité de bob », « Cité d'Alice »."""
+    """The city of a seat: "alice's city" (French elides "de" before a vowel)."""
     name = seat_name(view, seat, lang)
-    vowel = name[:1] != "" and name[:1].lower() in "aeiouyàâäéèêëîïôöûüœ"
-    return T("city_of_vowel" if vowel else "city_of", lang, name=name)
+    return T("city_of_vowel" if starts_with_vowel(name) else "city_of", lang, name=name)
 
 
 def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str, Any]:
@@ -77,7 +76,7 @@ def last_cell(view: dict[str, Any], seat: int) -> tuple[int, int] | None:
     for e in reversed(view.get("log") or []):
         if e.get("seat") != seat:
             continue
-        text = re.sub(r"\{p\d\}", "", e.get("en", ""))
+        text = re.sub(r"\{p\d\}", "", entry(e, "en"))
         for col, row in reversed(CELL_REF.findall(text)):
             xy = (COLS.index(col), int(row) - 1)
             if xy in city:
@@ -147,7 +146,7 @@ def big_city(c: Canvas, ox: float, oy: float, p: dict[str, Any], area: tuple[int
 
 
 def _short_name(tile: dict[str, Any], lang: str) -> str:
-    """The tile's name without the bracketed variant (« Temple de Mercure (en croix) »)."""
+    """The tile's name without the bracketed variant ("Temple of Mercury (cross)")."""
     return field(tile, "name", lang).split(" (")[0]
 
 

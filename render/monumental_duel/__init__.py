@@ -40,7 +40,7 @@ def _header(c: Canvas, view: dict[str, Any], y: int, lang: str) -> int:
             c.box((x, y + 48, x + half, y + 84), fill=palette.lighten(palette.seat(s), 0.75), outline=palette.seat(s), radius=10)
             c.text((x + 6, y + 66), "▶", 18, bold=True, anchor="lm")
         seat_disc(c, s, (x + 40, y + 66), 14)
-        name = T("rank_seat", lang, r=ranks[s], name=seat_name(view, s, lang), civ=field(p, "civ", lang)) if ranks else who(view, s, lang)
+        name = T("rank_seat", lang, r=ranks[s], name=seat_name(view, s, lang), civ=field(p, "civ_name", lang)) if ranks else who(view, s, lang)
         c.text((x + 62, y + 66), name, 20, bold=True, anchor="lm", max_width=half - 180)
         c.text((x + half - 12, y + 66), T("n_pts", lang, n=view["scores"][s]), 22, bold=True, fill=palette.VP, anchor="rm")
     return y + HEADER_H

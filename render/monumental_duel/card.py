@@ -28,13 +28,13 @@ def card(view: dict[str, Any], actor: int | None, lang: str = "en") -> dict[str,
     """`progress`, `scores`, `tags`, `focus` (the city of `actor`, else of the seat to act) and its caption."""
     seat = actor if actor is not None else next(iter(view.get("to_act") or []), view.get("current") or 0)
     adv = view["advantage"]["holder"]
-    tags = [T("tag_adv", lang, civ=field(p, "civ", lang)) if adv == s else field(p, "civ", lang) for s, p in enumerate(view["players"])]
+    tags = [T("tag_adv", lang, civ=field(p, "civ_name", lang)) if adv == s else field(p, "civ_name", lang) for s, p in enumerate(view["players"])]
     return {
         "progress": named(entry(view["summary"], lang), view, lang),
         "scores": [T("n_pts", lang, n=n) for n in view["scores"]],
         "tags": tags,
         "focus": focus(view, seat, lang),
-        "focus_caption": T("city_of", lang, name=seat_name(view, seat, lang), civ=field(view["players"][seat], "civ", lang)),
+        "focus_caption": T("city_of", lang, name=seat_name(view, seat, lang), civ=field(view["players"][seat], "civ_name", lang)),
     }
 
 

@@ -24,7 +24,7 @@ def label_width(c: Canvas, text: str, size: int, bold: bool = False) -> float:
 
 def who(view: dict[str, Any], seat: int, lang: str) -> str:
     """A player as images show them: display name, their civilisation beside it."""
-    return T("seat_civ", lang, name=seat_name(view, seat, lang), civ=field(view["players"][seat], "civ", lang))
+    return T("seat_civ", lang, name=seat_name(view, seat, lang), civ=field(view["players"][seat], "civ_name", lang))
 
 
 def res_row(c: Canvas, x: float, y: float, res: dict[str, int] | None, size: int = 18, text: int | None = None) -> float:
@@ -133,4 +133,4 @@ def city(c: Canvas, p: dict[str, Any], x: float, y: float, cw: float, ch: float,
 
 def titled(card: dict[str, Any], prefix: str, lang: str) -> dict[str, Any]:
     """The card with `prefix` before its name, in `lang`."""
-    return {**card, f"name_{lang}": prefix + field(card, "name", lang)}
+    return {**card, "name": prefix + field(card, "name", lang)}

@@ -76,7 +76,7 @@ def _band(view: dict[str, Any], seat: int, lang: str) -> Image.Image:
     c = Canvas(WIDTH, 136, background=col, min_text=MIN_TEXT)
     seat_disc(c, seat, (PAD + 22, 36), 22)
     res = view.get("result")
-    name = T("rank_seat", lang, r=res["ranks"][seat], name=seat_name(view, seat, lang), civ=field(p, "civ", lang)) if res else who(view, seat, lang)
+    name = T("rank_seat", lang, r=res["ranks"][seat], name=seat_name(view, seat, lang), civ=field(p, "civ_name", lang)) if res else who(view, seat, lang)
     c.text((PAD + 56, 36), name, 30, bold=True, fill=on, anchor="lm", max_width=WIDTH - PAD * 2 - 56)
     flags = [T(k, lang) for k, on_ in (("first", p["first"]), ("passed", p["passed"]), ("to_act", seat in view.get("to_act", []))) if on_]
     c.text((PAD, 78), " · ".join([T("n_pts", lang, n=view["scores"][seat]), *flags]), 26, bold=True, fill=on, anchor="lm",

@@ -14,7 +14,7 @@ from bot.services.errors import UserError
 from bot.services.games import GameService
 from bot.storage import Database
 from bot.storage.ratings import GLOBAL
-from engines.core.ai import fingerprint
+from engines.core.ai import LEVELS, fingerprint
 from engines.core.names import plain
 from tests.bot.conftest import announced, toy_service
 from tests.settings import AI_EFFORT
@@ -50,6 +50,9 @@ def test_ai_identities() -> None:
         with pytest.raises(ValueError):
             autoplay.parse_levels(bad)
     assert autoplay.seat_name("strong", "en") == "🤖 Tabula AI · strong" and autoplay.seat_name("strong", "fr") == "🤖 IA Tabula · forte"
+    assert [autoplay.seat_name(level, "de") for level in LEVELS] == ["🤖 Tabula-KI · leicht", "🤖 Tabula-KI · normal", "🤖 Tabula-KI · stark"]
+    with pytest.raises(ValueError):
+        autoplay.seat_name("hard", "en")
 
 
 async def test_a_person_against_two_ai_players_finishes(db: Database, stub_render: None) -> None:
@@ -159,3 +162,24 @@ async def test_one_person_against_the_ai_in_every_game(db: Database, stub_render
         assert prompt is not None
         out = await service.act(table.id, ALICE, prompt.options[0].id)
         table = out.table
+
+
+async def test_an_ai_turn_past_the_bound_is_committed_in_parts(db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn longer than MAX_STANDIN_STEPS (unreachable with LONG_TURN) is stored part by part,
+    each part as what it is: the turn is finished, and posted, once."""
+    from bot.services import clocks
+
+    service = toy_service(db)
+    gid = await lobby(service, {"ai": "normal", "stones": "9"})
+    await service.start(gid, ALICE)
+    await announced(service)
+    monkeypatch.setattr(clocks, "MAX_STANDIN_STEPS", 1)  # the AI's turn is 2 decisions: pile, then stones
+    out = await service.act(gid, ALICE, "a take1")
+    assert out.turn_done
+    table = await service.load(gid)
+    assert table.to_act() == [0] and table.state is not None and table.engine.turns(table.state) == 2
+    assert len([s for s in await db.steps(gid) if s.user_id == 0]) == 2
+    (post,) = await announced(service)
+    assert len(post.records) == 2, "Alice's turn and the AI's, one turn post each (the first part of the AI's has none)"
+    takes = [line for line in post.post.told if "takes" in line]
+    assert len(takes) == 2 and "alice" in takes[0] and "Tabula AI" in takes[1], takes

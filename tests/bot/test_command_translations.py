@@ -1,6 +1,6 @@
 """The slash commands in every language from the catalogs (issue 28): every name and description
 the command tree shows is a `bot.texts.COMMANDS` text, and discord.py's Translator gives Discord
-the French of each; a language not offered yet gets none."""
+the French and German of each; a language not offered gets none."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ def shown(tree: app_commands.CommandTree) -> tuple[set[str], set[str]]:  # type:
         texts.add(c.description)
         for p in getattr(c, "parameters", []):
             names.add(p.name)
-            texts |= {p.description, *(ch.name for ch in p.choices)}
+            # a language menu shows each language's own name (English, Français, Deutsch): not translated
+            texts |= {p.description, *(ch.name for ch in p.choices if p.name != "language")}
     return names, texts
 
 
@@ -44,12 +45,15 @@ async def test_every_command_text_is_in_the_catalogs_and_translated(simcord_env)
     assert payload["name_localizations"]["fr"] == "jeu"
     assert payload["description_localizations"]["fr"] == "Jouer à un jeu de plateau dans ce salon"
     new = next(o for o in payload["options"] if o["name"] == "new")
-    assert new["name_localizations"]["fr"] == "nouvelle" and "de" not in new["name_localizations"]
+    assert new["name_localizations"]["fr"] == "nouvelle" and new["name_localizations"]["de"] == "neu"
+    language = next(o for o in payload["options"] if o["name"] == "language")["options"][0]
+    assert [c["name"] for c in language["choices"]] == ["English", "Français", "Deutsch", "Auto"]
 
 
 async def test_a_language_not_offered_gets_no_translation() -> None:
     translator = Translator()
     ctx = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
     assert await translator.translate(app_commands.locale_str("leaderboard"), discord.Locale.french, ctx) == "classement"
-    assert await translator.translate(app_commands.locale_str("leaderboard"), discord.Locale.german, ctx) is None
+    assert await translator.translate(app_commands.locale_str("leaderboard"), discord.Locale.german, ctx) == "rangliste"
+    assert await translator.translate(app_commands.locale_str("leaderboard"), discord.Locale.italian, ctx) is None
     assert await translator.translate(app_commands.locale_str("leaderboard"), discord.Locale.american_english, ctx) is None

@@ -24,7 +24,7 @@ class Chain(Engine):
     a single 'go' and a real choice p or q; one such round and the game ends."""
 
     name = "chain"
-    title = title_fr = "Chain"
+    title = "Chain"
     min_players = max_players = 2
 
     def setup(self, state: State) -> None:
@@ -47,7 +47,7 @@ class Chain(Engine):
         state["over"] = len(state["path"]) == 5
 
     def result(self, state: State) -> dict[str, Any]:
-        return ranked([1, 1], [{"p": 1}, {"p": 1}], labels={"p": ("Points", "Points")})
+        return ranked([1, 1], [{"p": 1}, {"p": 1}], labels={"p": "Points"})
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"path": list(state["path"]), "log": self.recent_log(state)}

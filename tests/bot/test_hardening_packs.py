@@ -236,7 +236,7 @@ async def test_refusals_name_the_place_and_the_problem_never_a_value(
     service = GameService(db, packs_dir=folder, seed_source=lambda: 11)
     with pytest.raises(UserError) as refused:
         await new_table(service, "hostile")
-    assert_never_echoed(refused.value.fields["detail"].en.removeprefix("- ").split("\n- "))
+    assert_never_echoed(refused.value.fields["detail"].removeprefix("- ").split("\n- "))
     for name in ("hostile.json", "other.json"):
         assert pack_main(["check", str(folder / name)]) == 1
         assert_never_echoed([line for line in capsys.readouterr().err.splitlines() if line.startswith("  - ")])

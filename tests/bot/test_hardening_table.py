@@ -94,15 +94,17 @@ async def test_each_option_shows_its_effect_as_the_menu_does(db: Database, tmp_p
         at = next(i for i, line in enumerate(lines) if re.match(rf" {{3}}{re.escape(option.id)} +\S", line))
         if option.description:
             shown = lines[at + 1].strip()
-            assert shown and option.description.startswith(shown.removesuffix("…")), (lines[at], lines[at + 1])
+            assert shown and option.about("en").startswith(shown.removesuffix("…")), (lines[at], lines[at + 1])
             assert not re.match(r" {3}\S", lines[at + 1]), "the effect is no choice of its own"
 
 
 def test_discord_markup_reads_as_terminal_text() -> None:
     """Item 15: `<t:1795998538:F>`, `https://discord.com/channels/1/1` and `**Join**` were shown raw."""
     stamp = 1_795_998_538
-    assert local_text(f"since <t:{stamp}:R>", "en", now=stamp + 7200) == "since 2 h ago"
-    assert local_text(f"since <t:{stamp}:R>", "fr", now=stamp + 30) == "since il y a quelques secondes"
+    assert local_text(f"since <t:{stamp}:R>", "en", now=stamp + 7200) == "since 2 hours ago"
+    assert local_text(f"<t:{stamp}:R>", "de", now=stamp + 2 * 86400) == "vor 2 Tagen"
+    assert local_text(f"<t:{stamp}:R>", "fr", now=stamp - 300) == "dans 5 minutes"
+    assert local_text(f"since <t:{stamp}:R>", "fr", now=stamp + 30) == "since il y a 30 secondes"
     assert local_text(f"ends <t:{stamp}:R>", "en", now=stamp - 3 * 86400) == "ends in 3 days"
     day = time.strftime("%Y-%m-%d", time.localtime(stamp))
     assert local_text(f"until <t:{stamp}:F>, back <t:{stamp}:D>") == f"until {time.strftime('%Y-%m-%d %H:%M', time.localtime(stamp))}, back {day}"

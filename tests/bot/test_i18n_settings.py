@@ -15,9 +15,10 @@ from tests.settings import settings_for_tests
 
 
 def test_locale_mapping() -> None:
-    assert lang_for("fr") == "fr" and lang_for("en-US") == "en" and lang_for("de") == "en"
+    assert lang_for("fr") == "fr" and lang_for("en-US") == "en" and lang_for("de") == "de" and lang_for("it") == "en"
     assert lang_for(None, "fr") == "fr"
     assert t("err.not_your_turn", "fr", who="Bob") == "Ce n'est pas votre tour. En attente de : Bob."
+    assert t("err.not_your_turn", "de", who="Bob").startswith("Du bist nicht am Zug")
 
 
 def test_settings_from_env_and_dotenv(tmp_path: Path) -> None:
@@ -30,7 +31,8 @@ def test_settings_from_env_and_dotenv(tmp_path: Path) -> None:
     s = Settings.load(env={"DISCORD_TOKEN": "env-wins"}, dotenv=env_file)
     assert s.discord_token == "env-wins"
     with pytest.raises(ValueError):
-        Settings.load(env={"DEFAULT_LOCALE": "de"}, dotenv=None)
+        Settings.load(env={"DEFAULT_LOCALE": "it"}, dotenv=None)
+    assert Settings.load(env={"DEFAULT_LOCALE": "de"}, dotenv=None).default_locale == "de"
 
 
 def test_refused_token_gets_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

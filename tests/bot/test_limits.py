@@ -38,7 +38,7 @@ def test_menus_page_beyond_25_options() -> None:
 
 def test_menu_names_players_and_long_labels_go_whole_words_into_the_description() -> None:
     long = "Trade 3 wood, 2 stone and 1 gold with {p1} for 4 grain " + "and more goods " * 8
-    prompt = Prompt(0, "Offer?", [Option("offer", "Offer to {p1}", "Offrir à {p1}", long, long)])
+    prompt = Prompt(0, "Offer?", [Option("offer", "Offer to {p1}", long)])
     (choice,) = menu_page(prompt, "en", 0, ["alice", "bob"])
     assert choice.label == "Offer to bob" and choice.description.startswith("offer · Trade 3 wood")
     assert "with bob for" in choice.description and len(choice.description) <= 100
@@ -52,7 +52,7 @@ def test_refusals_quote_a_few_dozen_characters_of_what_was_typed() -> None:
     try:
         match_option("x" * 2000, [Option("build", "Build")])
     except IllegalMove as e:
-        assert len(e.message) < 120 and "x" * 31 + "…" in e.message
+        assert len(e.text("en")) < 120 and "x" * 31 + "…" in e.text("en") and "x" * 31 + "…" in e.text("de")
     else:
         raise AssertionError("a 2,000-character word was accepted")
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.client import TabulaBot
+from engines.core.i18n import log_text
 from engines.core.names import plain
 from tests.bot.conftest import toy_service
 from tests.bot.e2e_util import text
@@ -86,7 +87,7 @@ def told(channel: Any, spectator: Any) -> list[str]:
 async def committed(env: Any, channel: Any) -> list[str]:
     """Every move the game holds, as the channel should have been told it."""
     table = await env.bot.services.table_in_channel(channel.id, include_finished=True)
-    return [f"• **{plain(table.user_at(e['seat']).name)}** takes {e['en'].split()[-1]}" for e in table.state["log"] if "takes" in e["en"]]
+    return [f"• **{plain(table.user_at(e['seat']).name)}** takes {log_text(e, 'en').split()[-1]}" for e in table.state["log"] if "takes" in log_text(e, "en")]
 
 
 def pinged(env: Any, message: Any) -> set[int]:

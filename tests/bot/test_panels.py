@@ -26,7 +26,7 @@ class Sealed(Engine):
     """Both seats secretly pick a bid (1-3) then confirm, at the same time, like Antiquity's city phase."""
 
     name = "sealed"
-    title = title_fr = "Sealed"
+    title = "Sealed"
     min_players = max_players = 2
 
     def setup(self, state: State) -> None:
@@ -50,7 +50,7 @@ class Sealed(Engine):
             state["bid"][seat] = int(option_id[1:]) or None
 
     def result(self, state: State) -> dict[str, Any]:
-        return ranked(state["bid"], [{"bid": b} for b in state["bid"]], labels={"bid": ("Bid", "Enchère")})
+        return ranked(state["bid"], [{"bid": b} for b in state["bid"]], labels={"bid": "Bid"})
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"log": self.recent_log(state)}

@@ -24,7 +24,7 @@ class Stones(Engine):
     """Each seat in turn places three stones on free cells c1..c8."""
 
     name = "stones"
-    title = title_fr = "Stones"
+    title = "Stones"
     min_players = max_players = 2
 
     def setup(self, state: State) -> None:
@@ -49,7 +49,7 @@ class Stones(Engine):
 
     def result(self, state: State) -> dict[str, Any]:
         scores = [sum(1 for s in state["stones"].values() if s == seat) for seat in range(2)]
-        return ranked(scores, [{"s": x} for x in scores], labels={"s": ("Stones", "Pierres")})
+        return ranked(scores, [{"s": x} for x in scores], labels={"s": "Stones"})
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"log": self.recent_log(state)}

@@ -8,6 +8,7 @@ import io
 from PIL import Image
 
 import engines
+from engines.core.i18n import log_text
 from render.core.results import MAX_FRAMES, replay_gif, results_png
 
 DUEL = ["Domination: military", "Domination: monuments", "Domination: knowledge", "Domination: trade"]
@@ -73,7 +74,7 @@ def test_replay_is_turn_cards_legible_on_a_phone_within_the_frame_and_byte_caps(
         logged = len(state["log"])
         state = engine.apply(state, seat, prompt.options[-1].id)
         view = {**engine.view(state, None), "names": ["alice", "bob"]}
-        events = [e["fr"] for e in state["log"][logged:]]
+        events = [log_text(e, "fr") for e in state["log"][logged:]]
         frames.append({"view": view, "title": "Minerva n°1", "events": events, "footer": "À jouer : bob",
                        "acting": engine.to_act(state), "actor": seat})
     data = render.replay_gif("minerva", frames, "fr", max_bytes=2_000_000)

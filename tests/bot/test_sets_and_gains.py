@@ -26,7 +26,7 @@ class Cull(Engine):
     set of its cards k1..k5 (one pick per step, closed by done)."""
 
     name = "cull"
-    title = title_fr = "Cull"
+    title = "Cull"
     min_players = max_players = 2
 
     def setup(self, state: State) -> None:
@@ -58,7 +58,7 @@ class Cull(Engine):
 
     def result(self, state: State) -> dict[str, Any]:
         scores = [len(d) for d in state["discarded"]]
-        return ranked(scores, [{"d": x} for x in scores], labels={"d": ("Discards", "Défausses")})
+        return ranked(scores, [{"d": x} for x in scores], labels={"d": "Discards"})
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"log": self.recent_log(state)}
@@ -115,7 +115,7 @@ class TwoSets(Engine):
     """One seat discards any of k1, k2 (closed by done), then any of m1..m3 (closed by done)."""
 
     name = "twosets"
-    title = title_fr = "Two sets"
+    title = "Two sets"
     min_players = max_players = 1
 
     def setup(self, state: State) -> None:
@@ -141,7 +141,7 @@ class TwoSets(Engine):
             state["sets"][state["at"]].remove(option_id)
 
     def result(self, state: State) -> dict[str, Any]:
-        return ranked([0], [{"d": 0}], labels={"d": ("Discards", "Défausses")})
+        return ranked([0], [{"d": 0}], labels={"d": "Discards"})
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"log": self.recent_log(state)}

@@ -13,6 +13,7 @@ from bot.services.commands import Commands, Ctx
 from bot.services.games import GameService
 from bot.storage import Database
 from engines.core import Engine, Option, Prompt
+from engines.core.i18n import Words
 from engines.core.names import plain
 from engines.core.ranks import ranked
 from engines.core.state import State
@@ -26,7 +27,7 @@ class Bid(Engine):
     """Each seat in turn names its score; 'out' scores 0 and says nobody won when all go out."""
 
     name = "bid"
-    title = title_fr = "Bid"
+    title = "Bid"
     min_players, max_players = 2, 3
 
     def setup(self, state: State) -> None:
@@ -49,7 +50,7 @@ class Bid(Engine):
     def result(self, state: State) -> dict[str, Any]:
         bids = state["bids"]
         res = ranked(bids, [{"bid": b} for b in bids], [(-s,) for s in range(len(bids))] if bids[0] == 2 else None,
-                     [("earlier seat", "place plus tôt")] if bids[0] == 2 else ())
+                     [Words.of(en="earlier seat", fr="place plus tôt")] if bids[0] == 2 else ())
         if not any(bids):
             res["no_winner"] = {"en": "No winner: everybody went out.", "fr": "Aucun gagnant : tout le monde est sorti."}
         return res

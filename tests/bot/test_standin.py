@@ -16,7 +16,7 @@ class Gather(Engine):
     """Each turn: gain 1 or 3, or pass; gaining is optional and may repeat."""
 
     name = "gather"
-    title = title_fr = "Gather"
+    title = "Gather"
     min_players = 1
     max_players = 2
 

@@ -13,7 +13,7 @@ import pytest
 
 import engines
 import render
-from engines.core import conformance, packs
+from engines.core import conformance, i18n, packs
 
 SEEDS = int(os.environ.get("TABULA_SEEDS", "3"))
 
@@ -56,13 +56,15 @@ def test_names_are_the_known_games() -> None:
     assert engines.names() == sorted(engines.names()) and "core" not in engines.names()
     for name in engines.names():
         e = engines.get_engine(name)
-        assert e.name == name and e.title and e.title_fr and 1 <= e.min_players <= e.max_players
+        assert e.name == name and 1 <= e.min_players <= e.max_players
+        assert all(e.title_in(lang) for lang in conformance.LANGS)
         for spec in e.option_specs:
-            assert spec.default in spec.choices and spec.help and spec.help_fr
+            assert spec.default in spec.choices and all(spec.about(lang) for lang in conformance.LANGS)
         help_ = e.rules_help()
         assert "overview" in help_
         for topic in help_.values():
-            assert topic["en"] and topic["fr"] and topic["title_en"] and topic["title_fr"]
+            assert all(i18n.say(topic["title"], lang) and i18n.say(topic["text"], lang) for lang in conformance.LANGS)
+        conformance.check_texts(*e.texts(), *(spec.help for spec in e.option_specs))
 
 
 def test_a_property_without_a_description_is_found() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import IllegalMove, Reason, conformance, notation, prng
+from engines.core import IllegalMove, Reason, conformance, i18n, notation, prng
 from engines.core.contract import Option, Prompt
 from tests.engines.toy import NIM
 
@@ -72,7 +72,7 @@ def test_apply_refuses_out_of_turn_unknown_and_explains() -> None:
     s = NIM.apply(s, 1, "b")
     with pytest.raises(IllegalMove) as e:
         NIM.apply(s, 1, "take3")
-    assert "Only 2 stones" in str(e.value) and "2 pierres" in e.value.text("fr")
+    assert "Only 2 stones" in str(e.value) and e.value.text("fr") == e.value.text("en"), "a literal reads the same in every language"
 
 
 def test_typed_tokens_get_the_games_specific_reason() -> None:
@@ -168,10 +168,11 @@ def test_ranks_share_places_and_name_the_deciding_tie_break() -> None:
     from engines.core.ranks import competition_ranks, ranked, winners
 
     assert competition_ranks([(5,), (5,), (3,)]) == [1, 1, 3]
-    crit = [("more gold", "plus d'or"), ("smaller order tile", "plus petite tuile d'ordre")]
+    crit = ["more gold", i18n.Words.of(en="smaller order tile", fr="plus petite tuile d'ordre")]
     res = ranked([9, 9, 9, 4], [{"p": 9}, {"p": 9}, {"p": 9}, {"p": 4}], [(5, 0), (3, 2), (3, 1), (0, 0)], crit)
     assert res["ranks"] == [1, 2, 3, 4] and res["ranking"] == [0, 1, 2, 3]
-    assert [d and d["en"] for d in res["decided_by"]] == ["more gold", "smaller order tile", "smaller order tile", None]
+    assert [d and i18n.say(d, "en") for d in res["decided_by"]] == ["more gold", "smaller order tile", "smaller order tile", None]
+    assert i18n.say(res["decided_by"][1], "fr") == "plus petite tuile d'ordre", "stored as JSON, read in the reader's language"
     tie = ranked([7, 7], [{"p": 7}, {"p": 7}], [(1, 1), (1, 1)], crit)
     assert tie["ranks"] == [1, 1] and winners(tie) == [0, 1] and tie["decided_by"] == [None, None]
     assert winners({**tie, "no_winner": {"en": "x", "fr": "x"}}) == []

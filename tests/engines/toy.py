@@ -1,6 +1,7 @@
 """A tiny complete game that exercises the base engine, the harness and the bot without a real
 game: each turn a seat picks a pile (a or b) then takes 1-3 stones from it; each seat has a
-secret roll drawn at set-up."""
+secret roll drawn at set-up. Its texts are plain English strings (a literal is a valid text: it
+reads the same in every language), so the bot's tests need no catalog."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from engines.core.state import State
 
 class Nim(Engine):
     name = "nim"
-    title = title_fr = "Nim"
+    title = "Nim"
     min_players = 1
     max_players = 3
-    option_specs = (OptionSpec("stones", ("9", "15"), "15", "starting pile", "tas de départ"),)
+    option_specs = (OptionSpec("stones", ("9", "15"), "15", "starting pile"),)
 
     def setup(self, state: State) -> None:
         state["pile"] = int(state["options"]["stones"])
@@ -34,16 +35,16 @@ class Nim(Engine):
         if seat not in self.to_act(state):
             return None
         if state["picked"] is None:
-            opts = [Option(p, f"pile {p}", f"tas {p}") for p, n in state["piles"].items() if n > 0]
-            return Prompt(seat, "Which pile?", opts, "Quel tas ?")
+            opts = [Option(p, f"pile {p}") for p, n in state["piles"].items() if n > 0]
+            return Prompt(seat, "Which pile?", opts)
         left = state["piles"][state["picked"]]
-        opts = [Option(f"take{k}", f"take {k}", f"prendre {k}") for k in (1, 2, 3) if k <= left]
-        return Prompt(seat, "How many stones?", opts, "Combien de pierres ?")
+        opts = [Option(f"take{k}", f"take {k}") for k in (1, 2, 3) if k <= left]
+        return Prompt(seat, "How many stones?", opts)
 
-    def explain(self, state: State, seat: int, option_id: str) -> tuple[str, str] | None:
+    def explain(self, state: State, seat: int, option_id: str) -> str | None:
         if option_id.startswith("take") and option_id[4:].isdigit() and state["picked"]:
             left = state["piles"][state["picked"]]
-            return (f"Only {left} stones are left in that pile.", f"Il ne reste que {left} pierres dans ce tas.")
+            return f"Only {left} stones are left in that pile."
         return None
 
     def step(self, state: State, seat: int, option_id: str) -> None:
@@ -55,7 +56,7 @@ class Nim(Engine):
         state["picked"] = None
         state["pile"] -= k
         state["taken"][seat] += k
-        self.log(state, f"{ref(seat)} takes {k}.", f"{ref(seat)} prend {k}.", seat)
+        self.log(state, f"{ref(seat)} takes {k}.", seat=seat)
         if state["pile"] == 0:
             state["over"] = True
         else:
@@ -64,7 +65,7 @@ class Nim(Engine):
 
     def result(self, state: State) -> dict[str, Any]:
         scores = list(state["taken"])
-        return ranked(scores, [{"stones": s} for s in scores], labels={"stones": ("Stones", "Pierres")})
+        return ranked(scores, [{"stones": s} for s in scores], labels={"stones": "Stones"})
 
     def secrets(self, state: State, seat: int) -> set[str]:
         return {state["secret"][seat]}

@@ -10,11 +10,12 @@ import pytest
 import engines
 import render.deus as render_deus
 import render.deus.map as render_deus_map
+from engines.core.i18n import log_text
 from render import board_png, player_png, turn_card
 from render.core import Canvas, palette, turncard
 from render.core.colorblind import worst_distance
 from render.core.encode import BUDGETS, encode
-from render.core.i18n import entry
+from render.core.i18n import entry, field
 from render.core.people import named
 from render.deus import board, player, sections
 from render.deus.labels import CARD, TERRAIN, T
@@ -33,7 +34,7 @@ def test_every_view_renders(n: int) -> None:
     for s in states(n, n + 10):
         for k, viewer in enumerate([None, *range(n)]):
             v = E.view(s, viewer)
-            lang = LANGS[k % 2]  # both languages, alternately: views differ only by the hand
+            lang = LANGS[k % len(LANGS)]  # every language in turn: views differ only by the hand
             im = board(v, lang)
             assert 1200 <= im.width <= 1600 and 600 <= im.height <= 6000
             # other seats' areas look the same in every view but their owner's: the spectator's is enough
@@ -131,13 +132,13 @@ def test_long_names_on_board_and_player_images(lang: str) -> None:
     im.save(f"/tmp/deus-names-board-{lang}.png")
     for seat in range(4):
         assert player(v, seat, lang).tobytes() != player(bare, seat, lang).tobytes()
-    line = next(e for e in v["log"] if e["seat"] is not None and "{p" in e["en"])
+    line = next(e for e in v["log"] if e["seat"] is not None and "{p" in log_text(e, "en"))
     assert render_deus._log_text(v, line, lang).startswith(NAMES[line["seat"]][:10])
     end = {**E.view(states(4, 7)[-1], None), "names": NAMES}
     lines = [text for _s, text in render_deus.final_lines(end, lang)]
     assert all(any(n[:12] in text for text in lines) for n in NAMES)
     assert not any("tokens" in text.split("(")[1].split()[0:1] for text in lines)  # labels, not keys
-    assert all(("VP tokens" if lang == "en" else "Jetons PV") in text for text in lines)
+    assert all({"en": "VP tokens", "fr": "Jetons PV", "de": "SP-Marker"}[lang] in text for text in lines)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -148,12 +149,12 @@ def test_turn_card_is_legible_at_phone_width(lang: str) -> None:
     actor = next(e["seat"] for e in reversed(v["log"]) if e["seat"] is not None)
     parts = render_deus.card(v, actor, lang)
     assert len(parts["scores"]) == len(parts["tags"]) == 4
-    assert all(("building" if lang == "en" else "bâtiment") in s for s in parts["scores"])
+    assert all({"en": "building", "fr": "bâtiment", "de": "Gebäude"}[lang] in s for s in parts["scores"])
     assert all(t for t in parts["tags"])
     focus = parts["focus"]
     assert focus is not None and 400 <= focus.width <= 800 and focus.height <= focus.width
     assert NAMES[actor][:10] in parts["focus_caption"]
-    events = [named(e[lang], v, lang) for e in v["log"][-3:]]
+    events = [named(entry(e, lang), v, lang) for e in v["log"][-3:]]
     image, card = turn_card("deus", v, title="Deus", events=events, footer="…", acting=[v["current"]], actor=actor,
                             lang=lang)
     assert card.focus is not None and card.focus.size == focus.size
@@ -165,7 +166,7 @@ def test_turn_card_focus_follows_the_last_building() -> None:
     """The focus is centred on the region the actor just built in; at the start (nobody has
     played) it is the whole continent."""
     v = _mid4()
-    built = next(e for e in reversed(v["log"]) if " builds " in e["en"])
+    built = next(e for e in reversed(v["log"]) if " builds " in log_text(e, "en"))
     assert render_deus_map.last_regions({**v, "log": v["log"][: v["log"].index(built) + 1]}, built["seat"])
     start = E.view(E.new_game(4, 1), None)
     parts = render_deus.card(start, None, "fr")
@@ -225,7 +226,7 @@ def _hard(state: dict, seat: int | None = None) -> dict:
 
 def _card(v: dict, lang: str) -> tuple:
     actor = next((e["seat"] for e in reversed(v["log"]) if e["seat"] is not None), None)
-    events = [named(entry(e, lang), v, lang) for e in v["log"][-3:]]  # engine texts: en/fr only so far
+    events = [named(entry(e, lang), v, lang) for e in v["log"][-3:]]
     acting = [] if v["over"] else [v["current"]]
     return turn_card("deus", v, title="Deus #12", events=events, footer="…", acting=acting, actor=actor, lang=lang)
 
@@ -262,12 +263,12 @@ def test_the_final_card_says_who_won_with_what_score(lang: str) -> None:
     v = _hard(_phone_states()[1])
     (image, card), rec = phone_texts(lambda: _card(v, lang))
     best = v["final"]["ranking"][0]
-    vp = f"{v['scores'][best]} {'VP' if lang == 'en' else 'PV'}"
+    vp = f"{v['scores'][best]} {({'en': 'VP', 'fr': 'PV', 'de': 'SP'})[lang]}"
     assert vp in card.progress and HARD_NAMES[best] in card.progress
     drawn = [t for _h, t in rec.at_width(image)]
     assert any(vp in t and t.startswith(card.progress[:12]) for t in drawn)
     assert card.focus_caption == T("final_scores", lang)
-    assert card.seats[best].tag == ("winner" if lang == "en" else "vainqueur")
+    assert card.seats[best].tag == {"en": "winner", "fr": "vainqueur", "de": "Sieger"}[lang]
     assert all(HARD_NAMES[s] in drawn for s in range(4))  # the final table names everyone whole
 
 
@@ -286,7 +287,7 @@ def test_the_private_preview_is_a_legible_portrait(when: str, lang: str) -> None
     joined = " ".join(texts)
     for h in v["you"]["hand"]:
         info = v["cards"][h["id"]]
-        assert info[f"name_{lang}"] in joined and info[f"text_{lang}"][:20] in joined
+        assert field(info, "name", lang) in joined and field(info, "text", lang)[:20] in joined
     assert HARD_NAMES[1] in texts
 
 

@@ -11,8 +11,10 @@ import pytest
 from PIL import Image
 
 import render
+from engines.core.i18n import say
 from engines.magna_roma import ENGINE
 from engines.magna_roma.data import default
+from engines.magna_roma.msgs import component_name
 from render.core import Canvas, palette, to_png, turncard
 from render.core.colorblind import distance, simulate, worst_distance
 from render.core.encode import BUDGETS, encode
@@ -46,7 +48,7 @@ def test_board_and_player_images_render(n: int, opts: dict) -> None:
     for k, s in enumerate(_states(n, opts)):
         for viewer in [None, *range(n)]:
             v = ENGINE.view(s, viewer)
-            lang = LANGS[(k + (viewer or 0)) % 2]  # both languages, alternately
+            lang = LANGS[(k + (viewer or 0)) % len(LANGS)]  # every language in turn
             # views differ only by `you`: the board is drawn for the spectator and the first seat,
             # each seat's own area from its own view and the spectator's
             if viewer is None or viewer == 0:
@@ -127,18 +129,23 @@ def test_solo_final_table_puts_the_score_level_in_its_title() -> None:
     v = ENGINE.view(_states(1, {})[-1], None)
     assert v["result"]["ranks"] == [1]
     level = v["solo_rank"]
-    assert final_title(v, "en") == f"Final scoring · Score level: {level['name_en']}"
-    assert final_title(v, "fr") == f"Décompte final · Niveau de score : {level['name_fr']}"
+    assert final_title(v, "en") == f"Final scoring · Score level: {say(level['name'], 'en')}"
+    assert final_title(v, "fr") == f"Décompte final · Niveau de score : {say(level['name'], 'fr')}"
+    assert final_title(v, "de") == f"Schlusswertung · Wertungsstufe: {say(level['name'], 'de')}"
 
 
 @pytest.mark.parametrize("size", [62, 84, 97, 128])
 def test_monument_names_are_never_cut_on_the_cities(size: int) -> None:
-    """Every monument's whole name, in both languages, fits its label at every city size."""
+    """Every monument's whole name fits its label at every city size: in English and French within
+    its districts; in German (long compound words) within the label the city widens for its
+    longest word, as `_monument_badge` does."""
     c = Canvas(10, 10)
     for m in default()["monuments"]["monuments"]:
-        width = badge_width("centre" if m.get("on_centre") else "d4", size) - 10
-        for lang in LANGS:
-            name = m[f"name_{lang}"]
+        at = "centre" if m.get("on_centre") else "d4"
+        for lang in (*LANGS, "de"):
+            name = say(component_name("monument", m), lang)
+            longest = max(c.draw.textlength(word, font=font(14, True, condensed=True)) for word in name.split())
+            width = badge_width(at, size, longest + 16 if lang == "de" else 0) - 10
             lines, s = name_lines(c, name, width, 14)
             assert " ".join(lines) == name and len(lines) <= 2, (name, size)
             assert all(c.draw.textlength(li, font=font(s, True, condensed=True)) <= width for li in lines), (name, size)
@@ -207,7 +214,7 @@ def test_turn_card_is_legible_at_phone_width() -> None:
         assert max(parts["focus"].size) <= 800
         assert parts["focus_caption"] == city_of(v, actor, lang)
         assert len(parts["scores"]) == len(parts["tags"]) == 4
-        assert parts["scores"][actor] == ("{} VP" if lang == "en" else "{} PV").format(v["players"][actor]["projected"])
+        assert parts["scores"][actor] == {"en": "{} VP", "fr": "{} PV", "de": "{} SP"}[lang].format(v["players"][actor]["projected"])
         [image] = assert_legible_on_phone(lambda lang=lang: _turn_card(v, actor, lang)[0], f"turn card {lang}")
         _, drawn = _turn_card(v, actor, lang)
         assert [s.name for s in drawn.seats] == HARD_NAMES and drawn.focus is not None
@@ -287,13 +294,13 @@ def test_card_board_player_and_sections_show_the_same_scores_and_say_what_they_a
         for lang in LANGS:
             want = [T("n_vp", lang, n=(v["result"]["scores"][s] if v.get("result") else v["players"][s]["projected"])) for s in range(4)]
             note = T("final_scores" if v.get("result") else "card_if_ended", lang)
-            said = ("final score" if lang == "en" else "final") if v.get("result") else T("if_ended", lang).lower()
+            said = {"en": ("final score",), "fr": ("final",), "de": ("endwertung", "endstand")}[lang] if v.get("result") else (T("if_ended", lang).lower(),)
             _, drawn = _turn_card(v, 0, lang)
             assert [s.score for s in drawn.seats] == want and note in drawn.progress
             for image in (lambda lang=lang, v=v: board(v, lang), lambda lang=lang, v=v: sections(v, lang),
                           lambda lang=lang, v=v: player(v, 1, lang)):
                 texts = _texts(image)
-                assert any(said in t.lower() for t in texts), said
+                assert any(word in t.lower() for t in texts for word in said), said
                 assert want[1] in texts or any(t.startswith(want[1]) for t in texts)
     mid = _mid4()
     assert any(p["projected"] != p["vp"] for p in mid["players"])  # the two measures differ: one is shown

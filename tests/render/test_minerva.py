@@ -12,7 +12,9 @@ import pytest
 from PIL import Image
 
 import render.minerva as R
+from engines.core.i18n import as_json
 from engines.minerva import ENGINE
+from engines.minerva.scoring import TIE_BREAKS
 from render import board_png, player_png
 from render.core import palette
 from render.core.encode import BUDGETS, encode
@@ -30,10 +32,10 @@ def states(n: int, seed: int) -> list[dict]:
 def test_board_and_player_images_for_every_viewer(n: int) -> None:
     for s in states(n, 7 + n):
         view = ENGINE.view(s, None)
-        png = board_png("minerva", view, LANGS[n % 2])
+        png = board_png("minerva", view, LANGS[n % len(LANGS)])
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 2 * 1024 * 1024
         for seat in range(n):
-            assert len(player_png("minerva", view, seat, LANGS[seat % 2])) < 2 * 1024 * 1024
+            assert len(player_png("minerva", view, seat, LANGS[seat % len(LANGS)])) < 2 * 1024 * 1024
         # Minerva has no secrets: every seat's view draws the same board, so one seat's is enough
         view = ENGINE.view(s, n - 1)
         for lang in LANGS:
@@ -127,7 +129,7 @@ def test_final_images_show_final_score_ranks_title_and_no_next_assistant(monkeyp
     price once the game is over (« Elle n'est pas réalisée pendant la dernière manche »)."""
     v = ENGINE.view(solo_over(), 0)
     assert v["players"][0]["next_assistant_price"] is None
-    title = v["final"]["title"]["en"]
+    title = entry(v["final"]["title"], "en")
     text = drawn_texts(monkeypatch, R.player, v, 0, "en")
     assert "Final score:" in text and "so far" not in text and f"Solo title: {title}" in text
     assert "assistants in hand / owned" in text and "culture tiles taken:" in text and "next assistant" not in text
@@ -144,7 +146,7 @@ def test_final_table_repeats_shared_ranks_and_names_the_tie_break(monkeypatch: p
     s = states(3, 4)[-1]
     v = ENGINE.view(s, None)
     v["final"].update(scores=[5, 5, 5], ranks=[1, 1, 3], ranking=[0, 1, 2],
-                      decided_by=[None, None, {"en": "more temples", "fr": "plus de temples"}])
+                      decided_by=[None, None, as_json(TIE_BREAKS[1])])
     text = drawn_texts(monkeypatch, R.board, v, "en")
     assert "1. Player 1: 5 VP" in text and "1. Player 2: 5 VP" in text
     assert "3. Player 3: 5 VP · tie broken by more temples" in text
@@ -204,9 +206,9 @@ def test_final_images_show_breakdown_words_and_names(monkeypatch: pytest.MonkeyP
         own = drawn_texts(monkeypatch, R.player, v, 1, lang)
         sep = " :" if lang == "fr" else ":"
         for key, value in v["players"][1]["breakdown"].items():
-            assert f"{labels[key][lang]}{sep} {value}" in own.splitlines()
+            assert f"{entry(labels[key], lang)}{sep} {value}" in own.splitlines()
         assert "money_resources" not in own and "end_buildings" not in own
-    assert labels["money_resources"]["fr"].startswith("Argent et ressources")
+    assert entry(labels["money_resources"], "fr").startswith("Argent et ressources")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -221,17 +223,17 @@ def test_turn_card_is_legible_at_phone_width(lang: str) -> None:
     v = mid_game_view()
     actor = last_actor(v)
     acting = v["to_act"]
-    events = [named(e[lang], v, lang) for e in v["log"][-4:]]
+    events = [named(entry(e, lang), v, lang) for e in v["log"][-4:]]
     image, card = turn_card("minerva", v, title="Minerva", events=events, footer=seat_name(v, acting[0], lang),
                             acting=acting, actor=actor, lang=lang)
     assert turncard.smallest_at_phone_width(card, image) >= 11
     assert card.focus is not None and card.focus.width >= card.focus.height
     assert card.focus.width <= 800 and card.focus.height <= 800
     assert card.focus_caption == R.city_of(v, actor, lang) and LONG_NAMES[actor][:10] in card.focus_caption
-    vp = "VP" if lang == "en" else "PV"
+    vp = {"en": "VP", "fr": "PV", "de": "SP"}[lang]
     assert [s.score for s in card.seats] == [f"{p['score']} {vp}" for p in v["players"]]
     assert [s.acting for s in card.seats] == [s in acting for s in range(4)]
-    assert card.progress == ("Round 3/6 · main phase" if lang == "en" else "Manche 3/6 · phase principale")
+    assert card.progress == {"en": "Round 3/6 · main phase", "fr": "Manche 3/6 · phase principale", "de": "Runde 3/6 · Hauptphase"}[lang]
     # the focus: its smallest text, scaled to the card's width then to the phone's
     focus = C.focus(v, actor, lang)
     scale = min((turncard.WIDTH - 2 * turncard.PAD) / focus.image.width, 2.0) * turncard.PHONE_WIDTH / turncard.WIDTH
@@ -307,7 +309,7 @@ def test_every_text_of_the_turn_card_is_legible_on_a_phone(when: str, lang: str)
     from render import turn_card
 
     v = _hard(_phone_states()[when == "end"])
-    events = [named(e[lang], v, lang) for e in v["log"][-4:]]
+    events = [named(entry(e, lang), v, lang) for e in v["log"][-4:]]
 
     def draw():  # type: ignore[no-untyped-def]
         return turn_card("minerva", v, title="Minerva #3", events=events, footer="…", acting=v["to_act"],
@@ -330,7 +332,7 @@ def test_the_player_image_is_a_legible_portrait(when: str, lang: str) -> None:
     texts = [t for _h, t in rec.at_width(drawn)]
     assert R.city_of(v, 2, lang) in texts  # « 🐉 Drakkar 🔥's city »: whole, emoji drawn
     names = {field for t in v["players"][2]["city"] if t["tile"]["design"] != "residence"
-             for field in [t["tile"][f"name_{lang}"].split(" (")[0]]}
+             for field in [entry(t["tile"]["name"], lang).split(" (")[0]]}
     assert any(n in " ".join(texts) for n in names)
 
 
@@ -354,7 +356,7 @@ def test_board_sections_are_legible_portraits(n: int, lang: str) -> None:
     assert all(name in texts for name in HARD_NAMES[:n])
     assert all(R.city_of(v, seat, lang) in joined for seat in range(n))
     offer = v["market"] + v["temples"] + [t for pr in v["pairs"] for t in pr["tiles"] if not t.get("round_tile")]
-    assert all(t[f"name_{lang}"] in joined for t in offer)
+    assert all(entry(t["name"], lang) in joined for t in offer)
 
 
 def test_a_name_too_long_for_its_bar_is_cut_at_a_word_with_an_ellipsis() -> None:
@@ -375,7 +377,7 @@ def test_every_image_in_german_is_legible_on_a_phone() -> None:
 
     for when, state in zip(("mid", "end"), _phone_states(), strict=True):
         v = _hard(state, 2)
-        events = [named(e["en"], v, "de") for e in v["log"][-4:]]
+        events = [named(entry(e, "de"), v, "de") for e in v["log"][-4:]]
         assert_legible_on_phone(partial(R.player, v, 2, "de"), f"minerva player {when} de")
         assert_legible_on_phone(partial(_german_card, v, events), f"minerva card {when} de")
         assert_legible_on_phone(partial(R.sections, v, "de"), f"minerva sections {when} de")

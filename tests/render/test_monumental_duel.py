@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from engines.core.i18n import say
 from engines.core.names import ref
 from engines.monumental_duel import ENGINE as E
 from render import turn_card
-from render.core import Canvas, to_png, turncard
+from render.core import Canvas, entry, field, to_png, turncard
 from render.core.colorblind import worst_distance
 from render.core.encode import BUDGETS, encode
 from render.core.palette import seat as seat_colour
@@ -47,7 +48,7 @@ def test_board_and_players_render_for_every_viewer(k: int) -> None:
     s = STATES[k]
     for viewer in (None, 0, 1):
         v = E.view(s, viewer)
-        lang = LANGS[(k + (viewer or 0)) % 2]  # both languages, alternately
+        lang = LANGS[(k + (viewer or 0)) % len(LANGS)]  # every language in turn
         im = board(v, lang)
         assert 1200 <= im.width <= 1600 and 900 <= im.height <= 2400
         if viewer is None:  # encoding is slow: once per state
@@ -75,7 +76,7 @@ def test_render_is_deterministic_and_fast() -> None:
     for k, s in enumerate(STATES):
         v = E.view(s, None)
         t = time.perf_counter()
-        board(v, LANGS[k % 2])
+        board(v, LANGS[k % len(LANGS)])
         times.append(time.perf_counter() - t)
     times.sort()
     assert times[int(len(times) * 0.95) - 1] < 0.5
@@ -143,7 +144,7 @@ def test_final_table_shows_result_labels_not_keys(monkeypatch: pytest.MonkeyPatc
     v = _named(E.view(STATES[-1], None))
     for lang in ("en", "fr"):
         seen = _drawn(monkeypatch, lambda lang=lang: (board(v, lang), sections(v, lang), player(v, 0, lang)))
-        words = [entry[lang] for entry in v["result"]["labels"].values()]
+        words = [say(label, lang) for label in v["result"]["labels"].values()]
         assert any(w in t for t in seen for w in words)
         assert not any(re.search(r"\b(domination|free)_[a-z]+", t) for t in seen)
 
@@ -163,7 +164,7 @@ def test_images_name_players_by_display_name_with_civilisation(lang: str) -> Non
         for s in (STATES[2], STATES[-1]):
             v = {**E.view(s, 0), "names": names}
             texts = _texts(lambda v=v: [board(v, lang), *sections(v, lang), player(v, 0, lang), player(v, 1, lang)])
-            civ = v["players"][0]["civ_" + lang]
+            civ = say(v["players"][0]["civ_name"], lang)
             assert any(t.startswith(names[0]) and civ in t for t in texts)  # whole, civilisation beside
             assert any(names[1] in t for t in texts)
             cut = [t[:-1] for t in texts if t.endswith("…") and any(t.startswith(n[:3]) for n in names)]
@@ -177,7 +178,7 @@ def _mid_card(lang: str, names: list[str] = HARD_NAMES) -> tuple[Any, turncard.C
     s = STATES[2]  # 40 moves into Mali v Aztecs
     v = {**E.view(s, None), "names": names[:2]}
     actor = next(e["seat"] for e in reversed(v["log"]) if e["seat"] is not None)
-    events = [named(e[lang], v, lang) for e in v["log"][-4:]]
+    events = [named(entry(e, lang), v, lang) for e in v["log"][-4:]]
     who = named(ref(v["to_act"][0]), v, lang)
     return turn_card("monumental_duel", v, title=T("game", lang), events=events, footer=f"{who} ▶",
                      acting=v["to_act"], actor=actor, lang=lang)
@@ -209,9 +210,9 @@ def test_card_names_are_whole_in_the_enlarged_city() -> None:
             for slot in v["players"][seat]["city"]:
                 for one in (slot["card"], slot["knowledge"]):
                     if one:
-                        assert all(w in words for w in one["name_" + lang].split()), one["name_" + lang]
-    long_fr = {"card": {"kind": "building", "name_en": "x", "name_fr": "Carrière d'obsidienne", "produce": {"prod": 1}},
-               "knowledge": {"kind": "knowledge", "name_en": "x", "name_fr": "Jardins flottants"},
+                        assert all(w in words for w in field(one, "name", lang).split()), field(one, "name", lang)
+    long_fr = {"card": {"kind": "building", "name": {"en": "x", "fr": "Carrière d'obsidienne"}, "produce": {"prod": 1}},
+               "knowledge": {"kind": "knowledge", "name": {"en": "x", "fr": "Jardins flottants"}},
                "slot": "b3", "active": True, "token": True, "knowledge_token": True}
     p0 = v["players"][0]
     crowded = {**v, "players": [{**p0, "city": [dict(long_fr, slot=f"s{i}") for i in range(9)]}, v["players"][1]]}
@@ -225,7 +226,7 @@ def test_turn_card_focus_is_the_actors_city_drawn_large(monkeypatch: pytest.Monk
     v = E.view(STATES[2], None)
     for seat in (0, 1):
         seen = _drawn(monkeypatch, lambda seat=seat: focus(v, seat))
-        names = {slot["card"]["name_en"] for slot in v["players"][seat]["city"] if slot["card"]}
+        names = {field(slot["card"], "name", "en") for slot in v["players"][seat]["city"] if slot["card"]}
         assert names <= set(seen)
     im = focus(v, 0)
     assert im.width == 752 and im.height <= im.width
@@ -283,7 +284,8 @@ def test_counts_say_one_and_many_right_in_both_languages() -> None:
 
 def test_the_game_has_one_name_in_each_language() -> None:
     """The box's names, as the engine titles the game, on every image; never "Monumental Duel · Négoce"."""
-    assert (T("game", "en"), T("game", "fr")) == (E.title, E.title_fr) == ("Monumental Duel: Trade", "Monumental Duel : Négoce")
+    assert [T("game", lang) for lang in ("en", "fr", "de")] == [E.title_in(lang) for lang in ("en", "fr", "de")] == \
+        ["Monumental Duel: Trade", "Monumental Duel : Négoce", "Monumental Duel: Handel"]
     v = _named(E.view(STATES[2], None))
     for lang in LANGS:
         texts = _texts(lambda lang=lang: [board(v, lang), *sections(v, lang)])

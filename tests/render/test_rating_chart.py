@@ -75,11 +75,11 @@ def test_header_panels_and_more_line(lang: str) -> None:
     image, rec = phone_texts(lambda: rating_chart(NAME, CASES["eight"], lang))
     words = [t for _h, t in rec.at_width(image)]
     assert NAME in words  # the whole name, emoji included: it fits
-    assert ("Rating history" if lang == "en" else "Historique du classement") in words
+    assert {"en": "Rating history", "fr": "Historique du classement", "de": "Wertungsverlauf"}[lang] in words
     shown = [t for t in TITLES if t in words]
     assert shown == TITLES[:MAX_SERIES]
-    assert ("+2 more games" if lang == "en" else "+2 autres jeux") in words
-    assert ("game 60" if lang == "en" else "partie 60") in words  # x is the game number
+    assert {"en": "+2 more games", "fr": "+2 autres jeux", "de": "+2 weitere Spiele"}[lang] in words
+    assert {"en": "game 60", "fr": "partie 60", "de": "Partie 60"}[lang] in words  # x is the game number
 
 
 def test_a_long_name_is_cut_cleanly_and_large() -> None:

@@ -14,7 +14,7 @@ from PIL import Image
 import engines
 from render.core.record import PHONE_MIN_TEXT, PHONE_WIDTH, Recording, recording
 
-LANGS = ("en", "fr")
+LANGS = ("en", "fr", "de")
 PNG = b"\x89PNG\r\n\x1a\n"
 # Display names that stress the text path: long, accented, emoji, Chinese.
 HARD_NAMES = ["Maximilian-Alexander von Hohenzollern", "Émilie Château-Lefèvre", "🐉 Drakkar 🔥", "李小龍"]

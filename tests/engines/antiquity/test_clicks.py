@@ -26,7 +26,7 @@ def decide(s: State, seat: int, picks: list[str]) -> State:
     the same set is still open, as the bot closes it)."""
     prompt = E.prompt(s, seat)
     assert prompt is not None and len(prompt.options) > 1, "a forced prompt is no decision"
-    assert len(picks) == 1 or prompt.done, f"several picks need a set pick: {prompt.text}"
+    assert len(picks) == 1 or prompt.done, f"several picks need a set pick: {prompt.ask()}"
     for oid in picks:
         s, _ = E.settle(E.apply(s, seat, oid))
     after = E.prompt(s, seat)
@@ -66,7 +66,7 @@ def test_orientation_is_chosen_in_the_cell_menu() -> None:
     s = first_turn()
     s = E.play(s, 0, "build cart")
     prompt = E.prompt(s, 0)
-    assert "orientation 1" in prompt.text and {"rot2", "rot3", "rot4"} <= set(prompt.ids())
+    assert "orientation 1" in prompt.ask() and {"rot2", "rot3", "rot4"} <= set(prompt.ids())
     s = E.play(s, 0, "rot2 1a1 done")
     assert s["players"][0]["cities"][0]["grid"][0][0] and not s["players"][0]["cities"][0]["grid"][0][1]
 
@@ -106,7 +106,7 @@ def test_producer_sites_preview_their_yield() -> None:
     assert shown
     for o in shown:
         n = len(rules.spread(s, o.id, "F"))
-        assert o.description.startswith(f"size {n}: yields {n} good") and o.description_fr.startswith(f"taille {n}")
+        assert o.about("en").startswith(f"size {n}: yields {n} good") and o.about("fr").startswith(f"taille {n}")
 
 
 def test_a_set_pick_of_overlapping_cart_shops_is_refused_clearly() -> None:

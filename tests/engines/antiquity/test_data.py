@@ -1,5 +1,5 @@
-"""Component data: counts the rulebook states, provenance marks, bilingual names, and refusal
-of corrupt entries."""
+"""Component data: counts the rulebook states, provenance marks, English names (translated by the
+catalogs), and refusal of corrupt entries."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from engines.antiquity import ENGINE
 from engines.antiquity.data import DataError, build, catalog, load_raw
 from engines.core.data import PROVENANCE, Checks
+from engines.core.i18n import say
 
 
 def test_counts_and_marks() -> None:
@@ -18,7 +19,7 @@ def test_counts_and_marks() -> None:
     assert len(d["buildings"]) == 19 and len(d["tiles"]) == 8 and len(d["faces"]) == 16
     for kind in ("goods", "buildings", "houses", "saints", "faces", "tiles", "layouts"):
         for e in d[kind]:
-            assert e["source"] in PROVENANCE and e["name_en"] and e["name_fr"], e["id"]
+            assert e["source"] in PROVENANCE and e["name_en"] and not any(k.endswith("_fr") for k in e), e["id"]
     by = d["by_building"]
     assert {k for k, b in by.items() if not b["unique"]} == {"cart", "warehouse", "fountain", "house"}
     assert all(by[k]["supply"] == 16 for k in ("cart", "warehouse", "fountain"))
@@ -48,7 +49,9 @@ def test_layouts_tile_the_plane_without_overlap() -> None:
         (("faces", 0, "spots"), "0" * 61, "2 exploration spots"),
         (("saints",), [], "saints"),
         (("goods", 0, "source"), "guessed", "source: must be one of"),
-        (("buildings", 3, "name_fr"), "", "name_fr: needs a name in English"),
+        (("buildings", 3, "name_en"), "", "name_en: needs a non-blank name"),
+        (("buildings", 3, "name_fr"), " ", "name_fr: needs a non-blank name"),
+        (("saints", 0, "victory_fr"), "x" * 90, "saints › giorgio › victory_fr: the name and the victory condition"),
         (("layouts", 0, "offsets"), [[0, 0]], "2 large tiles per player"),
     ],
 )
@@ -64,9 +67,10 @@ def test_corrupt_entries_are_refused(path: tuple, value: object, message: str) -
         checks.raise_any()
 
 
-def test_rules_help_topics_are_bilingual_and_short() -> None:
+def test_rules_help_topics_are_translated_and_short() -> None:
     help_ = ENGINE.rules_help()
     assert {"overview", "setup", "city", "countryside", "famine", "saints"} <= set(help_)
     for topic in help_.values():
-        assert topic["title_en"] and topic["title_fr"]
-        assert 0 < len(topic["en"]) < 1500 and 0 < len(topic["fr"]) < 1500
+        for lang in ("en", "fr", "de"):
+            assert say(topic["title"], lang) and 0 < len(say(topic["text"], lang)) < 1500
+        assert say(topic["text"], "fr") != say(topic["text"], "en") != say(topic["text"], "de")

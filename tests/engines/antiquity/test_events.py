@@ -1,5 +1,5 @@
 """Every public consequence of a phase is told (issue 25): log lines that name the player and the
-hexes or city cells, in English and French, with those hexes and cells as data for the turn card;
+hexes or city cells, in every language, with those hexes and cells as data for the turn card;
 the secret city phase tells who has chosen, never what, until it is revealed."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import pytest
 
 from engines.antiquity import ENGINE as E
 from engines.antiquity import events, rules
+from engines.core.i18n import log_text
 from engines.core.names import ref
 from tests.engines.antiquity.helpers import smart_choice
 from tests.engines.antiquity.scen import at, blank, choose, end_city, found, put, start
@@ -22,7 +23,7 @@ def told(s: dict, since: int = 0) -> list[dict]:
 
 
 def line(s: dict, start: str, since: int = 0) -> dict:
-    return next(e for e in told(s, since) if e["en"].startswith(start))
+    return next(e for e in told(s, since) if log_text(e, "en").startswith(start))
 
 
 def two_cities() -> dict:
@@ -48,20 +49,20 @@ def test_famine_graves_are_told_with_their_cells_and_the_buildings_they_stop() -
     assert s["phase"] == "famine" and E.to_act(s) == [1]
     first = len(s["log"])
     e = line(s, "Famine: {p1}")
-    assert (e["en"], e["fr"]) == ("Famine: {p1} receives 3 graves (level 3, 0 food).",
+    assert (log_text(e, "en"), log_text(e, "fr")) == ("Famine: {p1} receives 3 graves (level 3, 0 food).",
                                   "Famine : {p1} reçoit 3 tombes (niveau 3, 0 nourriture).")
     s = E.play(s, 1, "1g7")  # the free cell first, then the market
     assert len(s["log"]) == first  # nothing told before the player is done
     s = E.play(s, 1, "1a1+1b1")
     placed = line(s, "{p1} places", first)
-    assert placed["en"] == "{p1} places 3 graves (famine): 1a1, 1b1, 1g7."
-    assert placed["fr"] == "{p1} place 3 tombes (famine) : 1a1, 1b1, 1g7."
+    assert log_text(placed, "en") == "{p1} places 3 graves (famine): 1a1, 1b1, 1g7."
+    assert log_text(placed, "fr") == "{p1} place 3 tombes (famine) : 1a1, 1b1, 1g7."
     assert placed["cells"] == ["1a1", "1b1", "1g7"] and placed["seat"] == 1
     stopped = line(s, "Graves on", first)
-    assert (stopped["en"], stopped["fr"]) == ("Graves on {p1}'s market: out of use.", "Tombes sur marché de {p1} : hors d'usage.")
+    assert (log_text(stopped, "en"), log_text(stopped, "fr")) == ("Graves on {p1}'s market: out of use.", "Tombes sur marché de {p1} : hors d'usage.")
     assert stopped["cells"] == ["1a1", "1b1"]
     rises = line(s, "The famine level", first)
-    assert rises["fr"] == "Le niveau de famine monte à 4." and rises["seat"] is None
+    assert log_text(rises, "fr") == "Le niveau de famine monte à 4." and rises["seat"] is None
 
 
 def test_pollution_markers_and_the_graves_for_those_without_a_hex_are_told() -> None:
@@ -84,14 +85,14 @@ def test_pollution_markers_and_the_graves_for_those_without_a_hex_are_told() -> 
     assert len(s["log"]) == first  # the graves are still to place
     s = E.play(s, 0, "1a1+2a1+2b1")
     markers = line(s, "{p0} places 3 pollution", first)
-    assert markers["en"] == f"{{p0}} places 3 pollution markers: {', '.join(zone[:3])}."
-    assert markers["fr"] == f"{{p0}} place 3 marqueurs pollution : {', '.join(zone[:3])}."
+    assert log_text(markers, "en") == f"{{p0}} places 3 pollution markers: {', '.join(zone[:3])}."
+    assert log_text(markers, "fr") == f"{{p0}} place 3 marqueurs pollution : {', '.join(zone[:3])}."
     assert markers["hexes"] == zone[:3]
     lost = line(s, "{p0} discards 1 exploration", first)
-    assert lost["fr"] == f"{{p0}} défausse 1 marqueur exploration sans le regarder : {zone[0]}." and lost["hexes"] == [zone[0]]
+    assert log_text(lost, "fr") == f"{{p0}} défausse 1 marqueur exploration sans le regarder : {zone[0]}." and lost["hexes"] == [zone[0]]
     graves = line(s, "No hex left", first)
-    assert graves["en"] == "No hex left to pollute: {p0} places 3 graves instead: 1a1, 2a1, 2b1."
-    assert graves["fr"] == "Plus d'hexagone à polluer : {p0} place 3 tombes à la place : 1a1, 2a1, 2b1."
+    assert log_text(graves, "en") == "No hex left to pollute: {p0} places 3 graves instead: 1a1, 2a1, 2b1."
+    assert log_text(graves, "fr") == "Plus d'hexagone à polluer : {p0} place 3 tombes à la place : 1a1, 2a1, 2b1."
     assert graves["cells"] == ["1a1", "2a1", "2b1"]
 
 
@@ -111,10 +112,10 @@ def test_exploration_is_told_with_the_marker_and_the_famine_level(token: str, en
     s["order"] = [0, 1, 2, 3]
     end_city(s)
     skipped = line(E.apply(s, 0, "skip"), "{p0} turns", len(s["log"]))
-    assert (skipped["en"], skipped["fr"]) == ("{p0} turns no exploration marker.", "{p0} ne retourne aucun marqueur exploration.")
+    assert (log_text(skipped, "en"), log_text(skipped, "fr")) == ("{p0} turns no exploration marker.", "{p0} ne retourne aucun marqueur exploration.")
     s2 = E.apply(s, 0, h)
     e = line(s2, "{p0} explores", len(s["log"]))
-    assert (e["en"], e["fr"], e["hexes"]) == (en.replace("{h}", h), fr.replace("{h}", h), [h])
+    assert (log_text(e, "en"), log_text(e, "fr"), e["hexes"]) == (en.replace("{h}", h), fr.replace("{h}", h), [h])
 
 
 def test_harvest_is_told_per_player_with_its_hexes_forced_labour_and_men_coming_home() -> None:
@@ -135,13 +136,13 @@ def test_harvest_is_told_per_player_with_its_hexes_forced_labour_and_men_coming_
     end_city(s)
     where = ", ".join(sorted((a, b)))
     got = line(s, "{p0} harvests", first)
-    assert (got["en"], got["fr"], got["hexes"]) == (f"{{p0}} harvests nothing from {where}.", f"{{p0}} ne récolte rien en {where}.",
+    assert (log_text(got, "en"), log_text(got, "fr"), got["hexes"]) == (f"{{p0}} harvests nothing from {where}.", f"{{p0}} ne récolte rien en {where}.",
                                                     sorted((a, b)))
     forced = line(s, "Forced labour", first)
-    assert forced["fr"] == "Travaux forcés : {p0} défausse 2 denrées, la première de chaque producteur."
+    assert log_text(forced, "fr") == "Travaux forcés : {p0} défausse 2 denrées, la première de chaque producteur."
     home = line(s, "{p0}'s men", first)
-    assert home["en"] == f"{{p0}}'s men at {where} have finished and come home." and home["hexes"] == sorted((a, b))
-    assert home["fr"] == f"Les hommes de {{p0}} en {where} ont fini et rentrent."
+    assert log_text(home, "en") == f"{{p0}}'s men at {where} have finished and come home." and home["hexes"] == sorted((a, b))
+    assert log_text(home, "fr") == f"Les hommes de {{p0}} en {where} ont fini et rentrent."
 
 
 def test_unstored_goods_are_named() -> None:
@@ -152,7 +153,7 @@ def test_unstored_goods_are_named() -> None:
     first = len(s["log"])
     end_city(s)
     e = line(s, "{p1} discards", first)
-    assert (e["en"], e["fr"]) == ("{p1} discards 5 wood, 2 gold: no room to store them.",
+    assert (log_text(e, "en"), log_text(e, "fr")) == ("{p1} discards 5 wood, 2 gold: no room to store them.",
                                   "{p1} défausse 5 bois, 2 or : pas de place pour les stocker.")
 
 
@@ -172,8 +173,8 @@ def test_countryside_builds_name_every_hex_they_clear_or_pollute_and_the_markers
     s = choose(E.apply(s, 0, "woodcutter"), 0, h)
     built = line(s, "{p0} builds a woodcutter", first)
     n = len(built["hexes"])
-    assert built["en"] == f"{{p0}} builds a woodcutter at {h}: {n} wood, {n} hexes cleared."
-    assert built["fr"] == f"{{p0}} construit : maison de bûcheron en {h} : {n} bois, {n} hexagones défrichés."
+    assert log_text(built, "en") == f"{{p0}} builds a woodcutter at {h}: {n} wood, {n} hexes cleared."
+    assert log_text(built, "fr") == f"{{p0}} construit : maison de bûcheron en {h} : {n} bois, {n} hexagones défrichés."
     assert set(built["hexes"]) == set(s["map"]["cleared"])
     lost = line(s, "{p0} discards 1 exploration", first)
     assert lost["hexes"] == [at(s, C, 1, -3)]
@@ -194,10 +195,10 @@ def test_the_secret_phase_tells_who_has_chosen_never_what_until_revealed() -> No
         assert E.view(s, viewer)["chosen"] == [0]
     s = E.play(s, 1, "done confirm")
     built = line(s, "{p0} built", first)
-    assert built["en"] == "{p0} built: Fountain." and built["fr"] == "{p0} a construit : Fontaine." and len(built["cells"]) == 1
+    assert log_text(built, "en") == "{p0} built: Fountain." and log_text(built, "fr") == "{p0} a construit : Fontaine." and len(built["cells"]) == 1
     fountain = line(s, "{p0}'s fountain", first)
-    assert fountain["en"] == "{p0}'s fountain lowers the famine level from 2 to 1."
-    assert fountain["fr"] == "La fontaine de {p0} fait baisser le niveau de famine de 2 à 1."
+    assert log_text(fountain, "en") == "{p0}'s fountain lowers the famine level from 2 to 1."
+    assert log_text(fountain, "fr") == "La fontaine de {p0} fait baisser le niveau de famine de 2 à 1."
     assert E.view(s, None)["chosen"] == []
 
 
@@ -223,9 +224,10 @@ def test_log_lines_fit_and_name_their_player_in_a_whole_game() -> None:
         seat = rng.choice(E.to_act(s))
         s = E.apply(s, seat, smart_choice(rng, s, seat, E.prompt(s, seat).ids()))
     for e in s["log"]:
-        assert len(e["en"]) <= events.LIMIT and len(e["fr"]) <= events.LIMIT, e
-        if e["seat"] is not None:
-            assert ref(e["seat"]) in e["en"] and ref(e["seat"]) in e["fr"], e
+        for lang in ("en", "fr", "de"):
+            assert len(log_text(e, lang)) <= events.LIMIT, (lang, e)
+            if e["seat"] is not None:
+                assert ref(e["seat"]) in log_text(e, lang), (lang, e)
         assert all(len(h) == 3 for h in e.get("hexes", []) + e.get("cells", [])), e
     assert {"hexes", "cells"} <= {k for e in s["log"] for k in e}
 
@@ -239,7 +241,7 @@ def test_a_snapshot_from_before_the_new_events_loads_and_plays_on() -> None:
         seat = rng.choice(E.to_act(s))
         s = E.apply(s, seat, smart_choice(rng, s, seat, E.prompt(s, seat).ids()))
     old = E.to_json(s)
-    old["log"] = [{k: e[k] for k in ("n", "seat", "en", "fr")} for e in old["log"]]
+    old["log"] = [{"n": e["n"], "seat": e["seat"], "en": log_text(e, "en"), "fr": log_text(e, "fr")} for e in old["log"]]
     for p in old["players"]:
         p["picks"] = {"r0": ["a11"]}
     assert old["rules_version"] == E.rules_version == 4

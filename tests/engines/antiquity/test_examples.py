@@ -10,6 +10,7 @@ from engines.antiquity import city as cty
 from engines.antiquity import rules
 from engines.antiquity.flow import order_by_counts
 from engines.core import IllegalMove
+from engines.core.i18n import log_text
 from tests.engines.antiquity.scen import (
     E,
     at,
@@ -126,7 +127,7 @@ def test_example_3_woodcutter_sizes() -> None:
     s = choose(s, 0, b_star)
     assert s["phase"] == "harvest" and set(E.prompt(s, 0).ids()) == {*forest_b[1:], "auto.r0"}
     harvest = E.prompt(s, 0)  # a set pick; the default (reading order) first, said so, and closing it
-    assert harvest.ids()[0] == harvest.done == "auto.r0" and harvest.options[0].label.startswith("default")
+    assert harvest.ids()[0] == harvest.done == "auto.r0" and harvest.options[0].text().startswith("default")
     s = E.apply(s, 0, forest_b[2])  # the owner picks which hex to empty first
     b = next(iter(s["rural"].values()))
     assert forest_b[2] not in b["counters"]
@@ -321,7 +322,7 @@ def test_bruno_graves_for_pollution_he_cannot_place() -> None:
         s = E.apply(s, bruno, E.prompt(s, bruno).ids()[0])
     p = s["players"][bruno]
     assert p["pollution_due"] == 0 and p["graves_due"] == 3
-    assert "Pollution cannot be placed" in E.prompt(s, bruno).text
+    assert "Pollution cannot be placed" in E.prompt(s, bruno).ask()
     for cell in ("1a1", "2a1", "2b1"):
         s = choose(s, bruno, cell)
     assert [len(c["graves"]) for c in s["players"][bruno]["cities"]] == [1, 2]
@@ -451,4 +452,4 @@ def test_san_giorgio_example_two_fish_when_another_player_builds_a_cathedral_too
         seat = E.to_act(s)[0]
         s = E.apply(s, seat, E.prompt(s, seat).ids()[-1])
     assert [p["goods"]["fish"] for p in E.view(s, None)["players"]] == [2, 0]
-    assert any(e["fr"] == "{p0} reçoit 2 poissons de San Giorgio." for e in s["log"])
+    assert any(log_text(e, "fr") == "{p0} reçoit 2 poissons de San Giorgio." for e in s["log"])

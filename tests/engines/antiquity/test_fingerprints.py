@@ -18,7 +18,10 @@ playouts take other steps: cells in one menu with "more" options, the orientatio
 menu, house numbers in the build menu, set picks for free houses, cart shops, fountains,
 staffing, storing and the harvest). All 186 when every public consequence became a log line
 with its hexes and cells (issue 25): the steps, checkpoints, turn counts and the final state
-without its log (and without the players' per-phase `picks`) were checked identical first."""
+without its log (and without the players' per-phase `picks`) were checked identical first. All 186
+when log entries became messages (`{"n", "seat", "m"}`, issue 28): the steps, checkpoints, turn
+counts, the final state without its log, and every entry's other fields (and their count) were
+checked identical first."""
 
 from __future__ import annotations
 

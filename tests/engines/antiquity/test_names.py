@@ -10,22 +10,24 @@ import re
 import pytest
 
 from engines.antiquity import ENGINE, flow
+from engines.core.i18n import log_text, say
 from engines.core.names import PLACEHOLDER, fill, ref
 from tests.engines.antiquity.helpers import eager_choice, smart_choice
 from tests.engines.antiquity.scen import blank, found, put, start
 
-OLD_FORMS = re.compile(r"\b(Player|Seat|Joueur|Place) \d|\bP\d\b")
+OLD_FORMS = re.compile(r"\b(Player|Seat|Joueur|Place|Spieler|Platz) \d|\bP\d\b")
+LANGS = ("en", "fr", "de")
 
 
 def _texts(state: dict, seat: int) -> list[str]:
-    """The prompt, its options' labels and descriptions, and the view's summary, both languages."""
+    """The prompt, its options' labels and descriptions, and the view's summary, in every language."""
     p = ENGINE.prompt(state, seat)
     assert p is not None
-    out = [p.text, p.text_fr]
+    out = [p.ask(lang) for lang in LANGS]
     for o in p.options:
-        out += [o.label, o.label_fr, o.description, o.description_fr]
+        out += [t for lang in LANGS for t in (o.text(lang), o.about(lang))]
     summary = ENGINE.view(state, seat)["summary"]
-    return [*out, summary["en"], summary["fr"]]
+    return [*out, *(say(summary, lang) for lang in LANGS)]
 
 
 def _play(n: int, seed: int, chooser: str) -> tuple[dict, list[str]]:
@@ -51,17 +53,17 @@ def _play(n: int, seed: int, chooser: str) -> tuple[dict, list[str]]:
 def test_no_text_names_a_seat_by_number(n: int, seed: int, chooser: str) -> None:
     state, texts = _play(n, seed, chooser)
     log = state["log"]
-    texts += [e[k] for e in log for k in ("en", "fr")]
-    texts += [v for k, v in ENGINE.view(state, None)["summary"].items()]
+    texts += [log_text(e, lang) for e in log for lang in LANGS]
+    texts += [say(ENGINE.view(state, None)["summary"], lang) for lang in LANGS]
     bad = [t for t in texts if OLD_FORMS.search(t)]
     assert not bad, bad[:5]
     # a line about a seat names it by its placeholder, never with a generic subject
     for e in log:
         if e["seat"] is not None:
-            assert ref(e["seat"]) in e["en"] and ref(e["seat"]) in e["fr"], e
-    named = [e for e in log if PLACEHOLDER.search(e["en"])]
+            assert all(ref(e["seat"]) in log_text(e, lang) for lang in LANGS), e
+    named = [e for e in log if PLACEHOLDER.search(log_text(e, "en"))]
     assert len(named) > 10
-    assert any(e["en"].startswith("Turn order: {p") for e in log)
+    assert any(log_text(e, "en").startswith("Turn order: {p") for e in log)
 
 
 def test_trade_texts_name_both_players() -> None:
@@ -73,26 +75,32 @@ def test_trade_texts_name_both_players() -> None:
     s["players"][0]["goods"]["wood"] = 3
     s["players"][2]["goods"]["stone"] = 2
     put(s, 2, "market", "1a1", staffed=True)
-    labels = {o.id: (o.label, o.label_fr) for o in ENGINE.prompt(ENGINE.play(s, 0, "offer"), 0).options}
+    labels = {o.id: (o.text("en"), o.text("fr")) for o in ENGINE.prompt(ENGINE.play(s, 0, "offer"), 0).options}
     assert labels["p2"] == ("offer to {p1}", "proposer à {p1}") and labels["p3"] == ("offer to {p2}", "proposer à {p2}")
     s = ENGINE.play(s, 0, "offer p3 give.wood 2 get.stone 1 send")
     opts = {o.id: o for o in ENGINE.prompt(s, 2).options}
-    assert opts["accept0"].label == "accept offer #0 from {p0}"
-    assert opts["decline0"].label_fr == "refuser l'offre n° 0 de {p0}"
+    assert opts["accept0"].text("en") == "accept offer #0 from {p0}"
+    assert opts["decline0"].text("fr") == "refuser l'offre n° 0 de {p0}"
+    assert opts["decline0"].text("de") == "Angebot Nr. 0 von {p0} ablehnen"
     s = ENGINE.play(s, 2, "accept0")
     line = s["log"][-1]
     assert line["seat"] == 2
-    assert line["en"] == "Trade: {p0} gives 2 wood to {p2} for 1 stone."
-    assert line["fr"] == "Échange : {p0} donne 2 bois à {p2} contre 1 pierre."
-    assert fill(line["en"], ["alice", "bob", "carol"]) == "Trade: alice gives 2 wood to carol for 1 stone."
+    assert log_text(line, "en") == "Trade: {p0} gives 2 wood to {p2} for 1 stone."
+    assert log_text(line, "fr") == "Échange : {p0} donne 2 bois à {p2} contre 1 pierre."
+    assert log_text(line, "de") == "Handel: {p0} gibt {p2} 2 Holz für 1 Stein."
+    assert fill(log_text(line, "en"), ["alice", "bob", "carol"]) == "Trade: alice gives 2 wood to carol for 1 stone."
 
 
 def test_game_over_names_the_winners() -> None:
     s = ENGINE.new_game(3, 2, {})
     s["winners"], s["end"] = [0, 2], "saint"
     flow.finish(s)
-    assert s["log"][-1]["en"] == "Game over: {p0} and {p2} share the victory."
-    assert s["log"][-1]["fr"] == "Fin de la partie : {p0} et {p2} se partagent la victoire."
+    assert log_text(s["log"][-1], "en") == "Game over: {p0} and {p2} share the victory."
+    assert log_text(s["log"][-1], "fr") == "Fin de la partie : {p0} et {p2} se partagent la victoire."
+    s["winners"] = [0, 1, 2]
+    flow.finish(s)
+    assert log_text(s["log"][-1], "en") == "Game over: {p0}, {p1} and {p2} share the victory."
+    assert log_text(s["log"][-1], "de") == "Spielende: {p0}, {p1} und {p2} teilen sich den Sieg."
 
 
 def test_eager_player_texts_too() -> None:
@@ -105,4 +113,4 @@ def test_eager_player_texts_too() -> None:
             assert not OLD_FORMS.search(t), t
         state = ENGINE.apply(state, seat, eager_choice(rng, ENGINE.prompt(state, seat).ids()))
     for e in state["log"]:
-        assert not OLD_FORMS.search(e["en"]) and not OLD_FORMS.search(e["fr"]), e
+        assert not any(OLD_FORMS.search(log_text(e, lang)) for lang in LANGS), e

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.antiquity import ENGINE as E
 from engines.antiquity import flow, hardship, rules
 from engines.antiquity.scoring import CRITERIA
+from engines.core.i18n import as_json, log_text, say
 from tests.engines.antiquity.scen import blank, found, put, start
 
 FULL = [[r, c] for r in range(7) for c in range(7)]  # every cell of a 7×7 card holds a grave
@@ -54,11 +55,11 @@ def test_last_player_unable_to_place_all_graves_has_lost_too() -> None:
     assert s["over"] and s["winners"] == [] and s["end"] == "none"
     res = E.result(s)
     assert res["ranks"] == [1, 1] and res["scores"] == [0, 0] and res["decided_by"] == [None, None]
-    assert res["no_winner"]["en"] == "No winner: every player was eliminated."
-    assert res["no_winner"]["fr"] == "Pas de vainqueur : tous les joueurs ont été éliminés."
-    assert "every player was eliminated" in s["log"][-1]["en"]
+    assert say(res["no_winner"], "en") == "No winner: every player was eliminated."
+    assert say(res["no_winner"], "fr") == "Pas de vainqueur : tous les joueurs ont été éliminés."
+    assert "every player was eliminated" in log_text(s["log"][-1], "en")
     v = E.view(s, None)
-    assert v["final"]["no_winner"] == res["no_winner"] and "every player was eliminated" in v["summary"]["en"]
+    assert v["final"]["no_winner"] == res["no_winner"] and "every player was eliminated" in say(v["summary"], "en")
 
 
 def test_pollution_elimination_lets_later_seats_place_theirs() -> None:
@@ -107,8 +108,8 @@ def test_survivors_rank_ahead_and_later_eliminations_ahead_of_earlier() -> None:
     assert s["over"] and s["winners"] == [2] and s["end"] == "last"
     res = E.result(s)
     assert res["ranks"] == [3, 2, 1] and res["ranking"] == [2, 1, 0] and res["scores"] == [0, 0, 1]
-    later = {"en": CRITERIA[1][0], "fr": CRITERIA[1][1]}
-    assert res["decided_by"] == [later, later, None]
+    later = as_json(CRITERIA[1])
+    assert res["decided_by"] == [later, later, None] and say(later, "fr") == "resté plus longtemps en jeu"
     assert E.view(s, 0)["final"]["ranks"] == [3, 2, 1]
 
 
@@ -143,7 +144,8 @@ def test_tie_rule_most_unpolluted_hexes_in_own_zone_wins() -> None:
     assert s["over"] and s["winners"] == [1] and s["end"] == "saint"
     res = E.result(s)
     assert res["scores"] == [1, 1] and res["ranks"] == [2, 1] and res["ranking"] == [1, 0]
-    assert res["decided_by"][0] == {"en": CRITERIA[0][0], "fr": CRITERIA[0][1]}
+    assert res["decided_by"][0] == as_json(CRITERIA[0])
+    assert say(res["decided_by"][0], "en") == "more unpolluted hexes in own zone of control"
     assert "no_winner" not in res
 
 
@@ -155,7 +157,7 @@ def test_tie_rule_exhausted_the_saints_share_the_victory() -> None:
     assert s["winners"] == [0, 1]
     res = E.result(s)
     assert res["ranks"] == [1, 1] and res["decided_by"] == [None, None]
-    assert "share the victory" in s["log"][-1]["en"] and "se partagent la victoire" in s["log"][-1]["fr"]
+    assert "share the victory" in log_text(s["log"][-1], "en") and "se partagent la victoire" in log_text(s["log"][-1], "fr")
 
 
 def test_introductory_game_limit_has_no_winner() -> None:
@@ -164,7 +166,7 @@ def test_introductory_game_limit_has_no_winner() -> None:
     s["turn"] = 40
     flow.victory(s)
     res = E.result(s)
-    assert s["end"] == "limit" and res["ranks"] == [1, 1] and res["no_winner"]["fr"].startswith("Pas de vainqueur")
+    assert s["end"] == "limit" and res["ranks"] == [1, 1] and say(res["no_winner"], "fr").startswith("Pas de vainqueur")
 
 
 def _three() -> dict:

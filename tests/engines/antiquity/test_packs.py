@@ -97,14 +97,15 @@ def test_a_partial_pack_changes_names_costs_and_shapes_in_play() -> None:
         assert s["players"][0]["goods"]["wood"] == 6
         menu = E.prompt(E.play(s, 0, "build"), 0)
         cart = menu.get("cart")
-        assert cart is not None and cart.label == name and cart.description.startswith(cost)
-        assert (cart.label_fr == "Charronnerie") == (p is not None)
+        assert cart is not None and cart.text() == name and cart.about().startswith(cost)
+        assert (cart.text("fr") == "Charronnerie") == (p is not None)
+        assert cart.text("de") == ("Wagon works" if p is not None else "Wagnerei")  # the pack's English, else the catalog's
         asked = E.prompt(E.play(s, 0, "build explorer"), 0)
-        assert f"(orientation 1: {explorer})" in asked.text
+        assert f"(orientation 1: {explorer})" in asked.ask()
         built = E.play(s, 0, "build cart")
         built = E.apply(built, 0, E.prompt(built, 0).ids()[0])
         assert built["players"][0]["goods"]["wood"] == wood_left
-        assert f"stop building: {name}" in [o.label for o in E.prompt(built, 0).options]
+        assert f"stop building: {name}" in [o.text() for o in E.prompt(built, 0).options]
         assert ("pack" in E.view(s, 0)) == (p is not None)
 
 
@@ -118,8 +119,9 @@ def test_a_partial_pack_changes_names_costs_and_shapes_in_play() -> None:
                      "unique": True}]}, "buildings › tower › id", "is not one of"),
     ({"goods": [{"id": "dye", "category": "spice"}]}, "goods › dye › category", "is not one of"),
     ({"goods": [{"id": "dye", "category": "food"}]}, "goods › dye › category", "luxury good"),
-    ({"buildings": [{"id": "market", "effect": "double"}]}, "buildings › market", "'effect' was unexpected"),
+    ({"buildings": [{"id": "market", "effect": "double"}]}, "buildings › market", "'effect'"),
     ({"buildings": [{"id": "cart", "name_fr": ""}]}, "buildings › cart › name_fr", "non-empty"),
+    ({"buildings": [{"id": "cart", "name_de": " "}]}, "buildings cart name_de", "needs a non-blank name"),
     ({"buildings": [{"id": "stable", "shape": ["#.", ".#"]}]}, "buildings › stable › shape", "one piece"),
     ({"buildings": [{"id": "hospital", "unique": False, "faculty": True}]}, "buildings › hospital › faculty", "faculties"),
     ({"buildings": [{"id": "cathedral", "unique": False}]}, "buildings › cathedral › unique", "one cathedral"),
@@ -136,8 +138,8 @@ def test_what_the_engine_cannot_play_is_refused(files: dict[str, Any], entry: st
 
 def test_a_removed_name_is_refused_and_every_problem_is_listed_at_once() -> None:
     for section, ident in (("buildings", "cart"), ("saints", "maria")):
-        found = problems({section: [{"id": ident, "name_fr": None}]})  # null deletes a field
-        assert any(f"{section} › {ident}" in m and "'name_fr' is a required property" in m for m in found), found
+        found = problems({section: [{"id": ident, "name_en": None}]})  # null deletes a field
+        assert any(f"{section} › {ident}" in m and "'name_en' is a required property" in m for m in found), found
     found = problems({"goods": [{"id": "dye", "category": "food"}, {"id": "wood", "category": "luxury"}],
                       "houses": [{"id": "h2", "food": 1}]})
     assert len(found) >= 3 and all(m.startswith("components.json › ") for m in found), found
@@ -173,14 +175,14 @@ def expect(s: State) -> None:
     assert [t["offset"] for t in E.view(s, None)["map"]["tiles"]] == want["offsets"]
     g = hx.geometry(2, s)
     assert [list(g.coord[f"{hx.LETTERS[t]}55"]) for t in range(4)] == want["offsets"]
-    assert texts.bname(s, "cart") == want["cart"] and texts.gname(s, "wood") == want["wood"]
+    assert str(texts.bname(s, "cart")) == want["cart"] and str(texts.gname(s, "wood")) == want["wood"]
     assert building.building_costs(s)["cart"]["wood"] == want["cart_wood"]
     assert building.house_costs(s)[4]["food"] == want["house5_food"]
     assert ("explorer" in building.fitting_kinds(s, GAP)) == want["narrow_explorer"]
     for seat in E.to_act(s):
         for o in E.prompt(s, seat).options:
             if o.id == "cart":
-                assert o.label == want["cart"] and o.description.startswith(f"{want['cart_wood']} {want['wood'].lower()}")
+                assert o.text() == want["cart"] and o.about().startswith(f"{want['cart_wood']} {want['wood'].lower()}")
 
 
 def test_two_games_side_by_side_each_see_their_own_components() -> None:

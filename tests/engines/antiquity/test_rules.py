@@ -10,6 +10,7 @@ from engines.antiquity import building, city_phase, flow, rules
 from engines.antiquity import city as cty
 from engines.antiquity.data import FOOD, LUXURY
 from engines.core import IllegalMove
+from engines.core.i18n import log_text
 from tests.engines.antiquity.scen import at, blank, choose, end_city, found, houses, put, start
 
 
@@ -170,7 +171,7 @@ def test_player_trade_needs_a_manned_market_and_both_confirmations() -> None:
     s = E.apply(s, 1, "accept1")
     assert s["offers"][1]["status"] == "accepted"
     assert s["players"][0]["goods"]["stone"] == 1 and s["players"][1]["goods"]["wood"] == 2
-    assert "Trade" in s["log"][-1]["en"]  # "Tout accord commercial doit être rendu public"
+    assert "Trade" in log_text(s["log"][-1], "en")  # "Tout accord commercial doit être rendu public"
 
 
 def test_trade_options_do_not_reveal_the_proposers_secret_city_work() -> None:
@@ -201,7 +202,7 @@ def test_trade_options_do_not_reveal_the_proposers_secret_city_work() -> None:
     done = E.apply(manned, 1, "accept0")
     assert done["offers"][0]["status"] == "accepted" and done["players"][1]["goods"]["gold"] == 1
     assert E.checkpoint(done) > E.checkpoint(manned)  # what accepting told cannot be undone
-    assert done["log"][-1]["en"] == "Trade: {p0} gives 1 gold to {p1} for 1 stone."
+    assert log_text(done["log"][-1], "en") == "Trade: {p0} gives 1 gold to {p1} for 1 stone."
     for variant in (s, spent):  # no manned market on either side / the gold is gone
         log = len(variant["log"])
         failed = E.apply(variant, 1, "accept0")
@@ -726,7 +727,7 @@ def test_san_giorgio_fish_for_every_cathedral_built_this_turn() -> None:
         seat = E.to_act(s)[0]
         s = E.apply(s, seat, E.prompt(s, seat).ids()[-1])
     assert s["players"][0]["goods"]["fish"] == 1 and s["players"][1]["goods"]["fish"] == 0
-    assert any("San Giorgio" in e["en"] for e in s["log"])
+    assert any("San Giorgio" in log_text(e, "en") for e in s["log"])
 
 
 def test_offers_can_be_declined_and_lapse_when_a_party_is_done() -> None:
@@ -767,15 +768,15 @@ def test_trades_any_quantity_of_goods_any_number_of_offers() -> None:
     s = E.play(s, 0, "offer p2 give.wood")
     qty = E.prompt(s, 0)
     assert qty.ids() == [*(str(k) for k in range(1, 25)), "back"]
-    assert qty.get("2").label_fr == "2 bois"
+    assert qty.get("2").text("fr") == "2 bois"
     s = E.play(s, 0, "24 give.wood 6 give.gold 2 get.stone 12 send")
     assert s["offers"][0]["give"].count("wood") == 30 and s["offers"][0]["get"] == ["stone"] * 12
     for _ in range(3):  # more than two offers in the same turn
         s = E.play(s, 0, "offer p2 give.wood 1 send")
     assert len(s["offers"]) == 4
     accept = E.prompt(s, 1).get("decline0")
-    assert accept.description == "gives 30 wood, 2 gold for 12 stone"
-    assert accept.description_fr == "donne 30 bois, 2 or contre 12 pierres"
+    assert accept.about("en") == "gives 30 wood, 2 gold for 12 stone"
+    assert accept.about("fr") == "donne 30 bois, 2 or contre 12 pierres"
     s["players"][1]["goods"].update(wood=0, stone=12)
     s = E.apply(s, 1, "accept0")
     assert s["players"][1]["goods"]["wood"] == 30 and s["players"][0]["goods"]["stone"] == 12
@@ -793,7 +794,7 @@ def test_typed_cell_notation_is_accepted_at_every_cell_picker() -> None:
     s = E.play(s, 0, "build h1")
     ids = E.prompt(s, 0).ids()
     assert ids[:14] == [f"1{c}{r}" for c in "ab" for r in range(1, 8)] and ids[14:] == ["1c", "1d", "1e", "1f", "1g", "done"]
-    assert E.prompt(s, 0).get("1e").label_fr == "plus : cité 1, à partir de la colonne e"
+    assert E.prompt(s, 0).get("1e").text("fr") == "plus : cité 1, à partir de la colonne e"
     s = E.play(s, 0, "1g4")
     assert s["players"][0]["cities"][0]["grid"][3][6]
     s = E.play(s, 1, "build h1 1a2")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.i18n import log_text
 from engines.core.state import State
-from engines.deus import prompts, rules
+from engines.deus import effects, prompts, rules
 from engines.deus.data import default_catalog
 
-from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
+from .util import E, en, fresh, give, ids, neighbours, occupy, play, region, top
 
 
 def to_place(s: State, seat: int, card: str) -> State:
@@ -33,7 +34,7 @@ def place_ids(s: State, seat: int = 0) -> set[str]:
 def refusal(s: State, seat: int, option: str) -> str:
     with pytest.raises(IllegalMove) as e:
         E.apply(s, seat, option)
-    return e.value.message
+    return e.value.text("en")
 
 
 def test_first_building_on_the_edge() -> None:
@@ -46,7 +47,7 @@ def test_first_building_on_the_edge() -> None:
     assert offered and all(r in rules.geo(s)["edge"] for r in offered)
     assert all(s["terrain"][r] not in ("sea", "village") for r in offered)
     if inner:
-        assert rules.placement_refusal(s, 0, "production", inner)[0] == "Your first building must be on the edge of the continent."
+        assert en(rules.placement_refusal(s, 0, "production", inner)) == "Your first building must be on the edge of the continent."
 
 
 def test_first_building_two_empty_regions_from_opponents() -> None:
@@ -60,7 +61,7 @@ def test_first_building_two_empty_regions_from_opponents() -> None:
     close = [r for r, vp in targets.items() if r in g["neighbours"][opp]]
     for r in close:
         assert targets[r] == rules.EDGE_VP, "near the opponent only as a paid detached edge region"
-        assert "2 empty regions" in rules.placement_refusal(s, 0, "production", r)[0]
+        assert "2 empty regions" in en(rules.placement_refusal(s, 0, "production", r))
     free = [r for r, vp in targets.items() if vp == 0]
     dist = __import__("engines.deus.board", fromlist=["x"]).distances(s["ntiles"], [opp])
     assert free and all(dist[r] >= 3 for r in free)
@@ -87,7 +88,7 @@ def test_later_buildings_on_or_next_to_own_regions() -> None:
     # one building of a type per region
     s2 = to_place(s, 0, "farm")
     assert home not in place_ids(s2)
-    assert "already have a production building" in rules.placement_refusal(s2, 0, "production", home)[0]
+    assert "already have a production building" in en(rules.placement_refusal(s2, 0, "production", home))
 
 
 def test_one_player_per_region_and_never_in_a_village() -> None:
@@ -97,8 +98,8 @@ def test_one_player_per_region_and_never_in_a_village() -> None:
     occupy(s, 0, near[0], "civil")
     if len(near) > 1:
         occupy(s, 1, near[1], "civil")
-        assert rules.placement_refusal(s, 0, "science", near[1])[0] == "Another player already occupies that region."
-    assert rules.placement_refusal(s, 0, "science", village)[0] == "Nobody may build in a barbarian village."
+        assert en(rules.placement_refusal(s, 0, "science", near[1])) == "Another player already occupies that region."
+    assert en(rules.placement_refusal(s, 0, "science", village)) == "Nobody may build in a barbarian village."
     assert village not in rules.placement_targets(s, 0, "science")
 
 
@@ -108,8 +109,8 @@ def test_ships_only_at_sea_others_only_on_land() -> None:
     occupy(s, 0, land, "production")
     sea = next(r for r in neighbours(s, land) if s["terrain"][r] == "sea") if any(
         s["terrain"][r] == "sea" for r in neighbours(s, land)) else region(s, "sea")
-    assert rules.placement_refusal(s, 0, "maritime", land)[0] == "Ships are placed only at sea."
-    assert rules.placement_refusal(s, 0, "civil", sea)[0] == "Only ships may be built at sea."
+    assert en(rules.placement_refusal(s, 0, "maritime", land)) == "Ships are placed only at sea."
+    assert en(rules.placement_refusal(s, 0, "civil", sea)) == "Only ships may be built at sea."
     assert all(s["terrain"][r] == "sea" for r in rules.placement_targets(s, 0, "maritime"))
     assert all(s["terrain"][r] not in ("sea", "village") for r in rules.placement_targets(s, 0, "civil"))
 
@@ -168,12 +169,12 @@ def test_replace_a_missing_resource_by_4_gold_in_the_build_option() -> None:
     p["res"] = {"wood": 0, "stone": 0, "clay": 1, "wheat": 0}
     p["gold"] = 5
     option = E.prompt(s0, 0).get("estate")
-    assert option.label == "Build Estate (production) paying 4 gold for 1 wood"
-    assert option.label_fr == "Construire Domaine (production) en payant 4 ors pour 1 bois"
+    assert option.text() == "Build Estate (production) paying 4 gold for 1 wood"
+    assert option.text("fr") == "Construire Domaine (production) en payant 4 ors pour 1 bois"
     s = play(s0, 0, "estate")
     assert top(s)["k"] == "place"
     assert s["players"][0]["gold"] == 1 and s["players"][0]["res"]["clay"] == 0
-    assert any(e["en"] == "{p0} pays 4 gold for missing resources." for e in s["log"])
+    assert any(log_text(e, "en") == "{p0} pays 4 gold for missing resources." for e in s["log"])
 
 
 def test_build_labels_fit_for_every_card_and_shortfall() -> None:
@@ -182,8 +183,8 @@ def test_build_labels_fit_for_every_card_and_shortfall() -> None:
     for cid, card in cat["cards"].items():
         short = tuple(card["cost"].items())
         for o in (prompts.build_option(cat, cid), prompts.build_option(cat, cid, short), prompts.gold_option(cat, cid)):
-            assert len(o.label) <= 100 and len(o.label_fr) <= 100, o
-            assert o.label.startswith(f"Build {card['name_en']} ({card['colour']})"), o
+            assert len(o.text()) <= 100 and len(o.text("fr")) <= 100, o
+            assert o.text().startswith(f"Build {card['name_en']} ({card['colour']})"), o
 
 
 def test_gold_may_always_replace_a_resource_even_one_held() -> None:
@@ -197,16 +198,16 @@ def test_gold_may_always_replace_a_resource_even_one_held() -> None:
     p["gold"] = 8
     assert ids(s0) == ["farm", "farm.gold", "ceres"]
     option = E.prompt(s0, 0).get("farm.gold")
-    assert (option.label, option.label_fr) == ("Build Farm (production) all in gold: 4 gold for 1 wood",
+    assert (option.text(), option.text("fr")) == ("Build Farm (production) all in gold: 4 gold for 1 wood",
                                                "Construire Ferme (production) tout en or : 4 ors pour 1 bois")
-    assert (option.description, option.description_fr) == (
+    assert (option.about(), option.about("fr")) == (
         "Keeps your resources · Produce 1 resource of this building's terrain",
         "Vous gardez vos ressources · Produisez 1 ressource du terrain de ce bâtiment")
     supply = dict(s0["supply"])
     s = play(s0, 0, "farm.gold")
     assert top(s)["k"] == "place"
     assert s["players"][0]["res"]["wood"] == 1 and s["players"][0]["gold"] == 4 and s["supply"] == supply
-    assert any(e["en"] == "{p0} pays 4 gold instead of resources." for e in s["log"])
+    assert any(log_text(e, "en") == "{p0} pays 4 gold instead of resources." for e in s["log"])
     s = play(s0, 0, "farm")
     assert s["players"][0]["res"]["wood"] == 0 and s["players"][0]["gold"] == 8, "by default the wood pays for itself"
 
@@ -220,8 +221,8 @@ def test_gold_may_replace_held_and_missing_resources_together() -> None:
     p = s0["players"][0]
     p["res"] = {"wood": 1, "stone": 0, "clay": 0, "wheat": 0}
     p["gold"] = 8
-    assert E.prompt(s0, 0).get("estate").label == "Build Estate (production) paying 4 gold for 1 clay"
-    assert E.prompt(s0, 0).get("estate.gold").label == "Build Estate (production) all in gold: 8 gold for 1 wood, 1 clay"
+    assert E.prompt(s0, 0).get("estate").text() == "Build Estate (production) paying 4 gold for 1 clay"
+    assert E.prompt(s0, 0).get("estate.gold").text() == "Build Estate (production) all in gold: 8 gold for 1 wood, 1 clay"
     s = play(s0, 0, "estate.gold")
     assert s["players"][0]["res"]["wood"] == 1 and s["players"][0]["gold"] == 0
     s = play(s0, 0, "estate")
@@ -296,15 +297,15 @@ def test_column_resolves_bottom_up_each_effect_optional() -> None:
     s = to_place(s, 0, "mill")
     target = next(r for r in ids(s) if "r" in r)
     s = play(s, 0, target)
-    assert top(s)["title"][0] == "Farm"
+    assert en(effects.title(top(s))) == "Farm"
     wheat = s["players"][0]["res"]["wheat"]
     s = play(s, 0, "use")
     assert s["players"][0]["res"]["wheat"] == wheat + 1
-    assert top(s)["title"][0] == "Guild"
+    assert en(effects.title(top(s))) == "Guild"
     wood = s["players"][0]["res"]["wood"]
     s = play(s, 0, "skip")
     assert s["players"][0]["res"]["wood"] == wood, "a skipped effect gives nothing"
-    assert top(s)["title"][0] == "Mill"
+    assert en(effects.title(top(s))) == "Mill"
     made = rules.terrain_resource(s, s["terrain"][target])
     before = dict(s["players"][0]["res"])
     s = play(s, 0, "use")

@@ -11,7 +11,7 @@ from engines.core.state import State
 from engines.deus import effects, rules
 from engines.deus.data import card_of
 
-from .util import E, fresh, give, neighbours, occupy, region
+from .util import E, card_name, en, fresh, give, neighbours, occupy, region
 
 Pick = str | list[str] | Callable[[Prompt], str | list[str]]
 
@@ -85,8 +85,8 @@ def test_pure_gains_are_offered_as_gains_with_their_yield() -> None:
     s = E.play(s, 0, "estate")
     s = E.settle(E.apply(s, 0, E.prompt(s, 0).options[0].id))[0]  # no gains taken
     p = E.prompt(s, 0)
-    assert p.gain == "use" and p.ids() == ["use", "skip"] and s["stack"][-1]["title"][0] == "Farm"
-    assert (p.get("use").label, p.get("use").label_fr) == ("Use it: 1 wheat", "L'utiliser : 1 blé")
+    assert p.gain == "use" and p.ids() == ["use", "skip"] and en(effects.title(s["stack"][-1])) == "Farm"
+    assert (p.get("use").text(), p.get("use").text("fr")) == ("Use it: 1 wheat", "L'utiliser : 1 blé")
 
 
 def test_build_paying_gold_for_a_missing_resource_takes_2_decisions() -> None:
@@ -97,7 +97,7 @@ def test_build_paying_gold_for_a_missing_resource_takes_2_decisions() -> None:
     give(s, 0, "estate", only=False)
     s["players"][0]["res"].update(wood=0, clay=1)
     s["players"][0]["gold"] = 4
-    assert "paying 4 gold for 1 wood" in E.prompt(s, 0).get("estate").label
+    assert "paying 4 gold for 1 wood" in E.prompt(s, 0).get("estate").text()
     s = turn(s, 0, ["estate", first])
     assert s["players"][0]["gold"] == 1, "4 gold paid, the Mill's 1 gold gained"
 
@@ -252,7 +252,7 @@ def moving(s: State, n: int) -> tuple[State, list[str]]:
             units.append(rid)
         if len(units) == 2:
             break
-    s["stack"] = [effects.frame({"op": "move", "n": n}, None, "Legion Camp", "Camp de légion")]
+    s["stack"] = [effects.frame({"op": "move", "n": n}, None, card_name("legion-camp"))]
     s["acting"] = True
     return s, units
 
@@ -281,7 +281,7 @@ def test_a_theft_of_resources_is_one_decision() -> None:
     b = next(r for r in neighbours(s, a) if rules.is_land(s, r))
     occupy(s, 0, a, "military")
     occupy(s, 1, b, "civil")
-    s["stack"] = [effects.frame({"op": "steal_res", "n": 1}, None, "Plunder", "Pillage")]
+    s["stack"] = [effects.frame({"op": "steal_res", "n": 1}, None, card_name("plunder"))]
     s["acting"] = True
     s = turn(s, 0, ["p2-wheat"])
     assert s["players"][0]["res"]["wheat"] == 2 and s["players"][1]["res"]["wheat"] == 0
@@ -292,7 +292,7 @@ def test_a_sale_is_one_decision() -> None:
     sold are one choice among the bundles the player holds, not one question per resource."""
     s = fresh()
     s["players"][0]["res"] = {"wood": 2, "stone": 1, "clay": 0, "wheat": 0}
-    s["stack"] = [effects.frame({"op": "sell", "gold": 2, "max": 3}, None, "Port", "Port")]
+    s["stack"] = [effects.frame({"op": "sell", "gold": 2, "max": 3}, None, card_name("port"))]
     s["acting"] = True
     gold = s["players"][0]["gold"]
     s = turn(s, 0, ["wood-wood-stone"])
@@ -304,7 +304,7 @@ def test_a_sale_beyond_one_menu_asks_one_unit_first() -> None:
     first resource is asked alone, then the rest (14 bundles of 2 at most) is one choice."""
     s = fresh()
     s["players"][0]["res"] = {"wood": 3, "stone": 3, "clay": 3, "wheat": 3}
-    s["stack"] = [effects.frame({"op": "sell", "gold": 2, "max": 3}, None, "Port", "Port")]
+    s["stack"] = [effects.frame({"op": "sell", "gold": 2, "max": 3}, None, card_name("port"))]
     s["acting"] = True
     assert E.prompt(s, 0).ids() == ["wood", "stone", "clay", "wheat", "skip"]
     s = turn(s, 0, ["clay", "wood-wheat"])

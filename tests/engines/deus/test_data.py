@@ -1,4 +1,5 @@
-"""Component data: counts the rulebook states, provenance marks, bilingual names, corrupt data."""
+"""Component data: counts the rulebook states, provenance marks, names (English in the files, every
+other language in the catalogs), corrupt data."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from engines.core import i18n
 from engines.core.data import PROVENANCE, Checks, DataError
-from engines.deus import data
+from engines.deus import data, words
 from engines.deus.effects import describe
 
 
@@ -33,19 +35,24 @@ def test_deck_has_96_cards_16_per_colour() -> None:
         assert sum(1 for cid in cat["deck"] if cat["cards"][cid]["colour"] == colour) == 16
 
 
-def test_every_entry_has_provenance_and_both_names() -> None:
-    for name, key in (("cards.json", "cards"), ("tiles.json", "tiles")):
-        for e in raw(name)[key]:
-            assert e["source"] in PROVENANCE and e["name_en"] and e["name_fr"]
+def test_every_entry_has_provenance_and_an_english_name_the_catalogs_translate() -> None:
+    """The files write English only (`name_en`); French and German are in the catalogs."""
     setup = raw("setup.json")
-    for e in [*setup["player_counts"], setup["player"], *setup["gods"], *setup["terrains"]]:
-        assert e["source"] in PROVENANCE and e["name_en"] and e["name_fr"]
+    kinds = [("card", raw("cards.json")["cards"]), ("tile", raw("tiles.json")["tiles"]), ("players", setup["player_counts"]),
+             ("kit", [setup["player"]]), ("god", setup["gods"]), ("terrain", setup["terrains"])]
+    for kind, entries in kinds:
+        for e in entries:
+            assert e["source"] in PROVENANCE and e["name_en"] and not [k for k in e if k.endswith("_fr")], e
+            name = words.name(kind, e)
+            assert isinstance(name, i18n.Message) and all(i18n.known(name, lang) for lang in ("fr", "de")), e
+    assert i18n.say(words.name("god", setup["gods"][1]), "fr") == "Cérès"
+    assert i18n.say(words.name("card", raw("cards.json")["cards"][0]), "de") == "Hafen"
 
 
-def test_every_card_text_is_generated_in_both_languages() -> None:
+def test_every_card_text_is_generated_in_every_language() -> None:
     for card in data.default_catalog()["cards"].values():
-        en, fr = describe(card)
-        assert en and fr and en != fr
+        en, fr, de = (i18n.say(describe(card), lang) for lang in ("en", "fr", "de"))
+        assert en and fr and de and len({en, fr, de}) == 3, (en, fr, de)
 
 
 def test_seven_double_sided_tiles_of_seven_regions() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engines.core.i18n import log_text
 from engines.core.state import State
 from engines.deus import rules
 from engines.deus.data import PIECE_TYPES, card_of, catalog
@@ -123,7 +124,7 @@ def test_the_last_possible_build_triggers_the_end_round_then_one_more_turn_each(
     s = play(s, 3, card)
     s = finish_turn(play(s, 3, last), 3)
     assert s["end"] == {"turns_left": 4, "why": "deadlock"}
-    assert any("Nobody can ever build" in e["en"] for e in s["log"])
+    assert any("Nobody can ever build" in log_text(e, "en") for e in s["log"])
     assert E.from_json(E.to_json(s)) == s
     order = []
     while not s["over"]:

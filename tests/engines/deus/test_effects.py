@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from engines.core.i18n import Words, say
 from engines.core.state import State
 from engines.deus import effects, rules
 from engines.deus.data import LAND, RESOURCES, catalog, default_catalog
 
-from .util import E, fresh, give, ids, neighbours, occupy, play, region
+from .util import E, card_name, en, fr, fresh, give, ids, neighbours, occupy, play, region
 
 
 def run(s: State, card_id: str, region_id: str | None = None, seat: int = 0) -> State:
     card = catalog(s)["cards"][card_id]
-    s["stack"] = [effects.frame(card["effect"], region_id, card["name_en"], card["name_fr"])]
+    s["stack"] = [effects.frame(card["effect"], region_id, card_name(card["id"]))]
     s["acting"] = True
     s["current"] = seat
     return s
@@ -26,7 +27,7 @@ def test_sell_for_gold_up_to_max() -> None:
     gold = s["players"][0]["gold"]
     assert ids(s) == ["wood", "stone", "wood-wood", "wood-stone", "stone-stone", "wood-wood-stone", "wood-stone-stone", "skip"]
     option = E.prompt(s, 0).get("wood-wood-stone")
-    assert (option.label, option.label_fr) == ("Sell 2 wood, 1 stone for 6 gold", "Vendre 2 bois, 1 pierre pour 6 ors")
+    assert (option.text(), option.text("fr")) == ("Sell 2 wood, 1 stone for 6 gold", "Vendre 2 bois, 1 pierre pour 6 ors")
     s = play(s, 0, "wood-wood-stone")
     assert s["players"][0]["gold"] == gold + 6 and s["current"] == 1, "max 3 sales, then the frame closes"
     assert s["players"][0]["res"] == {"wood": 0, "stone": 1, "clay": 0, "wheat": 0}
@@ -35,7 +36,7 @@ def test_sell_for_gold_up_to_max() -> None:
 def test_sell_for_vp_and_stop_early() -> None:
     """Selling fewer than the most allowed is choosing a smaller bundle."""
     s = run(fresh(), "tribute-galley")
-    assert E.prompt(s, 0).get("wood").label == "Sell 1 wood for 1 VP"
+    assert E.prompt(s, 0).get("wood").text() == "Sell 1 wood for 1 VP"
     s = play(s, 0, "wood")
     assert s["players"][0]["vp"] == 6 and s["players"][0]["res"]["wood"] == 0 and s["current"] == 1
 
@@ -75,10 +76,10 @@ def test_produce_per_two_regions_rounds_down() -> None:
     for rid in forests:
         occupy(s, 0, rid, "civil")
     effect = {"op": "produce", "n": 2, "per": 2}
-    assert effects.describe({"effect": effect}) == (
-        "Produce 2 resources of this building's terrain per 2 such regions you occupy",
-        "Produisez 2 ressources du terrain de ce bâtiment par 2 régions de ce terrain occupées")
-    s["stack"] = [effects.frame(effect, forests[0], "Pack card", "Carte du paquet")]
+    text = effects.describe({"effect": effect})
+    assert (en(text), fr(text)) == ("Produce 2 resources of this building's terrain per 2 such regions you occupy",
+                                    "Produisez 2 ressources de son terrain par 2 régions de ce terrain occupées")
+    s["stack"] = [effects.frame(effect, forests[0], Words.of(en="Pack card", fr="Carte du paquet"))]
     s["acting"] = True
     s = play(s, 0, "use")
     assert s["players"][0]["res"]["wood"] == 3, "3 forests: once 2 regions, 2 wood"
@@ -153,9 +154,10 @@ def test_no_steal_without_an_adjacent_opponent() -> None:
 
 
 def test_every_card_text_shows_in_prompts() -> None:
+    """A card's text fits an option's description after its cost, in every language."""
     for card in default_catalog()["cards"].values():
-        en, fr = effects.describe(card)
-        assert len(en) <= 80 and len(fr) <= 90
+        text = effects.describe(card)
+        assert len(en(text)) <= 80 and len(fr(text)) <= 90 and len(say(text, "de")) <= 90
 
 
 def test_a_military_cards_region_follows_its_unit() -> None:
@@ -172,7 +174,7 @@ def test_a_military_cards_region_follows_its_unit() -> None:
     s["players"][0]["hand"] = []
     s["players"][0]["cols"]["military"] = [{"iid": camp, "id": "legion-camp", "region": src},
                                            {"iid": fort, "id": "fort", "region": other}]
-    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
+    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, card_name("barracks"))]
     s["acting"] = True
     before = E.to_json(s)
     s2 = play(s, 0, f"{src}-{dst}")

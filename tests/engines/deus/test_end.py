@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.state import State
 from engines.deus import effects, rules, scoring
 
-from .util import E, fresh, give, occupy, offer_first, play, region
+from .util import E, card_name, fresh, give, occupy, offer_first, play, region
 
 
 def pass_turn(s: State, seat: int) -> State:
@@ -59,7 +59,7 @@ def test_last_village_emptied_by_the_siege_tower_ends_the_game() -> None:
     s["villages"][v]["vp"] = 2
     near = next(r for r in rules.geo(s)["neighbours"][v] if rules.is_land(s, r))
     occupy(s, 0, near, "military")
-    s["stack"] = [effects.frame({"op": "siege", "vp": 3}, None, "Siege Tower", "Tour de siège")]
+    s["stack"] = [effects.frame({"op": "siege", "vp": 3}, None, card_name("siege-tower"))]
     s["acting"] = True
     s = play(s, 0, v)
     assert s["villages"][v]["vp"] == 0 and s["players"][0]["vp"] == 7
@@ -77,7 +77,7 @@ def test_siege_tower_takes_only_part_of_a_village() -> None:
     s["villages"][v]["vp"] = 5
     near = next(r for r in rules.geo(s)["neighbours"][v] if rules.is_land(s, r))
     occupy(s, 0, near, "military")
-    s["stack"] = [effects.frame({"op": "siege", "vp": 3}, None, "Siege Tower", "Tour de siège")]
+    s["stack"] = [effects.frame({"op": "siege", "vp": 3}, None, card_name("siege-tower"))]
     s["acting"] = True
     s = play(s, 0, v)
     assert s["villages"][v]["vp"] == 2 and s["villages"][v]["barbarian"] and s["end"] is None

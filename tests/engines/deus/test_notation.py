@@ -8,7 +8,7 @@ from engines.core.state import State
 from engines.deus import effects, rules
 from engines.deus.data import card_of
 
-from .util import E, give, play
+from .util import E, card_name, give, play
 
 README = (Path(__file__).parents[3] / "engines" / "deus" / "README.md").read_text(encoding="utf-8")
 
@@ -41,7 +41,7 @@ def test_readme_example_build_a_farm_paying_gold() -> None:
     wood, the same `farm t2r3 use` pays 4 gold instead (the Farm's option says so)."""
     assert "without wood the same words pay 4 gold instead" in " ".join(README.split())
     s = farm_on_t2r3(0)
-    assert E.prompt(s, 0).get("farm").label == "Build Farm (production) paying 4 gold for 1 wood"
+    assert E.prompt(s, 0).get("farm").text() == "Build Farm (production) paying 4 gold for 1 wood"
     s = play(s, 0, "farm t2r3 use")
     assert s["occ"]["t2r3"]["b"] == ["production"] and s["players"][0]["gold"] == 1 and s["current"] == 1
 
@@ -102,7 +102,7 @@ def test_readme_example_a_move() -> None:
     for rid in (r for r in rules.geo(s)["ids"] if rules.is_land(s, r)):
         if not any(n in s["occ"] for n in (rid, *nb[rid])):  # units apart: each keeps its moves
             rules.place_piece(s, 0, "military", rid)
-    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
+    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, card_name("barracks"))]
     s["acting"] = True
     moves = [(u, d) for u in rules.movable_units(s, 0) for d in rules.move_targets(s, 0, u)]
     assert len(moves) > 24 and all("-" not in i for i in E.prompt(s, 0).ids())

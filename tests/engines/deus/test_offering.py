@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engines.core.state import State
-from engines.deus import rules
+from engines.deus import effects, rules
 from engines.deus.data import card_of, catalog
 
-from .util import E, fresh, give, ids, play
+from .util import E, en, fr, fresh, give, ids, play
 
 
 def gods(s: State) -> list[str]:
@@ -109,7 +109,7 @@ def test_offer_needs_at_least_one_card() -> None:
     s = play(s, 0, "neptune")
     p = E.prompt(s, 0)
     assert p.done == "done" and "back" not in ids(s)
-    assert p.get("done").label == "Back (choose another action)"
+    assert p.get("done").text() == "Back (choose another action)"
     s = play(s, 0, "done")
     assert not s["stack"] and s["current"] == 0 and len(s["players"][0]["hand"]) == 2
 
@@ -121,10 +121,11 @@ def test_an_offering_needs_a_card_of_its_gods_colour() -> None:
     assert gods(s) == ["neptune", "ceres", "vesta"], "only the gods of the colours in hand"
     s = play(s, 0, "neptune villa")
     done = E.prompt(s, 0).get("done")
-    assert (done.label, done.label_fr) == ("Back: Neptune needs a maritime card", "Retour : Neptune exige une carte maritime")
+    assert (done.text(), done.text("fr")) == ("Back: Neptune needs a maritime card", "Retour : Neptune exige une carte maritime")
     s = play(s, 0, "done")
     assert not s["stack"] and len(s["players"][0]["hand"]) == 3 and s["current"] == 0
-    assert E.explain(s, 0, "mars") == ("You have no military card to offer to Mars.",
+    why = E.explain(s, 0, "mars")
+    assert (en(why), fr(why)) == ("You have no military card to offer to Mars.",
                                        "Vous n'avez aucune carte militaire à offrir à Mars.")
 
 
@@ -146,11 +147,11 @@ def test_offering_discards_are_one_set_pick() -> None:
     assert p.done == "done" and ids(s) == ["farm", "farm-2", "port", "done"]
     s = play(s, 0, "farm-2")
     assert E.prompt(s, 0).done == "done" and ids(s) == ["farm", "port", "done"]
-    assert E.prompt(s, 0).get("done").label == "Offer 1 card: 1 resource of your choice"
+    assert E.prompt(s, 0).get("done").text() == "Offer 1 card: 1 resource of your choice"
     s = play(s, 0, "farm port done")
-    assert len(s["discard"]) == 3 and s["stack"][-1]["title"][0] == "Ceres"
+    assert len(s["discard"]) == 3 and en(effects.title(s["stack"][-1])) == "Ceres"
     t = play(offered(["farm", "farm"]), 0, "ceres farm farm done")  # typed: the second `farm` is `farm-2`
-    assert [card_of(t, i)["id"] for i in t["discard"]] == ["farm", "farm"] and t["stack"][-1]["title"][0] == "Ceres"
+    assert [card_of(t, i)["id"] for i in t["discard"]] == ["farm", "farm"] and en(effects.title(t["stack"][-1])) == "Ceres"
 
 
 def test_empty_draw_pile_reshuffles_discards() -> None:
@@ -183,10 +184,10 @@ def test_minerva_label_never_promises_more_than_the_hand_limit() -> None:
     s = offered(["library", "academy", "school", "observatory", "workshop", "port"])
     s = play(s, 0, "minerva library academy school observatory workshop port")
     done = E.prompt(s, 0).get("done")
-    assert done.label == "Offer 6 cards: draw until you hold 10 cards"
-    assert done.label_fr == "Offrir 6 cartes : compléter votre main jusqu'à 10 cartes"
+    assert done.text() == "Offer 6 cards: draw until you hold 10 cards"
+    assert done.text("fr") == "Offrir 6 cartes : compléter votre main jusqu'à 10 cartes"
     s = play(s, 0, "done")
     assert len(s["players"][0]["hand"]) == 10
     s = offered(["temple-of-janus", "port"])
     s = play(s, 0, "jupiter temple-of-janus port done")
-    assert next(o for o in E.prompt(s, 0).options if o.id == "minerva").label == "Minerva: draw until you hold 7 cards"
+    assert next(o for o in E.prompt(s, 0).options if o.id == "minerva").text() == "Minerva: draw until you hold 7 cards"

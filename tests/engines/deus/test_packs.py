@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from engines.core import conformance, packs
+from engines.core.i18n import say
 from engines.core.state import State
 from engines.deus import ENGINE, data, effects, prompts, view
 from engines.deus.data import card_of
@@ -61,7 +62,8 @@ def changed_files() -> dict[str, Any]:
     the starting kit, a god's name, what two terrains produce."""
     files = copy.deepcopy(ENGINE.default_components())
     cards = {c["id"]: c for c in files["cards"]["cards"]}
-    cards["farm"].update(copies=3, name_en="Homestead", cost={"clay": 1})
+    # a renamed component with its own names in French and German (English alone would read in English)
+    cards["farm"].update(copies=3, name_en="Homestead", name_fr="Métairie", name_de="Gehöft", cost={"clay": 1})
     cards["estate"]["copies"] = 1
     cards["port"]["effect"]["max"] = 5
     cards["library"]["effect"]["n"] = 3
@@ -70,7 +72,7 @@ def changed_files() -> dict[str, Any]:
     tile = files["tiles"]["tiles"][0]
     tile["faces"]["a"] = tile["faces"]["a"][::-1]
     files["setup"]["player"].update(gold=8, vp=3)
-    files["setup"]["gods"][0]["name_en"] = "Poseidon"
+    files["setup"]["gods"][0].update(name_en="Poseidon", name_fr="Poséidon", name_de="Poseidon")
     terrains = {t["id"]: t for t in files["setup"]["terrains"]}
     terrains["field"]["resource"], terrains["forest"]["resource"] = "wood", "wheat"
     return files
@@ -104,7 +106,7 @@ def test_the_readme_example_is_a_valid_partial_pack_of_three_cards() -> None:
     assert problems == []
     assert catalog["cards"]["port"]["cost"] == {"clay": 2}, "a cost written is the whole cost"
     assert catalog["cards"]["farm"]["cost"] == data.default_catalog()["cards"]["farm"]["cost"], "the rest stays"
-    assert catalog["cards"]["farm"]["name_fr"] == "Ferme royale"
+    assert (catalog["cards"]["farm"]["name_fr"], catalog["cards"]["farm"]["name_de"]) == ("Ferme royale", "Königshof")
 
 
 def test_a_game_with_the_partial_pack_uses_its_cards_and_a_default_game_does_not() -> None:
@@ -117,16 +119,20 @@ def test_a_game_with_the_partial_pack_uses_its_cards_and_a_default_game_does_not
         shown = ENGINE.view(s, 0)["cards"]
         gold = s["players"][0]["gold"]
         after = use_column(s, "customs-house")
-        got[label] = (build["farm"].label, build["farm"].label_fr, shown["farm"]["name_en"], build["port"].description,
-                      shown["port"]["cost"], shown["customs-house"]["text_en"], after["players"][0]["gold"] - gold)
+        got[label] = (build["farm"].text(), build["farm"].text("fr"), build["farm"].text("de"), say(shown["farm"]["name"], "en"),
+                      say(shown["farm"]["name"], "de"), build["port"].about(), shown["port"]["cost"],
+                      say(shown["customs-house"]["text"], "en"), after["players"][0]["gold"] - gold)
         assert ("pack" in ENGINE.view(s, None)) == (p is not None)
-    assert got["pack"] == ("Build Homestead (production)", "Construire Ferme royale (production)", "Homestead",
-                           "Cost: 2 clay · Sell up to 3 resources for 2 gold each", {"clay": 2}, "Gain 5 gold", 5)
-    assert got["default"] == ("Build Farm (production)", "Construire Ferme (production)", "Farm",
-                              "Cost: 1 wood · Sell up to 3 resources for 2 gold each", {"wood": 1}, "Gain 2 gold", 2)
+    assert got["pack"] == ("Build Homestead (production)", "Construire Ferme royale (production)", "Königshof bauen (Produktion)",
+                           "Homestead", "Königshof", "Cost: 2 clay · Sell up to 3 resources for 2 gold each", {"clay": 2},
+                           "Gain 5 gold", 5)
+    assert got["default"] == ("Build Farm (production)", "Construire Ferme (production)", "Bauernhof bauen (Produktion)", "Farm",
+                              "Bauernhof", "Cost: 1 wood · Sell up to 3 resources for 2 gold each", {"wood": 1}, "Gain 2 gold", 2)
 
 
 def test_a_renamed_god_is_named_by_its_new_name() -> None:
+    """A pack's own names (`name_fr`) show in their language; German, which it does not write, reads
+    its English (never the catalog's name of the god it replaces)."""
     pack = packs.Pack.make("deus", "gods", {"setup": {"gods": [{"id": "ceres", "name_en": "Demeter", "name_fr": "Déméter"},
                                                                {"id": "jupiter", "name_en": "Zeus", "name_fr": "Zeus"}]}})
     seen = []
@@ -137,9 +143,10 @@ def test_a_renamed_god_is_named_by_its_new_name() -> None:
         favour = ENGINE.prompt(ENGINE.play(s, 0, "ceres"), 0)  # the only card: offered at once
         give(s, 0, "temple-of-ops")
         jupiter = ENGINE.prompt(ENGINE.play(s, 0, "jupiter"), 0)
-        seen.append((offer.label.split(":")[0], favour.text.split(":")[0], favour.text_fr.split(" :")[0],
-                     jupiter.text.split(":")[0]))
-    assert seen == [("Offer to Demeter", "Demeter", "Déméter", "Zeus"), ("Offer to Ceres", "Ceres", "Cérès", "Jupiter")]
+        seen.append((offer.text().split(":")[0], favour.ask().split(":")[0], favour.ask("fr").split(" :")[0],
+                     favour.ask("de").split(":")[0], jupiter.ask().split(":")[0]))
+    assert seen == [("Offer to Demeter", "Demeter", "Déméter", "Demeter", "Zeus"),
+                    ("Offer to Ceres", "Ceres", "Cérès", "Ceres", "Jupiter")]
 
 
 # ---------------------------------------------------------------- (c) refusals name the entry
@@ -163,8 +170,7 @@ def test_an_effect_the_engine_cannot_play_is_refused(effect: dict[str, Any]) -> 
     {"id": "farm", "name_fr": ""},
     {"id": "farm", "name_fr": "   "},
     {"id": "farm", "name_en": None},
-    {"id": "villa-bis", "colour": "civil", "copies": 1, "name_en": "Villa", "cost": {"clay": 1},
-     "effect": {"op": "draw", "n": 1}, "source": "rulebook"},
+    {"id": "farm", "name_de": ""},
 ])
 def test_a_missing_name_is_refused(entry: dict[str, Any]) -> None:
     problems = problems_of({"cards": {"cards": [entry]}})
@@ -236,18 +242,18 @@ def test_rule_checks_list_every_problem_at_once() -> None:
 # ---------------------------------------------------------------- (d) two games in one process
 def expected(state: State, cid: str) -> tuple[str, str]:
     card = data.catalog(state)["cards"][cid]
-    return card["name_en"], effects.describe(card)[0]
+    return card["name_en"], say(effects.describe(card), "en")
 
 
 def check_sees_its_own(state: State, names: dict[str, tuple[str, str]]) -> None:
     seat = state["current"]
     shown = ENGINE.view(state, seat)["cards"]
     for cid, info in shown.items():
-        assert (info["name_en"], info["text_en"]) == names[cid], cid
+        assert (say(info["name"], "en"), say(info["text"], "en")) == names[cid], cid
     prompt = ENGINE.prompt(state, seat)
     for o in prompt.options if prompt else ():
-        if o.id in names and o.label.startswith("Build "):
-            assert o.label.startswith(f"Build {names[o.id][0]} "), o.label
+        if o.id in names and o.text().startswith("Build "):
+            assert o.text().startswith(f"Build {names[o.id][0]} "), o.text()
 
 
 def test_two_interleaved_games_each_see_their_own_components() -> None:
@@ -271,10 +277,10 @@ def test_two_interleaved_games_each_see_their_own_components() -> None:
     for _ in range(2):
         for s, own in zip(games, names, strict=True):
             cat = data.catalog(s)
-            assert prompts.build_option(cat, "farm").label == f"Build {own['farm'][0]} (production)"
-            assert view.card_info(cat, "customs-house")["text_en"] == own["customs-house"][1]
+            assert prompts.build_option(cat, "farm").text() == f"Build {own['farm'][0]} (production)"
+            assert say(view.card_info(cat, "customs-house")["text"], "en") == own["customs-house"][1]
             assert card_of(s, instance["farm"])["name_en"] == own["farm"][0]
-            assert effects.describe(card_of(s, instance["customs-house"]))[0] == own["customs-house"][1]
+            assert say(effects.describe(card_of(s, instance["customs-house"])), "en") == own["customs-house"][1]
 
 
 def test_a_pack_game_reloaded_needs_its_pack_registered() -> None:
@@ -306,4 +312,4 @@ def test_the_schema_enumerates_exactly_the_interpreter_vocabulary() -> None:
     assert all(data.valid_counter(c) for c in data.counters())
     for card in data.default_catalog()["cards"].values():  # the interpreter plays each op
         if "effect" in card:
-            assert effects.describe(card)[0]
+            assert say(effects.describe(card), "en")

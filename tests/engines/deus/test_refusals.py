@@ -8,14 +8,16 @@ from engines.core import IllegalMove
 from engines.core.state import State
 from engines.deus import effects, rules
 
-from .util import E, fresh, give, ids, neighbours, occupy, play, region
+from .util import E, card_name, fresh, give, ids, neighbours, occupy, play, region
 
 
 def refused(s: State, option: str, seat: int = 0) -> str:
+    """The English of the refusal of `option`, which reads in French and German too."""
     with pytest.raises(IllegalMove) as e:
         E.apply(s, seat, option)
-    assert e.value.message_fr and e.value.message_fr != e.value.message
-    return e.value.message
+    english, french, german = (e.value.text(lang) for lang in ("en", "fr", "de"))
+    assert french and german and len({english, french, german}) == 3, (english, french, german)
+    return english
 
 
 def placing(kind_card: str, home_types: tuple[str, ...] = ("civil",), home_terrain: str = "forest") -> tuple[State, str]:
@@ -110,7 +112,7 @@ def test_refuse_moving_the_only_guard_of_a_temple() -> None:
     other = next(r for r in rules.geo(s)["ids"] if rules.is_land(s, r) and r != land and r not in s["occ"]
                  and any(rules.is_land(s, x) and x not in s["occ"] for x in neighbours(s, r)))
     occupy(s, 0, other, "military")
-    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
+    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, card_name("barracks"))]
     s["acting"] = True
     away = next(r for r in neighbours(s, land) if rules.is_land(s, r) and r not in s["occ"])
     assert not any(i.startswith(f"{land}-") for i in ids(s)) and any(i.startswith(f"{other}-") for i in ids(s))
@@ -130,7 +132,7 @@ def test_refuse_pass_and_empty_offer() -> None:
 def test_refuse_selling_what_one_does_not_hold() -> None:
     s = fresh()
     s["players"][0]["res"] = {"wood": 1, "stone": 0, "clay": 0, "wheat": 0}
-    s["stack"] = [effects.frame({"op": "sell", "gold": 2, "max": 3}, None, "Port", "Port")]
+    s["stack"] = [effects.frame({"op": "sell", "gold": 2, "max": 3}, None, card_name("port"))]
     s["acting"] = True
     assert refused(s, "clay") == "You have no clay to sell."
     assert refused(s, "wood-wood") == "You hold only 1 wood."
@@ -144,7 +146,7 @@ def test_refuse_moving_a_unit_twice() -> None:
                  and any(rules.is_land(s, x) for x in neighbours(s, r)))
     occupy(s, 0, land, "military")
     occupy(s, 0, other, "military")
-    s["stack"] = [effects.frame({"op": "move", "n": 2}, None, "Legion Camp", "Camp de légion")]
+    s["stack"] = [effects.frame({"op": "move", "n": 2}, None, card_name("legion-camp"))]
     s["acting"] = True
     dst = next(i for i in ids(s) if i.startswith(f"{land}-")).partition("-")[2]
     s = play(s, 0, f"{land}-{dst}")

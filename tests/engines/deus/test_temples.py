@@ -9,7 +9,7 @@ from engines.core.state import State
 from engines.deus import effects, rules
 from engines.deus.data import card_of
 
-from .util import E, fresh, give, ids, neighbours, occupy, play, region, top
+from .util import E, card_name, en, fr, fresh, give, ids, neighbours, occupy, play, region, top
 
 
 def with_tableau(s: State, seat: int, per_type: int, temples: int = 0) -> None:
@@ -36,7 +36,7 @@ def test_temple_only_on_own_land_region() -> None:
     s["players"][0]["gold"] = 0
     assert rules.placement_targets(s, 0, "temple") == {land: 0}
     other = region(s, "field")
-    assert "land region you already occupy" in rules.placement_refusal(s, 0, "temple", other)[0]
+    assert "land region you already occupy" in en(rules.placement_refusal(s, 0, "temple", other))
     s = play(s, 0, "temple-of-janus")
     assert ids(s) == [land]
     s = play(s, 0, land)
@@ -58,7 +58,7 @@ def test_second_temple_needs_one_of_each_other_type() -> None:
     assert "temple-of-ops" not in ids(s)
     with pytest.raises(IllegalMove) as e:
         E.apply(s, 0, "temple-of-ops")
-    assert e.value.message == "Your temple number 2 needs 1 building of each other type first."
+    assert e.value.text() == "Your temple number 2 needs 1 building of each other type first."
 
 
 def test_third_temple_needs_two_of_each() -> None:
@@ -85,10 +85,11 @@ def test_unit_alone_with_temple_may_not_leave() -> None:
     s = fresh()
     land = region(s, "forest")
     occupy(s, 0, land, "temple", "military")
-    assert rules.move_refusal(s, 0, land) == ("That unit is the only guard of a temple: it may not leave.",
+    why = rules.move_refusal(s, 0, land)
+    assert (en(why), fr(why)) == ("That unit is the only guard of a temple: it may not leave.",
                                               "Cette unité est la seule à garder un temple : elle ne peut pas partir.")
     occupy(s, 0, land, "civil")
-    assert rules.move_refusal(s, 0, land) is None or "nowhere" in rules.move_refusal(s, 0, land)[0]
+    assert rules.move_refusal(s, 0, land) is None or "nowhere" in en(rules.move_refusal(s, 0, land))
 
 
 def test_guard_rule_in_a_move_prompt() -> None:
@@ -96,12 +97,12 @@ def test_guard_rule_in_a_move_prompt() -> None:
     land = region(s, "forest")
     free = next(r for r in neighbours(s, land) if rules.is_land(s, r))
     occupy(s, 0, land, "temple", "military")
-    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
+    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, card_name("barracks"))]
     s["acting"] = True
     assert not any(i.startswith(f"{land}-") for i in ids(s))
     with pytest.raises(IllegalMove) as e:
         E.apply(s, 0, f"{land}-{free}")
-    assert "only guard of a temple" in e.value.message
+    assert "only guard of a temple" in e.value.text()
     occupy(s, 0, free, "military")
     assert any(i.startswith(f"{free}-") for i in ids(s))
 

@@ -6,6 +6,7 @@ import json
 import random
 
 from engines.core import conformance
+from engines.core.i18n import log_text
 
 from .util import E, fresh, give, play
 
@@ -47,7 +48,7 @@ def test_vp_tokens_hidden_until_the_end() -> None:
         assert v["scores"] == [0, 0]
         assert "vp" not in v["players"][0] and "final" not in v
     assert "you" not in spectator
-    assert not any("VP" in e["en"] and "Vesta" in e["en"] for e in spectator["log"])
+    assert not any("VP" in log_text(e, "en") and "Vesta" in log_text(e, "en") for e in spectator["log"])
 
 
 def test_scores_revealed_at_the_end() -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engines.core.i18n import log_text
 from engines.core.state import State
 from engines.deus import effects, rules
 
-from .util import E, fresh, give, ids, neighbours, occupy, play, top
+from .util import E, card_name, fresh, give, ids, neighbours, occupy, play, top
 
 
 def fill(s: State, seat: int, regions: list[str]) -> None:
@@ -99,7 +100,7 @@ def test_attack_happens_as_soon_as_a_building_completes_the_ring() -> None:
     s = play(s, 0, b)
     assert not s["villages"][v]["barbarian"]
     assert s["players"][0]["vp"] == 5 + vp
-    assert any("falls to {p0}" in e["en"] for e in s["log"])
+    assert any("falls to {p0}" in log_text(e, "en") for e in s["log"])
 
 
 def test_conquered_village_no_longer_counts_as_barbarian() -> None:
@@ -112,7 +113,7 @@ def test_conquered_village_no_longer_counts_as_barbarian() -> None:
     fill(s, 1, [r for r in neighbours(s, v) if r != a])
     rules.attack_villages(s, E.log)
     assert effects.count(s, 0, "barbarian_adj") == before - 1
-    s["stack"] = [effects.frame({"op": "siege", "vp": 3}, None, "Siege Tower", "Tour de siège")]
+    s["stack"] = [effects.frame({"op": "siege", "vp": 3}, None, card_name("siege-tower"))]
     s["acting"] = True
     assert v not in effects.options(s, 0, top(s)) and not [o for o in effects.options(s, 0, top(s)) if o.id == v]
 
@@ -128,7 +129,7 @@ def test_military_move_can_trigger_an_attack() -> None:
     assert src is not None
     fill(s, 1, [r for r in neighbours(s, v) if r != a])
     occupy(s, 0, src, "military", "civil")
-    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, "Barracks", "Caserne")]
+    s["stack"] = [effects.frame({"op": "move", "n": 1}, None, card_name("barracks"))]
     s["acting"] = True
     s = play(s, 0, f"{src}-{a}")
     assert not s["villages"][v]["barbarian"]

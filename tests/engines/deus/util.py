@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.i18n import Message, Words, log_text, say
 from engines.core.state import State
-from engines.deus import ENGINE, rules
-from engines.deus.data import card_of, catalog
+from engines.deus import ENGINE, rules, words
+from engines.deus.data import card_of, catalog, default_catalog
 
 E = ENGINE
 
@@ -87,3 +88,22 @@ def ids(state: State, seat: int | None = None) -> list[str]:
 
 def top(state: State) -> dict[str, Any]:
     return state["stack"][-1]
+
+
+def card_name(card_id: str) -> Message | Words:
+    """The name of a default card design (an effect frame's title)."""
+    return words.name("card", default_catalog()["cards"][card_id])
+
+
+def en(text: Any) -> str:
+    """A text the engine emits (a message, its JSON), in English."""
+    return say(text, "en")
+
+
+def fr(text: Any) -> str:
+    return say(text, "fr")
+
+
+def log_en(state: State) -> list[str]:
+    """The log of `state` in English."""
+    return [log_text(e, "en") for e in state["log"]]

@@ -16,7 +16,7 @@ State = dict[str, Any]
 def tile(monkeypatch: pytest.MonkeyPatch, ident: str, colour: str, sides: list[str], stars: int = 0,
          icon: str | None = None) -> str:
     """Register a test tile `ident` with sides [N, E, S, W]."""
-    monkeypatch.setitem(default()["tile"], ident, {"id": ident, "name_en": ident, "name_fr": ident, "source": "composed",
+    monkeypatch.setitem(default()["tile"], ident, {"id": ident, "name_en": ident, "source": "composed",
                                                "colour": colour, "sides": sides, "stars": stars, "icon": icon})
     return ident
 

@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.i18n import say
 from engines.magna_roma import ENGINE
-from engines.magna_roma.gains import describe, gain
+from engines.magna_roma.gains import gain
+from engines.magna_roma.msgs import describe
 from tests.engines.magna_roma.helpers import at_action, fill, fresh, ids, put, tile
 
 State = dict[str, Any]
@@ -146,15 +148,15 @@ def test_monument_choices_show_population_and_scoring() -> None:
     s["players"][0]["coins"] = 10
     s["mon_offer"] = ["odeon", "mausoleum", "baths"]
     opts = {o.id: o for o in ENGINE.prompt(s, 0).options}
-    assert opts["build.odeon"].label == "Build the Odeon (5 coins)"
-    assert opts["build.odeon"].description == "2 population: 4 VP per lyre under it"
-    assert opts["build.odeon"].description_fr == "2 population : 4 PV par lyre en dessous"
-    assert opts["build.mausoleum"].description == "1-4 population: 4/7/9/12 VP"
-    assert opts["build.baths"].description_fr == "2 population : 3 PV par quartier marron en dessous"
+    assert opts["build.odeon"].text() == "Build the Odeon (5 coins)"
+    assert opts["build.odeon"].about() == "2 population: 4 VP per lyre under it"
+    assert opts["build.odeon"].about("fr") == "2 population : 4 PV par lyre en dessous"
+    assert opts["build.mausoleum"].about() == "1-4 population: 4/7/9/12 VP"
+    assert opts["build.baths"].about("fr") == "2 population : 3 PV par quartier marron en dessous"
     s["mon_offer"] = ["pantheon", "forum", "arch"]
     opts = {o.id: o for o in ENGINE.prompt(s, 0).options}
-    assert opts["build.pantheon"].description == "2 population: 7 VP; +1 blessing at once"
-    assert opts["build.forum"].description_fr == "2 population : 6 PV ; +1 luxe tout de suite ; sur votre centre"
+    assert opts["build.pantheon"].about() == "2 population: 7 VP; +1 blessing at once"
+    assert opts["build.forum"].about("fr") == "2 population : 6 PV ; +1 luxe tout de suite ; sur votre centre"
 
 
 def test_cells_and_blessings_preview_their_yield(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,11 +165,11 @@ def test_cells_and_blessings_preview_their_yield(monkeypatch: pytest.MonkeyPatch
     s["hand"] = tile(monkeypatch, "xb", "red", ["luxury", "luxury", "luxury", "coins"])
     s = ENGINE.apply(s, 0, "r0")
     cell = {o.id: o for o in ENGINE.prompt(s, 0).options}["f4"]
-    assert (cell.label, cell.description, cell.description_fr) == ("f4: coins+", "gives 2 coins", "rapporte 2 pièces")
+    assert (cell.text(), cell.about(), cell.about("fr")) == ("f4: coins+", "gives 2 coins", "rapporte 2 pièces")
     s = at_action(ENGINE.apply(s, 0, "f4"))
     s["players"][0]["blessings"] = 1
     s = ENGINE.apply(s, 0, "bless")
-    assert {o.id: o for o in ENGINE.prompt(s, 0).options}["f4"].description == "gives 2 coins"
+    assert {o.id: o for o in ENGINE.prompt(s, 0).options}["f4"].about() == "gives 2 coins"
 
 
 def test_province_slots_show_their_scoring_now() -> None:
@@ -178,15 +180,17 @@ def test_province_slots_show_their_scoring_now() -> None:
     s["players"][0]["military"] = 4
     s = ENGINE.apply(s, 0, "conquer")
     opts = {o.id: o for o in ENGINE.prompt(s, 0).options}
-    assert opts["aegyptus.2"].label == "Aegyptus slot 2: 4 legions"
-    assert opts["aegyptus.2"].description == "3 VP per red group of 2+ linked districts (now 1: 3 VP); +1 population at once"
-    assert opts["aegyptus.3"].description_fr == "2 PV par district rouge (2 quartiers liés ou plus) (maintenant 1 : 2 PV) ; +1 foi tout de suite"
+    assert opts["aegyptus.2"].text() == "Aegyptus slot 2: 4 legions"
+    assert opts["aegyptus.2"].about() == "3 VP per red group of 2+ linked districts (now 1: 3 VP); +1 population at once"
+    assert opts["aegyptus.3"].about("fr") == "2 PV par district rouge (2+ quartiers liés) (maintenant 1 : 2 PV) ; +1 foi tout de suite"
 
 
 def test_gains_are_written_with_plurals() -> None:
-    assert describe({"coins": 2, "legions": 1}) == "2 coins, 1 legion"
-    assert describe({"coins": 1, "blessings": 2}, "fr") == "1 pièce, 2 bénédictions"
-    assert describe({"deploy": 2}, "fr") == "2 légions gratuites à Rome"
+    assert say(describe({"coins": 2, "legions": 1}), "en") == "2 coins, 1 legion"
+    assert say(describe({"coins": 1, "blessings": 2}), "fr") == "1 pièce, 2 bénédictions"
+    assert say(describe({"deploy": 2}), "fr") == "2 légions gratuites à Rome"
+    assert say(describe({"coins": 1, "legions": 2, "vp": 3}), "de") == "1 Denar, 2 Legionen, 3 SP"
+    assert say(describe({}), "en") == "nothing"
 
 
 def test_staffing_shows_what_the_monument_scores_then() -> None:
@@ -195,7 +199,7 @@ def test_staffing_shows_what_the_monument_scores_then() -> None:
     s["players"][0]["population"] = 2
     s["players"][0]["monuments"] = [{"id": "arch", "at": "f5", "pop": 0}]
     staff = ENGINE.prompt(s, 0).get("staff.arch")
-    assert (staff.description, staff.description_fr) == ("then 1 of 2: not yet functional", "puis 1 sur 2 : pas encore fonctionnel")
+    assert (staff.about(), staff.about("fr")) == ("then 1 of 2: not yet functional", "puis 1 sur 2 : pas encore fonctionnel")
     s = ENGINE.apply(s, 0, "staff.arch")
     staff = ENGINE.prompt(s, 0).get("staff.arch")
-    assert (staff.description, staff.description_fr) == ("then functional: 8 VP", "puis fonctionnel : 8 PV")
+    assert (staff.about(), staff.about("fr")) == ("then functional: 8 VP", "puis fonctionnel : 8 PV")

@@ -1,4 +1,5 @@
-"""Component data: stated counts, provenance marks, bilingual names, and corrupt data refused."""
+"""Component data: stated counts, provenance marks, names (English, translated by the catalogs), and
+corrupt data refused."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from collections import Counter
 
 import pytest
 
+from engines.core import i18n
 from engines.core.data import PROVENANCE, Checks, DataError
 from engines.magna_roma.data import COLOURS, SYMBOLS, default, load_raw, validate
+from engines.magna_roma.msgs import KINDS, component_name
 
 
 def _entries(obj: object) -> list[dict]:
@@ -46,12 +49,18 @@ def test_counts_match_the_rulebook() -> None:
     assert len(d["region"]) == 13
 
 
-def test_every_entry_has_provenance_and_two_names() -> None:
-    entries = _entries(load_raw())
+def test_every_entry_has_provenance_and_an_english_name_the_catalogs_translate() -> None:
+    raw = load_raw()
+    entries = _entries(raw)
     assert len(entries) > 200
     for e in entries:
         assert e["source"] in PROVENANCE, e["id"]
-        assert e["name_en"] and e["name_fr"], e["id"]
+        assert e["name_en"] and not any(k.startswith("name_") and k not in ("name_en", "name_source") for k in e), e["id"]
+    names = [component_name(kind, e) for (stem, section), kind in KINDS.items() for e in raw[stem][section]]
+    assert len(names) == len(entries) and {(stem, section) for stem, section in KINDS} == {
+        (stem, section) for stem, content in raw.items() for section in content}
+    for name in names:
+        assert isinstance(name, i18n.Message) and i18n.known(name, "fr") and i18n.known(name, "de"), name.key
 
 
 def test_every_symbol_reachable_in_every_colour_both_sizes() -> None:
@@ -92,7 +101,8 @@ def test_dominus_map_is_connected_from_rome() -> None:
         (("tiles", "districts"), lambda x: x.pop(), "96"),
         (("tiles", "districts"), lambda x: x[0].update(sides=["coins", "coins", "coins"]), "4 half-symbols"),
         (("tiles", "districts"), lambda x: x[0].update(source="guess"), "source"),
-        (("tiles", "districts"), lambda x: x[0].update(name_fr=""), "name_fr"),
+        (("tiles", "districts"), lambda x: x[0].update(name_en=""), "name_en"),
+        (("tiles", "districts"), lambda x: x[0].update(name_fr=""), "name_fr"),  # a pack's own name in French
         (("monuments", "monuments"), lambda x: x.pop(), "12"),
         (("monuments", "monuments"), lambda x: x[0].update(name_source="hearsay"), "name_source"),
         (("provinces", "provinces"), lambda x: x.pop(), "10"),
@@ -119,10 +129,12 @@ def test_selection_board_sizes_are_refused_when_wrong() -> None:
         _validate(raw)
 
 
-def test_rules_help_topics_are_bilingual_and_short() -> None:
+def test_rules_help_topics_are_in_every_language_and_short() -> None:
     from engines.magna_roma import ENGINE
 
     help_ = ENGINE.rules_help()
     for topic in ("overview", "setup", "placement", "monuments", "conquer", "bless", "scoring", "solo", "dominus", "portus"):
         t = help_[topic]
-        assert t["en"] and t["fr"] and len(t["en"]) < 1500 and len(t["fr"]) < 1500
+        for lang in ("en", "fr", "de"):
+            assert i18n.say(t["title"], lang) and 0 < len(i18n.say(t["text"], lang)) < 1500, (topic, lang)
+        assert i18n.say(t["text"], "de") != i18n.say(t["text"], "en")

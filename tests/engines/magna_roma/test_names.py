@@ -8,25 +8,27 @@ import re
 
 import pytest
 
+from engines.core.i18n import log_text, say
 from engines.core.names import PLACEHOLDER, fill
 from engines.magna_roma import ENGINE
 from engines.magna_roma.scoring import LABELS
 
-GENERIC = re.compile(r"\b([Pp]layer|[Ss]eat|[Jj]oueur|[Pp]lace|Navire|Ship) \d|\bP\d\b")
+GENERIC = re.compile(r"\b([Pp]layer|[Ss]eat|[Jj]oueur|[Pp]lace|Navire|Ship|Spieler|Platz|Schiff) \d|\bP\d\b")
+LANGS = ("en", "fr", "de")
 CONFIGS = [(1, {}), (2, {}), (3, {"portus": "on"}), (4, {}), (4, {"dominus": "on", "portus": "on"}), (2, {"dominus": "on"})]
 
 
 def _texts(state: dict, seat: int | None) -> list[str]:
     """Every engine text a player can read now: log, view summary, the prompt and its options."""
     v = ENGINE.view(state, None)
-    out = [v["summary"]["en"], v["summary"]["fr"]]
+    out = [say(v["summary"], lang) for lang in LANGS]
     for e in v["log"]:
-        out += [e["en"], e["fr"]]
+        out += [log_text(e, lang) for lang in LANGS]
     if seat is not None:
         p = ENGINE.prompt(state, seat)
-        out += [p.text, p.text_fr]
+        out += [p.ask(lang) for lang in LANGS]
         for o in p.options:
-            out += [o.label, o.label_fr, o.description or "", o.description_fr or ""]
+            out += [t for lang in LANGS for t in (o.text(lang), o.about(lang))]
     return out
 
 
@@ -54,32 +56,35 @@ def test_log_lines_with_a_seat_never_start_with_a_generic_subject() -> None:
         seat = ENGINE.to_act(s)[0]
         s = ENGINE.apply(s, seat, rng.choice(ENGINE.prompt(s, seat).options).id)
     for e in s["log"]:
-        if e["seat"] is not None and PLACEHOLDER.search(e["en"]):
-            assert e["en"].startswith(f"{{p{e['seat']}}}") and e["fr"].startswith(f"{{p{e['seat']}}}"), e
+        if e["seat"] is not None and PLACEHOLDER.search(log_text(e, "en")):
+            assert all(log_text(e, lang).startswith(f"{{p{e['seat']}}}") for lang in LANGS), e
     final = s["log"][-1]
     assert final["seat"] is None
     names = ["Alice Longname", "Bérénice", "Charlemagne"]
-    assert all(name in fill(final["en"], names) for name in names)
-    assert fill(final["fr"], names).startswith("Scores finaux : ")
+    assert all(name in fill(log_text(final, "en"), names) for name in names)
+    assert fill(log_text(final, "fr"), names).startswith("Scores finaux : ")
+    assert fill(log_text(final, "de"), names).startswith("Endstand: ")
 
 
 def test_placements_and_refusals_name_the_players() -> None:
     s = ENGINE.new_game(2, 2)
     s = ENGINE.apply(s, 0, "s1")
-    assert s["log"][-1]["en"] == "{p0} reserves space 1." and s["log"][-1]["fr"] == "{p0} réserve la case 1."
-    assert ENGINE.explain(s, 1, "s1") == ("The marker of {p0} is on that tile.", "Le marqueur de {p0} est sur cette tuile.")
+    assert log_text(s["log"][-1], "en") == "{p0} reserves space 1." and log_text(s["log"][-1], "fr") == "{p0} réserve la case 1."
+    why = ENGINE.explain(s, 1, "s1")
+    assert (say(why, "en"), say(why, "fr")) == ("The marker of {p0} is on that tile.", "Le marqueur de {p0} est sur cette tuile.")
     v = ENGINE.view(s, None)
-    assert "{p1}" in v["summary"]["en"] and "{p1}" in v["summary"]["fr"]
+    assert all("{p1}" in say(v["summary"], lang) for lang in LANGS)
 
 
 @pytest.mark.parametrize("opts", [{}, {"dominus": "on"}], ids=["base", "dominus"])
-def test_every_breakdown_key_has_words_in_both_languages(opts: dict) -> None:
+def test_every_breakdown_key_has_words_in_every_language(opts: dict) -> None:
     for n in (1, 3):
         s = ENGINE.new_game(n, 4, opts)
         res = ENGINE.result(s)
         for parts in res["breakdown"]:
             assert set(parts) == set(res["labels"])
             for key in parts:
-                en, fr = res["labels"][key]["en"], res["labels"][key]["fr"]
-                assert (en, fr) == LABELS[key] and en != key and en != key and en[0].isupper() and fr[0].isupper()
-    assert ENGINE.result(ENGINE.new_game(1, 4))["labels"]["objectives"] == {"en": "Solo objectives", "fr": "Objectifs solo"}
+                words = [say(res["labels"][key], lang) for lang in LANGS]
+                assert words == [LABELS[key].text(lang) for lang in LANGS] and key not in words and all(w[0].isupper() for w in words)
+    label = ENGINE.result(ENGINE.new_game(1, 4))["labels"]["objectives"]
+    assert [say(label, lang) for lang in LANGS] == ["Solo objectives", "Objectifs solo", "Solo-Ziele"]

@@ -92,11 +92,14 @@ def test_a_partial_pack_overrides_three_tiles(tmp_path: Path) -> None:
     pack = packs.read(path)
     assert (pack.game, pack.name) == ("magna_roma", "my-box")
     assert packs.check(ENGINE, pack)[0] == []
-    # renamed: the rotation prompt names the tile with the pack's name, in both languages
+    # renamed: the rotation prompt names the tile with the pack's own names (German, which the
+    # pack does not write, reads its English), never the catalog's name of the default tile
     prompt = ENGINE.prompt(at_rotate("t01", pack), 0)
-    assert prompt is not None and "Forum of Trajan" in prompt.text and "Forum de Trajan" in prompt.text_fr
+    assert prompt is not None and "Forum of Trajan" in prompt.ask() and "Forum de Trajan" in prompt.ask("fr")
+    assert prompt.ask("de") == "Drehe dein Forum of Trajan"
     plain = ENGINE.prompt(at_rotate("t01"), 0)
-    assert plain is not None and "Forum of Trajan" not in plain.text and "Administrative district 1" in plain.text
+    assert plain is not None and "Forum of Trajan" not in plain.ask() and "Administrative district 1" in plain.ask()
+    assert plain.ask("fr") == "Tournez votre Quartier administratif 1" and plain.ask("de") == "Drehe dein Verwaltungsviertel 1"
     # two stars instead of one: placing it moves the red track two spaces
     placed = ENGINE.play(at_rotate("t02", pack), 0, "r0 e4")
     assert placed["players"][0]["stars"]["red"] == 2
@@ -128,7 +131,7 @@ def test_null_takes_a_field_away_so_a_monument_can_change_its_rule() -> None:
          "gallia", "wine"),
         ({"solo": {"objectives": [{"id": "two-blessings", "test": "five_temples"}]}}, "two-blessings", "test"),
         ({"tiles": {"districts": [{"id": "t07", "name_fr": ""}]}}, "t07", "name_fr"),
-        ({"tiles": {"districts": [{"id": "t08", "name_fr": None}]}}, "t08", "name_fr"),
+        ({"tiles": {"districts": [{"id": "t08", "name_en": None}]}}, "t08", "name_en"),
         ({"tiles": {"districts": [{"id": "t09", "colour": "green"}]}}, "t09", "colour"),
         ({"tiles": {"districts": [{"id": "t10", "bonus": {"vp": 1}}]}}, "t10", "bonus"),
     ],
@@ -168,7 +171,7 @@ def test_interleaved_games_each_see_their_own_components() -> None:
             assert ENGINE.view(state, seat)["tracks"]["market_values"][-1] == market_top[k]
             prompt = ENGINE.prompt(state, state["current"])
             if state["phase"] == "rotate" and prompt is not None and not state["pending"]:
-                assert prompt.text == f"Rotate your {names[k][state['hand']]}"
+                assert prompt.ask() == f"Rotate your {names[k][state['hand']]}"
     assert states["pack"] == runs["pack"].final and states["default"] == runs["default"].final
     assert runs["pack"].final != runs["default"].final
 

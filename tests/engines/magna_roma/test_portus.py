@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engines.core.i18n import log_text
 from engines.magna_roma import ENGINE, portus
 from tests.engines.magna_roma.helpers import fresh, ids, place, put, tile
 
@@ -133,7 +134,8 @@ def test_portus_duplicate_example_discards_every_good() -> None:
     portus.end_of_turn(s, 0, "red")  # Delos' anchor arrow is brown: the ship stays and draws
     assert p["ship"] == 4 and p["cargo"] == []
     assert s["portus"]["reserve"]["coins"] == 6 and s["portus"]["reserve"]["favour"] == 1
-    assert s["log"][-1]["fr"] == "Pioche à l'ancre : Or, déjà à bord ; les 2 marchandises à bord sont perdues."
+    assert log_text(s["log"][-1], "fr") == "Pioche à l'ancre : Or, déjà à bord ; les 2 marchandises à bord sont perdues."
+    assert log_text(s["log"][-1], "de") == "Zug am Anker: Gold, schon an Bord; die 2 Waren an Bord gehen verloren."
 
 
 def test_portus_leaving_example_matching_the_anchor_arrow_pays_the_goods_at_once(monkeypatch: pytest.MonkeyPatch) -> None:

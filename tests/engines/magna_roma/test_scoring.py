@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.core.i18n import say
 from engines.magna_roma import ENGINE
 from engines.magna_roma import city as cityg
 from engines.magna_roma.data import default
@@ -127,16 +128,17 @@ def test_tie_broken_by_stars_then_population_and_coins_then_military() -> None:
     s["players"][2]["military"] = 3
     res = ENGINE.result(s)
     assert res["ranks"] == [2, 2, 1] and res["ranking"] == [2, 0, 1]
-    assert [d and d["en"] for d in res["decided_by"]] == ["further on the military track"] * 3
+    assert [d and say(d, "en") for d in res["decided_by"]] == ["further on the military track"] * 3
     s["players"][1]["coins"] = 1
     res = ENGINE.result(s)
     assert res["ranks"] == [3, 1, 2]
-    assert res["decided_by"][1] == {"en": "more population and coins", "fr": "plus de population et de pièces"}
-    assert res["decided_by"][0]["en"] == "further on the military track"  # the last criterion needed: behind seat 3
+    assert [say(res["decided_by"][1], lang) for lang in ("en", "fr")] == ["more population and coins", "plus de population et de pièces"]
+    assert say(res["decided_by"][0], "en") == "further on the military track"  # the last criterion needed: behind seat 3
     s["players"][0]["stars"]["brown"] = 1
     res = ENGINE.result(s)
     assert res["ranks"] == [1, 2, 3] and res["ranking"] == [0, 1, 2]
-    assert res["decided_by"][0] == {"en": "more stars on the three city tracks", "fr": "plus d'étoiles sur les 3 pistes de cité"}
+    assert [say(res["decided_by"][0], lang) for lang in ("en", "fr", "de")] == [
+        "more stars on the three city tracks", "plus d'étoiles sur les 3 pistes de cité", "mehr Sterne auf den drei Stadtleisten"]
 
 
 def test_tie_population_on_monuments_counts_with_coins() -> None:
@@ -174,7 +176,7 @@ def test_tie_with_dominus_has_no_military_track_criterion() -> None:
     assert res["ranks"] == [1, 1] and res["decided_by"] == [None, None]
     s["players"][0]["population"] = 1
     res = ENGINE.result(s)
-    assert res["ranks"] == [1, 2] and res["decided_by"][0]["fr"] == "plus de population et de pièces"
+    assert res["ranks"] == [1, 2] and say(res["decided_by"][0], "fr") == "plus de population et de pièces"
 
 
 def test_view_result_carries_ranks_once_over() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.i18n import log_text, say
 from engines.magna_roma import ENGINE
 from engines.magna_roma import city as cityg
 from engines.magna_roma.data import default
@@ -12,6 +13,8 @@ from engines.magna_roma.gains import gain
 from tests.engines.magna_roma.helpers import at_action, fill, fresh, ids, place, put, tile
 
 # centre0 sides: N coins, E military, S population, W favour; the centre is e5.
+
+LANGS = ("en", "fr", "de")
 
 
 def test_setup_selection_board_side_by_player_count() -> None:
@@ -127,12 +130,13 @@ def test_rotation_turns_half_symbols_clockwise(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_rotation_labels_name_the_sides_in_each_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    """French names the west side O (ouest), never W."""
+    """French names the west side O (ouest), never W; German the east side O (Osten)."""
     s = fresh()
     s["hand"] = tile(monkeypatch, "xb", "red", ["luxury", "coins", "population", "favour"])
     opt = ENGINE.prompt(s, 0).options[1]
-    assert opt.label == "90°: N favour E luxury S coins W population"
-    assert opt.label_fr == "90° : N faveur E luxe S argent O population"
+    assert opt.text() == "90°: N favour E luxury S coins W population"
+    assert opt.text("fr") == "90° : N faveur E luxe S argent O population"
+    assert opt.text("de") == "90°: N Göttergunst O Luxus S Denare W Bevölkerung"
 
 
 def test_star_example_two_stars_on_the_red_track(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -499,7 +503,7 @@ def test_revealing_new_tiles_is_a_checkpoint() -> None:
 
 
 @pytest.mark.parametrize("opts", [{}, {"dominus": "on", "portus": "on"}])
-def test_every_prompt_and_log_is_bilingual(opts: dict) -> None:
+def test_every_prompt_and_log_is_in_every_language(opts: dict) -> None:
     import random
 
     s = ENGINE.new_game(3, 4, opts)
@@ -507,12 +511,12 @@ def test_every_prompt_and_log_is_bilingual(opts: dict) -> None:
     while not s["over"]:
         seat = ENGINE.to_act(s)[0]
         pr = ENGINE.prompt(s, seat)
-        assert pr is not None and pr.text and pr.text_fr
-        assert all(o.label and o.label_fr and len(o.label) <= 80 and len(o.label_fr) <= 80 for o in pr.options), pr
+        assert pr is not None and all(pr.ask(lang) for lang in LANGS)
+        assert all(0 < len(o.text(lang)) <= 80 for o in pr.options for lang in LANGS), pr
         s = ENGINE.apply(s, seat, r.choice(pr.ids()))
-    assert all(e["en"] and e["fr"] for e in s["log"])
+    assert all(log_text(e, lang) for e in s["log"] for lang in LANGS)
     v = ENGINE.view(s, None)
-    assert v["summary"]["en"] and v["summary"]["fr"]
+    assert [say(v["summary"], lang) for lang in LANGS] == ["Game over", "Partie terminée", "Spielende"]
 
 
 def test_steps_without_a_choice_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:

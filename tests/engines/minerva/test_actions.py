@@ -7,9 +7,12 @@ import re
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.i18n import log_text, say
 from engines.minerva import ENGINE, rules
 from engines.minerva.data import catalog
 from tests.engines.minerva.util import city, fresh, give, ids, play
+
+LANGS = ("en", "fr", "de")
 
 
 @pytest.mark.parametrize(("n", "normal", "starting", "culture", "orders"), [(4, 66, 8, 8, [1, 2, 3, 4]), (3, 54, 6, 6, [1, 2, 3]), (2, 42, 4, 5, [1, 2]), (1, 42, 4, 5, [])])
@@ -96,7 +99,7 @@ def test_pay_1_denarius_or_pass_one_or_the_other() -> None:
     before = s
     with pytest.raises(IllegalMove) as e:
         play(s, 1, "pass")
-    assert "passer était l'autre choix" in e.value.message_fr and s == before
+    assert "passer était l'autre choix" in e.value.text("fr") and s == before
     s = play(s, 1, "res m12 down grain")
     assert s["current"] == 2 and ids(s, 2)[:2] == ["fee", "pass"]
 
@@ -110,7 +113,7 @@ def test_fee_only_offered_when_an_action_remains() -> None:
     p["residences"], p["money"], p["res"] = 0, 1, {"grain": 0, "wood": 0, "stone": 0, "ore": 0}
     s["market"], s["temples"] = [], []
     assert ids(s, 1) == ["pass"]
-    assert "aucune action" in ENGINE.explain(s, 1, "fee")[1]
+    assert "aucune action" in say(ENGINE.explain(s, 1, "fee"), "fr")
 
 
 def test_round_ends_with_assistants_glory_then_preparation() -> None:
@@ -232,16 +235,16 @@ def test_french_texts_have_no_english_word_and_plurals_agree() -> None:
         while not s["over"]:
             seat = ENGINE.to_act(s)[0]
             pr = ENGINE.prompt(s, seat)
-            texts = [pr.text_fr, *(o.label_fr for o in pr.options), *(o.description_fr for o in pr.options)]
+            texts = [pr.ask("fr"), *(o.text("fr") for o in pr.options), *(o.about("fr") for o in pr.options)]
             for o in ("claim.learning", "claim.theatre", "fee", "pass", "build", "res", "assist", "buy.coin"):
                 why = ENGINE.explain(s, seat, o)
-                texts += [why[1]] if why else []
+                texts += [say(why, "fr")] if why else []
             for t in texts:
                 assert not french_mistakes(t), (t, french_mistakes(t))
             busy = [o for o in pr.options if o.id not in ("pass", "skip", "x0", "stop")]
             s = ENGINE.apply(s, seat, (rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(pr.options)).id)
         for e in s["log"]:
-            assert not french_mistakes(e["fr"]), (e["fr"], french_mistakes(e["fr"]))
+            assert not french_mistakes(log_text(e, "fr")), (log_text(e, "fr"), french_mistakes(log_text(e, "fr")))
 
 
 def test_learning_refusal_is_french() -> None:
@@ -253,13 +256,13 @@ def test_learning_refusal_is_french() -> None:
     top = next(t for t in catalog(s).culture.values() if t["category"] == "learning" and t["need"] >= 2)
     s["culture"]["learning"].insert(0, top["id"])
     e = ENGINE.explain(s, 0, "claim.learning")
-    assert e is not None and e[1] == f"Il vous faut {top['need']} points universitaires ce tour pour cette tuile."
+    assert e is not None and say(e, "fr") == f"Il vous faut {top['need']} points universitaires ce tour pour cette tuile."
     s["culture"]["learning"][0] = next(t["id"] for t in catalog(s).culture.values() if t["category"] == "learning" and t["need"] == 1)
-    assert ENGINE.explain(s, 0, "claim.learning")[1] == "Il vous faut 1 point universitaire ce tour pour cette tuile."
+    assert say(ENGINE.explain(s, 0, "claim.learning"), "fr") == "Il vous faut 1 point universitaire ce tour pour cette tuile."
 
 
-def test_labels_are_short_and_bilingual_through_random_games() -> None:
-    """Labels and descriptions fit Discord's 100 characters and are never cut mid-word."""
+def test_labels_are_short_and_in_every_language_through_random_games() -> None:
+    """Labels and descriptions fit Discord's 100 characters in every language and are never cut mid-word."""
     import random
 
     for n in (1, 2, 3, 4):
@@ -268,11 +271,10 @@ def test_labels_are_short_and_bilingual_through_random_games() -> None:
         while not s["over"]:
             seat = ENGINE.to_act(s)[0]
             pr = ENGINE.prompt(s, seat)
-            assert pr.text and pr.text_fr
+            assert all(pr.ask(lang) for lang in LANGS)
             for o in pr.options:
-                assert 0 < len(o.label) <= 100 and 0 < len(o.label_fr) <= 100, o
-                assert len(o.description) <= 100 and len(o.description_fr) <= 100, o
-                assert bool(o.description) == bool(o.description_fr), o
+                assert all(0 < len(o.text(lang)) <= 100 and len(o.about(lang)) <= 100 for lang in LANGS), o
+                assert len({bool(o.about(lang)) for lang in LANGS}) == 1, o
             busy = [o for o in pr.options if o.id not in ("pass", "skip", "x0", "stop")]
             s = ENGINE.apply(s, seat, (rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(pr.options)).id)
 

@@ -138,9 +138,9 @@ def test_building_choices_show_cost_and_effect() -> None:
     s["market"], s["temples"] = ["farm.60", "theatre.60"], []
     s = ENGINE.play(s, 0, "build")
     farm = ENGINE.prompt(s, 0).get("farm")
-    assert farm.label.endswith("(production)") and "wood" not in farm.label
-    assert farm.description.startswith("Cost 1 wood · ") and "2 grain" in farm.description
-    assert farm.description_fr.startswith("Coût 1 bois · ") and "2 céréales" in farm.description_fr
+    assert farm.text().endswith("(production)") and "wood" not in farm.text()
+    assert farm.about().startswith("Cost 1 wood · ") and "2 grain" in farm.about()
+    assert farm.about("fr").startswith("Coût 1 bois · ") and "2 céréales" in farm.about("fr")
 
 
 def test_directions_preview_what_they_activate() -> None:
@@ -149,5 +149,5 @@ def test_directions_preview_what_they_activate() -> None:
     s = ENGINE.play(s, 0, "res o13")
     pr = ENGINE.prompt(s, 0)
     assert set(pr.ids()) == {"left", "down"}
-    assert "2 grain" in pr.get("left").description and "2 céréales" in pr.get("left").description_fr
-    assert "theatre" in pr.get("down").description
+    assert "2 grain" in pr.get("left").about() and "2 céréales" in pr.get("left").about("fr")
+    assert "theatre" in pr.get("down").about()

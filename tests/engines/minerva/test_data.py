@@ -1,4 +1,5 @@
-"""Component data: the rulebook's counts, provenance marks, bilingual names, corrupt data refused."""
+"""Component data: the rulebook's counts, provenance marks, names (English in the data, translated by
+the catalogs), corrupt data refused."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import json
 import pytest
 
 from engines.core.data import PROVENANCE, Checks, DataError
+from engines.core.i18n import say
 from engines.minerva.data import CULTURES, build, default_catalog
+from engines.minerva.words import component_name
 
 
 def raw() -> tuple[dict, dict]:
@@ -41,18 +44,29 @@ def test_normal_buildings_form_six_equal_piles_at_every_count() -> None:
 
 
 def test_every_named_rulebook_building_is_present() -> None:
-    names = {d["name_fr"] for d in default_catalog().designs.values()}
+    names = {say(component_name("building", d), "fr") for d in default_catalog().designs.values()}
     for n in ["Forum", "Marché", "Charbonnier", "Vendeur de pierre", "Forgeron", "Jardin", "Écuries", "Arsenal",
               "Armurerie", "Colisée", "Comptoir", "Arc de triomphe", "Réfectoire", "Bains publics", "Aqueduc surélevé",
               "Cirque", "Fonderie", "Théâtre", "Statue", "Bibliothèque"]:
         assert n in names, n
 
 
-def test_provenance_and_bilingual_names() -> None:
+def test_provenance_and_names_in_every_language() -> None:
+    """The data files write each name in English only; French and German come from the catalogs
+    (each name translated, at most 48 characters like a pack's own names)."""
     b, t = raw()
-    for entry in [*(d for g in b.values() for d in g), *(x for g in t.values() for x in g)]:
+    kinds = [*(("building", d) for g in b.values() for d in g), *((kind, x) for kind, g in t.items() for x in g)]
+    for kind, entry in kinds:
         assert entry["source"] in PROVENANCE
-        assert entry["name_en"] and entry["name_fr"]
+        assert entry["name_en"] and not [k for k in entry if k.startswith("name_") and k != "name_en"]
+        for lang in ("fr", "de"):
+            name = say(component_name(kind, entry), lang)
+            assert 0 < len(name) <= 48, (entry["id"], lang, name)
+            assert name != entry["name_en"] or entry["id"] in SAME_NAMES, (entry["id"], lang, name)
+
+
+# Names the same in French or German as in English (place names, Latin, words both languages share).
+SAME_NAMES = {"forum", "arsenal", "statue", "odeon", "mine"}
 
 
 def test_corrupt_count_is_refused() -> None:

@@ -74,7 +74,7 @@ def test_culture_example_second_tile_of_a_category_refused() -> None:
     city(s, 0, {"n13": "statue", "o13": "school"})
     s = play(s, 0, "res p13 left grain claim.art")
     assert ids(s, 0) == ["claim.learning"]
-    assert refused(s, 0, "claim.art") == SECOND_CULTURE[0]
+    assert refused(s, 0, "claim.art") == str(SECOND_CULTURE)
     s = play(s, 0, "claim.learning")
     assert s["players"][0]["culture"] == ["art-2", "learning-1"] and s["culture"]["art"] == ["art-3"]
     assert s["current"] == 1

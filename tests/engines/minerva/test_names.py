@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from engines.core.i18n import log_text, say
 from engines.core.names import fill, names_seat
 from engines.minerva import ENGINE
 
@@ -16,23 +17,26 @@ GENERIC = re.compile(r"\b(Player|Seat|Joueur|Place|joueur) \d|\b[PJ]\d\b")
 PROBES = ("pass", "fee", "build", "res", "assist", "buy.coin", "buy.glory", "done", "claim.art", "more", "n13", "up")
 
 
+LANGS = ("en", "fr", "de")
+
+
 def texts(state: dict, seat: int) -> list[str]:
-    """Every English and French text the engine shows at `state`: log, prompt, options, summary,
+    """Every text the engine shows at `state`, in every language: log, prompt, options, summary,
     refusals."""
     out: list[str] = []
     view = ENGINE.view(state, seat)
-    for e in view["log"]:
-        out += [e["en"], e["fr"]]
-    out += [view["summary"]["en"], view["summary"]["fr"]]
-    pr = ENGINE.prompt(state, seat)
-    if pr is not None:
-        out += [pr.text, pr.text_fr]
-        for o in pr.options:
-            out += [o.label, o.label_fr, o.description, o.description_fr]
-    for oid in PROBES:
-        why = ENGINE.explain(state, seat, oid)
-        if why:
-            out += list(why)
+    for lang in LANGS:
+        out += [log_text(e, lang) for e in view["log"]]
+        out.append(say(view["summary"], lang))
+        pr = ENGINE.prompt(state, seat)
+        if pr is not None:
+            out.append(pr.ask(lang))
+            for o in pr.options:
+                out += [o.text(lang), o.about(lang)]
+        for oid in PROBES:
+            why = ENGINE.explain(state, seat, oid)
+            if why:
+                out.append(say(why, lang))
     return out
 
 
@@ -46,7 +50,7 @@ def test_no_engine_text_names_a_seat_generically(n: int) -> None:
             for t in texts(s, seat):
                 assert not GENERIC.search(t), t
             s = ENGINE.apply(s, seat, rng.choice(ENGINE.prompt(s, seat).options).id)
-        every = [t for e in s["log"] for t in (e["en"], e["fr"])] + texts(s, 0)
+        every = [log_text(e, lang) for e in s["log"] for lang in LANGS] + texts(s, 0)
         assert not any(GENERIC.search(t) for t in every)
         assert ENGINE.result(s)["labels"]
 
@@ -62,15 +66,17 @@ def test_log_lines_name_their_seat_once_with_a_placeholder() -> None:
     seated = [e for e in s["log"] if e["seat"] is not None]
     assert len(seated) > 20
     for e in seated:
-        assert names_seat(e["en"]) and names_seat(e["fr"]), e
-        assert e["en"].startswith(f"{{p{e['seat']}}}") and e["fr"].startswith(f"{{p{e['seat']}}}"), e
-    built = next(e for e in seated if " builds " in e["en"])
-    filled = fill(built["en"], ["alice", "bob", "carol"])
+        for lang in LANGS:
+            assert names_seat(log_text(e, lang)), e
+            assert log_text(e, lang).startswith(f"{{p{e['seat']}}}"), e
+    built = next(e for e in seated if " builds " in log_text(e, "en"))
+    filled = fill(log_text(built, "en"), ["alice", "bob", "carol"])
     assert filled.startswith(["alice", "bob", "carol"][built["seat"]] + " builds ")
 
 
 def test_summary_names_the_seat_to_act() -> None:
     s = ENGINE.new_game(2, 0)
     summary = ENGINE.view(s, None)["summary"]
-    assert summary["en"].endswith("{p0} to act") and summary["fr"].endswith("à {p0} de jouer")
-    assert fill(summary["fr"], ["Zoé", "Marc"], "fr").endswith("à Zoé de jouer")
+    assert say(summary, "en").endswith("{p0} to act") and say(summary, "fr").endswith("à {p0} de jouer")
+    assert fill(say(summary, "fr"), ["Zoé", "Marc"], "fr").endswith("à Zoé de jouer")
+    assert fill(say(summary, "de"), ["Zoé", "Marc"], "de") == "Runde 1/6 · Hauptphase · Zoé ist am Zug"

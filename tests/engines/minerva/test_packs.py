@@ -12,6 +12,7 @@ import pytest
 
 from engines.core import conformance, packs
 from engines.core.data import Checks
+from engines.core.i18n import log_text, say
 from engines.minerva import ENGINE, data
 from tests.engines.minerva.util import city, give, play
 
@@ -71,14 +72,20 @@ def changed_files() -> dict[str, Any]:
     entry(files, "normal", "farm").update(name_en="Big farm", name_fr="Grande ferme", cost={"wood": 2})
     entry(files, "starting", "quarry")["cost"] = {"grain": 1}
     entry(files, "normal", "mosaic")["effect"] = {"gain": {"art": 2}}
-    reshape(files, "normal", "tavern", "inn", effect={"pay": {"same": 3}, "gain": {"glory": 2}})
-    reshape(files, "normal", "odeon", "odeum", effect={"gain": {"culture": 2}})
-    reshape(files, "normal", "school", "academy", effect={"if": {"glory": 1}, "gain": {"any": 1}})
-    reshape(files, "normal", "barracks", "camp",
-            effect={"or": [{"gain": {"glory": 1}}, {"pay": {"coin": 2}, "gain": {"glory": 2}}]})
-    reshape(files, "normal", "refectory", "forum-holitorium", effect={"or": [{"area": "move"}, {"gain": {"any": 2}}]})
-    reshape(files, "normal", "granary", "horreum", effect={"vp": 1, "per": "categories", "zone": "cross"})
-    reshape(files, "temples", "temple-grain", "temple-lares", effect={"vp": 2, "per": "category:residential", "zone": "ring"})
+    # a new entry is not in the engine's catalogs: the pack names it in each language it is played in
+    reshape(files, "normal", "tavern", "inn", effect={"pay": {"same": 3}, "gain": {"glory": 2}},
+            name_en="Inn", name_fr="Auberge", name_de="Gasthaus")
+    reshape(files, "normal", "odeon", "odeum", effect={"gain": {"culture": 2}}, name_en="Odeum", name_fr="Odéum", name_de="Odeum")
+    reshape(files, "normal", "school", "academy", effect={"if": {"glory": 1}, "gain": {"any": 1}},
+            name_en="Academy", name_fr="Académie", name_de="Akademie")
+    reshape(files, "normal", "barracks", "camp", effect={"or": [{"gain": {"glory": 1}}, {"pay": {"coin": 2}, "gain": {"glory": 2}}]},
+            name_en="Camp", name_fr="Camp", name_de="Lager")
+    reshape(files, "normal", "refectory", "forum-holitorium", effect={"or": [{"area": "move"}, {"gain": {"any": 2}}]},
+            name_en="Forum holitorium", name_fr="Forum holitorium", name_de="Forum holitorium")
+    reshape(files, "normal", "granary", "horreum", effect={"vp": 1, "per": "categories", "zone": "cross"},
+            name_en="Horreum", name_fr="Horreum", name_de="Horreum")
+    reshape(files, "temples", "temple-grain", "temple-lares", effect={"vp": 2, "per": "category:residential", "zone": "ring"},
+            name_en="Temple of the Lares", name_fr="Temple des Lares", name_de="Tempel der Laren")
     entry(files, "culture", "art-8")["vp"] = 9
     entry(files, "glory", "glory-6-1")["vp"] = 10
     return files
@@ -102,15 +109,15 @@ def test_partial_pack_changes_names_costs_and_effects_in_its_game_only() -> None
     assert mine["market"] == base["market"]  # same seed, same counts: the same tiles on offer
     view, default_view = ENGINE.view(mine, 0), ENGINE.view(base, 0)
     assert view["pack"] == "my-box" and "pack" not in default_view
-    assert market_tile(view, "lumber-camp")["name_en"] == "Sawpit"
-    assert market_tile(view, "lumber-camp")["name_fr"] == "Fosse de sciage"
-    assert market_tile(default_view, "lumber-camp")["name_en"] == "Lumber camp"
+    assert say(market_tile(view, "lumber-camp")["name"], "en") == "Sawpit"
+    assert say(market_tile(view, "lumber-camp")["name"], "fr") == "Fosse de sciage"
+    assert say(market_tile(default_view, "lumber-camp")["name"], "en") == "Lumber camp"
     assert market_tile(view, "wheat-field")["cost"] == {"grain": 1}
     assert market_tile(default_view, "wheat-field")["cost"] == {}
-    assert (market_tile(view, "mine")["effect_en"], market_tile(default_view, "mine")["effect_en"]) == ("3 ore", "2 ore")
+    assert (say(market_tile(view, "mine")["effect"], "en"), say(market_tile(default_view, "mine")["effect"], "en")) == ("3 ore", "2 ore")
     # the building menu names the renamed building
-    labels = {o.id: o.label for o in ENGINE.prompt(play(mine, 0, "build"), 0).options}
-    default_labels = {o.id: o.label for o in ENGINE.prompt(play(base, 0, "build"), 0).options}
+    labels = {o.id: o.text() for o in ENGINE.prompt(play(mine, 0, "build"), 0).options}
+    default_labels = {o.id: o.text() for o in ENGINE.prompt(play(base, 0, "build"), 0).options}
     assert labels["lumber-camp"] == "Sawpit (production)"
     assert default_labels["lumber-camp"] == "Lumber camp (production)"
     # the new cost is paid: 1 grain with the pack, nothing without
@@ -119,7 +126,7 @@ def test_partial_pack_changes_names_costs_and_effects_in_its_game_only() -> None
     assert after["players"][0]["res"]["grain"] == 0
     assert default_after["players"][0]["res"]["grain"] == 1
     built = play(mine, 0, "build lumber-camp m12")
-    assert "Sawpit" in built["log"][-1]["en"] and "Fosse de sciage" in built["log"][-1]["fr"]
+    assert "Sawpit" in log_text(built["log"][-1], "en") and "Fosse de sciage" in log_text(built["log"][-1], "fr")
 
 
 def test_partial_pack_effect_is_applied_on_activation() -> None:
@@ -173,12 +180,12 @@ def test_a_missing_name_is_refused() -> None:
     """A field left out of an entry the defaults have keeps its default value (merging), so a
     name is missing only from a new entry: it is refused, the entry named."""
     files = copy.deepcopy(ENGINE.default_pack().files)
-    del entry(files, "culture", "art-3")["name_fr"]
-    assert problems_of(files) == []  # art-3 keeps its default French name
+    del entry(files, "culture", "art-3")["name_en"]
+    assert problems_of(files) == []  # art-3 keeps its default name
     reshape(files, "normal", "farm", "big-farm")
-    del entry(files, "normal", "big-farm")["name_fr"]
+    del entry(files, "normal", "big-farm")["name_en"]
     problems = problems_of(files)
-    assert any("big-farm" in p and "name_fr" in p for p in problems), problems
+    assert any("big-farm" in p and "name_en" in p for p in problems), problems
 
 
 def test_rule_checks_list_every_problem_with_file_entry_and_field() -> None:
@@ -264,7 +271,7 @@ def test_schema_and_rule_checks_accept_the_same_effects(when: str, effect: dict[
 # ---------------------------------------------------------------- (d) no stale cache between games
 def names_seen(view: dict[str, Any]) -> dict[str, tuple[str, str]]:
     tiles = [*view["market"], *view["temples"], *(e["tile"] for p in view["players"] for e in p["city"])]
-    return {t["design"]: (t["name_en"], t["effect_en"]) for t in tiles}
+    return {t["design"]: (say(t["name"], "en"), say(t["effect"], "en")) for t in tiles}
 
 
 def test_two_games_interleaved_each_see_their_own_components() -> None:
@@ -291,7 +298,7 @@ def test_two_games_interleaved_each_see_their_own_components() -> None:
             prompt = ENGINE.prompt(state, seat)
             for o in prompt.options:
                 if o.id == "lumber-camp":
-                    assert o.label.startswith(expected[key]["lumber-camp"][0]), (key, o.label)
+                    assert o.text().startswith(expected[key]["lumber-camp"][0]), (key, o.text())
             games[key] = ENGINE.apply(state, seat, conformance.prng.choice(choices, prompt.options).id)
     assert seen["pack"] == seen["default"] == {"lumber-camp", "mine"}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core.i18n import say
 from engines.minerva import ENGINE
 from engines.minerva.rounds import end_round
 from engines.minerva.scoring import solo_title
@@ -60,10 +61,10 @@ def test_solo_pass_ends_the_main_phase() -> None:
 
 
 def test_solo_titles() -> None:
-    assert solo_title(85)["en"] == "Emperor Augustus"
-    assert solo_title(70)["en"] == "Consul"
-    assert solo_title(45)["en"] == "Centurion"
-    assert solo_title(29)["en"] == "Civil"
+    assert str(solo_title(85)) == "Emperor Augustus" and say(solo_title(85), "fr") == "Empereur Auguste"
+    assert str(solo_title(70)) == "Consul"
+    assert str(solo_title(45)) == "Centurion"
+    assert str(solo_title(29)) == "Civil"
 
 
 def test_solo_final_view_has_title() -> None:

@@ -3,6 +3,7 @@ count, per resource; and the final scoring with tie-breaks."""
 
 from __future__ import annotations
 
+from engines.core.i18n import say
 from engines.minerva import ENGINE
 from engines.minerva.scoring import breakdown
 from tests.engines.minerva.util import city, fresh, give
@@ -63,15 +64,15 @@ def test_final_scoring_and_tie_breaks() -> None:
     assert res["scores"] == [2, 2, 2]
     # seat 0 wins on culture + glory; seats 1 and 2 tie on everything but the order tile
     assert res["ranking"] == [0, 2, 1] and res["ranks"] == [1, 3, 2]
-    assert res["decided_by"][0]["fr"] == "plus de points de tuiles culturelles et de gloire"
+    assert say(res["decided_by"][0], "fr") == "plus de points de tuiles culturelles et de gloire"
     p[0]["money"] = 3  # seat 0 now wins on score: only seats 1 and 2 are tied
     res = ENGINE.result(s)
     assert res["ranks"] == [1, 3, 2] and res["decided_by"][0] is None
-    assert res["decided_by"][1]["en"] == res["decided_by"][2]["en"] == "the smaller order tile"
+    assert say(res["decided_by"][1], "en") == say(res["decided_by"][2], "en") == "the smaller order tile"
     city(s, 1, {"n13": "temple-ore"})
     res = ENGINE.result(s)
     assert res["ranking"] == [0, 1, 2] and res["ranks"] == [1, 2, 3]  # more temples beats the order tile
-    assert res["decided_by"][1]["en"] == res["decided_by"][2]["en"] == "more temples"
+    assert say(res["decided_by"][1], "en") == say(res["decided_by"][2], "en") == "more temples"
     assert all(sum(b.values()) == sc for b, sc in zip(res["breakdown"], res["scores"], strict=True))
 
 

@@ -52,12 +52,13 @@ def ids(state: dict[str, Any], seat: int) -> list[str]:
 
 
 def refused(state: dict[str, Any], seat: int, option: str) -> str:
-    """The English message of the refusal of `option` (fails when it is accepted)."""
+    """The English message of the refusal of `option`, also written in French and German (fails
+    when it is accepted)."""
     try:
         ENGINE.apply(state, seat, option)
     except IllegalMove as e:
-        assert e.message_fr and e.message_fr != e.message
-        return e.message
+        assert len({e.text(lang) for lang in ("en", "fr", "de")}) == 3, e.message
+        return e.text("en")
     raise AssertionError(f"{option} was accepted")
 
 

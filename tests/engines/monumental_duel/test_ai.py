@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engines.core import ai, conformance
+from engines.core.i18n import say
 from engines.monumental_duel import ENGINE, scoring
 from engines.monumental_duel import ai as mai
 from engines.monumental_duel import model as m
@@ -90,7 +91,7 @@ def test_sample_conforms_while_the_opponent_chooses_a_knowledge_card() -> None:
         t = ENGINE.sample(s, 1 - chooser, random.Random(k))
         pend = t["refill"]["pending"]
         assert all(catalog(t)["cards"][t["cards"][x]]["kind"] == "knowledge" for x in (pend["a"], pend["b"]))
-        assert [o[1] for o in t["ask"]["options"]] == [m.name(t, pend["a"]), m.name(t, pend["b"])]
+        assert [o.text("fr") for o in ENGINE.prompt(t, chooser).options] == [say(m.name(t, pend[k]), "fr") for k in ("a", "b")]
         seen.add((t["cards"][pend["a"]], t["cards"][pend["b"]]))
     assert len(seen) > 1, "the pair is redrawn"
     assert ENGINE.sample(s, chooser, random.Random(0))["ask"] == s["ask"], "the chooser sees its own cards"

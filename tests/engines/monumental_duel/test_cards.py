@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engines.core.i18n import log_text
 from engines.monumental_duel import ENGINE as E
 from engines.monumental_duel.data import catalog
 from tests.engines.monumental_duel.helpers import actions_phase, instance, new, res, set_city, track
@@ -101,7 +102,7 @@ def test_every_card_effect_resolves(d: dict[str, Any]) -> None:
             _rich(s, 0)
             s = _resolve(E.apply(s, 0, "card" if e["when"] == "action" else "may"), 0)
             s = _resolve(E.apply(s, 0, "a1") if s["ask"] else s, 0)
-    assert len(s["log"]) > log_before + 1, [x["en"] for x in s["log"][log_before:]]
+    assert len(s["log"]) > log_before + 1, [log_text(x, "en") for x in s["log"][log_before:]]
     assert s["ask"] is None and not s["queue"]
 
 

@@ -37,7 +37,7 @@ def test_buying_a_card_is_two_decisions_with_its_price_shown() -> None:
     assert len(prompt.options) > 1 and all(o.about("en") for o in prompt.options if o.id.startswith("t"))
     s = settle(E.apply(s, seat, prompt.ids()[0]))
     after = E.prompt(s, E.to_act(s)[0])
-    assert "choose an action" in after.text, "the purchase took two decisions, nothing more to answer"
+    assert "choose an action" in after.ask("en"), "the purchase took two decisions, nothing more to answer"
 
 
 def test_whole_games_never_show_a_single_option_and_turns_stay_short() -> None:

@@ -1,5 +1,5 @@
-"""Component data: the rulebook's counts, provenance marks, bilingual names, and refusal of a
-corrupt file."""
+"""Component data: the rulebook's counts, provenance marks, names (English in the file, other
+languages in the catalogs), and refusal of a corrupt file."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engines.core.data import Checks, DataError
+from engines.core.i18n import say
 from engines.monumental_duel import ENGINE as E
 from engines.monumental_duel.data import build, catalog
 
@@ -34,10 +35,14 @@ def test_counts_match_the_rulebook() -> None:
     assert sum(d["markers"].values()) == 6
 
 
-def test_every_entry_has_provenance_and_two_names() -> None:
+def test_every_entry_has_provenance_and_a_name_in_each_language() -> None:
+    """The file names each card in English; the catalogs translate every name (none left in English)."""
+    names = catalog(None)["names"]
     for c in catalog(None)["cards"].values():
         assert c["source"] in ("rulebook", "public source", "composed")
-        assert c["name_en"] and c["name_fr"]
+        assert c["name_en"] and not any(k.startswith("name_") and k != "name_en" for k in c)
+        assert say(names[c["id"]], "en") == c["name_en"] and all(say(names[c["id"]], lang) for lang in ("fr", "de"))
+    assert say(names["workshop"], "fr") == "Atelier" and say(names["workshop"], "de") == "Werkstatt"
     names = {c["id"]: c["source"] for c in catalog(None)["cards"].values()}
     assert names["p.sahara"] == "rulebook" and names["w.colossus"] == "rulebook" and names["az.p.calendar"] == "rulebook"
     assert names["ma.tax"] == "rulebook" and names["az.gardens"] == "rulebook"
@@ -61,6 +66,7 @@ def test_civilisations_are_balanced_in_shape() -> None:
         (lambda r: r["basics"][0].update(count=4), "5 cards"),
         (lambda r: r["free_cities"][0].update(source="guess"), "source"),
         (lambda r: r["development"][0].update(name_fr=""), "name_fr"),
+        (lambda r: r["development"][0].pop("name_en"), "name_en"),
         (lambda r: r["development"][0]["effect"]["ops"].append({"op": "teleport"}), "unknown op"),
         (lambda r: r["development"][6].update(ptype="desert"), "type and defence"),
         (lambda r: r["civilisations"][1]["cards"][0].update(count=6), "buildings"),
@@ -80,5 +86,5 @@ def test_data_file_is_valid_json_with_rules_help() -> None:
     help_ = E.rules_help()
     assert {"overview", "setup", "activation", "actions", "scoring", "negotiate", "glossary"} <= set(help_)
     for t in help_.values():
-        assert len(t["en"]) < 1500 and len(t["fr"]) < 1500
+        assert all(len(say(t["text"], lang)) < 1500 for lang in ("en", "fr", "de"))
     json.dumps(catalog(None)["raw"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalMove
+from engines.core.i18n import log_text
 from engines.monumental_duel import ENGINE as E
 from tests.engines.monumental_duel.helpers import (
     actions_phase,
@@ -238,5 +239,5 @@ def test_draw_from_an_empty_city_deck_draws_nothing_mid_round() -> None:
     res(s, 0, sci=2)
     s = play(s, 0, "science")
     assert s["players"][0]["deck"] == [] and len(s["players"][0]["discard"]) == before
-    assert "deck empty" in s["log"][-1]["en"]
+    assert "deck empty" in log_text(s["log"][-1], "en")
     assert deck_top is not None

@@ -8,9 +8,11 @@ import re
 
 import pytest
 
+from engines.core.i18n import log_text, say
 from engines.core.names import fill, names_seat
 from engines.monumental_duel import ENGINE as E
 from engines.monumental_duel.data import catalog
+from engines.monumental_duel.msgs import name_of
 from tests.engines.monumental_duel.helpers import new
 from tests.engines.monumental_duel.test_texts import PLAYOUTS, _playout_texts
 
@@ -21,7 +23,7 @@ CIV_ALONE = re.compile(r"(?<!\()\b(Mali|Aztecs|Japanese|Maliens|Aztèques|Japona
 
 def _civ_texts() -> set[str]:
     """View fields that describe a civilisation itself (its name, its special rule), not a seat."""
-    return {c[k] for c in catalog(None)["civs"].values() for k in ("name_en", "name_fr", "rule_en", "rule_fr")}
+    return {say(name_of("civ", c, k), lang) for c in catalog(None)["civs"].values() for k in ("name", "rule") for lang in ("en", "fr")}
 
 
 @pytest.mark.parametrize(("seed", "civs"), PLAYOUTS)
@@ -45,25 +47,25 @@ def test_log_lines_of_a_seat_name_it_once_by_placeholder(seed: int) -> None:
         seat = E.to_act(s)[0]
         s = E.apply(s, seat, rng.choice(E.prompt(s, seat).options).id)
     for e in s["log"]:
-        for lang in ("en", "fr"):
+        for lang in ("en", "fr", "de"):
             if e["seat"] is not None:
-                assert e[lang].startswith(f"{{p{e['seat']}}}"), e
-            elif names_seat(e[lang]):  # only the opening line names seats without being one's
-                assert " against " in e["en"] and " contre " in e["fr"], e
+                assert log_text(e, lang).startswith(f"{{p{e['seat']}}}"), e
+            elif names_seat(log_text(e, lang)):  # only the opening line names seats without being one's
+                assert " against " in log_text(e, "en") and " contre " in log_text(e, "fr") and " gegen " in log_text(e, "de"), e
 
 
 def test_setup_prompt_and_summary_put_the_civilisation_beside_the_name() -> None:
     s = new("mali", "japanese")
     assert {"en": "{p0} (Mali) against {p1} (Japanese).", "fr": "{p0} (Maliens) contre {p1} (Japonais)."} in \
-        [{"en": e["en"], "fr": e["fr"]} for e in s["log"]]
+        [{"en": log_text(e, "en"), "fr": log_text(e, "fr")} for e in s["log"]]
     p = E.prompt(s, 0)
-    assert p.text.startswith("{p0} (Mali): ") and p.text_fr.startswith("{p0} (Maliens) : ")
-    assert fill(p.text, ["Bartholomew", "Anastasia"]).startswith("Bartholomew (Mali): activate which row")
+    assert p.ask("en").startswith("{p0} (Mali): ") and p.ask("fr").startswith("{p0} (Maliens) : ")
+    assert fill(p.ask("en"), ["Bartholomew", "Anastasia"]).startswith("Bartholomew (Mali): activate which row")
     s["over"], s["phase"] = True, "over"
     s["advantage"] = {"holder": 1, "res": "mil", "n": 1}
     summary = E.view(s, None)["summary"]
-    assert summary["en"].startswith("Game over · {p1} (Japanese) wins ")
-    assert summary["fr"].startswith("Partie terminée · {p1} (Japonais) gagne ")
+    assert say(summary, "en").startswith("Game over · {p1} (Japanese) wins ")
+    assert say(summary, "fr").startswith("Partie terminée · {p1} (Japonais) gagne ")
 
 
 def test_result_labels_every_breakdown_key_in_words() -> None:
@@ -71,15 +73,16 @@ def test_result_labels_every_breakdown_key_in_words() -> None:
     res = E.result(s)
     for parts in res["breakdown"]:
         for key in parts:
-            label = res["labels"][key]
-            assert label["en"] and label["fr"] and "_" not in label["en"] + label["fr"], key
-    assert res["labels"]["domination_knowledge"] == {"en": "Domination: most Knowledge", "fr": "Domination : le plus de Connaissances"}
+            words = [say(res["labels"][key], lang) for lang in ("en", "fr", "de")]
+            assert all(words) and not any("_" in w for w in words), key
+    assert [say(res["labels"]["domination_knowledge"], lang) for lang in ("en", "fr")] == ["Domination: most Knowledge", "Domination : le plus de Connaissances"]
     assert E.view(s, None)["labels"] == res["labels"]
 
 
 def test_the_game_is_named_as_its_box_in_each_language() -> None:
-    """One name per game everywhere: "Monumental Duel: Trade", « Monumental Duel : Négoce »; no
-    English text calls the box by its French name."""
-    assert (E.title, E.title_fr) == ("Monumental Duel: Trade", "Monumental Duel : Négoce")
+    """One name per game everywhere: "Monumental Duel: Trade", « Monumental Duel : Négoce »,
+    "Monumental Duel: Handel"; no English or German text calls the box by its French name."""
+    assert E.title == "Monumental Duel: Trade"
+    assert [E.title_in(lang) for lang in ("en", "fr", "de")] == ["Monumental Duel: Trade", "Monumental Duel : Négoce", "Monumental Duel: Handel"]
     helps = E.rules_help()
-    assert not any("Négoce" in h["title_en"] or "Négoce" in h["en"] for h in helps.values())
+    assert not any("Négoce" in say(h[k], lang) for h in helps.values() for k in ("title", "text") for lang in ("en", "de"))

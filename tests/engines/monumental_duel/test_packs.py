@@ -20,6 +20,7 @@ import pytest
 
 from engines.core import conformance, packs
 from engines.core.data import Checks
+from engines.core.i18n import as_json, log_text, say
 from engines.core.state import State
 from engines.monumental_duel import ENGINE as E
 from engines.monumental_duel import data, texts
@@ -62,7 +63,7 @@ def game(pack: packs.Pack | None, seed: int = 1) -> State:
 
 def option_labels(state: State, seat: int) -> dict[str, str]:
     prompt = E.prompt(state, seat)
-    return {o.id: o.label for o in prompt.options} if prompt else {}
+    return {o.id: o.text("en") for o in prompt.options} if prompt else {}
 
 
 # ---- (a) round trip ---------------------------------------------------------------------------------
@@ -93,7 +94,8 @@ def test_renamed_and_cheaper_workshop_in_the_buy_prompt() -> None:
     res(s, 0, prod=2)
     s = E.play(s, 0, "buy workshop")
     assert s["players"][0]["res"]["prod"] == 0
-    assert any("Sawmill" in e["en"] and "Scierie" in e["fr"] for e in s["log"])
+    # the pack's own names: French as it writes it, German (which it does not write) in English
+    assert any("Sawmill" in log_text(e, "en") and "Scierie" in log_text(e, "fr") and "Sawmill" in log_text(e, "de") for e in s["log"])
 
 
 def test_renamed_card_in_views_and_changed_production_on_activation() -> None:
@@ -106,7 +108,7 @@ def test_renamed_card_in_views_and_changed_production_on_activation() -> None:
         res(s, 0)
         s = E.play(s, 0, "row1 col-a")
         gold, prod = s["players"][0]["res"]["gold"], s["players"][0]["res"]["prod"]
-        seen.append((view["track"][0]["name_en"], view["players"][0]["city"][0]["card"]["name_fr"], gold, prod))
+        seen.append((say(view["track"][0]["name"], "en"), say(view["players"][0]["city"][0]["card"]["name"], "fr"), gold, prod))
     assert seen == [("Bazaar", "Bazar", 3, 0), ("Marketplace", "Place du marché", 1, 1)]
 
 
@@ -127,14 +129,14 @@ def test_renamed_free_city_in_the_prompt_and_its_new_negotiation() -> None:
         s = E.apply(s, 0, "negotiate")
         label = option_labels(s, 0)["f1"]
         s = E.apply(s, 0, "f1")
-        got.append((label.split(" (")[0], s["players"][0]["res"]["prod"], E.view(s, 1)["free_cities"][0]["name_fr"]))
+        got.append((label.split(" (")[0], s["players"][0]["res"]["prod"], say(E.view(s, 1)["free_cities"][0]["name"], "fr")))
     assert got == [("Pisa", 5, "Pise"), ("Genoa", 3, "Gênes")]
 
 
 def test_outside_an_engine_method_the_default_cards_are_read() -> None:
     game(my_box())
     assert data.default()["cards"]["workshop"]["name_en"] == "Workshop"
-    assert texts.basic_name(E.new_game(2, 1), "workshop") == "a Workshop"
+    assert say(texts.describe(E.new_game(2, 1), [{"op": "gain_basic", "kind": "workshop"}]), "en") == "gain a Workshop"
 
 
 def test_pack_survives_a_json_round_trip_of_the_state() -> None:
@@ -202,18 +204,23 @@ def test_an_effect_the_engine_cannot_play_is_refused(cards: dict[str, Any], word
 
 @pytest.mark.parametrize("value", ["", "  ", None])
 def test_missing_name_is_refused(value: str | None) -> None:
-    """An empty name, or none at all (null deletes a field)."""
-    found = problems({"development": [{"id": "k.diplomacy", "name_fr": value}]})
-    assert found and any("k.diplomacy" in f and "name_fr" in f for f in found), found
+    """An empty English name, or none at all (null deletes a field); a name a pack writes in
+    another language is not blank either, and it may write none (the catalogs translate)."""
     found = problems(mali("cards", lambda cs: by_id(cs, "ma.mine").update(name_en=value)))
     assert found and any("ma.mine" in f and "name_en" in f for f in found), found
+    found = problems({"development": [{"id": "k.diplomacy", "name_fr": value}]})
+    if value is None:
+        assert found == []
+    else:
+        assert found and any("k.diplomacy" in f and "name_fr" in f for f in found), found
 
 
 def test_a_new_card_needs_every_field() -> None:
     steel = {"id": "k.steel", "name_en": "Steel", "source": "composed", "kind": "knowledge", "era": 1, "cost": {"sci": 2}}
-    found = problems({"development": [{"id": "k.bronze", "remove": True}, steel]})
-    assert any("k.steel" in f and "name_fr" in f for f in found), found
-    assert problems({"development": [{"id": "k.bronze", "remove": True}, {**steel, "name_fr": "Acier"}]}) == []
+    found = problems({"development": [{"id": "k.bronze", "remove": True}, {k: v for k, v in steel.items() if k != "cost"}]})
+    assert any("k.steel" in f and "cost" in f for f in found), found
+    assert problems({"development": [{"id": "k.bronze", "remove": True}, steel]}) == []  # its English name is enough
+    assert problems({"development": [{"id": "k.bronze", "remove": True}, {**steel, "name_fr": "Acier", "name_de": "Stahl"}]}) == []
 
 
 def test_rule_checks_list_every_problem_with_file_entry_and_field() -> None:
@@ -262,11 +269,11 @@ def test_an_unusable_pack_cannot_start_a_game() -> None:
 
 
 # ---- (d) games in one process ---------------------------------------------------------------------
-def _names(view: Any, out: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """(def, name_en, name_fr) of every card a view shows."""
+def _names(view: Any, out: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """(def, name) of every card a view shows."""
     if isinstance(view, dict):
-        if "def" in view and "name_en" in view:
-            out.append((view["def"], view["name_en"], view["name_fr"]))
+        if "def" in view and "name" in view:
+            out.append((view["def"], view["name"]))
         for value in view.values():
             _names(value, out)
     elif isinstance(view, list):
@@ -294,9 +301,9 @@ def test_interleaved_games_each_see_their_own_cards() -> None:
                 continue
             cards, civs = catalogs[key]["cards"], catalogs[key]["civs"]
             view = E.view(state, 0)
-            assert view["players"][0]["civ_en"] == civs["mali"]["name_en"], key
-            for def_id, en, fr in _names(view, []):
-                assert (en, fr) == (cards[def_id]["name_en"], cards[def_id]["name_fr"]), (key, def_id)
+            assert say(view["players"][0]["civ_name"], "en") == civs["mali"]["name_en"], key
+            for def_id, name in _names(view, []):
+                assert say(name, "en") == cards[def_id]["name_en"] and name == as_json(catalogs[key]["names"][def_id]), (key, def_id)
             seat = E.to_act(state)[0]
             labels = option_labels(state, seat)
             if "workshop" in labels:
@@ -389,4 +396,5 @@ def test_a_new_card_from_a_pack_plays() -> None:
     res(s, 0)
     s = E.play(s, 0, "row1 col-a")
     assert s["players"][0]["res"]["prod"] == 3
-    assert any("Saw Pit" in c["card"]["name_en"] for c in E.view(s, 0)["players"][0]["city"] if c["card"])
+    assert any(say(c["card"]["name"], lang) == words for c in E.view(s, 0)["players"][0]["city"] if c["card"]
+               for lang, words in (("en", "Saw Pit"), ("fr", "Fosse de sciage"), ("de", "Saw Pit")))

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engines.core.contract import fit_words
+from engines.core.i18n import log_text, say
 from engines.monumental_duel import ENGINE as E
 from engines.monumental_duel import actions, rounds, texts
 from engines.monumental_duel import model as m
@@ -25,38 +26,36 @@ RAW_EN = re.compile(r"\b(prod|sci|mil|cult|mountain|coastal|agricultural|worksho
                     r"[a-z]+_[a-z_]+|None)\b")
 
 
-def _texts(node: Any, suffix: str) -> Iterator[str]:
-    """Every `*_fr`/`fr` (or `*_en`/`en`) string of a view."""
-    if isinstance(node, dict):
-        for k, v in node.items():
-            if isinstance(v, str) and (k == suffix or k.endswith("_" + suffix)):
-                yield v
-            else:
-                yield from _texts(v, suffix)
+def _texts(node: Any, lang: str) -> Iterator[str]:
+    """Every text of a view (the JSON of a message), in `lang`."""
+    if isinstance(node, dict) and {"m", "k", "s"} <= node.keys():
+        yield say(node, lang)
+    elif isinstance(node, dict):
+        for v in node.values():
+            yield from _texts(v, lang)
     elif isinstance(node, list):
         for v in node:
-            yield from _texts(v, suffix)
+            yield from _texts(v, lang)
 
 
 def _playout_texts(seed: int, civs: tuple[str, str], lang: str) -> Iterator[tuple[str, str]]:
     """(where, text) for prompts, option labels and descriptions, refusals, logs and views."""
-    fr = lang == "fr"
     rng = random.Random(seed)
     s = E.new_game(2, seed, {"civ1": civs[0], "civ2": civs[1]})
     while not s["over"]:
         seat = E.to_act(s)[0]
         p = E.prompt(s, seat)
-        yield "prompt", p.text_fr if fr else p.text
+        yield "prompt", p.ask(lang)
         for o in p.options:
-            yield f"option {o.id}", o.label_fr if fr else o.label
-            yield f"description {o.id}", o.description_fr if fr else o.description
+            yield f"option {o.id}", o.text(lang)
+            yield f"description {o.id}", o.about(lang)
         if not s["ask"] and s["phase"] == "actions":
             for why in actions.reasons(s, seat).values():
                 if why:
-                    yield "refusal", why[1 if fr else 0]
+                    yield "refusal", say(why, lang)
         s = E.apply(s, seat, rng.choice(p.options).id)
     for e in s["log"]:
-        yield "log", e[lang]
+        yield "log", log_text(e, lang)
     for viewer in (None, 0, 1):
         for t in _texts(E.view(s, viewer), lang):
             yield "view", t
@@ -84,14 +83,15 @@ def test_effect_texts_name_card_kinds_and_basics_in_french() -> None:
     """« gagnez une carte Connaissance », « gagnez une Barricade », « un Atelier », and the French
     semicolon takes a space before it."""
     s = new()
-    assert texts.describe(s, [{"op": "acquire", "kinds": ["knowledge"], "free": True, "max_cost": 3}], "fr") == \
-        "gagnez une carte Connaissance coûtant 3 ou moins"
-    assert texts.describe(s, [{"op": "acquire", "kinds": ["province"], "conquer": True, "discount": 2}], "fr") == \
-        "acquérez ou conquérez une carte Province pour 2 de moins"
-    assert texts.describe(s, [{"op": "gain_basic", "kind": "barricade"}, {"op": "gain", "res": {"mil": 1}}], "fr") == \
-        "gagnez une Barricade ; gagnez 1 Militaire"
-    assert texts.describe(s, [{"op": "gain_basic", "kind": "workshop"}], "fr") == "gagnez un Atelier"
-    assert texts.describe(s, [{"op": "gain_per", "what": "coastal", "res": {"gold": 1}}], "fr") == "gagnez 1 Or par Province Côtière"
+
+    def fr(ops: list[dict[str, Any]]) -> str:
+        return say(texts.describe(s, ops), "fr")
+
+    assert fr([{"op": "acquire", "kinds": ["knowledge"], "free": True, "max_cost": 3}]) == "gagnez une carte Connaissance coûtant 3 ou moins"
+    assert fr([{"op": "acquire", "kinds": ["province"], "conquer": True, "discount": 2}]) == "acquérez ou conquérez une carte Province pour 2 de moins"
+    assert fr([{"op": "gain_basic", "kind": "barricade"}, {"op": "gain", "res": {"mil": 1}}]) == "gagnez une Barricade ; gagnez 1 Militaire"
+    assert fr([{"op": "gain_basic", "kind": "workshop"}]) == "gagnez un Atelier"
+    assert fr([{"op": "gain_per", "what": "coastal", "res": {"gold": 1}}]) == "gagnez 1 Or par Province Côtière"
 
 
 def test_advantage_refusal_names_the_resource() -> None:
@@ -100,11 +100,11 @@ def test_advantage_refusal_names_the_resource() -> None:
     s = actions_phase(new(), 1)
     s["advantage"] = {"holder": 0, "res": "mil", "n": 3}
     why = actions.reasons(s, 1)["advantage"]
-    assert why is not None and "au moins 4 Militaire" in why[1] and "at least 4 Military" in why[0]
+    assert why is not None and "au moins 4 Militaire" in say(why, "fr") and "at least 4 Military" in say(why, "en")
     s["advantage"] = {"holder": None, "res": None, "n": 0}
     s["players"][1]["res"].update(prod=0, sci=0, mil=0, gold=0)
     why = actions.reasons(s, 1)["advantage"]
-    assert why is not None and "1 Production ou 1 Science ou 1 Militaire" in why[1]
+    assert why is not None and "1 Production ou 1 Science ou 1 Militaire" in say(why, "fr")
 
 
 def test_activation_order_names_the_active_policy_in_french() -> None:
@@ -116,9 +116,9 @@ def test_activation_order_names_the_active_policy_in_french() -> None:
     s["ctx"] = "activated"
     rounds.next_activation_effect(s)
     labels = {o.id: o for o in E.prompt(s, 0).options}
-    assert labels["policy"].label_fr == f"Politique active : {m.name(s, pol, 'fr')}"
-    assert labels["policy"].label == f"Active policy: {m.name(s, pol)}"
-    assert labels["policy"].description_fr.startswith("Pendant l'activation")
+    assert labels["policy"].text("fr") == f"Politique active : {say(m.name(s, pol), 'fr')}"
+    assert labels["policy"].text("en") == f"Active policy: {say(m.name(s, pol), 'en')}"
+    assert labels["policy"].about("fr").startswith("Pendant l'activation")
 
 
 def test_option_labels_are_names_and_effects_go_to_the_description() -> None:
@@ -128,14 +128,14 @@ def test_option_labels_are_names_and_effects_go_to_the_description() -> None:
     s["players"][0]["city"][0]["active"] = True
     s = E.play(s, 0, "card")
     opt = next(o for o in E.prompt(s, 0).options if o.id == "a1k")
-    assert opt.label == "Philosophy" and opt.label_fr == "Philosophie"
-    assert opt.description_fr == "Action : gagnez une carte Connaissance coûtant 3 ou moins"
+    assert opt.text("en") == "Philosophy" and opt.text("fr") == "Philosophie"
+    assert opt.about("fr") == "Action : gagnez une carte Connaissance coûtant 3 ou moins"
 
 
 @pytest.mark.parametrize(("seed", "civs"), PLAYOUTS[:3])
 def test_no_option_label_is_cut(seed: int, civs: tuple[str, str]) -> None:
-    """Labels fit whole in 100 characters (no ellipsis); a long description is shortened at a word
-    boundary only (`fit_words`)."""
+    """Labels fit whole in 100 characters in every language (no ellipsis); a long description is
+    shortened at a word boundary only (`fit_words`)."""
     rng = random.Random(seed)
     s = E.new_game(2, seed, {"civ1": civs[0], "civ2": civs[1]})
     while not s["over"]:
@@ -143,9 +143,10 @@ def test_no_option_label_is_cut(seed: int, civs: tuple[str, str]) -> None:
         p = E.prompt(s, seat)
         raw = {o[0]: o for o in s["ask"]["options"]} if s["ask"] else {}
         for o in p.options:
-            assert len(o.label) <= 100 and len(o.label_fr) <= 100 and not o.label.endswith("…") and not o.label_fr.endswith("…")
-            if o.id in raw and len(raw[o.id]) > 3:
-                assert o.description == fit_words(raw[o.id][3]) and o.description_fr == fit_words(raw[o.id][4])
+            for lang in ("en", "fr", "de"):
+                assert len(o.text(lang)) <= 100 and not o.text(lang).endswith("…"), (lang, o.text(lang))
+                if o.id in raw and len(raw[o.id]) > 2:
+                    assert o.about(lang) == fit_words(say(raw[o.id][2], lang))
         s = E.apply(s, seat, rng.choice(p.options).id)
 
 
@@ -155,5 +156,5 @@ def test_policy_options_show_name_then_effect_and_bonus() -> None:
     s = E.play(s, 0, "policy")
     for o in E.prompt(s, 0).options:
         iid = next(x for x in s["players"][0]["culture_deck"] if m.cdef(s, x)["id"].endswith("." + o.id))
-        assert o.label_fr == m.name(s, iid, "fr") and "Bonus : " in o.description_fr
+        assert o.text("fr") == say(m.name(s, iid), "fr") and "Bonus : " in o.about("fr") and "Bonus: " in o.about("de")
 
