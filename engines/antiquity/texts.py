@@ -13,7 +13,7 @@ from engines.antiquity import pickers
 from engines.antiquity.data import GOODS, catalog, default, memo_table
 from engines.antiquity.msgs import MN, M, component
 from engines.core import Option
-from engines.core.i18n import SOURCE, Message, Text, Words
+from engines.core.i18n import SOURCE, Message, Text, Words, chained
 from engines.core.names import ref
 from engines.core.state import State
 
@@ -45,10 +45,7 @@ GOOD_COUNT: dict[str, Callable[[int], Message]] = {
 
 def comma(items: list[Any]) -> Any:
     """Texts in a row: "a, b, c"."""
-    out = items[0]
-    for item in items[1:]:
-        out = M("list.comma", "{a}, {b}", a=out, b=item)
-    return out
+    return chained(items, lambda a, b: M("list.comma", "{a}, {b}", a=a, b=b))
 
 
 def joined(items: list[Any]) -> Any:

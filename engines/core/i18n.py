@@ -18,7 +18,7 @@ import gettext
 import importlib.resources
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -234,6 +234,15 @@ def messages(package: str) -> tuple[Callable[..., Message], Callable[..., Messag
         return Message(package, key, Plural(one, many), tuple(args.items()), n)
 
     return m, mn
+
+
+def chained(items: Sequence[Any], pair: Callable[[Any, Any], Message]) -> Any:
+    """`items` (at least one) as one text, each next one joined by `pair` (a game's own join
+    message: "{a}, {b}", "{a} + {b}"): `pair(pair(a, b), c)`; a single item stands alone."""
+    out = items[0]
+    for item in items[1:]:
+        out = pair(out, item)
+    return out
 
 
 def listed(*items: Any, style: Literal["standard", "or"] = "standard") -> Listed:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.core import i18n
-from engines.core.i18n import Message, Text, Words
+from engines.core.i18n import Message, Text, Words, chained
 
 PACKAGE = "engines.deus"
 M, MN = i18n.messages(PACKAGE)
@@ -107,18 +107,12 @@ def buildings(n: int, kind: str) -> Message:
 
 def comma(items: Sequence[Text]) -> Text:
     """Texts joined by commas: "1 wood, 2 stone" (one text: itself)."""
-    out = items[0]
-    for item in items[1:]:
-        out = M("join.comma", "{a}, {b}", a=out, b=item)
-    return out
+    return chained(items, lambda a, b: M("join.comma", "{a}, {b}", a=a, b=b))
 
 
 def plus(items: Sequence[Text]) -> Text:
     """Gains added up: "2 gold + 1 VP"."""
-    out = items[0]
-    for item in items[1:]:
-        out = M("join.plus", "{a} + {b}", a=out, b=item)
-    return out
+    return chained(items, lambda a, b: M("join.plus", "{a} + {b}", a=a, b=b))
 
 
 def and_list(items: Sequence[Text]) -> Text:

@@ -86,11 +86,7 @@ def component_names(files: dict[str, Any]) -> list[Message]:
 
 def comma(parts: Iterable[Message | Words]) -> Message | Words:
     """Texts (at least one) joined with commas ("2 coins, 1 legion"), as one text."""
-    items = list(parts)
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = M("list.comma", "{first}, {rest}", first=item, rest=out)
-    return out
+    return i18n.chained(list(parts), lambda a, b: M("list.comma", "{first}, {rest}", first=a, rest=b))
 
 
 def describe(g: dict[str, int]) -> Message | Words:

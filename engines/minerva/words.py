@@ -80,10 +80,7 @@ def counted(n: int, item: str) -> Message:
 def joined(parts: Sequence[Text], how: str = "plus") -> Text:
     """Texts one after the other: "2 grain + 1 wood" (`plus`), "a / b" (`or`), "a; b" (`semi`),
     "a, b" (`comma`), "a | b" (`bar`). A single part stands alone."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = _JOINS[how](out, part)
-    return out
+    return i18n.chained(parts, _JOINS[how])
 
 
 _JOINS: dict[str, Callable[[Text, Text], Message]] = {

@@ -4,7 +4,7 @@ the names of its components from the data files (`name_of`), and the joins its t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core import i18n
@@ -20,34 +20,26 @@ def name_of(kind: str, entry: dict[str, Any], field: str = "name") -> Message | 
     return i18n.component_text(PACKAGE, kind, entry, field)
 
 
-def _joined(items: Sequence[Text], pair: Callable[[Text, Text], Message]) -> Text:
-    """`items` joined two by two from the right: "a, b, c" is `pair(a, pair(b, c))`."""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = pair(item, out)
-    return out
-
-
 def commas(items: Sequence[Text]) -> Text:
     """ "2 Production, 1 Gold"."""
-    return _joined(items, lambda a, b: M("list.comma", "{a}, {b}", a=a, b=b))
+    return i18n.chained(items, lambda a, b: M("list.comma", "{a}, {b}", a=a, b=b))
 
 
 def semicolons(items: Sequence[Text]) -> Text:
     """Ops in a row: "gain 1 Gold; take the Advantage" (French sets a space before the semicolon)."""
-    return _joined(items, lambda a, b: M("list.semicolon", "{a}; {b}", a=a, b=b))
+    return i18n.chained(items, lambda a, b: M("list.semicolon", "{a}; {b}", a=a, b=b))
 
 
 def slashes(items: Sequence[Text]) -> Text:
     """Card kinds allowed: "Knowledge/Province"."""
-    return _joined(items, lambda a, b: M("list.slash", "{a}/{b}", a=a, b=b))
+    return i18n.chained(items, lambda a, b: M("list.slash", "{a}/{b}", a=a, b=b))
 
 
 def ors(items: Sequence[Text]) -> Text:
     """ "1 Production or 1 Science or 1 Military"."""
-    return _joined(items, lambda a, b: M("list.or", "{a} or {b}", a=a, b=b))
+    return i18n.chained(items, lambda a, b: M("list.or", "{a} or {b}", a=a, b=b))
 
 
 def dots(items: Sequence[Text]) -> Text:
     """The parts of a card's text: "Produces 1 Gold · Action: ..."."""
-    return _joined(items, lambda a, b: M("list.dot", "{a} · {b}", a=a, b=b))
+    return i18n.chained(items, lambda a, b: M("list.dot", "{a} · {b}", a=a, b=b))
