@@ -52,7 +52,8 @@ def fields(text: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", i18n.OFFERED[1:])
 def test_every_offered_language_has_every_catalog(lang: str) -> None:
-    """A language offered to players is complete: the bot, every renderer and every engine."""
+    """A language offered to players (one of the engines' core catalogs) is complete: the bot,
+    every renderer and every engine."""
     missing = [f"{package} ({domain})" for package, domain in SOURCES if lang not in i18n.languages(package, domain)]
     assert not missing, f"{lang} is offered but has no catalog for {missing}"
 

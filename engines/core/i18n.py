@@ -31,10 +31,6 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
 SOURCE = "en"  # the language of the code's texts
-# The languages every text of Tabula exists in (the bot's, the images', the engines' catalogs), which
-# players and servers may choose. A language whose catalogs cover only some packages is not offered:
-# nobody gets a half-translated game (tests/test_catalogs.py holds every offered one complete).
-OFFERED = ("en", "fr", "de")
 
 
 def native_name(lang: str) -> str:
@@ -129,6 +125,11 @@ def percent(share: float, lang: str) -> str:
 
 # ---- what engines emit: messages, translated where they are shown ---------------------------------
 ENGINE_DOMAIN = "engine"  # every engine package's catalogs: <package>/locale/<lang>/LC_MESSAGES/engine.po
+# The languages players and servers may choose: English and every language of the engines' core
+# catalogs (engines/core/locale/<lang>), in the order of their codes. Adding a language is adding
+# its catalogs to every package (README "Translating Tabula"); tests/test_catalogs.py fails while
+# one is missing, so nobody is offered a half-translated game.
+OFFERED = languages("engines.core", ENGINE_DOMAIN)
 
 
 class _Keep(dict[str, Any]):

@@ -47,7 +47,7 @@ async def test_every_command_text_is_in_the_catalogs_and_translated(simcord_env)
     new = next(o for o in payload["options"] if o["name"] == "new")
     assert new["name_localizations"]["fr"] == "nouvelle" and new["name_localizations"]["de"] == "neu"
     language = next(o for o in payload["options"] if o["name"] == "language")["options"][0]
-    assert [c["name"] for c in language["choices"]] == ["English", "Français", "Deutsch", "Auto"]
+    assert [c["name"] for c in language["choices"]] == ["English", "Deutsch", "Français", "Auto"]
 
 
 async def test_a_language_not_offered_gets_no_translation() -> None:

@@ -30,7 +30,7 @@ TOKEN = "secret-token-value"
         ("MAX_ACTIVE_GAMES_PER_USER", "²", "MAX_ACTIVE_GAMES_PER_USER must be a whole number ≥ 1, not '²'"),
         ("MAX_ACTIVE_GAMES_PER_USER", "2.5", "MAX_ACTIVE_GAMES_PER_USER must be a whole number ≥ 1, not '2.5'"),
         ("LOG_LEVEL", "verbose", "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not 'verbose'"),
-        ("DEFAULT_LOCALE", "it", "DEFAULT_LOCALE must be one of en, fr, de, not 'it'"),
+        ("DEFAULT_LOCALE", "it", "DEFAULT_LOCALE must be one of en, de, fr, not 'it'"),
         ("GAME_CREATE_COOLDOWN_SECONDS", "-1", "GAME_CREATE_COOLDOWN_SECONDS must be a number of seconds ≥ 0, not '-1'"),
         ("GAME_CREATE_COOLDOWN_SECONDS", "nan", "GAME_CREATE_COOLDOWN_SECONDS must be a number of seconds ≥ 0, not 'nan'"),
         ("SCHEDULER_SECONDS", "0.5", "SCHEDULER_SECONDS must be a number of seconds ≥ 1, not '0.5'"),
