@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.antiquity import city as cty
 from engines.antiquity.msgs import MN, M, languages
-from engines.antiquity.texts import LIMIT, bname, joined, lowered, own
+from engines.antiquity.texts import LIMIT, bname, joined, own
 from engines.core.i18n import Text, as_json, say
 from engines.core.names import ref
 from engines.core.state import State
@@ -61,7 +61,7 @@ BUILDING_WORD = {
 
 def building_word(state: State, kind: str) -> Text:
     words = own(state, "building", kind)
-    return BUILDING_WORD[kind] if words is None else lowered(words)
+    return BUILDING_WORD[kind] if words is None else words
 
 
 def kinds_text(state: State, kinds: list[str], lower: bool = False) -> list[Text]:

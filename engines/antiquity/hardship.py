@@ -9,7 +9,7 @@ from engines.antiquity.data import FOOD
 from engines.antiquity.events import log
 from engines.antiquity.msgs import MN, M
 from engines.antiquity.scoring import out_stamp
-from engines.antiquity.texts import Ask, Opt, grave_at, lowered, own
+from engines.antiquity.texts import Ask, Opt, grave_at, own
 from engines.core import Engine
 from engines.core.i18n import Text
 from engines.core.names import ref
@@ -33,7 +33,7 @@ def opts_explore(state: State, seat: int) -> Ask:
 
 def found_word(state: State, good: str) -> Text:
     words = own(state, "good", good)
-    return FOUND[good] if words is None else lowered(words)
+    return FOUND[good] if words is None else words
 
 
 def step_explore(state: State, seat: int, oid: str) -> None:

@@ -90,29 +90,12 @@ def own(state: State, kind: str, ident: str) -> Words | None:
     return found if isinstance(found, Words) else None
 
 
-def lowered(words: Words) -> Words:
-    """A pack's own name inside a sentence: lower-cased in English and French (as the engine wrote
-    them before its catalogs), as given in other languages."""
-    return Words.of(**{lang: t.lower() if lang in ("en", "fr") else t for lang, t in words.texts})
-
-
-def own_count(lang: str, word: str, n: int, g: str) -> str:
-    """`n` of a pack's own good as the engine wrote it before its catalogs: lower-cased in English
-    and French, where a plural adds an s (not to a name ending in s or x, nor to gold)."""
-    if lang not in ("en", "fr"):
-        return f"{n} {word}"
-    word = word.lower()
-    if lang == "fr" and n > 1 and not word.endswith(("s", "x")) and g != "gold":
-        word += "s"
-    return f"{n} {word}"
-
-
 def good_count(state: State, g: str, n: int) -> Text:
     """`n` of good `g`: "2 wood", agreed by each catalog's plural rule."""
     words = own(state, "good", g)
     if words is None:
         return GOOD_COUNT[g](n)
-    return Words.of(**{lang: own_count(lang, word, n, g) for lang, word in words.texts})
+    return Words.of(**{lang: f"{n} {word}" for lang, word in words.texts})  # a pack's name as it writes it: no grammar in code
 
 
 @lru_cache(maxsize=8192)
