@@ -72,3 +72,23 @@ async def test_without_a_server_language_the_creators_language_holds(simcord_env
     assert "c'est à vous" in text(channel.last_message)
     r = await bob.slash(channel, "play", move="a take1")
     assert "Saved" in answer(r).content and "c'est à vous" in text(channel.last_message)
+
+
+async def test_a_german_server_and_players_in_three_languages(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """German is offered like English and French: a German server's public posts, each player's
+    private answers and refusals in their own Discord language, the engines' refusals included."""
+    _, channel, alice, bob = setup_table(simcord_env, admin=True)
+    LOCALES[alice.id], LOCALES[bob.id] = "de", "fr"
+    r = await alice.slash(channel, "game language", language="de")
+    assert "verwenden jetzt: de" in answer(r).content
+    await alice.slash(channel, "game new", game="nim", options="stones=9")
+    lobby = channel.last_message
+    assert "neuer Tisch" in text(lobby)
+    await bob.click(lobby, label="Beitreten")
+    await alice.click(lobby, label="Starten")
+    r = await alice.slash(channel, "play", move="a take1")
+    assert "Gespeichert" in answer(r).content and "du bist am Zug" in text(channel.last_message)
+    r = await alice.slash(channel, "play", move="a")  # not her turn: the engine's refusal, in German
+    assert "Du bist nicht am Zug" in answer(r).content, answer(r).content
+    r = await bob.slash(channel, "play", move="zz!")
+    assert "n'est pas une notation valide" in answer(r).content, answer(r).content
