@@ -1,4 +1,4 @@
-"""Every text a game shows along seeded random playouts, in English and French, as JSON lines:
+"""Every text a game shows along seeded random playouts, in every offered language, as JSON lines:
 prompts, option labels and descriptions, refusals, the log, the result's texts, rules help and
 table options. Run before and after a change to an engine's texts (`python -m tools.text_dump
 GAME OUT [--seeds N]`): equal files mean players read exactly what they read before."""
@@ -11,10 +11,10 @@ import random
 from typing import Any
 
 import engines
-from engines.core import IllegalMove, conformance
+from engines.core import IllegalMove, conformance, i18n
 from engines.core.i18n import log_text, say
 
-LANGS = ("en", "fr")
+LANGS = i18n.OFFERED  # every language players may choose
 
 
 def dump(game: str, seeds: int, cap: int) -> list[Any]:
