@@ -41,7 +41,7 @@ gained.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.antiquity import building, rules, scoring
 from engines.antiquity import city as cty
@@ -50,12 +50,10 @@ from engines.antiquity.city_phase import free_men
 from engines.antiquity.data import FOOD, LUXURY, SUPPLIED, catalog, memo_table
 from engines.antiquity.layout import copy_state, fresh_flags
 from engines.core import prng
+from engines.core.engine import Sampler
 from engines.core.i18n import log_text
 from engines.core.names import ref
 from engines.core.state import State, clone
-
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 # ---- sample ---------------------------------------------------------------------------------------
 
@@ -65,7 +63,7 @@ STAFF_ORDER = ("cart", "warehouse", "market", "explorer", "university", "stable"
                "dump", "biology", "alchemy", "philosophy", "theology")
 
 
-def sample(state: State, seat: int, rng: Random) -> State:
+def sample(state: State, seat: int, rng: Sampler) -> State:
     """A state `seat` cannot tell from `state` (same view), its hidden parts redrawn with `rng`."""
     out = copy_state(state)
     others = [s for s in range(out["num_players"]) if s != seat and not out["players"][s]["out"]]
@@ -115,7 +113,7 @@ def explored_tokens(state: State) -> list[str]:
     return out
 
 
-def _redraw_markers(out: State, rng: Random) -> None:
+def _redraw_markers(out: State, rng: Sampler) -> None:
     """The face-down markers: a random draw, placed on the sorted positions, from the set-up's
     tokens less the ones explored (the discarded ones unseen stay in the pool)."""
     m = out["map"]
@@ -142,7 +140,7 @@ def _supply_used(state: State) -> dict[str, int]:
     return used
 
 
-def _redraw_city_phase(out: State, seat: int, others: list[int], rng: Random) -> None:
+def _redraw_city_phase(out: State, seat: int, others: list[int], rng: Sampler) -> None:
     """Every other seat back to the phase's snapshot, the seat's own trades given back, the supply
     pieces the others took redrawn, the seats already done manned; offers between others hidden."""
     used = _supply_used(out)  # the live supply is public: it must not change
@@ -186,7 +184,7 @@ def _trade_back(out: State, o: dict[str, Any], seat: int, others: list[int]) -> 
         goods[g] += 1
 
 
-def _place_supply(out: State, kind: str, others: list[int], rng: Random) -> None:
+def _place_supply(out: State, kind: str, others: list[int], rng: Sampler) -> None:
     """One cart shop, fountain or warehouse tile (a 1 × 2 warehouse) built this phase by some other
     seat where it fits, paid from its goods as far as they go."""
     shape = cty.rectangle(1, 2) if kind == "warehouse" else cty.shape_of(out, kind)

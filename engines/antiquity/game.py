@@ -8,17 +8,15 @@ until all are done. The other phases run in turn order or resolve automatically 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.antiquity import ai, data, flow, layout, prompts, refusals, scoring, setup, view
 from engines.antiquity.msgs import M
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
+from engines.core.engine import Sampler
 from engines.core.i18n import Message
 from engines.core.state import State
-
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 
 class Antiquity(Engine):
@@ -76,7 +74,7 @@ class Antiquity(Engine):
     def validate(self, state: State) -> None:
         layout.validate(state)
 
-    def sample(self, state: State, seat: int, rng: Random) -> State:
+    def sample(self, state: State, seat: int, rng: Sampler) -> State:
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:

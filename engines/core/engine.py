@@ -24,6 +24,9 @@ from engines.core.i18n import Message, Text, as_json, listed
 from engines.core.notation import MN, M, match_option, not_legal, nothing_to_play, typed_sets
 from engines.core.state import State, clone
 
+# What an AI search hands `Engine.sample`: its own seeded generator. Games draw only from the one
+# they are given (never from the global `random`), so they name its type through this alias.
+Sampler = random.Random
 COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns", "over", "log")
 VIEW_LOG_LENGTH = 30
 DRILL_DEPTH = 4  # how many nested choices one typed id may stand for
@@ -92,7 +95,7 @@ class Engine:
         raise NotImplementedError
 
     # ---- AI players (engines/core/ai.py) -------------------------------------------------------
-    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+    def sample(self, state: State, seat: int, rng: Sampler) -> State:
         """A complete state consistent with what `seat` may see (`view(sample, seat) == view(state, seat)`):
         every piece of hidden information (opponents' hands, deck and bag orders, other seats' secret
         choices, the game seed, the PRNG state) redrawn with `rng` among what `seat` cannot tell apart,

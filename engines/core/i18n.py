@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from babel.core import Locale, UnknownLocaleError
 from babel.lists import format_list
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
@@ -76,14 +77,22 @@ def languages(package: str, domain: str) -> tuple[str, ...]:
 
 
 @cache
-def translations(package: str, domain: str, lang: str) -> gettext.NullTranslations:
-    """`domain`'s messages in `lang`, read from its `.po` (the source language and a language
-    without a catalog: the English texts themselves)."""
+def _catalog(package: str, domain: str, lang: str) -> Catalog | None:
+    """`domain`'s `.po` in `lang`, read once; None for the source language or without a catalog."""
     path = locale_dir(package) / lang / "LC_MESSAGES" / f"{domain}.po"
     if lang == SOURCE or not path.is_file():
-        return gettext.NullTranslations()
+        return None
     with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=domain)
+        return read_po(f, locale=lang, domain=domain)
+
+
+@cache
+def translations(package: str, domain: str, lang: str) -> gettext.NullTranslations:
+    """`domain`'s messages in `lang`, compiled from its `.po` (the source language and a language
+    without a catalog: the English texts themselves)."""
+    catalog = _catalog(package, domain, lang)
+    if catalog is None:
+        return gettext.NullTranslations()
     compiled = io.BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
     compiled.seek(0)
@@ -299,7 +308,7 @@ def from_json(data: Any) -> Any:
 
 def messages_in(value: Any) -> list[Message]:
     """Every message in a text, nested ones included (for the checks that each is in the catalogs)."""
-    if isinstance(value, (dict, list)) and not isinstance(value, Message):
+    if isinstance(value, (dict, list)):
         value = from_json(value) if isinstance(value, dict) else Listed(tuple(from_json(v) for v in value))
     if isinstance(value, Message):
         return [value, *(m for _, v in value.args for m in messages_in(v))]
@@ -312,11 +321,10 @@ def known(message: Message, lang: str) -> bool:
     """Whether `lang`'s catalog has `message` (the source language has every one)."""
     if lang == SOURCE:
         return True
-    catalog = translations(message.package, ENGINE_DOMAIN, lang)
+    catalog = _catalog(message.package, ENGINE_DOMAIN, lang)
     english = message.english.one if isinstance(message.english, Plural) else message.english
-    entry = f"{message.key}\x04{english}"
-    found = getattr(catalog, "_catalog", {})
-    return (entry, 0) in found if isinstance(message.english, Plural) else entry in found
+    entry = catalog.get(english, context=message.key) if catalog is not None else None
+    return entry is not None and not entry.fuzzy and all(entry.string if isinstance(entry.string, tuple) else [entry.string])
 
 
 def log_text(entry: dict[str, Any], lang: str) -> str:

@@ -25,15 +25,12 @@ samples for equal `rng` states. Pure functions of the state, standard library on
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from engines.core import prng
+from engines.core.engine import Sampler
 from engines.core.state import State
 from engines.deus import effects, rules, scoring, states
 from engines.deus.data import COLOURS, PIECE_TYPES, catalog
-
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 # ---- sample ----------------------------------------------------------------------------------------
 VESTA_PER_OFFERING = 0.25  # expected VP of an offering: Vesta (1 or 2 VP) is 1 god in 6
@@ -41,7 +38,7 @@ REWARD_GROWTH = 0.5  # a `reward_per` card counted less in the past than it coun
 SALE_SHARE = 0.3  # the share of a `sell_vp` card's maximum a player sells on average
 
 
-def sample(state: State, seat: int, rng: Random) -> State:
+def sample(state: State, seat: int, rng: Sampler) -> State:
     """A complete state `seat` cannot tell from `state`, its hidden information redrawn with `rng`."""
     cat = catalog(state)
     design = {iid: c["id"] for iid, c in cat["instances"].items()}

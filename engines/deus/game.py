@@ -3,17 +3,15 @@ module that holds its rules (turn.py for the decision stack, prompts.py, view.py
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import Engine, OptionSpec, Prompt, i18n
 from engines.core.data import Checks
+from engines.core.engine import Sampler
 from engines.core.i18n import Message
 from engines.core.state import State
 from engines.deus import ai, data, prompts, refusals, scoring, states, turn, view
 from engines.deus import setup as setup_mod
-
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 
 class Deus(Engine):
@@ -81,7 +79,7 @@ class Deus(Engine):
     def validate(self, state: State) -> None:
         states.validate(state)
 
-    def sample(self, state: State, seat: int, rng: Random) -> State:
+    def sample(self, state: State, seat: int, rng: Sampler) -> State:
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -5,7 +5,7 @@ singular for 0 and 1) and the joins of several texts."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engines.core import i18n
@@ -81,28 +81,30 @@ def buildings_any(n: int) -> Message:
     return MN("item.building", "{n} building", "{n} buildings", n)
 
 
+# Counted words, one message each (the catalogs' keys are written out for the extractor).
+RESOURCES: dict[str, Callable[[int], Message]] = {
+    "wood": lambda n: MN("item.wood", "{n} wood", "{n} wood", n),
+    "stone": lambda n: MN("item.stone", "{n} stone", "{n} stone", n),
+    "clay": lambda n: MN("item.clay", "{n} clay", "{n} clay", n),
+    "wheat": lambda n: MN("item.wheat", "{n} wheat", "{n} wheat", n),
+}
+BUILDINGS: dict[str, Callable[[int], Message]] = {
+    "maritime": lambda n: MN("item.building.maritime", "{n} maritime building", "{n} maritime buildings", n),
+    "production": lambda n: MN("item.building.production", "{n} production building", "{n} production buildings", n),
+    "science": lambda n: MN("item.building.science", "{n} science building", "{n} science buildings", n),
+    "civil": lambda n: MN("item.building.civil", "{n} civil building", "{n} civil buildings", n),
+    "military": lambda n: MN("item.building.military", "{n} military building", "{n} military buildings", n),
+}
+
+
 def res(n: int, r: str) -> Message:
     """`n` units of resource `r`: "2 stone", "1 clay"."""
-    if r == "wood":
-        return MN("item.wood", "{n} wood", "{n} wood", n)
-    if r == "stone":
-        return MN("item.stone", "{n} stone", "{n} stone", n)
-    if r == "clay":
-        return MN("item.clay", "{n} clay", "{n} clay", n)
-    return MN("item.wheat", "{n} wheat", "{n} wheat", n)
+    return RESOURCES[r](n)
 
 
 def buildings(n: int, kind: str) -> Message:
     """`n` buildings of a type: "2 military buildings"."""
-    if kind == "maritime":
-        return MN("item.building.maritime", "{n} maritime building", "{n} maritime buildings", n)
-    if kind == "production":
-        return MN("item.building.production", "{n} production building", "{n} production buildings", n)
-    if kind == "science":
-        return MN("item.building.science", "{n} science building", "{n} science buildings", n)
-    if kind == "civil":
-        return MN("item.building.civil", "{n} civil building", "{n} civil buildings", n)
-    return MN("item.building.military", "{n} military building", "{n} military buildings", n)
+    return BUILDINGS[kind](n)
 
 
 def comma(items: Sequence[Text]) -> Text:

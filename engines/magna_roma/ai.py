@@ -18,27 +18,25 @@ the per-player keys only name public things), so nothing needs rebuilding.
 
 `sample` keeps every public fact and redraws the hidden ones: it reads each hidden list only as a
 sorted multiset before shuffling it with `rng`, so two states with the same view give equal
-samples for equal `Random` states. `evaluate` projects each seat's final score and turns
+samples for equal `Sampler` states. `evaluate` projects each seat's final score and turns
 the gap to the best opponent into a winning chance. Standard library only; never imports game.py.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import prng
+from engines.core.engine import Sampler
 from engines.core.state import State, clone
 from engines.magna_roma import city as cityg
 from engines.magna_roma import dominus, legal, scoring
 from engines.magna_roma.data import COLOURS, Catalog, catalog
 
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
-
 
 # ---------------------------------------------------------------- sample
-def sample(state: State, seat: int | None, rng: Random) -> State:
+def sample(state: State, seat: int | None, rng: Sampler) -> State:
     """A complete state `seat` cannot tell from `state` (the same view), with the district deck,
     the monument deck, the face-down colony tokens, the seed and the PRNG redrawn with `rng`."""
     out = clone({k: v for k, v in state.items() if k != "log"})

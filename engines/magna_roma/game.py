@@ -3,17 +3,15 @@ the module that holds its rules (setup, turn, prompts, refusals, scoring, view, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
+from engines.core.engine import Sampler
 from engines.core.i18n import Message
 from engines.core.state import State
 from engines.magna_roma import ai, data, prompts, refusals, scoring, setup, turn, view
 from engines.magna_roma.msgs import M, component_names
-
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 
 class MagnaRoma(Engine):
@@ -72,7 +70,7 @@ class MagnaRoma(Engine):
     def validate(self, state: State) -> None:
         setup.validate(state)
 
-    def sample(self, state: State, seat: int, rng: Random) -> State:
+    def sample(self, state: State, seat: int, rng: Sampler) -> State:
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:

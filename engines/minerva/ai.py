@@ -12,7 +12,7 @@ hidden tiles (the catalogue memo holds view texts only).
 
 `sample` keeps every public fact and redraws the hidden ones among what a seat cannot tell apart;
 it reads the hidden lists only as sorted multisets, so two states with the same view give equal
-samples for equal `Random` states. `evaluate` projects each seat's final score (`projection`,
+samples for equal `Sampler` states. `evaluate` projects each seat's final score (`projection`,
 unfinished decisions of the seat to act included) and turns the gap to the best opponent into a
 winning chance; solo, the gap to the rulebook's 40-point target. Standard library only; never
 imports game.py.
@@ -21,9 +21,10 @@ imports game.py.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import prng
+from engines.core.engine import Sampler
 from engines.core.state import State, clone
 from engines.minerva import city as grid
 from engines.minerva import rules, scoring
@@ -51,9 +52,6 @@ from engines.minerva.worth import (
     run_effect,
 )
 
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
-
 ROUND_TILE = "round."
 
 
@@ -70,7 +68,7 @@ def _round_number(tile: str) -> int:
     return int(tile[len(ROUND_TILE):])
 
 
-def sample(state: State, seat: int | None, rng: Random) -> State:
+def sample(state: State, seat: int | None, rng: Sampler) -> State:
     """A complete state `seat` cannot tell from `state`: the same view, with the building stack,
     the temple deck, the seed and the PRNG redrawn with `rng`."""
     out = clone({k: v for k, v in state.items() if k != "log"})

@@ -9,16 +9,14 @@ passes on (`rounds`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import Engine, Prompt, i18n
 from engines.core.data import Checks
+from engines.core.engine import Sampler
 from engines.core.i18n import Message
 from engines.core.state import State
 from engines.minerva import actions, ai, data, prompts, refusals, rounds, rules, scoring, setup, view
-
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 
 class Minerva(Engine):
@@ -64,7 +62,7 @@ class Minerva(Engine):
     def validate(self, state: State) -> None:
         setup.validate(state)
 
-    def sample(self, state: State, seat: int, rng: Random) -> State:
+    def sample(self, state: State, seat: int, rng: Sampler) -> State:
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:

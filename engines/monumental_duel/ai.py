@@ -30,16 +30,14 @@ rounds left). A finished game is valued from its ranks (1 for a first place, sha
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import prng
+from engines.core.engine import Sampler
 from engines.core.state import State, clone
 from engines.monumental_duel import model as m
 from engines.monumental_duel import rounds, scoring
 from engines.monumental_duel.data import catalog
-
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 # ---- sample ---------------------------------------------------------------------------------------
 
@@ -50,13 +48,13 @@ def _canonical(state: State, iids: list[str]) -> list[str]:
     return sorted(iids, key=lambda x: (cards[x], len(x), x))
 
 
-def _shuffled(state: State, iids: list[str], rng: Random) -> list[str]:
+def _shuffled(state: State, iids: list[str], rng: Sampler) -> list[str]:
     out = _canonical(state, iids)
     rng.shuffle(out)
     return out
 
 
-def sample(state: State, seat: int, rng: Random) -> State:
+def sample(state: State, seat: int, rng: Sampler) -> State:
     """A complete state `seat` cannot tell from `state`, its hidden information redrawn with `rng`."""
     out: State = clone({k: v for k, v in state.items() if k != "log"})
     out["log"] = list(state["log"])  # log entries are never edited: shared, as in `Engine.copy_state`
@@ -78,7 +76,7 @@ def sample(state: State, seat: int, rng: Random) -> State:
     return out
 
 
-def _deal_opponent(state: State, seat: int, opp: dict[str, Any], rng: Random) -> None:
+def _deal_opponent(state: State, seat: int, opp: dict[str, Any], rng: Sampler) -> None:
     """Deal the opponent's unseen cards again: deck and discard keep their sizes; a pending choice
     between two Knowledge cards drawn at a refill gets two of the opponent's Knowledge cards."""
     pool = opp["deck"] + opp["discard"]

@@ -3,18 +3,16 @@ contract, each method handing over to the module that holds its rules."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
+from engines.core.engine import Sampler
 from engines.core.i18n import Message
 from engines.core.state import State
 from engines.monumental_duel import ai, data, prompts, refusals, scoring, setup, texts, view
 from engines.monumental_duel.data import CIVS, FILE
 from engines.monumental_duel.msgs import M
-
-if TYPE_CHECKING:
-    from random import Random  # the seat's sampler: engines draw only from what they are given
 
 CIV_CHOICES = (*CIVS, "random")
 
@@ -68,7 +66,7 @@ class MonumentalDuel(Engine):
     def validate(self, state: State) -> None:
         setup.validate(state)
 
-    def sample(self, state: State, seat: int, rng: Random) -> State:
+    def sample(self, state: State, seat: int, rng: Sampler) -> State:
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
