@@ -75,11 +75,13 @@ class Canvas:
         bold: bool = False,
         max_lines: int | None = None,
         line_gap: int = 2,
+        lang: str | None = None,
     ) -> float:
-        """Wrapped text; returns the y below the last line."""
+        """Wrapped text (a word too long for a line hyphenated as `lang` does, given one); returns
+        the y below the last line."""
         f = font(max(size, self.min_text), bold, condensed=True)
         self._drawn(f.size)
-        lines = wrap(self.draw, text, f, width)
+        lines = wrap(self.draw, text, f, width, lang)
         if max_lines is not None and len(lines) > max_lines:
             lines = lines[:max_lines]
             lines[-1] = ellipsize(self.draw, lines[-1] + "…", f, width)

@@ -14,6 +14,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
+import pyphen
 from PIL import ImageDraw, ImageFont
 
 from render.core import record
@@ -170,9 +171,29 @@ def cut(kept: str) -> str:
     return kept.rstrip(" ,;:·-") + "…"
 
 
-def wrap(draw: ImageDraw.ImageDraw, text: str, f: Any, width: float) -> list[str]:
-    """Lines of at most `width` px, broken between words (a word wider than a line is cut
-    between grapheme clusters)."""
+@lru_cache(maxsize=8)
+def _hyphenator(lang: str) -> pyphen.Pyphen | None:
+    """The hyphenation dictionary of `lang` (LibreOffice's patterns, bundled with pyphen), if any."""
+    found = pyphen.language_fallback(lang)
+    return pyphen.Pyphen(lang=found) if found else None
+
+
+def hyphenate(draw: ImageDraw.ImageDraw, word: str, f: Any, width: float, lang: str) -> tuple[str, str] | None:
+    """`word` split at the last break `lang`'s dictionary allows whose head, with a hyphen, fits
+    `width` px ("Holzfäller-", "lager"); None when the language has no dictionary or no head fits."""
+    dic = _hyphenator(lang)
+    if dic is None:
+        return None
+    for at in reversed(dic.positions(word)):
+        head = word[:at] if word[:at].endswith("-") else word[:at] + "-"  # "Tabula-KI" keeps its one hyphen
+        if draw.textlength(head, font=f) <= width:
+            return head, word[at:]
+    return None
+
+
+def wrap(draw: ImageDraw.ImageDraw, text: str, f: Any, width: float, lang: str | None = None) -> list[str]:
+    """Lines of at most `width` px, broken between words. A word wider than a line is hyphenated
+    where `lang`'s dictionary allows (given a language), else cut between grapheme clusters."""
     lines: list[str] = []
     for para in text.split("\n"):
         current = ""
@@ -184,6 +205,11 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, f: Any, width: float) -> list[str
             else:
                 current = trial
             while draw.textlength(current, font=f) > width and len(graphemes(current)) > 1:
+                split = hyphenate(draw, current, f, width, lang) if lang else None
+                if split is not None:
+                    lines.append(split[0])
+                    current = split[1]
+                    continue
                 clusters = graphemes(current)
                 cut = next(i for i in range(len(clusters), 0, -1) if draw.textlength("".join(clusters[:i]), font=f) <= width or i == 1)
                 lines.append("".join(clusters[:cut]))

@@ -245,6 +245,6 @@ def _draw_tile(c: Canvas, rect: tuple[float, float, float, float], tile: dict[st
     draw_tokens(c, x0 + 4, y, tile.get("icons", []), tsize, x1 - 3, lang)
     y += tsize + 3
     lines = max(1, int((y1 - y - 2) // 15))
-    c.paragraph((x0 + 4, y), field(tile, "effect", lang), w - 8, 13, max_lines=lines, line_gap=1)
+    c.paragraph((x0 + 4, y), field(tile, "effect", lang), w - 8, 13, max_lines=lines, line_gap=1, lang=lang)
     if points is not None:
         c.chip((x1 - 46, y1 - 24), T("n_vp", lang, n=points), palette.VP, 13)

@@ -175,7 +175,7 @@ def _big_tile(c: Canvas, rect: tuple[float, float, float, float], t: dict[str, A
         return
     chip = t.get("points") is not None
     lines = max(1, int((y1 - y0 - band - 8 - (40 if chip else 0)) // 25))
-    c.paragraph((x0 + 6, y0 + band + 4), _short_name(tile, lang), x1 - x0 - 12, 24, bold=True, max_lines=lines, line_gap=1)
+    c.paragraph((x0 + 6, y0 + band + 4), _short_name(tile, lang), x1 - x0 - 12, 24, bold=True, max_lines=lines, line_gap=1, lang=lang)
     if chip:
         c.chip((x0 + 6, y1 - 38), T("n_vp", lang, n=t["points"]), palette.VP, PHONE_TEXT)
 

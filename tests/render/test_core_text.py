@@ -73,3 +73,19 @@ def test_a_line_without_max_width_stops_at_the_image_edge() -> None:
     c = Canvas(300, 40)
     c.text((10, 20), "Maximilian-Alexander von Hohenzollern", 20, anchor="lm")
     assert c.image.getpixel((299, 20)) == c.image.getpixel((299, 2))  # nothing drawn past the edge
+
+
+def test_a_word_too_long_for_a_line_is_hyphenated_where_its_language_allows() -> None:
+    """Minerva's phone city tile showed German "Steinb / ruch" and "Holzfäl / lerla…": a word
+    wider than its line breaks at a syllable its language's dictionary allows, with a hyphen."""
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    f = font(24, True, condensed=True)
+    wide = lambda *texts: max(draw.textlength(t, font=f) for t in texts)  # noqa: E731
+    room = wide("Steinbr")
+    assert wrap(draw, "Steinbruch", f, room, "de") == ["Stein-", "bruch"]
+    assert wrap(draw, "Holzfällerlager", f, wide("Holzfäller-"), "de") == ["Holzfäller-", "lager"]
+    assert wrap(draw, "Bibliothèque", f, wide("Biblio-", "thèque"), "fr") == ["Biblio-", "thèque"]
+    assert wrap(draw, "Tabula-KI", f, wide("Tabula-K"), "de") == ["Tabula-", "KI"]  # one hyphen
+    assert wrap(draw, "Steinbruch", f, room) == ["Steinbr", "uch"]  # no language: between clusters, as before
+    assert wrap(draw, "Steinbruch", f, room, "xx") == ["Steinbr", "uch"]  # no dictionary: the same
+    assert all(draw.textlength(line, font=f) <= room for line in wrap(draw, "Holzfällerlager Steinbruch", f, room, "de"))
