@@ -141,6 +141,7 @@ GOLD = 0.15
 CARD_IN_HAND = 0.5
 PIECE_READY = 0.2  # a building on the player board, ready to be built
 CARD_BUILT = 1.2  # a card in a column (not a temple): it resolves again at each later build
+TEMPLE_HOPE = 0.5  # share of a temple card's score (if built now) it is worth in hand, resources for it at hand
 REGION = 0.5  # a region held: temple counters, room to build, village sieges
 VILLAGE = 0.6  # share of a barbarian village's VP a lead in units around it is worth
 SCALE = 4.0  # VP of lead that make a win about 3 times as likely as a loss (logistic squash)
@@ -188,7 +189,7 @@ def village_prospects(state: State) -> list[float]:
 def standing(state: State) -> list[float]:
     """Each seat's expected final VP, roughly: its score if the game ended now (tokens, temples,
     majorities) plus what its tableau, goods, hand, pieces and regions may still bring, the more
-    so the further the end."""
+    so the further the end, and the temples in its hand (`temple_hopes`)."""
     keep = 1.0 - 0.8 * progress(state)
     majorities = scoring.majorities(state)
     villages = village_prospects(state)
@@ -203,8 +204,30 @@ def standing(state: State) -> list[float]:
         cards = sum(len(p["cols"][c]) for c in PIECE_TYPES)
         goods = (RESOURCE * sum(p["res"].values()) + GOLD * p["gold"] + CARD_IN_HAND * len(p["hand"])
                  + PIECE_READY * sum(p["board"].values()))
-        out.append(score + villages[s] + keep * (CARD_BUILT * cards + goods + REGION * regions[s]))
+        out.append(score + villages[s] + keep * (CARD_BUILT * cards + goods + REGION * regions[s]) + temple_hopes(state, s))
     return out
+
+
+def temple_hopes(state: State, seat: int) -> float:
+    """What the temple cards in `seat`'s hand may still score: a share of each one's score if it
+    were built now, half of that share until its cost is at hand, and again half while the seat
+    lacks the buildings its next temple needs; nothing once the temple stock is used up. Temples
+    win Deus (up to 12 VP each), and their resources are gathered turns ahead, beyond a search's
+    playouts: a search that saw their worth only once built would spend the resources elsewhere."""
+    if state["temple_stock"] <= 0:
+        return 0.0
+    cat = catalog(state)
+    p = state["players"][seat]
+    ready = 1.0 if rules.temples_allowed(state, seat) else 0.5
+    hope = 0.0
+    for iid in p["hand"]:
+        card = cat["instances"][iid]
+        if card["colour"] != "temple":
+            continue
+        need = sum(card["cost"].values()) or 1
+        have = sum(min(int(p["res"].get(k, 0)), n) for k, n in card["cost"].items())
+        hope += TEMPLE_HOPE * ready * (0.5 + 0.5 * have / need) * effects.temple_score(state, seat, card)
+    return hope
 
 
 def evaluate(state: State, seat: int) -> float:

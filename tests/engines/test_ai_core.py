@@ -314,6 +314,48 @@ def test_a_sample_that_keeps_the_secret_lets_the_search_find_it() -> None:
         assert ai.choose(GUESS, state, 0, "strong", 0, SMALL["strong"]) == f"g{secret}"
 
 
+class Lottery(Guess):
+    """Seat 0 draws one of 8 tickets; its worth is a hidden luck (0-19, the same whatever the
+    ticket) plus the ticket's small bonus. Ticket t5 is the best in every world."""
+
+    name = "lottery"
+    BONUS = (0, 1, 2, 0, 1, 3, 2, 0)
+
+    def setup(self, state: State) -> None:
+        state["secret"] = 9  # the luck
+        state["guess"] = None
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in self.to_act(state):
+            return None
+        return Prompt(seat, "Draw", [Option(f"t{k}", f"ticket {k}") for k in range(len(self.BONUS))])
+
+    def evaluate(self, state: State, seat: int) -> float:
+        worth = state["secret"] + (self.BONUS[state["guess"]] if state["guess"] is not None else 1)
+        return 0.5 + (worth - 10) / 40 * (1 if seat == 0 else -1)
+
+
+LOTTERY = Lottery()
+
+
+def lottery_sample(state: State, seat: int, rng: random.Random) -> State:
+    out = Engine.sample(LOTTERY, state, seat, rng)
+    if seat == 0:
+        out["secret"] = rng.randrange(20)
+    return out
+
+
+def test_strong_compares_the_options_on_the_same_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The luck of a draw (here worth up to 19) dwarfs the differences between options (1 or 2):
+    strong plays every option it compares on the same samples, so the best one wins in each, and
+    it finds t5 at every seed. Control: normal, a fresh sample per playout, at the same budget,
+    takes another ticket at some seed."""
+    monkeypatch.setattr(LOTTERY, "sample", lottery_sample)
+    state = LOTTERY.new_game(2, 3)
+    assert {ai.choose(LOTTERY, state, 0, "strong", seed, SMALL["strong"]) for seed in range(10)} == {"t5"}
+    assert {ai.choose(LOTTERY, state, 0, "normal", seed, SMALL["strong"]) for seed in range(10)} != {"t5"}
+
+
 # ---- every game -------------------------------------------------------------------------------------
 
 
