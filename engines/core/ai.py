@@ -248,13 +248,19 @@ class _Search:
         noisy = {o: spread[o] + self.rng.gauss(0.0, NOISE) for o in ids}
         return max(ids, key=lambda o: noisy[o])
 
-    def prior(self, ids: list[str]) -> dict[str, float]:
-        """Each option's one-ply value for the seat, on one sample (discounted like a leaf)."""
-        world = self.sample()
-        return {o: self.value(self.step(world, self.seat, o), 1) for o in ids}
+    def prior(self, ids: list[str], samples: int) -> dict[str, float]:
+        """Each option's one-ply value for the seat (discounted like a leaf), averaged over up to
+        `samples` samples, every option on the same ones; one at least, more while time lasts."""
+        sums, done = dict.fromkeys(ids, 0.0), 0
+        while done < samples and not (done and self.out_of_time()):
+            world = self.sample()
+            done += 1
+            for o in ids:
+                sums[o] += self.value(self.step(world, self.seat, o), 1)
+        return {o: sums[o] / done for o in ids}
 
     def flat(self, ids: list[str]) -> str:
-        prior = self.prior(ids)
+        prior = self.prior(ids, 1)
         visits = dict.fromkeys(ids, PRIOR_VISITS)
         totals = {o: prior[o] * PRIOR_VISITS for o in ids}
         for i in range(self.iterations):
@@ -274,8 +280,7 @@ class _Search:
         STRONG_WIDTH kept, then sequential halving: each round plays every option left out on the
         same samples with the same random draws (so two options are compared on equal worlds, not
         on lucky ones) and keeps the better half, until one is left."""
-        worlds = [self.sample() for _ in range(STRONG_SAMPLES)]
-        prior = {o: sum(self.value(self.step(w, self.seat, o), 1) for w in worlds) / len(worlds) for o in ids}
+        prior = self.prior(ids, STRONG_SAMPLES)
         order = {o: self.rng.random() for o in ids}  # ties in a random order
         alive = sorted(ids, key=lambda o: (prior[o], order[o]), reverse=True)[:STRONG_WIDTH]
         visits = dict.fromkeys(alive, PRIOR_VISITS)
