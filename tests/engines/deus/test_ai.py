@@ -15,7 +15,7 @@ from engines.deus import ENGINE, scoring
 from engines.deus import ai as deus_ai
 from engines.deus.data import card_of
 
-from .util import fresh, occupy, region
+from .util import fresh, give, occupy, region
 
 E = ENGINE
 SMALL = ai.Budget(6, 60.0)  # iterations only: the clock never cuts these searches
@@ -131,9 +131,41 @@ def test_evaluate_is_within_0_and_1(n: int, seed: int) -> None:
         assert all(0.0 <= v <= 1.0 for v in values), values
 
 
+def without_temples_in_hand(state: State) -> State:
+    """`state` with every temple card in a hand swapped for a card of another colour from the
+    deck: the starting hands then differ in nothing the evaluation weighs."""
+    others = [i for i in state["deck"] if card_of(state, i)["colour"] != "temple"]
+    for p in state["players"]:
+        for k, iid in enumerate(p["hand"]):
+            if card_of(state, iid)["colour"] == "temple":
+                swap = others.pop()
+                state["deck"][state["deck"].index(swap)] = iid
+                p["hand"] = [*p["hand"][:k], swap, *p["hand"][k + 1:]]
+    E.validate(state)
+    return state
+
+
+def test_a_temple_in_hand_counts_the_more_its_cost_is_at_hand() -> None:
+    """`temple_hopes`: a temple card in hand is worth a share of its score if built now, the more
+    of its cost the seat holds; nothing once the temple stock is used up."""
+    state = without_temples_in_hand(fresh(2))
+    p = state["players"][0]
+    occupy(state, 0, region(state, "forest", edge=True), "military")
+    p["board"] = {**p["board"], "military": p["board"]["military"] - 1}
+    [temple] = give(state, 0, "temple-of-mars", only=False)  # 2 VP per military piece: 2 now
+    p["res"] = dict.fromkeys(p["res"], 0)
+    E.validate(state)
+    hope = deus_ai.temple_hopes(state, 0)
+    assert hope > 0.0 and deus_ai.temple_hopes(state, 1) == 0.0
+    p["res"] = {**p["res"], **card_of(state, temple)["cost"]}
+    assert deus_ai.temple_hopes(state, 0) > hope
+    state["temple_stock"] = 0
+    assert deus_ai.temple_hopes(state, 0) == 0.0
+
+
 @pytest.mark.parametrize("n", [2, 4])
 def test_evaluate_is_even_at_the_start_and_favours_the_seat_ahead(n: int) -> None:
-    state = fresh(n)
+    state = without_temples_in_hand(fresh(n))
     assert [E.evaluate(state, s) for s in range(n)] == pytest.approx([0.5] * n)  # a symmetric start
     state["players"][0]["vp"] += 6  # hidden VP tokens
     ahead = E.evaluate(state, 0)
