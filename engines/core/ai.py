@@ -30,6 +30,8 @@ search cut by it is the only one that may differ between runs.
 from __future__ import annotations
 
 import hashlib
+import heapq
+import itertools
 import json
 import math
 import random
@@ -213,20 +215,26 @@ class _Search:
 
     def way_out(self, world: State, back: set[str] | None) -> str | None:
         """When every option leads back where the turn has been: the first option of the shortest
-        path of the seat's own options to somewhere new (breadth first, at most WAY_OUT positions),
-        so a turn that wandered into a corner of menus always finds its way out."""
-        queue: list[tuple[State, str]] = [(self.step(world, self.seat, o), o) for o in self.engine.prompt(world, self.seat).ids()]  # type: ignore[union-attr]
+        path of the seat's own options to somewhere new, so a turn that wandered into a corner of
+        menus always finds its way out. Breadth first, each position checked as soon as it is
+        reached, and at each depth the smaller menus opened first (a confirmation is a small
+        menu: "done" then "yes" is found among hundreds of offers to write); at most WAY_OUT
+        positions opened, within the search's time."""
+        queue: list[tuple[int, int, int, State, str | None]] = [(0, 0, 0, world, None)]
         expanded: set[str] = set()
-        for state, first in queue:
-            if self.new_to(state, back):
-                return first
+        order = itertools.count(1)  # ties in the order reached (states are never compared)
+        while queue and len(expanded) < WAY_OUT and not (expanded and self.out_of_time()):
+            depth, _, _, state, first = heapq.heappop(queue)
             mark = fingerprint(self.engine, state, self.seat)
             if mark in expanded:
                 continue
-            if len(expanded) == WAY_OUT:
-                break
             expanded.add(mark)
-            queue += [(self.step(state, self.seat, o), first) for o in self.engine.prompt(state, self.seat).ids()]  # type: ignore[union-attr]
+            for o in self.engine.prompt(state, self.seat).ids():  # type: ignore[union-attr]
+                after = self.step(state, self.seat, o)
+                if self.new_to(after, back):
+                    return first or o
+                width = len(self.engine.prompt(after, self.seat).options)  # type: ignore[union-attr]
+                heapq.heappush(queue, (depth + 1, width, next(order), after, first or o))
         return None
 
     # ---- the levels -------------------------------------------------------------------------------

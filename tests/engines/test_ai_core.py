@@ -409,3 +409,39 @@ def test_a_long_turn_heads_for_its_end() -> None:
     pick = ai.choose(engine, looking, 0, "strong", 0, SMALL["strong"], ["x"] * ai.LONG_TURN)
     after = engine.apply(looking, 0, pick)
     assert pick != "back" and after["picked"] is not None, "a pile picked: one step from the end of the turn"
+
+
+class Offers(Nim):
+    """Nim where a seat may write any of 400 offers before picking a pile (each one somewhere new:
+    the offers written are seen), or end its turn through "done" then "yes"."""
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        prompt = super().prompt(state, seat)
+        if prompt is None or state["picked"] is not None:
+            return prompt
+        if state.get("confirming"):
+            return Prompt(seat, "End your turn?", [Option("no", "no"), Option("yes", "yes")])
+        offers = [Option(f"offer{k}", f"offer {k}") for k in range(400) if k not in state.get("offers", [])]
+        return Prompt(seat, prompt.text, [*offers, Option("done", "done")])
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if option_id.startswith("offer"):
+            state["offers"] = [*state.get("offers", []), int(option_id[5:])]
+        elif option_id in ("done", "no"):
+            state["confirming"] = option_id == "done"
+        elif option_id == "yes":
+            state["confirming"] = False
+            state["current"] = (seat + 1) % state["num_players"]
+            self.end_turn(state)
+        else:
+            super().step(state, seat, option_id)
+
+
+def test_a_long_turn_finds_its_end_behind_a_confirmation_among_hundreds_of_options() -> None:
+    """The way to the turn's end is "done" (the last of 401 options) then "yes": found by opening
+    the small menu first, where a plain breadth-first search would open 300 offers' menus and stop."""
+    engine = Offers()
+    start = engine.new_game(2, 1)
+    pick = ai.choose(engine, start, 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN)
+    assert pick == "done"
+    assert ai.choose(engine, engine.apply(start, 0, "done"), 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN) == "yes"
