@@ -8,9 +8,9 @@ state and the step list so callers can replay. Failures raise AssertionError wit
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
 from engines.core import i18n, packs, prng
@@ -314,7 +314,7 @@ def playout_states(
     """States along a random playout (forced options and pure gains settled, as the bot does):
     the first and every `every`-th decision after it, the game not over in any of them. For the
     tests of `sample` and `evaluate` (`check_sample`) and of AI players."""
-    chooser = random.Random(seed * 7919 + num_players)
+    chooser = Random(seed * 7919 + num_players)
     everyone = range(num_players)
     state = engine.settle(engine.new_game(num_players, seed, options), everyone)[0]
     out: list[State] = []
@@ -338,7 +338,7 @@ def kinded_playout(
     decision a game's tests care about, or None): every `every` decisions, the first state of each
     kind, and the final state as "over". For the tests of `sample` and `evaluate` that must meet
     each kind of hidden or pending decision."""
-    rnd = random.Random(seed)
+    rnd = Random(seed)
     everyone = range(num_players)
     state = engine.settle(engine.new_game(num_players, seed), everyone)[0]
     out: list[tuple[str | None, State]] = []
@@ -368,7 +368,7 @@ def check_never_cheats(
     assert engine.view(other, seat) == engine.view(state, seat), "the other state must look the same to the seat"
     assert engine.prompt(other, seat) == engine.prompt(state, seat)
     for k in (0, 1, 2):
-        assert engine.sample(state, seat, random.Random(k)) == engine.sample(other, seat, random.Random(k)), f"sample {k} differs"
+        assert engine.sample(state, seat, Random(k)) == engine.sample(other, seat, Random(k)), f"sample {k} differs"
     for level in levels:
         mine = choose(engine, state, seat, level, 3, budgets[level])
         assert mine == choose(engine, other, seat, level, 3, budgets[level]), (level, seat, mine)
@@ -384,7 +384,7 @@ def check_sample(engine: Engine, state: State, rng_seed: int = 0) -> None:
     n = state["num_players"]
     acting = engine.to_act(state)
     for seat in range(n):
-        sample = engine.sample(state, seat, random.Random(rng_seed))
+        sample = engine.sample(state, seat, Random(rng_seed))
         where = f"{engine.name}: sample for seat {seat}"
         assert json.dumps(engine.to_json(state), sort_keys=True) == before, f"{where}: sample changed the state"
         assert is_json_safe(sample), f"{where} is not JSON-safe"
@@ -394,11 +394,11 @@ def check_sample(engine: Engine, state: State, rng_seed: int = 0) -> None:
         assert engine.to_act(sample) == acting, f"{where}: different seats are to act"
         engine.validate(sample)
         assert engine.from_json(json.loads(json.dumps(engine.to_json(sample)))) == sample, f"{where}: JSON round trip"
-        assert engine.sample(state, seat, random.Random(rng_seed)) == sample, f"{where} is not deterministic"
-        resampled = engine.sample(state, seat, random.Random(9))
+        assert engine.sample(state, seat, Random(rng_seed)) == sample, f"{where} is not deterministic"
+        resampled = engine.sample(state, seat, Random(9))
         for k in (rng_seed, rng_seed + 1):
-            again = engine.sample(resampled, seat, random.Random(k))
-            assert engine.sample(state, seat, random.Random(k)) == again, (
+            again = engine.sample(resampled, seat, Random(k))
+            assert engine.sample(state, seat, Random(k)) == again, (
                 f"{where} is not a function of the seat's view (the sample of a sample differs)"
             )
         _play_on(engine, clone(sample), rng_seed + seat, 300)
@@ -406,7 +406,7 @@ def check_sample(engine: Engine, state: State, rng_seed: int = 0) -> None:
 
 def _play_on(engine: Engine, state: State, seed: int, steps: int) -> None:
     """Random legal play from `state` for at most `steps` decisions: every offered option applies."""
-    chooser = random.Random(seed)
+    chooser = Random(seed)
     everyone = range(state["num_players"])
     state = engine.settle(state, everyone)[0]
     for _ in range(steps):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import importlib.resources
 import json
-import random
 import sys
 from collections.abc import Collection
+from random import Random
 from typing import Any
 
 from engines.core import i18n, packs, prng
@@ -26,7 +26,7 @@ from engines.core.state import State, clone
 
 # What an AI search hands `Engine.sample`: its own seeded generator. Games draw only from the one
 # they are given (never from the global `random`), so they name its type through this alias.
-Sampler = random.Random
+Sampler = Random
 COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns", "over", "log")
 VIEW_LOG_LENGTH = 30
 DRILL_DEPTH = 4  # how many nested choices one typed id may stand for
