@@ -1,8 +1,9 @@
 """`python -m bot selfplay GAME --levels strong,random --games N`: AI players play whole games
 against each other, seats rotating between games, and the result is printed as JSON:
-`{"game", "games", "levels", "unfinished", "shared", "wins": {level: n}, "seconds_per_decision":
-{level: {"p50", "p95", "max", "decisions"}}}`. A shared win counts for each level that shares it
-(`shared` counts those games); a level seated twice counts once per game it wins. Levels: `easy`,
+`{"game", "games", "levels", "unfinished", "shared", "wins": {level: n}, "mean_score": {level: x},
+"seconds_per_decision": {level: {"p50", "p95", "max", "decisions"}}}`. A shared win counts for each
+level that shares it (`shared` counts those games); a level seated twice counts once per game it
+wins, and each of its seats' final scores goes into its mean (finished games only). Levels: `easy`,
 `normal`, `strong` (engines.core.ai), and the baselines `random` (a uniformly random legal option)
 and `standin` (the stand-in before the AI: one step of look-ahead on the public score)."""
 
@@ -33,6 +34,7 @@ class Tally:
     wins: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, list[float]] = field(default_factory=dict)
     turns: list[float] = field(default_factory=list)  # turns per player of each finished game
+    scores: dict[str, list[float]] = field(default_factory=dict)  # each seat's final score, by level
 
     def add(self, other: Tally) -> None:
         """`other`'s games counted in this tally too (self-play split over processes)."""
@@ -44,6 +46,8 @@ class Tally:
         for level, times in other.seconds.items():
             self.seconds.setdefault(level, []).extend(times)
         self.turns.extend(other.turns)
+        for level, points in other.scores.items():
+            self.scores.setdefault(level, []).extend(points)
 
 
 def pick(
@@ -90,6 +94,8 @@ def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tall
         return
     tally.turns.append(engine.turns(state) / len(seats))
     result = engine.result(state)
+    for s, level in enumerate(seats):
+        tally.scores.setdefault(level, []).append(float(result["scores"][s]))
     if result.get("no_winner"):
         return
     first = {seats[s] for s, rank in enumerate(result["ranks"]) if rank == 1}
@@ -114,7 +120,8 @@ def play_games(engine: Engine, levels: list[str], games: int, seed: int = 1, eff
 def report(game: str, levels: list[str], tally: Tally) -> dict[str, object]:
     return {
         "game": game, "games": tally.games, "levels": levels, "unfinished": tally.unfinished, "shared": tally.shared,
-        "wins": tally.wins, "seconds_per_decision": {level: spread(times) for level, times in tally.seconds.items()},
+        "wins": tally.wins, "mean_score": {level: round(sum(p) / len(p), 1) for level, p in tally.scores.items()},
+        "seconds_per_decision": {level: spread(times) for level, times in tally.seconds.items()},
     }
 
 

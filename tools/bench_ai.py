@@ -145,9 +145,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print the JSON report only")
     args = parser.parse_args(argv)
     games = args.games if args.games is not None else 2 if args.quick else 20
-    effort = args.effort or (0.05 if args.quick else 1.0)
-    positions = args.positions or (2 if args.quick else 10)
+    effort = args.effort if args.effort is not None else 0.05 if args.quick else 1.0
+    positions = args.positions if args.positions is not None else 2 if args.quick else 10
     names = [engines.key(g) for g in args.game] if args.game else engines.names()
+    problems = [f"unknown game {g!r} (games: {', '.join(engines.names())})"
+                for g, name in zip(args.game or [], names, strict=False) if name not in engines.names()]
+    problems += [text for bad, text in (
+        (games < 0, "--games must be 0 or more"), (positions < 1, "--positions must be 1 or more"),
+        (args.turns < 0, "--turns must be 0 or more"), (args.jobs < 1, "--jobs must be 1 or more"),
+        (not 0 < effort <= 1, "--effort must be above 0 and at most 1"),
+    ) if bad]
+    if problems:
+        print("; ".join(problems), file=sys.stderr)
+        return 2
     report: dict[str, Any] = {
         "machine": {
             "python": sys.version.split()[0], "platform": platform.platform(), "cpus": os.cpu_count(),
@@ -172,7 +182,7 @@ def main(argv: list[str]) -> int:
     ]
     if tasks:
         print(f"playing {games} games per pairing in {len(tasks)} slices", file=sys.stderr, flush=True)
-        with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        with ProcessPoolExecutor(args.jobs) as pool:
             played = list(pool.map(_slice, tasks))
         for name in names:
             pairings = report["games"][name]["pairings"] = {}
@@ -185,7 +195,7 @@ def main(argv: list[str]) -> int:
     lengths = [(name, n, args.turns, args.seed, effort) for name in names
                for n in range(engines.get_engine(name).min_players, engines.get_engine(name).max_players + 1)] if args.turns else []
     if lengths:
-        with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        with ProcessPoolExecutor(args.jobs) as pool:
             for name, n, turns in pool.map(_turns, lengths):
                 report["games"][name].setdefault("turns_per_player", {})[n] = round(statistics.median(turns), 1) if turns else None
     report["seconds"] = round(time.perf_counter() - started, 1)

@@ -1,0 +1,124 @@
+"""`python -m bot selfplay` and `python -m bot bench ai` (issue 29): AI players play whole games
+against each other with seats rotating, and the reports carry every figure the issue asks for.
+Played on the tests' tic-tac-toe, a registered plugin game, so a game takes milliseconds."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engines
+from bot import selfplay
+from engines.core import Engine
+from engines.core.state import State
+from tests.plugin_game.engine import ENGINE as TICTACTOE
+from tests.plugin_game.engine import LINES
+from tools import bench_ai
+
+# A drawn game, cell by cell (X b2, O a1, X a3, ...): no three in a row for either side.
+DRAW = ["b2", "a1", "a3", "c1", "b1", "b3", "a2", "c2", "c3"]
+
+
+@pytest.fixture
+def tictactoe() -> Iterator[Engine]:
+    engines.register(TICTACTOE)
+    yield TICTACTOE
+    engines.unregister("tictactoe")
+
+
+def scripted(engine: Engine, state: State, seat: int, level: str, rng: random.Random, *_: Any) -> str:
+    """Every level plays the drawn game's next free cell."""
+    return next(c for c in DRAW if state["board"][c] is None)
+
+
+def test_the_draw_is_a_draw() -> None:
+    x, o = set(DRAW[::2]), set(DRAW[1::2])
+    assert not any(set(line) <= x or set(line) <= o for line in LINES)
+
+
+def test_selfplay_prints_wins_scores_and_decision_times(tictactoe: Engine, capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay.main(["tictactoe", "--levels", "strong,random", "--games", "4", "--effort", "0.2"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "tictactoe" and report["games"] == 4 and report["unfinished"] == 0
+    assert report["levels"] == ["strong", "random"]
+    wins = report["wins"]
+    assert wins["random"] <= report["shared"], "random beat the strong AI at tic-tac-toe"
+    assert wins["strong"] >= 3
+    assert report["mean_score"]["strong"] > report["mean_score"]["random"]
+    for level in ("strong", "random"):
+        t = report["seconds_per_decision"][level]
+        assert t["decisions"] > 0 and 0 <= t["p50"] <= t["p95"] <= t["max"]
+    assert report["seconds_per_decision"]["strong"]["p50"] > report["seconds_per_decision"]["random"]["p50"]
+
+
+def test_seats_rotate_between_games_and_slices_give_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[tuple[list[str], int]] = []
+    monkeypatch.setattr(selfplay, "play", lambda engine, seats, seed, effort, tally: played.append((seats, seed)))
+    three = engines.get_engine("deus")  # 2 to 4 players
+    selfplay.play_games(three, ["a", "b", "c"], 4, seed=10)
+    assert played == [(["a", "b", "c"], 10), (["b", "c", "a"], 11), (["c", "a", "b"], 12), (["a", "b", "c"], 13)]
+    whole = list(played)
+    played.clear()
+    selfplay.play_games(three, ["a", "b", "c"], 2, seed=10, first=2)
+    assert played == whole[2:]
+
+
+def test_a_shared_win_counts_for_each_level_that_shares_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(selfplay, "pick", scripted)
+    tally = selfplay.play_games(TICTACTOE, ["strong", "random"], 2)
+    assert (tally.games, tally.shared, tally.wins) == (2, 2, {"strong": 2, "random": 2})
+    assert tally.scores == {"strong": [0.0, 0.0], "random": [0.0, 0.0]}
+    same = selfplay.play_games(TICTACTOE, ["random", "random"], 3)
+    assert same.wins == {"random": 3}, "a level seated twice counts once per game it wins"
+    assert len(same.scores["random"]) == 6
+
+
+def test_selfplay_refuses_bad_input_with_the_reason(tictactoe: Engine, capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay.main(["tictactoe", "--levels", "strong,godlike"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "godlike" in out.err and "levels: easy, normal, strong, random, standin" in out.err
+    assert selfplay.main(["chess", "--levels", "strong,random"]) == 2
+    assert "chess" in capsys.readouterr().err
+    assert selfplay.main(["tictactoe", "--levels", "strong,random", "--effort", "0"]) == 2
+    assert "--effort" in capsys.readouterr().err
+    assert selfplay.main(["tictactoe", "--levels", "strong,random,easy", "--games", "1"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "Tic-tac-toe is for 2 to 2 players, not 3" in out.err
+
+
+def test_bench_ai_reports_every_figure(tictactoe: Engine, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--quick", "--game", "tictactoe", "--positions", "1", "--jobs", "1", "--turns", "1", "--json"]
+    assert bench_ai.main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["pairings_effort"] == 0.05 and report["games_per_pairing"] == 2
+    g = report["games"]["tictactoe"]
+    for level in ("easy", "normal", "strong"):
+        for clock in ("wall", "cpu"):
+            t = g["decision_seconds"][level][clock]
+            assert 0 < t["p50"] <= t["p95"] <= t["max"]
+        assert 0 <= g["search_peak_mib"][level] <= 200  # the issue's bound (a tic-tac-toe search is far below 0.1 MiB)
+    assert set(g["pairings"]) == {"strong_vs_random", "strong_vs_standin", "strong_vs_normal", "normal_vs_easy"}
+    for p in g["pairings"].values():
+        assert p["games"] == 2 and p["unfinished"] == 0
+        assert p["ci95"][0] <= p["score"] <= p["ci95"][1]
+        assert p["verdict"] in ("met", "missed", "undecided")
+    assert 2.5 <= g["turns_per_player"]["2"] <= 4.5  # five to nine marks, over two players
+
+
+def test_bench_ai_refuses_bad_input_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_ai.main(["--game", "chess", "--effort", "0", "--json"]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert "unknown game 'chess'" in out.err and "--effort must be above 0 and at most 1" in out.err
+
+
+def test_wilson_interval() -> None:
+    """The 95 % Wilson interval of the README's table: 6 of 12 is 0.25 to 0.75, 12 of 12 still
+    leaves 0.757 to 1, and no game says nothing."""
+    assert bench_ai.wilson(0.5, 12) == (0.254, 0.746)
+    assert bench_ai.wilson(1.0, 12) == (0.757, 1.0)
+    assert bench_ai.wilson(0.0, 0) == (0.0, 1.0)
