@@ -245,6 +245,7 @@ def _reset_harvest(out: State, s: int) -> None:
 # ---- evaluate -------------------------------------------------------------------------------------
 
 STEEPNESS = 2.0  # of the logistic on the lead over the best opponent
+BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -375,14 +376,17 @@ def strength(state: State, seat: int, board: Board) -> float:
     # (rather than open a menu and go back)
     sel = p["sel"]
     if sel.get("do") == "offer":
-        economy -= min(0.5, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"])))
+        economy -= min(BEGGING, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"])))
     elif sel and state["phase"] == "country":
         economy -= 0.03  # a countryside building chosen, not placed yet
     elif sel and sel.get("do") != "staff":
         economy -= 0.01  # a choice begun (a building to place or move, a payment), not finished
     # every offer sent this turn costs a little, so a search whose simulated partner sometimes
-    # accepts a gift never floods a player with offers
-    economy -= 0.04 * sum(1 for o in state["offers"] if o["from"] == seat)
+    # accepts a gift never floods a player with offers; one that gives nothing costs as much as the
+    # longest offer being written (with "back" barred by the turn's cycle check, a search used to
+    # send such offers one after another): a person is asked for a gift only by an AI whose every
+    # other option is lost
+    economy -= sum(0.04 if o["give"] else BEGGING for o in state["offers"] if o["from"] == seat)
     if (state["phase"] == "city" and p["done"]) or (state["phase"] == "country" and p["flags"].get("country_done")):
         economy += 0.02
     danger = 0.0

@@ -196,8 +196,8 @@ class _Search:
         nothing. All of them when none does. Judged on a sample: what an option reveals (a card
         drawn) makes a new position of its own."""
         world = self.sample()
-        if len(seen) >= LONG_TURN:  # enough: the shortest way to the end of the turn
-            way = self.way_out(world, None)
+        if len(seen) >= LONG_TURN:  # enough: the shortest way to the end of the turn, whatever the clock
+            way = self.way_out(world, None, timed=False)
             return [way] if way is not None else ids
         back = {*seen, fingerprint(self.engine, world, self.seat)}
         moving = [o for o in ids if self.new_to(self.step(world, self.seat, o), back)]
@@ -213,17 +213,19 @@ class _Search:
             return True
         return back is not None and fingerprint(self.engine, state, self.seat) not in back
 
-    def way_out(self, world: State, back: set[str] | None) -> str | None:
+    def way_out(self, world: State, back: set[str] | None, timed: bool = True) -> str | None:
         """When every option leads back where the turn has been: the first option of the shortest
         path of the seat's own options to somewhere new, so a turn that wandered into a corner of
         menus always finds its way out. Breadth first, each position checked as soon as it is
         reached, and at each depth the smaller menus opened first (a confirmation is a small
         menu: "done" then "yes" is found among hundreds of offers to write); at most WAY_OUT
-        positions opened, within the search's time."""
+        positions opened, within the search's time if `timed`. The way to a long turn's end is not
+        timed: cut by the clock on a busy host, it came back empty at every decision, and an
+        Antiquity seat went on writing trade offers for thousands of decisions."""
         queue: list[tuple[int, int, int, State, str | None]] = [(0, 0, 0, world, None)]
         expanded: set[str] = set()
         order = itertools.count(1)  # ties in the order reached (states are never compared)
-        while queue and len(expanded) < WAY_OUT and not (expanded and self.out_of_time()):
+        while queue and len(expanded) < WAY_OUT and not (timed and expanded and self.out_of_time()):
             depth, _, _, state, first = heapq.heappop(queue)
             mark = fingerprint(self.engine, state, self.seat)
             if mark in expanded:

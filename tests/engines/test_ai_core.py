@@ -445,3 +445,19 @@ def test_a_long_turn_finds_its_end_behind_a_confirmation_among_hundreds_of_optio
     pick = ai.choose(engine, start, 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN)
     assert pick == "done"
     assert ai.choose(engine, engine.apply(start, 0, "done"), 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN) == "yes"
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_a_long_turn_ends_even_when_the_search_has_no_time_left(level: str) -> None:
+    """On a busy host the search's wall time may be gone before it looks for the turn's end: the
+    way out is found all the same (cut by the clock, it came back empty at every decision and an
+    Antiquity seat wrote trade offers for thousands of decisions)."""
+    engine = Offers()
+    state, seen = engine.new_game(2, 1), ["x"] * ai.LONG_TURN
+    for played in range(3):
+        option = ai.choose(engine, state, 0, level, played, ai.Budget(60, 0.0), seen)
+        state = engine.apply(state, 0, option)
+        seen.append(option)
+        if state["current"] != 0:
+            break
+    assert state["current"] == 1 and played == 1, "the turn did not end through done then yes"

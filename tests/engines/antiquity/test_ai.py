@@ -194,3 +194,26 @@ def test_the_normal_level_plays_better_than_chance() -> None:
     over seeds 1 to 6: gains of 0.27, 0.26, 0.17, 0.04, -0.05 and 0.09)."""
     gain = sum(first_turn(seed, "normal") - first_turn(seed, None) for seed in range(1, 4))
     assert gain > 0.4
+
+
+def test_an_offer_that_gives_nothing_is_never_worth_sending() -> None:
+    """A person is not asked for gifts: sending an offer that asks for wood and gives nothing is
+    worth less than keeping it in the writing (with "back" barred by the turn's cycle check, a
+    search sent such offers, one after another, to a player who had to decline each); an offer
+    that gives something is worth sending. Seen from seat 0 in the city phase of turn 1."""
+    rng = random.Random(1)
+    state = ENGINE.settle(ENGINE.new_game(2, 3, {}), range(2))[0]
+    while not (state["phase"] == "city" and 0 in ENGINE.to_act(state) and "offer" in ENGINE.prompt(state, 0).ids()):  # type: ignore[union-attr]
+        seat = ENGINE.to_act(state)[0]
+        ids = [o for o in ENGINE.prompt(state, seat).ids() if o != "offer"]  # type: ignore[union-attr]
+        state = ENGINE.settle(ENGINE.apply(state, seat, rng.choice(ids)), range(2))[0]
+
+    def then(s: State, *ids: str) -> State:
+        for option in ids:
+            s = ENGINE.settle(ENGINE.apply(s, 0, option), range(2))[0]
+        return s
+
+    asking = then(state, "offer", "p2", "get.wood", "1")
+    assert ai.evaluate(then(asking, "send"), 0) < ai.evaluate(asking, 0)
+    fair = then(asking, "give.wood", "1")
+    assert ai.evaluate(then(fair, "send"), 0) > ai.evaluate(fair, 0)
