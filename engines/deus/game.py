@@ -39,7 +39,7 @@ class Deus(Engine):
     # may be paid all in gold while holding its resources (`farm.gold`; `gold` then the card when
     # those do not fit the menu)
     rules_version = 6
-    typical_turns = {2: 31, 3: 29, 4: 35}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
+    typical_turns = {2: 36, 3: 36, 4: 26}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
 
     def __init__(self) -> None:
         data.default_catalog()  # check the default data once, at import
