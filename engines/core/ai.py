@@ -194,11 +194,15 @@ class _Search:
         prompt as they were (a menu's "done" that the forced options lead straight back to), or
         brings back a position of `seen`, is a loop a search would happily repeat, since it costs
         nothing. All of them when none does. Judged on a sample: what an option reveals (a card
-        drawn) makes a new position of its own."""
+        drawn) makes a new position of its own. After LONG_TURN decisions, the first step of the
+        shortest way to the turn's end; when that lies beyond WAY_OUT positions (an Antiquity seat's
+        "done" led to eight graves to place one by one), the loops stay barred: without that, the
+        seat opened and closed its trade menu for ever rather than bury its dead."""
         world = self.sample()
         if len(seen) >= LONG_TURN:  # enough: the shortest way to the end of the turn, whatever the clock
             way = self.way_out(world, None, timed=False)
-            return [way] if way is not None else ids
+            if way is not None:
+                return [way]
         back = {*seen, fingerprint(self.engine, world, self.seat)}
         moving = [o for o in ids if self.new_to(self.step(world, self.seat, o), back)]
         if moving:

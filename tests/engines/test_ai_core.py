@@ -447,6 +447,54 @@ def test_a_long_turn_finds_its_end_behind_a_confirmation_among_hundreds_of_optio
     assert ai.choose(engine, engine.apply(start, 0, "done"), 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN) == "yes"
 
 
+
+class Graves(Nim):
+    """A turn whose end lies deep: "done" leads to eight graves to place one by one among sixteen
+    cells (more sets of graves than a way-out search opens), and a side menu ("look", then "back"
+    or "close") that the evaluation likes better than burying the dead."""
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if state["over"] or seat != state["current"]:
+            return None
+        if state.get("graves"):
+            cells = [Option(f"c{k}", f"cell {k}") for k in range(16) if f"c{k}" not in state["buried"]]
+            return Prompt(seat, "Place a grave.", cells)
+        if state.get("looking"):
+            return Prompt(seat, "Trade?", [Option("back", "back"), Option("close", "close")])
+        return Prompt(seat, "Your city.", [Option("look", "look"), Option("done", "done")])
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if option_id in ("look", "back", "close"):
+            state["looking"] = option_id == "look"
+        elif option_id == "done":
+            state["graves"], state["buried"] = 8, []
+        else:
+            state["buried"] = [*state["buried"], option_id]
+            state["graves"] -= 1
+            if not state["graves"]:
+                state["current"] = (seat + 1) % state["num_players"]
+                self.end_turn(state)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return 0.2 if state.get("graves") or state.get("buried") else 0.6 if state.get("looking") else 0.5
+
+
+def test_a_long_turn_whose_end_lies_deep_still_ends() -> None:
+    """Past LONG_TURN decisions, when the way to the turn's end is beyond the way-out search (an
+    Antiquity seat's "done" led to eight graves to place), the turn's loops stay barred: the seat
+    opened and closed its trade menu for ever rather than bury its dead."""
+    engine = Graves()
+    state = engine.new_game(2, 1)
+    seen = ["x"] * ai.LONG_TURN + [ai.fingerprint(engine, state, 0), ai.fingerprint(engine, engine.apply(state, 0, "look"), 0)]
+    for played in range(12):
+        option = ai.choose(engine, state, 0, "normal", played, SMALL["normal"], seen)
+        seen.append(ai.fingerprint(engine, state, 0))
+        state = engine.apply(state, 0, option)
+        if state["current"] != 0:
+            break
+    assert state["current"] == 1 and played == 8, "done, then eight graves: the turn ends"
+
+
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_a_long_turn_ends_even_when_the_search_has_no_time_left(level: str) -> None:
     """On a busy host the search's wall time may be gone before it looks for the turn's end: the
