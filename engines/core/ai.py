@@ -91,6 +91,7 @@ STRONG_WIDTH = 8  # strong: options it plays out (the best of that ranking)
 # would let every opponent settle for a draw it could win.
 SHARED = 0.25
 WAY_OUT = 300  # positions a search for a way out of a turn's visited menus looks at, at most
+WAY_OUT_BEAM = 12  # ... opening the smallest menus of each depth only: 25 decisions deep at least
 # After this many decisions in one turn, an AI takes the shortest way to the turn's end: a rule
 # that lets a seat repeat something (Antiquity's trade offers) could otherwise keep it busy for
 # ever, each repetition somewhere new (another offer) that the cycle check cannot refuse.
@@ -218,29 +219,37 @@ class _Search:
         return back is not None and fingerprint(self.engine, state, self.seat) not in back
 
     def way_out(self, world: State, back: set[str] | None, timed: bool = True) -> str | None:
-        """When every option leads back where the turn has been: the first option of the shortest
-        path of the seat's own options to somewhere new, so a turn that wandered into a corner of
-        menus always finds its way out. Breadth first, each position checked as soon as it is
-        reached, and at each depth the smaller menus opened first (a confirmation is a small
-        menu: "done" then "yes" is found among hundreds of offers to write); at most WAY_OUT
-        positions opened, within the search's time if `timed`. The way to a long turn's end is not
-        timed: cut by the clock on a busy host, it came back empty at every decision, and an
-        Antiquity seat went on writing trade offers for thousands of decisions."""
-        queue: list[tuple[int, int, int, State, str | None]] = [(0, 0, 0, world, None)]
+        """When every option leads back where the turn has been: the first option of a short path
+        of the seat's own options to somewhere new, so a turn that wandered into a corner of menus
+        always finds its way out. A beam search, depth by depth: each position is checked as soon
+        as it is reached, and only the WAY_OUT_BEAM smallest menus of a depth are opened (a
+        confirmation is a small menu: "done" then "yes" is found among hundreds of offers to
+        write; a turn's end eight graves deep is reached where a breadth-first search drowns in
+        the sets of graves); at most WAY_OUT positions opened, within the search's time if
+        `timed`. The way to a long turn's end is not timed: cut by the clock on a busy host, it
+        came back empty at every decision, and an Antiquity seat went on writing trade offers
+        for thousands of decisions."""
+        frontier: list[tuple[State, str | None]] = [(world, None)]
         expanded: set[str] = set()
-        order = itertools.count(1)  # ties in the order reached (states are never compared)
-        while queue and len(expanded) < WAY_OUT and not (timed and expanded and self.out_of_time()):
-            depth, _, _, state, first = heapq.heappop(queue)
-            mark = fingerprint(self.engine, state, self.seat)
-            if mark in expanded:
-                continue
-            expanded.add(mark)
-            for o in self.engine.prompt(state, self.seat).ids():  # type: ignore[union-attr]
-                after = self.step(state, self.seat, o)
-                if self.new_to(after, back):
-                    return first or o
-                width = len(self.engine.prompt(after, self.seat).options)  # type: ignore[union-attr]
-                heapq.heappush(queue, (depth + 1, width, next(order), after, first or o))
+        order = itertools.count()  # ties in the order reached (states are never compared)
+        while frontier:
+            beam: list[tuple[int, int, State, str | None]] = []  # the smallest menus of the next depth (a max-heap)
+            for state, first in frontier:
+                if len(expanded) >= WAY_OUT or (timed and expanded and self.out_of_time()):
+                    return None
+                mark = fingerprint(self.engine, state, self.seat)
+                if mark in expanded:
+                    continue
+                expanded.add(mark)
+                for o in self.engine.prompt(state, self.seat).ids():  # type: ignore[union-attr]
+                    after = self.step(state, self.seat, o)
+                    if self.new_to(after, back):
+                        return first or o
+                    width = len(self.engine.prompt(after, self.seat).options)  # type: ignore[union-attr]
+                    heapq.heappush(beam, (-width, -next(order), after, first or o))
+                    if len(beam) > WAY_OUT_BEAM:
+                        heapq.heappop(beam)
+            frontier = [(state, first) for _, _, state, first in sorted(beam, reverse=True)]
         return None
 
     # ---- the levels -------------------------------------------------------------------------------

@@ -453,11 +453,13 @@ class Graves(Nim):
     cells (more sets of graves than a way-out search opens), and a side menu ("look", then "back"
     or "close") that the evaluation likes better than burying the dead."""
 
+    graves, cells = 8, 16
+
     def prompt(self, state: State, seat: int) -> Prompt | None:
         if state["over"] or seat != state["current"]:
             return None
         if state.get("graves"):
-            cells = [Option(f"c{k}", f"cell {k}") for k in range(16) if f"c{k}" not in state["buried"]]
+            cells = [Option(f"c{k}", f"cell {k}") for k in range(self.cells) if f"c{k}" not in state["buried"]]
             return Prompt(seat, "Place a grave.", cells)
         if state.get("looking"):
             return Prompt(seat, "Trade?", [Option("back", "back"), Option("close", "close")])
@@ -467,7 +469,7 @@ class Graves(Nim):
         if option_id in ("look", "back", "close"):
             state["looking"] = option_id == "look"
         elif option_id == "done":
-            state["graves"], state["buried"] = 8, []
+            state["graves"], state["buried"] = self.graves, []
         else:
             state["buried"] = [*state["buried"], option_id]
             state["graves"] -= 1
@@ -479,20 +481,29 @@ class Graves(Nim):
         return 0.2 if state.get("graves") or state.get("buried") else 0.6 if state.get("looking") else 0.5
 
 
-def test_a_long_turn_whose_end_lies_deep_still_ends() -> None:
-    """Past LONG_TURN decisions, when the way to the turn's end is beyond the way-out search (an
-    Antiquity seat's "done" led to eight graves to place), the turn's loops stay barred: the seat
-    opened and closed its trade menu for ever rather than bury its dead."""
-    engine = Graves()
+class DeepGraves(Graves):
+    """Graves whose last lies deeper than the way-out search reaches (WAY_OUT / WAY_OUT_BEAM)."""
+
+    graves, cells = 27, 29
+
+
+@pytest.mark.parametrize("engine", [Graves(), DeepGraves()], ids=["graves", "deep_graves"])
+def test_a_long_turn_whose_end_lies_deep_still_ends(engine: Graves) -> None:
+    """Past LONG_TURN decisions the AI heads for the turn's end: an Antiquity seat whose "done" led
+    to eight graves to place, each among a dozen cells, opened and closed its trade menu for ever
+    rather than bury its dead. Eight graves deep, the way-out search finds the end (a breadth-first
+    one drowned in the sets of graves); deeper than it reaches, the turn's loops stay barred."""
+    if isinstance(engine, DeepGraves):
+        assert engine.graves > ai.WAY_OUT // ai.WAY_OUT_BEAM, "no longer deeper than the way-out search"
     state = engine.new_game(2, 1)
     seen = ["x"] * ai.LONG_TURN + [ai.fingerprint(engine, state, 0), ai.fingerprint(engine, engine.apply(state, 0, "look"), 0)]
-    for played in range(12):
+    for played in range(engine.graves + 4):
         option = ai.choose(engine, state, 0, "normal", played, SMALL["normal"], seen)
         seen.append(ai.fingerprint(engine, state, 0))
         state = engine.apply(state, 0, option)
         if state["current"] != 0:
             break
-    assert state["current"] == 1 and played == 8, "done, then eight graves: the turn ends"
+    assert state["current"] == 1 and played == engine.graves, "done, then the graves: the turn ends"
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
