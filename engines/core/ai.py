@@ -92,7 +92,7 @@ STRONG_WIDTH = 8  # strong: options it plays out (the best of that ranking)
 SHARED = 0.25
 WAY_OUT = 300  # positions a search for a way out of a turn's visited menus looks at, at most
 WAY_OUT_BEAM = 12  # ... opening the smallest menus of each depth only: 25 decisions deep at least
-# After this many decisions in one turn, an AI takes the shortest way to the turn's end: a rule
+# After this many decisions in one turn, an AI takes a short way to the turn's end: a rule
 # that lets a seat repeat something (Antiquity's trade offers) could otherwise keep it busy for
 # ever, each repetition somewhere new (another offer) that the cycle check cannot refuse.
 LONG_TURN = 80
@@ -195,12 +195,12 @@ class _Search:
         prompt as they were (a menu's "done" that the forced options lead straight back to), or
         brings back a position of `seen`, is a loop a search would happily repeat, since it costs
         nothing. All of them when none does. Judged on a sample: what an option reveals (a card
-        drawn) makes a new position of its own. After LONG_TURN decisions, the first step of the
-        shortest way to the turn's end; when that lies beyond WAY_OUT positions (an Antiquity seat's
+        drawn) makes a new position of its own. After LONG_TURN decisions, the first step of a short
+        way to the turn's end; when that lies beyond WAY_OUT positions (an Antiquity seat's
         "done" led to eight graves to place one by one), the loops stay barred: without that, the
         seat opened and closed its trade menu for ever rather than bury its dead."""
         world = self.sample()
-        if len(seen) >= LONG_TURN:  # enough: the shortest way to the end of the turn, whatever the clock
+        if len(seen) >= LONG_TURN:  # enough: a short way to the end of the turn, whatever the clock
             way = self.way_out(world, None, timed=False)
             if way is not None:
                 return [way]
