@@ -22,7 +22,7 @@ apart, future draws included). Every simulation runs on such a sample, through `
   iterations (Magna Roma and Minerva 5 of 12, Deus 5 of 8): a fresh sample per playout drowns the
   differences between options in the luck of the draw, which equal samples cancel.
 
-Pure and deterministic: everything random comes from `Random(seed)`, and the iteration
+Pure and deterministic: everything random comes from `Sampler(seed)`, and the iteration
 budget is the limit; the clock (`time.perf_counter`) is only a safety cap on wall time, so a
 search cut by it is the only one that may differ between runs.
 """
@@ -37,9 +37,8 @@ import math
 import time
 from collections.abc import Collection
 from dataclasses import dataclass
-from random import Random
 
-from engines.core.engine import Engine
+from engines.core.engine import Engine, Sampler
 from engines.core.state import State
 
 LEVELS = ("easy", "normal", "strong")
@@ -119,7 +118,7 @@ def choose(
     if len(ids) == 1:
         return ids[0]
     budget = budget or BUDGETS[level]
-    search = _Search(engine, state, seat, Random(seed), budget)
+    search = _Search(engine, state, seat, Sampler(seed), budget)
     ids = search.progressing(ids, list(seen))
     if len(ids) == 1:
         return ids[0]
@@ -131,7 +130,7 @@ def choose(
 class _Search:
     """One decision's search: the hidden `state` is touched only through `engine.sample`."""
 
-    def __init__(self, engine: Engine, state: State, seat: int, rng: Random, budget: Budget) -> None:
+    def __init__(self, engine: Engine, state: State, seat: int, rng: Sampler, budget: Budget) -> None:
         self.engine = engine
         self._state = state
         self.seat = seat
@@ -144,7 +143,7 @@ class _Search:
     # ---- the pieces -------------------------------------------------------------------------------
     def sample(self) -> State:
         """A fresh determinisation: what the seat may see, the rest redrawn."""
-        return self.engine.sample(self._state, self.seat, Random(self.rng.getrandbits(64)))
+        return self.engine.sample(self._state, self.seat, Sampler(self.rng.getrandbits(64)))
 
     def out_of_time(self) -> bool:
         return time.perf_counter() > self.deadline
@@ -161,12 +160,12 @@ class _Search:
         assert prompt is not None and prompt.options, f"{self.engine.name}: seat {seat} is to act without options"
         return seat, prompt.ids()
 
-    def greedy(self, state: State, seat: int, ids: list[str], rng: Random) -> str:
+    def greedy(self, state: State, seat: int, ids: list[str], rng: Sampler) -> str:
         """The option among (at most GREEDY_WIDTH of) `ids` after which `seat` stands best."""
         candidates = rng.sample(ids, min(len(ids), GREEDY_WIDTH))  # in a random order: ties too
         return max(candidates, key=lambda o: self.engine.evaluate(self.step(state, seat, o), seat))
 
-    def playout(self, state: State, rng: Random) -> tuple[State, int]:
+    def playout(self, state: State, rng: Sampler) -> tuple[State, int]:
         """Guided play from `state` for at most `self.depth` decisions (epsilon-greedy on
         `evaluate`, drawing from `rng`); the state reached and the decisions taken."""
         for played in range(self.depth):
@@ -316,7 +315,7 @@ class _Search:
                     return max(alive, key=mean)
                 world, seed = self.sample(), self.rng.getrandbits(64)
                 for o in alive:
-                    leaf, depth = self.playout(self.step(world, self.seat, o), Random(seed))
+                    leaf, depth = self.playout(self.step(world, self.seat, o), Sampler(seed))
                     visits[o] += 1
                     totals[o] += self.value(leaf, 1 + depth)
             alive = sorted(alive, key=mean, reverse=True)[: max(1, (len(alive) + 1) // 2)]
@@ -330,7 +329,7 @@ def fingerprint(engine: Engine, state: State, seat: int) -> str:
     return hashlib.blake2b(json.dumps(seen, sort_keys=True, default=str).encode(), digest_size=12).hexdigest()
 
 
-def _best(ids: list[str], visits: dict[str, int], totals: dict[str, float], rng: Random) -> str:
+def _best(ids: list[str], visits: dict[str, int], totals: dict[str, float], rng: Sampler) -> str:
     """The best mean among the options visited at least half as often as the most visited one
     (a mean from a few visits is not trusted); equal means drawn at random, so an option is never
     preferred for being offered first (a menu whose first option changes nothing would loop)."""

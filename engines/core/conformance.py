@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from random import Random
 from typing import Any
 
 from engines.core import i18n, packs, prng
 from engines.core.ai import LEVELS, Budget, choose
 from engines.core.contract import MAX_OPTIONS, OPTION_ID, IllegalMove, Prompt
-from engines.core.engine import Engine
+from engines.core.engine import Engine, Sampler
 from engines.core.ranks import competition_ranks
 from engines.core.state import State, clone, is_json_safe
 
@@ -314,7 +313,7 @@ def playout_states(
     """States along a random playout (forced options and pure gains settled, as the bot does):
     the first and every `every`-th decision after it, the game not over in any of them. For the
     tests of `sample` and `evaluate` (`check_sample`) and of AI players."""
-    chooser = Random(seed * 7919 + num_players)
+    chooser = Sampler(seed * 7919 + num_players)
     everyone = range(num_players)
     state = engine.settle(engine.new_game(num_players, seed, options), everyone)[0]
     out: list[State] = []
@@ -338,7 +337,7 @@ def kinded_playout(
     decision a game's tests care about, or None): every `every` decisions, the first state of each
     kind, and the final state as "over". For the tests of `sample` and `evaluate` that must meet
     each kind of hidden or pending decision."""
-    rnd = Random(seed)
+    rnd = Sampler(seed)
     everyone = range(num_players)
     state = engine.settle(engine.new_game(num_players, seed), everyone)[0]
     out: list[tuple[str | None, State]] = []
@@ -363,12 +362,12 @@ def check_never_cheats(
 ) -> None:
     """Issue 29's test that the AI never cheats: `other` (other hidden information, drawn by
     `sample` or changed by hand) must look the same to `seat` (view and prompt), sample the same
-    (three `Random` seeds), and get the same decision at each of `levels` with the AI's seed fixed
+    (three `Sampler` seeds), and get the same decision at each of `levels` with the AI's seed fixed
     (`budgets[level]`, iterations only in a test)."""
     assert engine.view(other, seat) == engine.view(state, seat), "the other state must look the same to the seat"
     assert engine.prompt(other, seat) == engine.prompt(state, seat)
     for k in (0, 1, 2):
-        assert engine.sample(state, seat, Random(k)) == engine.sample(other, seat, Random(k)), f"sample {k} differs"
+        assert engine.sample(state, seat, Sampler(k)) == engine.sample(other, seat, Sampler(k)), f"sample {k} differs"
     for level in levels:
         mine = choose(engine, state, seat, level, 3, budgets[level])
         assert mine == choose(engine, other, seat, level, 3, budgets[level]), (level, seat, mine)
@@ -384,7 +383,7 @@ def check_sample(engine: Engine, state: State, rng_seed: int = 0) -> None:
     n = state["num_players"]
     acting = engine.to_act(state)
     for seat in range(n):
-        sample = engine.sample(state, seat, Random(rng_seed))
+        sample = engine.sample(state, seat, Sampler(rng_seed))
         where = f"{engine.name}: sample for seat {seat}"
         assert json.dumps(engine.to_json(state), sort_keys=True) == before, f"{where}: sample changed the state"
         assert is_json_safe(sample), f"{where} is not JSON-safe"
@@ -394,11 +393,11 @@ def check_sample(engine: Engine, state: State, rng_seed: int = 0) -> None:
         assert engine.to_act(sample) == acting, f"{where}: different seats are to act"
         engine.validate(sample)
         assert engine.from_json(json.loads(json.dumps(engine.to_json(sample)))) == sample, f"{where}: JSON round trip"
-        assert engine.sample(state, seat, Random(rng_seed)) == sample, f"{where} is not deterministic"
-        resampled = engine.sample(state, seat, Random(9))
+        assert engine.sample(state, seat, Sampler(rng_seed)) == sample, f"{where} is not deterministic"
+        resampled = engine.sample(state, seat, Sampler(9))
         for k in (rng_seed, rng_seed + 1):
-            again = engine.sample(resampled, seat, Random(k))
-            assert engine.sample(state, seat, Random(k)) == again, (
+            again = engine.sample(resampled, seat, Sampler(k))
+            assert engine.sample(state, seat, Sampler(k)) == again, (
                 f"{where} is not a function of the seat's view (the sample of a sample differs)"
             )
         _play_on(engine, clone(sample), rng_seed + seat, 300)
@@ -406,7 +405,7 @@ def check_sample(engine: Engine, state: State, rng_seed: int = 0) -> None:
 
 def _play_on(engine: Engine, state: State, seed: int, steps: int) -> None:
     """Random legal play from `state` for at most `steps` decisions: every offered option applies."""
-    chooser = Random(seed)
+    chooser = Sampler(seed)
     everyone = range(state["num_players"])
     state = engine.settle(state, everyone)[0]
     for _ in range(steps):

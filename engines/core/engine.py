@@ -14,7 +14,6 @@ import importlib.resources
 import json
 import sys
 from collections.abc import Collection
-from random import Random
 from typing import Any
 
 from engines.core import i18n, packs, prng
@@ -24,9 +23,9 @@ from engines.core.i18n import Message, Text, as_json, listed
 from engines.core.notation import MN, M, match_option, not_legal, nothing_to_play, typed_sets
 from engines.core.state import State, clone
 
-# What an AI search hands `Engine.sample`: its own seeded generator. Games draw only from the one
-# they are given (never from the global `random`), so they name its type through this alias.
-Sampler = Random
+# What an AI search hands `Engine.sample`: its own seeded generator (`prng.Sampler`). Games draw
+# only from the one they are given, so they name its type through this alias.
+Sampler = prng.Sampler
 COMMON_KEYS = ("game", "rules_version", "num_players", "seed", "options", "rng", "checkpoint", "turns", "over", "log")
 VIEW_LOG_LENGTH = 30
 DRILL_DEPTH = 4  # how many nested choices one typed id may stand for

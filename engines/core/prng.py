@@ -2,11 +2,14 @@
 
 Its whole state is a small JSON dict stored inside the game state, so a game is reproducible from
 its seed on any Python version (unlike `random.shuffle`), and every draw is counted: the engine
-base class turns a draw into a checkpoint that undo never crosses.
+base class turns a draw into a checkpoint that undo never crosses. `Sampler` is the same generator
+as an object, for the AI's searches and `Engine.sample` (draws outside any game state).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -58,3 +61,49 @@ def shuffle(r: dict[str, int], items: list[Any]) -> None:
 
 def choice(r: dict[str, int], items: list[T]) -> T:
     return items[below(r, len(items))]
+
+
+class Sampler:
+    """A seeded generator object over PCG32, with the methods of `random.Random` that the AI
+    search and `Engine.sample` draw from (`random`, `getrandbits`, `randrange`, `choice`, `sample`,
+    `shuffle`, `gauss`): engines never import the `random` module, so no draw can come from its
+    global generator, and a seed gives the same draws on every Python version."""
+
+    def __init__(self, seed_value: int = 0) -> None:
+        self._r = seed(seed_value)
+
+    def getrandbits(self, k: int) -> int:
+        out, got = 0, 0
+        while got < k:
+            out, got = (out << 32) | next_u32(self._r), got + 32
+        return out >> (got - k)
+
+    def random(self) -> float:
+        """Uniform in [0, 1), from 53 bits (as `random.Random.random`)."""
+        return self.getrandbits(53) / (1 << 53)
+
+    def randrange(self, stop: int) -> int:
+        return below(self._r, stop)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise IndexError("cannot choose from an empty sequence")
+        return items[below(self._r, len(items))]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """`k` distinct items in a random order (a partial Fisher-Yates on a copy)."""
+        pool = list(items)
+        if not 0 <= k <= len(pool):
+            raise ValueError("sample larger than population or is negative")
+        for i in range(k):
+            j = i + below(self._r, len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
+
+    def shuffle(self, items: list[Any]) -> None:
+        shuffle(self._r, items)
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        """Normal deviate (Box-Muller)."""
+        u = 1.0 - self.random()  # in (0, 1]: its logarithm is finite
+        return mu + sigma * math.sqrt(-2.0 * math.log(u)) * math.cos(2.0 * math.pi * self.random())

@@ -186,3 +186,36 @@ def test_names_fill_placeholders_and_fall_back_to_player_numbers() -> None:
     assert fill(text, ["alice", "bob"], wrap="**") == "**bob** trades with **alice**."
     assert fill(text, None, "fr") == "Joueur 2 trades with Joueur 1."
     assert names_seat(text) and not names_seat("Round 3 begins.")
+
+
+def test_sampler_draws_like_random_random_from_pcg32() -> None:
+    """`prng.Sampler`, the AI's generator (engines never import `random`): the same seed gives the
+    same draws, every draw stays in its range, `sample` gives distinct items, `shuffle` a
+    permutation, and the draws are spread evenly."""
+    from engines.core.prng import Sampler
+
+    a, b = Sampler(42), Sampler(42)
+    assert [a.getrandbits(64) for _ in range(5)] == [b.getrandbits(64) for _ in range(5)]
+    assert Sampler(1).random() != Sampler(2).random()
+    rng = Sampler(7)
+    draws = [rng.random() for _ in range(4000)]
+    assert all(0.0 <= x < 1.0 for x in draws) and 0.47 < sum(draws) / len(draws) < 0.53
+    assert all(0 <= rng.getrandbits(k) < 1 << k for k in (1, 31, 32, 33, 63, 64, 100) for _ in range(20))
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.randrange(6)] += 1
+    assert all(900 < c < 1100 for c in counts)
+    picked = rng.sample(range(10), 10)
+    assert sorted(picked) == list(range(10)) and len(set(rng.sample("abcdef", 3))) == 3
+    items = list(range(20))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+    assert rng.choice(["x"]) == "x"
+    with pytest.raises(IndexError):
+        rng.choice([])
+    with pytest.raises(ValueError):
+        rng.sample([1, 2], 3)
+    gauss = [rng.gauss(5.0, 2.0) for _ in range(4000)]
+    mean = sum(gauss) / len(gauss)
+    sd = (sum((x - mean) ** 2 for x in gauss) / len(gauss)) ** 0.5
+    assert 4.9 < mean < 5.1 and 1.9 < sd < 2.1

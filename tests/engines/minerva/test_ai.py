@@ -38,7 +38,7 @@ def _playout(n: int, seed: int, every: int) -> tuple[tuple[str | None, State], .
     return conformance.kinded_playout(E, n, seed, every, _kind)
 
 
-GAMES = [(1, 0), (2, 0), (2, 1), (4, 0), (4, 1)]  # (players, seed): solo, 2 and the most players
+GAMES = [(1, 1), (2, 0), (2, 1), (4, 0), (4, 1)]  # (players, seed): solo, 2 and the most players
 
 
 # ---- (a) samples ---------------------------------------------------------------------------------
@@ -96,10 +96,10 @@ def _decisions() -> list[State]:
     """States where the seat to act decides: a turn's start, a building to choose, a cell, the
     assistant phase, at 2 and 4 players, and a solo turn."""
     out = []
-    for n, seed in ((2, 1), (4, 1)):
+    for n, seed in ((2, 2), (4, 1)):
         for want in (None, "choose", "cell", "assist"):
             out.append(next(s for kind, s in _playout(n, seed, 5) if kind == want and s["round"] >= 2))
-    out.append(next(s for kind, s in _playout(1, 0, 5) if kind == "choose"))
+    out.append(next(s for kind, s in _playout(1, 1, 5) if kind == "choose"))
     return out
 
 

@@ -126,7 +126,9 @@ def test_hidden_cards_moved_by_hand_change_nothing() -> None:
     deck reordered within an era, the Free City deck reordered. Same samples, same decision."""
     s = _states(CIVS[1], 4)[0]
     for st in _by_step(CIVS[1], 4)["actions"][3:]:
-        if all(len(st["players"][q][pile]) >= 2 for q in (0, 1) for pile in ("deck", "discard")):
+        if all(len(st["players"][q][pile]) >= 2 for q in (0, 1) for pile in ("deck", "discard")) and any(
+            x.startswith("era") for x in st["dev_deck"]
+        ):
             s = st
             break
     seat = ENGINE.to_act(s)[0]
