@@ -13,9 +13,10 @@ apart, future draws included). Every simulation runs on such a sample, through `
   (epsilon-greedy) cut at `DEPTH` steps.
 - strong: four times normal's iterations (and wall time), spent differently: the options ranked
   by their one-ply value over 4 samples, the best 8 kept, then sequential halving, each round
-  playing every option left on the same samples with the same random draws and keeping the
-  better half. Measured at a tenth of the budgets against normal, 20 games each (seats
-  rotating): Magna Roma 17 won, Minerva 13. Two searches that lost to normal came before it:
+  playing every option left on the same samples with the same random draws, twice as deep as
+  normal in most games (`Engine.strong_depth`), and keeping the better half. Measured at a tenth
+  of the budgets against normal, 20 games each (seats rotating), with normal's depth: Magna
+  Roma 17 won, Minerva 13. Two searches that lost to normal came before it:
   an information-set MCTS (UCT over every seat's options below the root, max^n backup: its
   first visits to each node follow untried options at random, worse than the guided playouts;
   Magna Roma 8, and 5 with greedy expansion), and normal's own search given four times the
@@ -75,6 +76,12 @@ EASY_SAMPLES = 4  # easy: at most this many samples
 # time for more samples (measured: depth 4 against depth 10 at equal time, README "AI players").
 # A game without its own `evaluate` (the default compares public scores, if any) plays out whole.
 DEPTH = 4
+# strong plays its options out `Engine.strong_depth` decisions deep (8 unless the game says
+# otherwise): it compares them on the same samples with the same random draws, so the luck of a
+# longer playout falls alike on each, where normal's fresh draw per playout would drown the
+# differences. Measured at a tenth of the budgets against normal (seats rotating): Minerva 51 of
+# 64 games at depth 8, 24 of 48 at depth 4; Deus 7 and 10 of 12 on the same seeds, Magna Roma 10
+# and 9 of 16 (both keep 4); Antiquity and Monumental Duel, README "AI players".
 FULL_DEPTH = 500
 GREEDY = 0.5  # playouts: chance a step is one-ply greedy on `evaluate` rather than random
 GREEDY_WIDTH = 4  # playouts: a greedy step compares at most this many options (drawn at random)
@@ -118,7 +125,7 @@ def choose(
     if len(ids) == 1:
         return ids[0]
     budget = budget or BUDGETS[level]
-    search = _Search(engine, state, seat, Sampler(seed), budget)
+    search = _Search(engine, state, seat, Sampler(seed), budget, engine.strong_depth if level == "strong" else DEPTH)
     ids = search.progressing(ids, list(seen))
     if len(ids) == 1:
         return ids[0]
@@ -130,7 +137,7 @@ def choose(
 class _Search:
     """One decision's search: the hidden `state` is touched only through `engine.sample`."""
 
-    def __init__(self, engine: Engine, state: State, seat: int, rng: Sampler, budget: Budget) -> None:
+    def __init__(self, engine: Engine, state: State, seat: int, rng: Sampler, budget: Budget, depth: int = DEPTH) -> None:
         self.engine = engine
         self._state = state
         self.seat = seat
@@ -138,7 +145,7 @@ class _Search:
         self.iterations = max(1, budget.iterations)
         self.deadline = time.perf_counter() + budget.seconds
         self.players = range(int(state["num_players"]))  # public: every view has a place per seat
-        self.depth = DEPTH if type(engine).evaluate is not Engine.evaluate else FULL_DEPTH
+        self.depth = depth if type(engine).evaluate is not Engine.evaluate else FULL_DEPTH
 
     # ---- the pieces -------------------------------------------------------------------------------
     def sample(self) -> State:
@@ -295,7 +302,6 @@ class _Search:
             visits[option] += 1
             totals[option] += self.value(leaf, 1 + depth)
         return _best(ids, visits, totals, self.rng)
-
 
     def halving(self, ids: list[str]) -> str:
         """strong: the options ranked by their one-ply value over STRONG_SAMPLES samples, the best

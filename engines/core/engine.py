@@ -51,6 +51,11 @@ class Engine:
     # normal-level AI players, rounded; `python -m bot bench ai --turns N` measures them; random
     # play overestimates): what a lobby's length estimate multiplies by the time per turn.
     typical_turns: dict[int, int] = {}
+    # Decisions a strong AI's playouts run before `evaluate` takes over (normal's: `ai.DEPTH`, 4).
+    # Twice that measured better where a turn is several decisions of one seat (Minerva,
+    # Antiquity, Monumental Duel) and no better where it reaches into the others' turns (Deus,
+    # Magna Roma set 4): README "AI players".
+    strong_depth: int = 8
 
     # ---- to implement -------------------------------------------------------------------------
     def setup(self, state: State) -> None:

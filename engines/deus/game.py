@@ -40,6 +40,7 @@ class Deus(Engine):
     # those do not fit the menu)
     rules_version = 6
     typical_turns = {2: 36, 3: 36, 4: 26}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
+    strong_depth = 4  # strong's playouts: 8 decisions measured no better (README "AI players")
 
     def __init__(self) -> None:
         data.default_catalog()  # check the default data once, at import

@@ -37,6 +37,7 @@ class MagnaRoma(Engine):
     # the files of data/ a group's pack may replace (schema/<stem>.schema.json, README "Component packs")
     component_files = tuple(sorted(data.FILES))
     typical_turns = {1: 24, 2: 25, 3: 25, 4: 25}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
+    strong_depth = 4  # strong's playouts: 8 decisions measured no better (README "AI players")
 
     def catalog_from(self, files: dict[str, Any], checks: Checks) -> data.Catalog:
         """A pack's catalogue, after the same checks as the default data (checks.py)."""

@@ -356,6 +356,66 @@ def test_strong_compares_the_options_on_the_same_draws(monkeypatch: pytest.Monke
     assert {ai.choose(LOTTERY, state, 0, "normal", seed, SMALL["strong"]) for seed in range(10)} != {"t5"}
 
 
+class Orchard(Engine):
+    """Solo: sell the seedling now (a little worth at once) or plant it, water it six times (each
+    time from one can or the other: a real decision, never forced) and pick a crop worth much
+    more. Nothing of the crop shows before the sixth watering."""
+
+    name = "orchard"
+    title = "Orchard"
+    min_players = max_players = 1
+    WATERINGS = 6
+
+    def setup(self, state: State) -> None:
+        state["planted"] = None  # waterings so far, once planted
+        state["worth"] = 0.5
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["over"] else [0]
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in self.to_act(state):
+            return None
+        if state["planted"] is None:
+            return Prompt(seat, "Seedling", [Option("sell", "sell it"), Option("plant", "plant it")])
+        return Prompt(seat, "Water", [Option("left", "left can"), Option("right", "right can")])
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if option_id == "sell":
+            state["worth"], state["over"] = 0.6, True
+        elif option_id == "plant":
+            state["planted"], state["worth"] = 0, 0.45
+        else:
+            state["planted"] += 1
+            if state["planted"] == self.WATERINGS:
+                state["worth"], state["over"] = 0.95, True
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return float(state["worth"])
+
+    def result(self, state: State) -> dict[str, Any]:
+        return ranked([state["worth"]], [{"points": state["worth"]}], labels={"points": "Points"})
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"planted": state["planted"], "worth": state["worth"], "log": self.recent_log(state)}
+
+    def secrets(self, state: State, seat: int) -> set[str]:
+        return set()
+
+
+def test_strong_sees_further_than_normal() -> None:
+    """strong plays its options out `Engine.strong_depth` decisions deep (8 by default), normal
+    DEPTH: the crop seven decisions away is within strong's sight only. Control: normal sells, at
+    a larger budget; and so does strong in a game that keeps its playouts at normal's depth."""
+    engine = Orchard()
+    assert ai.DEPTH < Orchard.WATERINGS + 1 <= engine.strong_depth
+    state = engine.new_game(1, 1)
+    assert {ai.choose(engine, state, 0, "strong", seed, SMALL["strong"]) for seed in range(5)} == {"plant"}
+    assert {ai.choose(engine, state, 0, "normal", seed, ai.Budget(400, 120.0)) for seed in range(5)} == {"sell"}
+    engine.strong_depth = ai.DEPTH
+    assert {ai.choose(engine, state, 0, "strong", seed, SMALL["strong"]) for seed in range(5)} == {"sell"}
+
+
 # ---- every game -------------------------------------------------------------------------------------
 
 
