@@ -75,13 +75,8 @@ EASY_SAMPLES = 4  # easy: at most this many samples
 # evaluation judges a position better than a long noisy playout does, and a short playout leaves
 # time for more samples (measured: depth 4 against depth 10 at equal time, README "AI players").
 # A game without its own `evaluate` (the default compares public scores, if any) plays out whole.
+# strong's playouts run `Engine.strong_depth` decisions (8 unless the game says otherwise).
 DEPTH = 4
-# strong plays its options out `Engine.strong_depth` decisions deep (8 unless the game says
-# otherwise): it compares them on the same samples with the same random draws, so the luck of a
-# longer playout falls alike on each, where normal's fresh draw per playout would drown the
-# differences. Measured at a tenth of the budgets against normal (seats rotating): Minerva 51 of
-# 64 games at depth 8, 24 of 48 at depth 4; Deus 7 and 10 of 12 on the same seeds, Magna Roma 10
-# and 9 of 16 (both keep 4); Antiquity and Monumental Duel, README "AI players".
 FULL_DEPTH = 500
 GREEDY = 0.5  # playouts: chance a step is one-ply greedy on `evaluate` rather than random
 GREEDY_WIDTH = 4  # playouts: a greedy step compares at most this many options (drawn at random)

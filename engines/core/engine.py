@@ -52,9 +52,11 @@ class Engine:
     # play overestimates): what a lobby's length estimate multiplies by the time per turn.
     typical_turns: dict[int, int] = {}
     # Decisions a strong AI's playouts run before `evaluate` takes over (normal's: `ai.DEPTH`, 4).
-    # Twice that measured better where a turn is several decisions of one seat (Minerva,
-    # Antiquity, Monumental Duel) and no better where it reaches into the others' turns (Deus,
-    # Magna Roma set 4): README "AI players".
+    # strong compares its options on the same samples with the same random draws, so the luck of
+    # a longer playout falls alike on each (normal's fresh draw per playout would drown the
+    # differences). Measured at a tenth of the budgets against normal, seats rotating: Minerva 51
+    # of 64 games at 8, 24 of 48 at 4; Deus 7 and 10 of 12 on the same seeds, Magna Roma 10 and 9
+    # of 16 (both set 4); Antiquity and Monumental Duel in README "AI players".
     strong_depth: int = 8
 
     # ---- to implement -------------------------------------------------------------------------
