@@ -132,7 +132,7 @@ def choose(
 class _Search:
     """One decision's search: the hidden `state` is touched only through `engine.sample`."""
 
-    def __init__(self, engine: Engine, state: State, seat: int, rng: Sampler, budget: Budget, depth: int = DEPTH) -> None:
+    def __init__(self, engine: Engine, state: State, seat: int, rng: Sampler, budget: Budget, depth: int) -> None:
         self.engine = engine
         self._state = state
         self.seat = seat

@@ -59,7 +59,7 @@ def shuffle(r: dict[str, int], items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def choice(r: dict[str, int], items: list[T]) -> T:
+def choice(r: dict[str, int], items: Sequence[T]) -> T:
     return items[below(r, len(items))]
 
 
@@ -88,7 +88,7 @@ class Sampler:
     def choice(self, items: Sequence[T]) -> T:
         if not items:
             raise IndexError("cannot choose from an empty sequence")
-        return items[below(self._r, len(items))]
+        return choice(self._r, items)
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """`k` distinct items in a random order (a partial Fisher-Yates on a copy)."""

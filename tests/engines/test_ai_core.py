@@ -507,7 +507,6 @@ def test_a_long_turn_finds_its_end_behind_a_confirmation_among_hundreds_of_optio
     assert ai.choose(engine, engine.apply(start, 0, "done"), 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN) == "yes"
 
 
-
 class Graves(Nim):
     """A turn whose end lies deep: "done" leads to eight graves to place one by one among sixteen
     cells (more sets of graves than a way-out search opens), and a side menu ("look", then "back"

@@ -192,12 +192,10 @@ def test_sampler_draws_like_random_random_from_pcg32() -> None:
     """`prng.Sampler`, the AI's generator (engines never import `random`): the same seed gives the
     same draws, every draw stays in its range, `sample` gives distinct items, `shuffle` a
     permutation, and the draws are spread evenly."""
-    from engines.core.prng import Sampler
-
-    a, b = Sampler(42), Sampler(42)
+    a, b = prng.Sampler(42), prng.Sampler(42)
     assert [a.getrandbits(64) for _ in range(5)] == [b.getrandbits(64) for _ in range(5)]
-    assert Sampler(1).random() != Sampler(2).random()
-    rng = Sampler(7)
+    assert prng.Sampler(1).random() != prng.Sampler(2).random()
+    rng = prng.Sampler(7)
     draws = [rng.random() for _ in range(4000)]
     assert all(0.0 <= x < 1.0 for x in draws) and 0.47 < sum(draws) / len(draws) < 0.53
     assert all(0 <= rng.getrandbits(k) < 1 << k for k in (1, 31, 32, 33, 63, 64, 100) for _ in range(20))
