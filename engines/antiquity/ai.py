@@ -31,11 +31,11 @@ read as public (every entry is a public event; the view shows the recent ones).
 the seat's `strength` less the best other seat's. A strength weighs the progress towards the seat's
 victory condition (its saint's with a working cathedral, else the best one at a discount), its
 economy (men, cities, cart shops it has the goods to use, staffing, producers and the goods they
-still hold, buildings, goods kept) and its dangers (graves the next famine brings against the room
-left, graves laid, pollution in its zone). In the secret city phase the others are judged as the
-seat sees them, by their snapshot (`Board`). A few tempo terms keep a search from idling in a menu
-(an offer being written, a countryside building begun) and let it end a phase when nothing else is
-gained.
+still hold, buildings, goods it can still spend or store) and its dangers (graves the next three
+famines and pollution phases bring against the room left, graves laid, pollution in its zone). In
+the secret city phase the others are judged as the seat sees them, by their snapshot (`Board`). A
+few tempo terms keep a search from idling in a menu (an offer being written, a countryside building
+begun) and let it end a phase when nothing else is gained.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from engines.antiquity import building, rules, scoring
 from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
 from engines.antiquity.city_phase import free_men
+from engines.antiquity.country import carts_left
 from engines.antiquity.data import FOOD, LUXURY, SUPPLIED, catalog, memo_table
 from engines.antiquity.layout import copy_state, fresh_flags
 from engines.core import prng
@@ -244,6 +245,8 @@ def _reset_harvest(out: State, s: int) -> None:
 
 # ---- evaluate -------------------------------------------------------------------------------------
 
+FORESIGHT = 3  # famines and pollution phases ahead whose graves count as a danger
+AHEAD = 0.4  # weight of the graves those famines and pollution phases bring, against the room left
 STEEPNESS = 2.0  # of the logistic on the lead over the best opponent
 BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
 
@@ -337,12 +340,66 @@ def progress(state: State, seat: int, board: Board) -> dict[str, float]:
     return out
 
 
+def keepable(state: State, p: dict[str, Any]) -> int:
+    """How many of a player's goods count in its economy. Goods not stored are discarded in the
+    store phase, after the countryside: while the player may still build in its city, up to 6 (or
+    its storage, if larger) count, as it can still spend them; once its city phase is done and
+    until the store phase, only what its warehouses hold and its cart shops can still use. Without
+    that, ending the first city phase holding the starting wood looked as good as turning it into
+    cart shops, and a seat that did so never had a countryside building all game."""
+    cap = cty.storage_capacity(p)
+    if rules.saint_power(p, "cristofori"):
+        return sum(p["goods"].values())
+    if (state["phase"] == "city" and p["done"]) or state["phase"] == "country":
+        return cap + (0 if p["flags"].get("country_done") else carts_left(p))
+    return max(cap, 6)
+
+
+def famine_ahead(state: State, seat: int, p: dict[str, Any]) -> int:
+    """The graves the next FORESIGHT famines bring the player if it does nothing but harvest: each
+    famine's level (one more each turn) less the food it has then and a granary's 3. Food is never
+    eaten ("la nourriture n'est jamais défaussée durant cette phase"), but a store phase keeps only
+    what the warehouses hold, and each food producer yields one a turn while its counters last.
+    Looking one famine ahead, a seat saw no danger until too late: two AI players with no food
+    producer both died of famine by the tenth turn."""
+    phase = state["phase"]
+    cap = sum(p["goods"].values()) if rules.saint_power(p, "cristofori") else cty.storage_capacity(p)
+    left = [len(b["counters"]) for b in state["rural"].values() if b["owner"] == seat and b["good"] in FOOD]
+    food = sum(p["goods"][g] for g in FOOD)
+    granary = 3 if cty.has(p, "granary") else 0
+    level = state["famine"] + (phase == "famine")  # in the famine phase, this one's graves are `graves_due`
+    store, harvest = phase not in ("harvest", "explore"), phase != "explore"
+    graves = 0
+    for _ in range(FORESIGHT):
+        if store:
+            food = min(food, cap)
+        if harvest:
+            food += sum(1 for n in left if n > 0)
+            left = [n - 1 for n in left]
+        graves += max(0, level - food - granary)
+        level, store, harvest = level + 1, True, True
+    return graves
+
+
+def pollution_ahead(state: State, p: dict[str, Any], zone: frozenset[str]) -> int:
+    """The graves the next FORESIGHT pollution phases bring the player: the markers its cities make
+    (3 each, one less per fountain, 4 less with a working dump) that its zone of control has no
+    free unpolluted hex left for ("il doit placer des tombes")."""
+    cities = sum(1 for c in p["cities"] if c["center"])
+    made = max(0, 3 * cities - cty.count_working(p, "fountain") - (4 if cty.has(p, "dump") else 0))
+    m = state["map"]
+    if FORESIGHT * made <= len(zone) - len(m["occ"]) - len(m["counters"]) - len(m["sites"]) - len(m["pollution"]):
+        return 0  # room enough even if every hex taken lay in the zone
+    taken = m["occ"].keys() | m["counters"].keys() | m["sites"].keys() | set(m["pollution"])
+    return max(0, FORESIGHT * made - len(zone - taken))
+
+
 def strength(state: State, seat: int, board: Board) -> float:
     """A heuristic of a seat's standing: progress towards its victory condition (weighted most;
     before it has a saint, the best condition counts at a discount), its economy (men, cities,
-    working cart shops, countryside producers, buildings, goods kept) and its dangers (graves the
-    next famine would bring against the room left for them, graves already laid, pollution in its
-    zone of control)."""
+    working cart shops, countryside producers, buildings, goods kept: `keepable`) and its dangers
+    (graves the next famines and pollution phases would bring against the room left for them:
+    `famine_ahead`, `pollution_ahead`; graves already laid, pollution in its zone of control)."""
     p = board.player[seat]
     prog = progress(state, seat, board)
     cath = [b for b, x in p["buildings"].items() if x["kind"] == "cathedral"]
@@ -365,7 +422,8 @@ def strength(state: State, seat: int, board: Board) -> float:
     # turn has had its use)
     seeds = goods["wood"] + sum(goods[g] for g in ("grain", "sheep", "olives", "wine"))
     uses = min(max(carts, manned), seeds + p["flags"]["carts_used"])
-    kept = min(sum(goods.values()), max(cty.storage_capacity(p), 6))
+    keep = keepable(state, p)
+    kept = min(sum(goods.values()), keep)
     economy = (0.35 * men / 20 + 0.2 * cities / 4 + 0.03 * min(carts, 4) / 4 + 0.12 * min(uses, 4) / 4
                + 0.04 * min(manned, 4) / 4 + 0.04 * min(len(p["staffed"]), 8) / 8 + 0.05 * min(len(rural), 6) / 6
                + 0.015 * min(coming, 20) + 0.1 * min(others, 15) / 15 + 0.1 * kept / 20)
@@ -373,7 +431,7 @@ def strength(state: State, seat: int, board: Board) -> float:
     # reason to leave the menu), so does a countryside building begun and not placed, and a little
     # any other choice begun (but the staffing menu, where every pick mans a building); having
     # finished the city or countryside phase gains a little: options otherwise equal end the phase
-    # (rather than open a menu and go back)
+    # (rather than open a menu and go back), unless goods the store phase will discard are left
     sel = p["sel"]
     if sel.get("do") == "offer":
         economy -= min(BEGGING, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"])))
@@ -387,15 +445,14 @@ def strength(state: State, seat: int, board: Board) -> float:
     # send such offers one after another): a person is asked for a gift only by an AI whose every
     # other option is lost
     economy -= sum(0.04 if o["give"] else BEGGING for o in state["offers"] if o["from"] == seat)
-    if (state["phase"] == "city" and p["done"]) or (state["phase"] == "country" and p["flags"].get("country_done")):
+    finished = (state["phase"] == "city" and p["done"]) or (state["phase"] == "country" and p["flags"].get("country_done"))
+    if finished and sum(goods.values()) <= keep:
         economy += 0.02
     danger = 0.0
     if state["options"]["intro"] != "on":
-        food = sum(p["goods"][g] for g in FOOD)
-        granary = 3 if cty.has(p, "granary") else 0
-        due = max(0, state["famine"] + 1 - food - granary) + p["graves_due"]
+        due = famine_ahead(state, seat, p) + pollution_ahead(state, p, board.zone[seat]) + p["graves_due"]
         room = cty.grave_capacity(p)
-        danger += 1.5 if due > room else 0.6 * due / max(room, 1)
+        danger += 1.5 if due > room else AHEAD * due / max(room, 1)
         cells = sum(c["size"] ** 2 for c in p["cities"])
         danger += 0.5 * sum(len(c["graves"]) for c in p["cities"]) / max(cells, 1)
         z = board.zone[seat]

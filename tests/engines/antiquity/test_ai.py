@@ -142,9 +142,14 @@ def test_evaluate_reads_a_position() -> None:
     s = two_cities()
     ahead, behind = ai.evaluate(s, 0), ai.evaluate(s, 1)
     assert 0.5 < ahead < 1 and 0 < behind < 0.5
-    # the next famine would bury seat 0's city (no food), not seat 1's: seat 0 falls behind
-    s = two_cities(famine=40, food=10)
-    assert ai.evaluate(s, 0) < 0.5 < ai.evaluate(s, 1)
+    # the next famines would bury seat 0's city (no food), not seat 1's (8 food, a warehouse manned
+    # this phase to keep them past the store phase): seat 0 falls behind
+    s = two_cities(famine=13, food=2)
+    put(s, 1, "warehouse", "1a1", staffed=True, dims=[2, 4])
+    stored = ai.evaluate(s, 1)
+    assert ai.evaluate(s, 0) < 0.5 < stored
+    del s["players"][1]["staffed"][-1]  # unmanned, the warehouse keeps nothing: the food goes
+    assert ai.evaluate(s, 1) < stored
     for state in states_along(3, 5, 40, 6):
         assert all(0.0 <= ai.evaluate(state, seat) <= 1.0 for seat in range(3))
 
@@ -217,3 +222,81 @@ def test_an_offer_that_gives_nothing_is_never_worth_sending() -> None:
     assert ai.evaluate(then(asking, "send"), 0) < ai.evaluate(asking, 0)
     fair = then(asking, "give.wood", "1")
     assert ai.evaluate(then(fair, "send"), 0) > ai.evaluate(fair, 0)
+
+
+def first_city_phase(seed: int) -> State:
+    """Seat 0's first city phase of a two-player game, its four free houses built and nothing else:
+    the starting wood still in hand."""
+    state = ENGINE.settle(ENGINE.new_game(2, seed, {}), range(2))[0]
+    while state["phase"] != "city":
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.settle(ENGINE.apply(state, seat, ENGINE.prompt(state, seat).ids()[0]), range(2))[0]  # type: ignore[union-attr]
+    state = then(state, 0, "build", "h1")
+    for _ in range(4):
+        state = then(state, 0, first_cell(state))
+    assert "build" in ENGINE.prompt(state, 0).ids()  # type: ignore[union-attr]
+    return state
+
+
+def first_cell(state: State) -> str:
+    return next(o for o in ENGINE.prompt(state, 0).ids() if len(o) == 3 and o[0].isdigit())  # type: ignore[union-attr]
+
+
+def then(state: State, seat: int, *ids: str) -> State:
+    for option in ids:
+        state = ENGINE.settle(ENGINE.apply(state, seat, option), range(state["num_players"]))[0]
+    return state
+
+
+def test_goods_not_stored_count_for_nothing_once_the_city_phase_is_done() -> None:
+    """The store phase: « Tous les joueurs vérifient s'il leur reste des denrées. Si c'est le cas,
+    elles doivent être défaussées ou stockées. » Ending
+    the first city phase with the starting wood in hand, no warehouse and no cart shop to use it,
+    loses the wood at the store phase, so it is worse than staying; building cart shops with it
+    first is better ("Construisez 2 ou même 3 artisanats durant le premier tour", the rulebook's
+    advice). Counted as kept, the wood made ending the phase look as good, and AI seats that did
+    so never had a countryside building all game."""
+    for seed in (1, 2):
+        state = first_city_phase(seed)
+        assert state["players"][0]["goods"]["wood"] == 6 and not cty.built(state["players"][0], "cart")
+        idle = then(state, 0, "done", "confirm")
+        assert idle["players"][0]["done"]
+        carts = then(state, 0, "build", "cart")
+        for _ in range(3):
+            carts = then(carts, 0, first_cell(carts))
+        carts = then(carts, 0, "done", "done", "confirm")
+        assert cty.built(carts["players"][0], "cart") == 3 and carts["players"][0]["done"]
+        assert ai.evaluate(idle, 0) < ai.evaluate(state, 0) < ai.evaluate(carts, 0)
+
+
+def fed(famine: int, fish: int = 0, store: int = 0, granary: bool = False) -> State:
+    """Seat 0 with 4 men at famine level `famine` in the city phase; a fishery with `fish` counters
+    left, a warehouse of `store` cells manned this phase, a granary."""
+    s = blank(2)
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    houses(s, 0, 4)
+    houses(s, 1, 4)
+    if granary:
+        put(s, 0, "granary", "1c1")
+    s["famine"] = famine
+    s = start(s)  # every man rises: the warehouse is manned again in this city phase
+    if store:
+        put(s, 0, "warehouse", "1a1", staffed=True, dims=[1, store])
+    if fish:
+        s["rural"]["r0"] = {"owner": 0, "kind": "fishery", "good": "fish", "man": "x", "sites": [], "counters": [f"c{i}" for i in range(fish)]}
+    return s
+
+
+def test_the_next_three_famines_count_the_food_to_come() -> None:
+    """« Chaque joueur reçoit un nombre de tombes égal au niveau de famine actuel », less one per food
+    held and three with a granary, and « le niveau de famine augmente de 1 par tour »: from level 2
+    with no food, the next three famines bring 2 + 3 + 4 graves. A fishery with two counters left
+    yields a fish in each of the next two harvests; unstored, each is discarded at the next store
+    phase (1 + 2 + 4); with a warehouse of two cells they add up (1 + 1 + 2). A granary takes 3 from
+    each famine (0 + 0 + 1)."""
+    for fish, store, granary, graves in ((0, 0, False, 9), (2, 0, False, 7), (2, 2, False, 4), (0, 0, True, 1)):
+        s = fed(2, fish, store, granary)
+        assert ai.famine_ahead(s, 0, s["players"][0]) == graves, (fish, store, granary)
+    # the evaluation sees it: a seat with food to come stands better than one without
+    assert ai.evaluate(fed(2, fish=2), 0) > ai.evaluate(fed(2), 0)
