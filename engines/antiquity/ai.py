@@ -33,8 +33,8 @@ victory condition (its saint's with a working cathedral, else the best one at a 
 economy (men, cities, cart shops it has the goods to use, staffing, producers and the goods they
 still hold, buildings, goods it can still spend or store) and its dangers (graves the next three
 famines and pollution phases bring against the room left, graves laid, pollution in its zone). In
-the secret city phase the others are judged as the seat sees them, by their snapshot (`Board`). A
-few tempo terms keep a search from idling in a menu (an offer being written, a countryside building
+the secret city phase the others still choosing are judged by their snapshot (`Board`). A few
+tempo terms keep a search from idling in a menu (an offer being written, a countryside building
 begun) and let it end a phase when nothing else is gained.
 """
 
@@ -143,7 +143,8 @@ def _supply_used(state: State) -> dict[str, int]:
 
 def _redraw_city_phase(out: State, seat: int, others: list[int], rng: Sampler) -> None:
     """Every other seat back to the phase's snapshot, the seat's own trades given back, the supply
-    pieces the others took redrawn, the seats already done manned; offers between others hidden."""
+    pieces the others took redrawn, the seats already done with their free houses built and their
+    men placed; offers between others hidden."""
     used = _supply_used(out)  # the live supply is public: it must not change
     for s in others:
         p = out["players"][s]
@@ -169,7 +170,26 @@ def _redraw_city_phase(out: State, seat: int, others: list[int], rng: Sampler) -
             _place_supply(out, kind, others, rng)
     for s in others:
         if out["players"][s]["done"]:
+            _free_houses(out, s)
             _staff(out, s)
+
+
+def _free_houses(out: State, s: int) -> None:
+    """The houses that cost nothing, built by a seat done with the phase on its first free cells:
+    every player builds them (four men for nothing), and a sample whose other seats had not came
+    out of the phase with no men to man their cart shops, a rival that looked crippled."""
+    p = out["players"][s]
+    dot = cty.orientations(cty.shape_of(out, "house"))[0]
+    for h in catalog(out)["houses"]:
+        if h["food"] or h["luxury"] or h["number"] in p["houses"]:
+            continue
+        spot = next(((k, cell) for k, city in enumerate(p["cities"]) if city["center"] for cell in cty.free_cells_of(city)), None)
+        if spot is None:
+            return
+        k, (r, c) = spot
+        cty.place(p, f"p{s}b{p['next']}", "house", k, dot, r, c, house=h["number"])
+        p["next"] += 1
+        p["houses"] = sorted([*p["houses"], h["number"]])
 
 
 def _trade_back(out: State, o: dict[str, Any], seat: int, others: list[int]) -> None:
@@ -255,9 +275,9 @@ def evaluate(state: State, seat: int) -> float:
     """How well `seat` stands, in [0, 1]. Over: 1 for a winner (shared or not), 0 with no winner,
     else linear in the rank (last 0). Eliminated: 0. Otherwise a logistic of the seat's strength
     (`strength`) less the best other seat's, strictly inside (0, 1). In the secret city phase the
-    others are judged as the seat sees them, as they were when the phase began (`Board`): their
-    work of the phase counts once revealed, so ending one's own phase early never looks worse
-    because a simulation then plays the others' secret turns first."""
+    others still choosing are judged as they were when the phase began (`Board`): their work of
+    the phase counts once they are done, so ending one's own phase early never looks worse because
+    a simulation then plays the others' secret turns first."""
     n = state["num_players"]
     if state["over"]:
         res = scoring.result(state)
@@ -274,8 +294,12 @@ def evaluate(state: State, seat: int) -> float:
 
 class Board:
     """The seats in the game as `seat` judges them: their player records (in the secret city
-    phase, the others' as the phase began, with no menu open) and zones of control, each whole
-    (`zone`) and without the seat's own city and inn hexes (`reach`, what San Giorgio must cover)."""
+    phase, those of the others still choosing as the phase began, with no menu open) and zones of
+    control, each whole (`zone`) and without the seat's own city and inn hexes (`reach`, what San
+    Giorgio must cover). An other seat already done is judged by its record, as the reveal will
+    show it (in a search's sample, `_redraw_city_phase`'s guess). Judged by the snapshot until the
+    reveal, the others' work counted only once the last seat ended its phase, so that seat's every
+    way to end it looked worse than building on, and it spent its last wood in the city."""
 
     def __init__(self, state: State, seat: int) -> None:
         self.active = rules.active(state)
@@ -288,7 +312,7 @@ class Board:
         self.zone: dict[int, frozenset[str]] = {}
         for s in self.active:
             p = state["players"][s]
-            if secret and s != seat:
+            if secret and s != seat and not p["done"]:
                 pub = state["public"][s]
                 self.player[s] = {**p, **{k: v for k, v in pub.items() if k != "zone"}, "sel": {}, "done": False}
                 self.zone[s] = frozenset(pub["zone"])
