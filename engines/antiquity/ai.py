@@ -364,6 +364,12 @@ def progress(state: State, seat: int, board: Board) -> dict[str, float]:
     return out
 
 
+def storage(p: dict[str, Any]) -> int:
+    """How many goods a player keeps past a store phase: its manned warehouses' cells, or all with
+    San Cristofori's power (`produce.begin_store`)."""
+    return sum(p["goods"].values()) if rules.saint_power(p, "cristofori") else cty.storage_capacity(p)
+
+
 def keepable(state: State, p: dict[str, Any]) -> int:
     """How many of a player's goods count in its economy. Goods not stored are discarded in the
     store phase, after the countryside: while the player may still build in its city, up to 6 (or
@@ -371,9 +377,7 @@ def keepable(state: State, p: dict[str, Any]) -> int:
     until the store phase, only what its warehouses hold and its cart shops can still use. Without
     that, ending the first city phase holding the starting wood looked as good as turning it into
     cart shops, and a seat that did so never had a countryside building all game."""
-    cap = cty.storage_capacity(p)
-    if rules.saint_power(p, "cristofori"):
-        return sum(p["goods"].values())
+    cap = storage(p)
     if (state["phase"] == "city" and p["done"]) or state["phase"] == "country":
         return cap + (0 if p["flags"].get("country_done") else carts_left(p))
     return max(cap, 6)
@@ -387,7 +391,7 @@ def famine_ahead(state: State, seat: int, p: dict[str, Any]) -> int:
     Looking one famine ahead, a seat saw no danger until too late: two AI players with no food
     producer both died of famine by the tenth turn."""
     phase = state["phase"]
-    cap = sum(p["goods"].values()) if rules.saint_power(p, "cristofori") else cty.storage_capacity(p)
+    cap = storage(p)
     left = [len(b["counters"]) for b in state["rural"].values() if b["owner"] == seat and b["good"] in FOOD]
     food = sum(p["goods"][g] for g in FOOD)
     granary = 3 if cty.has(p, "granary") else 0
@@ -409,8 +413,7 @@ def pollution_ahead(state: State, p: dict[str, Any], zone: frozenset[str]) -> in
     """The graves the next FORESIGHT pollution phases bring the player: the markers its cities make
     (3 each, one less per fountain, 4 less with a working dump) that its zone of control has no
     free unpolluted hex left for ("il doit placer des tombes")."""
-    cities = sum(1 for c in p["cities"] if c["center"])
-    made = max(0, 3 * cities - cty.count_working(p, "fountain") - (4 if cty.has(p, "dump") else 0))
+    made = rules.pollution_made(p)
     m = state["map"]
     if FORESIGHT * made <= len(zone) - len(m["occ"]) - len(m["counters"]) - len(m["sites"]) - len(m["pollution"]):
         return 0  # room enough even if every hex taken lay in the zone

@@ -231,7 +231,7 @@ def seq_needs(state: State, seat: int) -> bool:
         return not p["flags"]["explored"] and cty.has(p, "explorer") and bool(hardship.explore_sites(state, seat))
     if ph == "pollution":
         if p["pollution_due"] == -1:
-            p["pollution_due"] = rules.pollution_amount(state, seat)
+            p["pollution_due"] = rules.pollution_made(p)
         while p["pollution_due"] > 0 and not rules.pollution_targets(state, seat):
             p["pollution_due"] -= 1
             p["graves_due"] += 1

@@ -172,8 +172,9 @@ def harvest_building(state: State, bid: str, forced: bool, picks: list[str] | No
 
 
 # ---- pollution ------------------------------------------------------------------------------------
-def pollution_amount(state: State, seat: int) -> int:
-    p = state["players"][seat]
+def pollution_made(p: Player) -> int:
+    """Pollution markers a player's cities make each turn: 3 a city, one less per fountain, 4 less
+    with a working dump."""
     n = 3 * len([c for c in p["cities"] if c["center"]])
     n -= cty.count_working(p, "fountain")
     if cty.has(p, "dump"):

@@ -296,10 +296,10 @@ def test_pollution_example_three_cities_fountain_and_dump() -> None:
     found(s, 0, rel(s, -4, 2))
     found(s, 0, rel(s, -2, -3))
     start(s)
-    assert rules.pollution_amount(s, 0) == 9
+    assert rules.pollution_made(s["players"][0]) == 9
     put(s, 0, "fountain", "1a1")
     put(s, 0, "dump", "1c1", staffed=True)
-    assert rules.pollution_amount(s, 0) == 4
+    assert rules.pollution_made(s["players"][0]) == 4
 
 
 def test_bruno_graves_for_pollution_he_cannot_place() -> None:

@@ -619,7 +619,7 @@ def test_dump_keeps_others_pollution_out_of_its_zone() -> None:
     assert shared
     put(s, 0, "dump", "1a1", staffed=True)
     assert not shared & set(rules.pollution_targets(s, 1))
-    assert rules.pollution_amount(s, 0) == 0
+    assert rules.pollution_made(s["players"][0]) == 0
 
 
 def test_sea_is_polluted_only_with_a_manned_harbour() -> None:
