@@ -187,8 +187,10 @@ def _free_houses(out: State, s: int) -> None:
         if spot is None:
             return
         k, (r, c) = spot
-        cty.place(p, f"p{s}b{p['next']}", "house", k, dot, r, c, house=h["number"])
+        bid = f"p{s}b{p['next']}"
+        cty.place(p, bid, "house", k, dot, r, c, house=h["number"])
         p["next"] += 1
+        p["flags"]["new"].append(bid)  # built this phase, as `building` records a build
         p["houses"] = sorted([*p["houses"], h["number"]])
 
 
@@ -409,16 +411,22 @@ def famine_ahead(state: State, seat: int, p: dict[str, Any]) -> int:
     return graves
 
 
-def pollution_ahead(state: State, p: dict[str, Any], zone: frozenset[str]) -> int:
-    """The graves the next FORESIGHT pollution phases bring the player: the markers its cities make
+def pollution_ahead(state: State, seat: int, board: Board) -> int:
+    """The graves the next FORESIGHT pollution phases bring the seat: the markers its cities make
     (3 each, one less per fountain, 4 less with a working dump) that its zone of control has no
-    free unpolluted hex left for ("il doit placer des tombes")."""
+    free unpolluted hex left for ("il doit placer des tombes"); the zones of other players with a
+    working dump take none (`rules.pollution_targets`)."""
+    p = board.player[seat]
     made = rules.pollution_made(p)
+    mine = board.zone[seat]
+    for other in board.active:
+        if other != seat and cty.has(board.player[other], "dump"):
+            mine = mine - board.zone[other]
     m = state["map"]
-    if FORESIGHT * made <= len(zone) - len(m["occ"]) - len(m["counters"]) - len(m["sites"]) - len(m["pollution"]):
+    if FORESIGHT * made <= len(mine) - len(m["occ"]) - len(m["counters"]) - len(m["sites"]) - len(m["pollution"]):
         return 0  # room enough even if every hex taken lay in the zone
     taken = m["occ"].keys() | m["counters"].keys() | m["sites"].keys() | set(m["pollution"])
-    return max(0, FORESIGHT * made - len(zone - taken))
+    return max(0, FORESIGHT * made - len(mine - taken))
 
 
 def strength(state: State, seat: int, board: Board) -> float:
@@ -477,7 +485,7 @@ def strength(state: State, seat: int, board: Board) -> float:
         economy += 0.02
     danger = 0.0
     if state["options"]["intro"] != "on":
-        due = famine_ahead(state, seat, p) + pollution_ahead(state, p, board.zone[seat]) + p["graves_due"]
+        due = famine_ahead(state, seat, p) + pollution_ahead(state, seat, board) + p["graves_due"]
         room = cty.grave_capacity(p)
         danger += 1.5 if due > room else AHEAD * due / max(room, 1)
         cells = sum(c["size"] ** 2 for c in p["cities"])

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from engines.antiquity import ENGINE, ai, hardship
+from engines.antiquity import ENGINE, ai, flow, hardship, rules
 from engines.antiquity import city as cty
 from engines.core import ai as core_ai
 from engines.core import conformance
 from engines.core.state import State
 from tests.engines.antiquity.helpers import smart_choice
-from tests.engines.antiquity.scen import blank, found, houses, put, start
+from tests.engines.antiquity.scen import at, blank, found, houses, put, start
 
 SMALL = core_ai.Budget(5, 600.0)  # iterations only: the wall-time cap never cuts these searches
 STRENGTH = core_ai.Budget(6, 600.0)
@@ -283,12 +283,14 @@ def test_the_last_seat_to_end_its_first_city_phase_keeps_wood_for_its_cart_shops
 
 def test_a_sample_builds_the_free_houses_of_a_seat_done_with_its_city_phase() -> None:
     """What seat 1 cannot see of seat 0's finished city phase is redrawn with the four houses that
-    cost nothing built (every player builds them), and nothing else of seat 0's hidden work; a
+    cost nothing built (every player builds them), recorded as built this phase, and nothing else of seat 0's hidden work; a
     seat still choosing stays at its snapshot."""
     state = then(first_city_phase(1), 0, "done", "confirm")
     other = ENGINE.sample(state, 1, random.Random(1))
     p = other["players"][0]
     assert sorted(p["houses"]) == [1, 2, 3, 4] and p["done"]
+    built = sorted(b for b, x in p["buildings"].items() if x["kind"] == "house" and x.get("house") in (1, 2, 3, 4))
+    assert sorted(p["flags"]["new"]) == built  # recorded as built this phase: the reveal lists them
     conformance.check_sample(ENGINE, state, rng_seed=1)
     waiting = ENGINE.sample(first_city_phase(1), 1, random.Random(1))
     assert waiting["players"][0]["houses"] == []  # seat 0 still choosing: as the phase began
@@ -346,3 +348,27 @@ def test_the_next_three_famines_count_the_food_to_come() -> None:
         assert ai.famine_ahead(s, 0, s["players"][0]) == graves, (fish, store, granary)
     # the evaluation sees it: a seat with food to come stands better than one without
     assert ai.evaluate(fed(2, fish=2), 0) > ai.evaluate(fed(2), 0)
+
+
+def test_pollution_to_come_has_no_room_in_the_zone_of_a_working_dump() -> None:
+    """« Si un joueur a une décharge peuplée, aucun joueur ne peut placer de marqueur pollution dans
+    sa zone de contrôle » (`rules.pollution_targets`), and « s'il n'a pas assez d'hexagones à
+    polluer, il doit placer des tombes dans ses cités »: seat 1, its zone polluted but for
+    two hexes of its own and the hexes it shares with seat 0, has room for the next three pollution
+    phases' nine markers only while seat 0 has no working dump; with one (built on an earlier turn,
+    so seat 1 sees it), seven of them become graves."""
+    s = blank(4)
+    found(s, 0, "d55")
+    found(s, 1, at(s, "d55", -4, 2))
+    start(s)
+    shared = rules.zone(s, 0) & rules.zone(s, 1)
+    own = sorted(h for h in rules.zone(s, 1) - shared if h not in s["map"]["occ"])
+    s["map"]["pollution"] = own[2:]
+    assert len(shared) >= 7 and rules.pollution_made(s["players"][1]) == 3
+    assert ai.pollution_ahead(s, 1, ai.Board(s, 1)) == 0
+    before = ai.strength(s, 1, ai.Board(s, 1))
+    put(s, 0, "dump", "1a1", staffed=True)
+    s["public"][0].update(flow.public_player(s, 0))  # built on an earlier turn: no secret of this phase
+    assert len(rules.pollution_targets(s, 1)) == 2
+    assert ai.pollution_ahead(s, 1, ai.Board(s, 1)) == 7
+    assert ai.strength(s, 1, ai.Board(s, 1)) < before  # the evaluation sees the danger
