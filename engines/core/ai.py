@@ -302,7 +302,10 @@ class _Search:
         """strong: the options ranked by their one-ply value over STRONG_SAMPLES samples, the best
         STRONG_WIDTH kept, then sequential halving: each round plays every option left out on the
         same samples with the same random draws (so two options are compared on equal worlds, not
-        on lucky ones) and keeps the better half, until one is left."""
+        on lucky ones) and keeps the better half, until one is left. At full budget the wall-time
+        cap binds within the first round in the heavy games (Antiquity, Minerva): strong then
+        takes the best of its options on the draws played. Giving each round its share of the
+        time instead chose worse against a long paired search (README, "AI players")."""
         prior = self.prior(ids, STRONG_SAMPLES)
         order = {o: self.rng.random() for o in ids}  # ties in a random order
         alive = sorted(ids, key=lambda o: (prior[o], order[o]), reverse=True)[:STRONG_WIDTH]
