@@ -34,7 +34,7 @@ class Antiquity(Engine):
     rules_version = 4
     long_phases = ("city",)
     component_files = ("components",)
-    typical_turns = {2: 30, 3: 30, 4: 29}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
+    typical_turns = {2: 36, 3: 45, 4: 34}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
     option_specs = (OptionSpec(
         "intro", ("off", "on"), "off",
         M("option.intro", "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation')."),
