@@ -33,6 +33,7 @@ class Antiquity(Engine):
     # harvest)
     rules_version = 4
     long_phases = ("city",)
+    easy_line = 3  # a build is three decisions (the menu, what, where): one ply never built (README "AI players")
     component_files = ("components",)
     typical_turns = {2: 36, 3: 45, 4: 34}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
     option_specs = (OptionSpec(

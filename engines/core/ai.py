@@ -7,7 +7,9 @@ apart, future draws included). Every simulation runs on such a sample, through `
 `settle`, and is judged by `engine.evaluate` (in [0, 1] per seat). Three levels:
 
 - easy: one ply, greedy on `evaluate` averaged over a few samples, with gaussian noise and a
-  15 % chance of a random legal option: it plays sensibly and makes mistakes.
+  15 % chance of a random legal option: it plays sensibly and makes mistakes. In a game whose
+  moves take several menu decisions (`Engine.easy_line`), each option is judged after the seat's
+  own greedy choices that follow it.
 - normal: flat Monte Carlo over the root options (UCB1 allocation, each option starting at its
   one-ply value), each iteration on a fresh sample, with playouts guided by `evaluate`
   (epsilon-greedy) cut at `DEPTH` steps.
@@ -60,8 +62,9 @@ class Budget:
 # 500 ms, strong p95 <= 2 s, never above 5 s. An iteration of normal or strong costs 1.5 to 6 ms of
 # CPU on the five games (`python -m bot bench ai` measures them), so the iterations bind on the
 # light games and the wall-time cap on the heavy ones (Minerva, Magna Roma), with a margin for
-# the last iteration and the sampling before it. Easy counts one-ply evaluations (a sample times
-# the options, at most EASY_SAMPLES samples), normal and strong count samples each played out once.
+# the last iteration and the sampling before it. Easy counts evaluations (a sample times the
+# options, times the greedy line's after each: at most EASY_SAMPLES samples, one at least),
+# normal and strong count samples each played out once.
 BUDGETS: dict[str, Budget] = {
     "easy": Budget(60, 0.03),
     "normal": Budget(300, 0.42),
@@ -71,6 +74,9 @@ BUDGETS: dict[str, Budget] = {
 NOISE = 0.1  # easy: sd of the gaussian noise added to each option's value (spread over [0, 1])
 BLUNDER = 0.15  # easy: chance of a uniformly random legal option
 EASY_SAMPLES = 4  # easy: at most this many samples
+# easy: a menu wider than this is a choice of where (a cell, a hex), whose worth shows at once;
+# its options are judged alone, whatever the game's `Engine.easy_line`
+EASY_LINE_WIDTH = 16
 # Playout steps (decisions, forced options not counted) before `evaluate` takes over: the game's
 # evaluation judges a position better than a long noisy playout does, and a short playout leaves
 # time for more samples (measured: depth 4 against depth 10 at equal time, README "AI players").
@@ -141,6 +147,7 @@ class _Search:
         self.deadline = time.perf_counter() + budget.seconds
         self.players = range(int(state["num_players"]))  # public: every view has a place per seat
         self.depth = depth if type(engine).evaluate is not Engine.evaluate else FULL_DEPTH
+        self.first: tuple[State, dict[str, State]] | None = None  # `progressing`'s sample, each option played on it
 
     # ---- the pieces -------------------------------------------------------------------------------
     def sample(self) -> State:
@@ -206,7 +213,9 @@ class _Search:
             if way is not None:
                 return [way]
         back = {*seen, fingerprint(self.engine, world, self.seat)}
-        moving = [o for o in ids if self.new_to(self.step(world, self.seat, o), back)]
+        after = {o: self.step(world, self.seat, o) for o in ids}
+        self.first = world, after  # easy's first sample: its steps are already played
+        moving = [o for o in ids if self.new_to(after[o], back)]
         if moving:
             return moving
         way = self.way_out(world, back)
@@ -257,20 +266,33 @@ class _Search:
     def easy(self, ids: list[str]) -> str:
         if self.rng.random() < BLUNDER:
             return self.rng.choice(ids)
-        samples = min(EASY_SAMPLES, max(1, self.iterations // len(ids)))
+        line = self.engine.easy_line - 1 if len(ids) <= EASY_LINE_WIDTH else 0
+        samples = min(EASY_SAMPLES, max(1, self.iterations // (len(ids) * (1 + line * GREEDY_WIDTH))))
         totals = dict.fromkeys(ids, 0.0)  # sums over the samples: the spread below makes them means
         for i in range(samples):
             if i and self.out_of_time():
                 break
-            world = self.sample()
+            world, after = self.first if i == 0 and self.first else (self.sample(), {})
             for o in ids:
-                totals[o] += self.engine.evaluate(self.step(world, self.seat, o), self.seat)
+                state = after[o] if o in after else self.step(world, self.seat, o)
+                totals[o] += self.engine.evaluate(self.own_line(state, line), self.seat)
         # The noise is on the options' values spread over [0, 1] (the worst 0, the best 1): a
         # game's one-ply differences are often far below 0.1, and would drown in it.
         low, high = min(totals.values()), max(totals.values())
         spread = {o: (totals[o] - low) / (high - low) if high > low else 0.5 for o in ids}
         noisy = {o: spread[o] + self.rng.gauss(0.0, NOISE) for o in ids}
         return max(ids, key=lambda o: noisy[o])
+
+    def own_line(self, state: State, steps: int) -> State:
+        """`state` after at most `steps` more decisions of the seat, each one-ply greedy (`greedy`),
+        while it is still to act: where a move takes several menu decisions (open the build menu,
+        choose what, choose where), its worth shows only at the last."""
+        for _ in range(steps):
+            if self.engine.is_over(state) or self.seat not in self.engine.to_act(state):
+                break
+            ids = self.engine.prompt(state, self.seat).ids()  # type: ignore[union-attr]
+            state = self.step(state, self.seat, self.greedy(state, self.seat, ids, self.rng))
+        return state
 
     def prior(self, ids: list[str], samples: int) -> dict[str, float]:
         """Each option's one-ply value for the seat (discounted like a leaf), averaged over up to

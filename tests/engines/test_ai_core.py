@@ -416,6 +416,26 @@ def test_strong_sees_further_than_normal() -> None:
     assert {ai.choose(engine, state, 0, "strong", seed, SMALL["strong"]) for seed in range(5)} == {"sell"}
 
 
+class Seedbed(Orchard):
+    """Orchard with its crop two waterings away: a move of three decisions, the last one worth it."""
+
+    name = "seedbed"
+    WATERINGS = 2
+
+
+def test_easy_judges_a_move_of_several_decisions_by_where_it_leads() -> None:
+    """One ply, planting looks worse than selling (0.45 against 0.6): easy sells, but for its 15 %
+    of random picks. With `Engine.easy_line` 3, each option is judged after the seat's own greedy
+    decisions that follow it, and the crop two waterings away (0.95) shows: easy plants."""
+    engine = Seedbed()
+    state = engine.new_game(1, 1)
+    picks = [ai.choose(engine, state, 0, "easy", seed, SMALL["easy"]) for seed in range(20)]
+    assert picks.count("sell") >= 15
+    engine.easy_line = 3
+    picks = [ai.choose(engine, state, 0, "easy", seed, SMALL["easy"]) for seed in range(20)]
+    assert picks.count("plant") >= 15
+
+
 # ---- every game -------------------------------------------------------------------------------------
 
 

@@ -58,6 +58,7 @@ def test_names_are_the_known_games() -> None:
         e = engines.get_engine(name)
         assert e.name == name and 1 <= e.min_players <= e.max_players
         assert isinstance(e.strong_depth, int) and e.strong_depth >= 1
+        assert isinstance(e.easy_line, int) and e.easy_line >= 1
         assert all(e.title_in(lang) for lang in conformance.LANGS)
         for spec in e.option_specs:
             assert spec.default in spec.choices and all(spec.about(lang) for lang in conformance.LANGS)
