@@ -8,8 +8,8 @@ apart, future draws included). Every simulation runs on such a sample, through `
 
 - easy: one ply, greedy on `evaluate` averaged over a few samples, with gaussian noise and a
   15 % chance of a random legal option: it plays sensibly and makes mistakes. In a game whose
-  moves take several menu decisions (`Engine.easy_line`), each option is judged after the seat's
-  own greedy choices that follow it.
+  moves take several menu decisions (`Engine.easy_line`), an option that opens another menu is
+  judged after the seat's own greedy choices that follow it.
 - normal: flat Monte Carlo over the root options (UCB1 allocation, each option starting at its
   one-ply value), each iteration on a fresh sample, with playouts guided by `evaluate`
   (epsilon-greedy) cut at `DEPTH` steps.
@@ -275,13 +275,22 @@ class _Search:
             world, after = self.first if i == 0 and self.first else (self.sample(), {})
             for o in ids:
                 state = after[o] if o in after else self.step(world, self.seat, o)
-                totals[o] += self.engine.evaluate(self.own_line(state, line), self.seat)
+                totals[o] += self.engine.evaluate(self.own_line(state, line if self.opens_menu(state, ids) else 0), self.seat)
         # The noise is on the options' values spread over [0, 1] (the worst 0, the best 1): a
         # game's one-ply differences are often far below 0.1, and would drown in it.
         low, high = min(totals.values()), max(totals.values())
         spread = {o: (totals[o] - low) / (high - low) if high > low else 0.5 for o in ids}
         noisy = {o: spread[o] + self.rng.gauss(0.0, NOISE) for o in ids}
         return max(ids, key=lambda o: noisy[o])
+
+    def opens_menu(self, state: State, ids: list[str]) -> bool:
+        """Whether the seat, still to act after an option of `ids`, faces another question (most of
+        its options new): a menu opened, whose worth shows only further on. The same question
+        again (another pollution marker, another cell) shows the option's worth at once."""
+        if self.engine.is_over(state) or self.seat not in self.engine.to_act(state):
+            return False
+        now = self.engine.prompt(state, self.seat).ids()  # type: ignore[union-attr]
+        return 2 * len(set(now) & set(ids)) < len(now)
 
     def own_line(self, state: State, steps: int) -> State:
         """`state` after at most `steps` more decisions of the seat, each one-ply greedy (`greedy`),

@@ -58,8 +58,9 @@ class Engine:
     # of 64 games at 8, 24 of 48 at 4; Deus 7 and 10 of 12 on the same seeds, Magna Roma 10 and 9
     # of 16 (both set 4); Antiquity and Monumental Duel in README "AI players".
     strong_depth: int = 8
-    # Decisions an easy AI judges each option by: the option, then the seat's own one-ply greedy
-    # choices while it is still to act (in a menu of at most `ai.EASY_LINE_WIDTH` options). 1:
+    # Decisions an easy AI judges an option by: the option, then the seat's own one-ply greedy
+    # choices while it is still to act (an option that opens another menu, in a menu of at most
+    # `ai.EASY_LINE_WIDTH` options). 1:
     # the option alone. A game whose moves take several menu decisions, each worth nothing until
     # the last (Antiquity's build: the menu, what, where), sets more: one ply saw a menu opened as
     # a cost, and easy never built anything there.
