@@ -599,3 +599,30 @@ def test_a_long_turn_ends_even_when_the_search_has_no_time_left(level: str) -> N
         if state["current"] != 0:
             break
     assert state["current"] == 1 and played == 1, "the turn did not end through done then yes"
+
+
+def test_easy_follows_its_own_line_only_after_an_option_that_opens_another_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `easy_line` 3, "look" and "done" open another menu: each is judged after two more greedy
+    decisions of the seat. Placing a grave asks the same question again (the cells left): its
+    worth shows at once, and a line after each of sixteen cells would cost easy nine evaluations
+    for one (Antiquity's pollution markers: 51 ms for one decision, over easy's 50 ms target)."""
+    engine = Graves()
+    engine.easy_line = 3
+    lines: list[int] = []
+    own_line = ai._Search.own_line
+
+    def spying(self: Any, state: State, steps: int) -> State:
+        lines.append(steps)
+        return own_line(self, state, steps)
+
+    monkeypatch.setattr(ai._Search, "own_line", spying)
+    state = engine.new_game(2, 1)
+    for seed in range(5):
+        ai.choose(engine, state, 0, "easy", seed, SMALL["easy"])
+    assert lines and set(lines) == {2}
+    lines.clear()
+    burying = engine.settle(engine.apply(state, 0, "done"))[0]
+    assert len(engine.prompt(burying, 0).options) == Graves.cells  # type: ignore[union-attr]
+    for seed in range(5):
+        ai.choose(engine, burying, 0, "easy", seed, SMALL["easy"])
+    assert lines and set(lines) == {0}
