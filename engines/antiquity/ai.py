@@ -425,8 +425,7 @@ def pollution_ahead(state: State, seat: int, board: Board) -> int:
     m = state["map"]
     if FORESIGHT * made <= len(mine) - len(m["occ"]) - len(m["counters"]) - len(m["sites"]) - len(m["pollution"]):
         return 0  # room enough even if every hex taken lay in the zone
-    taken = m["occ"].keys() | m["counters"].keys() | m["sites"].keys() | set(m["pollution"])
-    return max(0, FORESIGHT * made - len(mine - taken))
+    return max(0, FORESIGHT * made - len(rules.pollutable(state, mine)))
 
 
 def strength(state: State, seat: int, board: Board) -> float:

@@ -3,6 +3,7 @@ countryside sites, harvest, pollution targets and victory conditions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engines.antiquity import city as cty
@@ -187,10 +188,15 @@ def pollution_targets(state: State, seat: int) -> list[str]:
     for other in active(state):
         if other != seat and cty.has(state["players"][other], "dump"):
             z -= zone(state, other)
+    return sorted(pollutable(state, z))
+
+
+def pollutable(state: State, hexes: Iterable[str]) -> set[str]:
+    """The hexes of `hexes` that can take a pollution marker: free and not polluted (`free_hex`
+    and `polluted`, inlined: this runs for every marker placed, and for every AI evaluation)."""
     m = state["map"]
     occ, counters, sites, pollution = m["occ"], m["counters"], m["sites"], set(m["pollution"])
-    # free_hex and not polluted, inlined: this runs for every pollution marker placed
-    return sorted(h for h in z if h not in occ and h not in counters and h not in sites and h not in pollution)
+    return {h for h in hexes if h not in occ and h not in counters and h not in sites and h not in pollution}
 
 
 def unpolluted_in_zone(state: State, seat: int) -> int:

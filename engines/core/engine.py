@@ -60,10 +60,9 @@ class Engine:
     strong_depth: int = 8
     # Decisions an easy AI judges an option by: the option, then the seat's own one-ply greedy
     # choices while it is still to act (an option that opens another menu, in a menu of at most
-    # `ai.EASY_LINE_WIDTH` options). 1:
-    # the option alone. A game whose moves take several menu decisions, each worth nothing until
-    # the last (Antiquity's build: the menu, what, where), sets more: one ply saw a menu opened as
-    # a cost, and easy never built anything there.
+    # `ai.EASY_LINE_WIDTH` options). 1: the option alone. A game whose moves take several menu
+    # decisions, each worth nothing until the last (Antiquity's build: the menu, what, where),
+    # sets more: one ply saw a menu opened as a cost, and easy never built anything there.
     easy_line: int = 1
 
     # ---- to implement -------------------------------------------------------------------------
