@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.antiquity import ai, data, flow, layout, prompts, refusals, scoring, setup, view
+from engines.antiquity import ai, data, evaluation, flow, layout, prompts, refusals, scoring, setup, view
 from engines.antiquity.msgs import M
 from engines.core import Engine, OptionSpec, Prompt
 from engines.core.data import Checks
@@ -79,7 +79,7 @@ class Antiquity(Engine):
         return ai.sample(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
-        return ai.evaluate(state, seat)
+        return evaluation.evaluate(state, seat)
 
     def texts(self) -> list[Message]:
         return [*super().texts(), *data.texts()]

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engines.antiquity import ENGINE, ai, flow, hardship, rules
+from engines.antiquity import ENGINE, ai, evaluation, flow, hardship, rules
 from engines.antiquity import city as cty
 from engines.core import ai as core_ai
 from engines.core import conformance
@@ -140,18 +140,18 @@ def two_cities(famine: int = 0, food: int = 0) -> State:
 
 def test_evaluate_reads_a_position() -> None:
     s = two_cities()
-    ahead, behind = ai.evaluate(s, 0), ai.evaluate(s, 1)
+    ahead, behind = evaluation.evaluate(s, 0), evaluation.evaluate(s, 1)
     assert 0.5 < ahead < 1 and 0 < behind < 0.5
     # the next famines would bury seat 0's city (no food), not seat 1's (8 food, a warehouse manned
     # this phase to keep them past the store phase): seat 0 falls behind
     s = two_cities(famine=13, food=2)
     put(s, 1, "warehouse", "1a1", staffed=True, dims=[2, 4])
-    stored = ai.evaluate(s, 1)
-    assert ai.evaluate(s, 0) < 0.5 < stored
+    stored = evaluation.evaluate(s, 1)
+    assert evaluation.evaluate(s, 0) < 0.5 < stored
     del s["players"][1]["staffed"][-1]  # unmanned, the warehouse keeps nothing: the food goes
-    assert ai.evaluate(s, 1) < stored
+    assert evaluation.evaluate(s, 1) < stored
     for state in states_along(3, 5, 40, 6):
-        assert all(0.0 <= ai.evaluate(state, seat) <= 1.0 for seat in range(3))
+        assert all(0.0 <= evaluation.evaluate(state, seat) <= 1.0 for seat in range(3))
 
 
 def test_evaluate_of_a_finished_game() -> None:
@@ -219,9 +219,9 @@ def test_an_offer_that_gives_nothing_is_never_worth_sending() -> None:
         return s
 
     asking = then(state, "offer", "p2", "get.wood", "1")
-    assert ai.evaluate(then(asking, "send"), 0) < ai.evaluate(asking, 0)
+    assert evaluation.evaluate(then(asking, "send"), 0) < evaluation.evaluate(asking, 0)
     fair = then(asking, "give.wood", "1")
-    assert ai.evaluate(then(fair, "send"), 0) > ai.evaluate(fair, 0)
+    assert evaluation.evaluate(then(fair, "send"), 0) > evaluation.evaluate(fair, 0)
 
 
 def first_city_phase(seed: int) -> State:
@@ -314,7 +314,7 @@ def test_goods_not_stored_count_for_nothing_once_the_city_phase_is_done() -> Non
             carts = then(carts, 0, first_cell(carts))
         carts = then(carts, 0, "done", "done", "confirm")
         assert cty.built(carts["players"][0], "cart") == 3 and carts["players"][0]["done"]
-        assert ai.evaluate(idle, 0) < ai.evaluate(state, 0) < ai.evaluate(carts, 0)
+        assert evaluation.evaluate(idle, 0) < evaluation.evaluate(state, 0) < evaluation.evaluate(carts, 0)
 
 
 def fed(famine: int, fish: int = 0, store: int = 0, granary: bool = False) -> State:
@@ -345,9 +345,9 @@ def test_the_next_three_famines_count_the_food_to_come() -> None:
     each famine (0 + 0 + 1)."""
     for fish, store, granary, graves in ((0, 0, False, 9), (2, 0, False, 7), (2, 2, False, 4), (0, 0, True, 1)):
         s = fed(2, fish, store, granary)
-        assert ai.famine_ahead(s, 0, s["players"][0]) == graves, (fish, store, granary)
+        assert evaluation.famine_ahead(s, 0, s["players"][0]) == graves, (fish, store, granary)
     # the evaluation sees it: a seat with food to come stands better than one without
-    assert ai.evaluate(fed(2, fish=2), 0) > ai.evaluate(fed(2), 0)
+    assert evaluation.evaluate(fed(2, fish=2), 0) > evaluation.evaluate(fed(2), 0)
 
 
 def test_pollution_to_come_has_no_room_in_the_zone_of_a_working_dump() -> None:
@@ -365,13 +365,13 @@ def test_pollution_to_come_has_no_room_in_the_zone_of_a_working_dump() -> None:
     own = sorted(h for h in rules.zone(s, 1) - shared if h not in s["map"]["occ"])
     s["map"]["pollution"] = own[2:]
     assert len(shared) >= 7 and rules.pollution_made(s["players"][1]) == 3
-    assert ai.pollution_ahead(s, 1, ai.Board(s, 1)) == 0
-    before = ai.strength(s, 1, ai.Board(s, 1))
+    assert evaluation.pollution_ahead(s, 1, evaluation.Board(s, 1)) == 0
+    before = evaluation.strength(s, 1, evaluation.Board(s, 1))
     put(s, 0, "dump", "1a1", staffed=True)
     s["public"][0].update(flow.public_player(s, 0))  # built on an earlier turn: no secret of this phase
     assert len(rules.pollution_targets(s, 1)) == 2
-    assert ai.pollution_ahead(s, 1, ai.Board(s, 1)) == 7
-    assert ai.strength(s, 1, ai.Board(s, 1)) < before  # the evaluation sees the danger
+    assert evaluation.pollution_ahead(s, 1, evaluation.Board(s, 1)) == 7
+    assert evaluation.strength(s, 1, evaluation.Board(s, 1)) < before  # the evaluation sees the danger
 
 
 def easy_city_phase(seed: int) -> State:

@@ -1,0 +1,288 @@
+"""How well a seat stands, for the AI players (issue 29; `engines/core/ai.py` searches with it and
+`ai.sample`). `evaluate`: 1 or 0 once over (a first place, or nobody won), 0 when eliminated, else
+a logistic of the seat's `strength` less the best other seat's. A strength weighs the progress
+towards the seat's victory condition (its saint's with a working cathedral, else the best one at a
+discount), its economy (men, cities, cart shops it has the goods to use, staffing, producers and
+the goods they still hold, buildings, goods it can still spend or store, what its zone of control
+still offers its cart shops, the goods a new city takes) and its dangers (graves the next three
+famines and pollution phases bring against the room left, graves laid, pollution in its zone). In
+the secret city phase the others still choosing are judged by their snapshot (`Board`). A few
+tempo terms keep a search from idling in a menu (an offer being written, a countryside building
+begun) and let it end a phase when nothing else is gained.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engines.antiquity import city as cty
+from engines.antiquity import hexmap as hx
+from engines.antiquity import rules, scoring
+from engines.antiquity.country import carts_left
+from engines.antiquity.data import FOOD, LUXURY, catalog, memo_table
+from engines.core.state import State
+
+FORESIGHT = 3  # famines and pollution phases ahead whose graves count as a danger
+AHEAD = 0.4  # weight of the graves those famines and pollution phases bring, against the room left
+STEEPNESS = 2.0  # of the logistic on the lead over the best opponent
+PRESAINT = 0.45  # weight of the best condition's progress before a saint: at 0.6 a new building kind
+# outweighed a woodcutter, and AI players spent their last wood on kinds
+BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How well `seat` stands, in [0, 1]. Over: 1 for a winner (shared or not), 0 with no winner,
+    else linear in the rank (last 0). Eliminated: 0. Otherwise a logistic of the seat's strength
+    (`strength`) less the best other seat's, strictly inside (0, 1). In the secret city phase the
+    others still choosing are judged as they were when the phase began (`Board`): their work of
+    the phase counts once they are done, so ending one's own phase early never looks worse because
+    a simulation then plays the others' secret turns first."""
+    n = state["num_players"]
+    if state["over"]:
+        res = scoring.result(state)
+        if res.get("no_winner"):
+            return 0.0
+        return (n - res["ranks"][seat]) / (n - 1)
+    if state["players"][seat]["out"]:
+        return 0.0
+    board = Board(state, seat)
+    mine = strength(state, seat, board)
+    best = max((strength(state, s, board) for s in board.active if s != seat), default=mine - 1.0)
+    return 0.02 + 0.96 / (1.0 + math.exp(-STEEPNESS * (mine - best)))
+
+
+class Board:
+    """The seats in the game as `seat` judges them: their player records (in the secret city
+    phase, those of the others still choosing as the phase began, with no menu open) and zones of
+    control, each whole (`zone`) and without the seat's own city and inn hexes (`reach`, what San
+    Giorgio must cover). An other seat already done is judged by its record, as the reveal will
+    show it (in a search's sample, `_redraw_city_phase`'s guess). Judged by the snapshot until the
+    reveal, the others' work counted only once the last seat ended its phase, so that seat's every
+    way to end it looked worse than building on, and it spent its last wood in the city."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.active = rules.active(state)
+        secret = state["phase"] == "city" and state["public"] is not None
+        seeds: dict[int, set[str]] = {s: set() for s in self.active}
+        for h, o in state["map"]["occ"].items():
+            if o["seat"] in seeds:
+                seeds[o["seat"]].add(h)
+        self.player: dict[int, dict[str, Any]] = {}
+        self.zone: dict[int, frozenset[str]] = {}
+        for s in self.active:
+            p = state["players"][s]
+            if secret and s != seat and not p["done"]:
+                pub = state["public"][s]
+                self.player[s] = {**p, **{k: v for k, v in pub.items() if k != "zone"}, "sel": {}, "done": False}
+                self.zone[s] = frozenset(pub["zone"])
+            else:
+                self.player[s] = p
+                self.zone[s] = zone(state, s, frozenset(seeds[s]))
+        self.reach = {s: self.zone[s] - seeds[s] for s in self.active}
+
+
+ZONE_CACHE = 4096  # zones remembered per catalogue (`zone`)
+
+
+def zone(state: State, seat: int, seeds: frozenset[str]) -> frozenset[str]:
+    """`rules.zone`, remembered per catalogue by what it depends on: the map's terrain (the very
+    object, which the states of one game share and which the entry keeps alive, so its id is not
+    reused), the seat's city and inn hexes, its working stable and harbour (and with a harbour,
+    every occupied hex, which stops the water)."""
+    p = state["players"][seat]
+    stable, harbour = cty.has(p, "stable"), cty.has(p, "harbour")
+    m = state["map"]
+    terrain = m["terrain"]
+    key = (id(terrain), state["num_players"], seeds, stable, harbour, frozenset(m["occ"]) if harbour else None)
+    table = memo_table(state, "ai_zones")
+    found = table.get(key)
+    if found is None or found[0] is not terrain:
+        if len(table) >= ZONE_CACHE:
+            table.clear()
+        found = table[key] = (terrain, frozenset(hx.zone(state, seat, stable=stable, harbour=harbour)))
+    return found[1]
+
+
+def progress(state: State, seat: int, board: Board) -> dict[str, float]:
+    """Each victory condition's progress in [0, 1] (1: met): men out of 20, building kinds out of
+    all, 3 of each food and luxury, and the largest share of another seat's zone within one's own."""
+    p = board.player[seat]
+    everything = {b["id"] for b in catalog(state)["buildings"]}
+    kinds = {b["kind"] for b in p["buildings"].values()} & everything
+    goods = p["goods"]
+    out = {
+        "nicolo": min(1.0, len(p["houses"]) / 20),
+        "barbara": len(kinds) / len(everything),
+        "cristofori": sum(min(goods[g], 3) for g in FOOD + LUXURY) / (3 * len(FOOD + LUXURY)),
+        "giorgio": 0.0,
+    }
+    mine = board.zone[seat]
+    for other, theirs in board.reach.items():
+        if other != seat and theirs:
+            out["giorgio"] = max(out["giorgio"], len(theirs & mine) / len(theirs))
+    return out
+
+
+def storage(p: dict[str, Any]) -> int:
+    """How many goods a player keeps past a store phase: its manned warehouses' cells, or all with
+    San Cristofori's power (`produce.begin_store`)."""
+    return sum(p["goods"].values()) if rules.saint_power(p, "cristofori") else cty.storage_capacity(p)
+
+
+def keepable(state: State, p: dict[str, Any]) -> int:
+    """How many of a player's goods count in its economy. Goods not stored are discarded in the
+    store phase, after the countryside: while the player may still build in its city, up to 6 (or
+    its storage, if larger) count, as it can still spend them; once its city phase is done and
+    until the store phase, only what its warehouses hold and its cart shops can still use. Without
+    that, ending the first city phase holding the starting wood looked as good as turning it into
+    cart shops, and a seat that did so never had a countryside building all game."""
+    cap = storage(p)
+    if (state["phase"] == "city" and p["done"]) or state["phase"] == "country":
+        return cap + (0 if p["flags"].get("country_done") else carts_left(p))
+    return max(cap, 6)
+
+
+def famine_ahead(state: State, seat: int, p: dict[str, Any]) -> int:
+    """The graves the next FORESIGHT famines bring the player if it does nothing but harvest: each
+    famine's level (one more each turn) less the food it has then and a granary's 3. Food is never
+    eaten ("la nourriture n'est jamais défaussée durant cette phase"), but a store phase keeps only
+    what the warehouses hold, and each food producer yields one a turn while its counters last.
+    Looking one famine ahead, a seat saw no danger until too late: two AI players with no food
+    producer both died of famine by the tenth turn."""
+    phase = state["phase"]
+    cap = storage(p)
+    left = [len(b["counters"]) for b in state["rural"].values() if b["owner"] == seat and b["good"] in FOOD]
+    food = sum(p["goods"][g] for g in FOOD)
+    granary = 3 if cty.has(p, "granary") else 0
+    level = state["famine"] + (phase == "famine")  # in the famine phase, this one's graves are `graves_due`
+    store, harvest = phase not in ("harvest", "explore"), phase != "explore"
+    graves = 0
+    for _ in range(FORESIGHT):
+        if store:
+            food = min(food, cap)
+        if harvest:
+            food += sum(1 for n in left if n > 0)
+            left = [n - 1 for n in left]
+        graves += max(0, level - food - granary)
+        level, store, harvest = level + 1, True, True
+    return graves
+
+
+def pollution_ahead(state: State, seat: int, board: Board) -> int:
+    """The graves the next FORESIGHT pollution phases bring the seat: the markers its cities make
+    (3 each, one less per fountain, 4 less with a working dump) that its zone of control has no
+    free unpolluted hex left for ("il doit placer des tombes"); the zones of other players with a
+    working dump take none (`rules.pollution_targets`)."""
+    p = board.player[seat]
+    made = rules.pollution_made(p)
+    mine = board.zone[seat]
+    for other in board.active:
+        if other != seat and cty.has(board.player[other], "dump"):
+            mine = mine - board.zone[other]
+    m = state["map"]
+    if FORESIGHT * made <= len(mine) - len(m["occ"]) - len(m["counters"]) - len(m["sites"]) - len(m["pollution"]):
+        return 0  # room enough even if every hex taken lay in the zone
+    return max(0, FORESIGHT * made - len(rules.pollutable(state, mine)))
+
+
+def prospects(state: State, seat: int, board: Board) -> tuple[int, int]:
+    """What the seat's zone of control still offers its cart shops: the free unpolluted forest
+    hexes (a woodcutter's) and the free land hexes by unpolluted water (a fishery's). Without
+    them an AI player cleared its zone by turn 5, never widened it (inn, harbour, stable, city),
+    and had nothing left to build."""
+    forests = shores = 0
+    for h in board.zone[seat]:
+        if not rules.free_hex(state, h) or rules.polluted(state, h):
+            continue
+        kind = hx.terrain(state, h)
+        if kind == "F":
+            forests += 1
+        elif kind != "W" and rules.shore(state, h):
+            shores += 1
+    return forests, shores
+
+
+def city_fund(goods: dict[str, int]) -> float:
+    """The share of a new city's cost (`goods.city_cost`: a food, a wood, a stone and two different
+    luxuries) that the goods cover, in [0, 1]."""
+    return (min(goods["wood"], 1) + min(goods["stone"], 1) + min(sum(goods[g] for g in FOOD), 1)
+            + min(sum(1 for g in LUXURY if goods[g]), 2)) / 5
+
+
+def strength(state: State, seat: int, board: Board) -> float:
+    """A heuristic of a seat's standing: progress towards its victory condition (weighted most;
+    before it has a saint, the best condition counts at a discount), its economy (men, cities,
+    working cart shops, countryside producers, buildings, goods kept: `keepable`) and its dangers
+    (graves the next famines and pollution phases would bring against the room left for them:
+    `famine_ahead`, `pollution_ahead`; graves already laid, pollution in its zone of control)."""
+    p = board.player[seat]
+    prog = progress(state, seat, board)
+    cath = [b for b, x in p["buildings"].items() if x["kind"] == "cathedral"]
+    working = bool(cath) and not cty.graves_on(p, cath[0])
+    if p["saint"] and working:
+        v = sum(sorted(prog.values())[-2:]) / 2 if p["saint"] == "maria" else prog[p["saint"]]
+        victory = 0.3 + 0.7 * v + (0.5 if v >= 1 else 0.0)
+    else:
+        victory = PRESAINT * max(prog.values())
+    men = len(p["houses"])
+    cities = sum(1 for c in p["cities"] if c["center"])
+    rural = [b for b in state["rural"].values() if b["owner"] == seat]
+    coming = sum(len(b["counters"]) for b in rural)  # goods the producers will still yield
+    others = sum(1 for b in p["buildings"].values() if b["kind"] != "house")
+    carts = cty.built(p, "cart")
+    manned = cty.count_working(p, "cart")
+    goods = p["goods"]
+    # what the cart shops can do in the countryside: each uses one wood (woodcutter, mine, fishery)
+    # or a seed (farm), so shops without the goods to use them are worth little (a shop used this
+    # turn has had its use)
+    seeds = goods["wood"] + sum(goods[g] for g in ("grain", "sheep", "olives", "wine"))
+    uses = min(max(carts, manned), seeds + p["flags"]["carts_used"])
+    keep = keepable(state, p)
+    kept = min(sum(goods.values()), keep)
+    economy = (0.35 * men / 20 + 0.2 * cities / 4 + 0.03 * min(carts, 4) / 4 + 0.12 * min(uses, 4) / 4
+               + 0.04 * min(manned, 4) / 4 + 0.04 * min(len(p["staffed"]), 8) / 8 + 0.05 * min(len(rural), 6) / 6
+               + 0.015 * min(coming, 20) + 0.1 * min(others, 15) / 15 + 0.1 * kept / 20)
+    # what the zone still offers, worth little to a seat stranded without wood (none held, none
+    # coming: no woodcutter, mine or fishery can be paid again); each city beyond the first widens
+    # the zone, and the goods one takes count while they can be kept
+    forests, shores = prospects(state, seat, board)
+    stranded = goods["wood"] == 0 and not any(b["counters"] for b in rural if b["good"] == "wood")
+    economy += (0.3 if stranded else 1.0) * (0.006 * min(forests, 20) + 0.004 * min(shores, 12))
+    economy += 0.05 * min(cities, 4) - (0.08 if stranded else 0.0)
+    if cities < 4:
+        economy += 0.08 * city_fund(goods) * min(1.0, keep / 5)
+    # tempo: an offer being written costs (it can grow without end: a search would otherwise see no
+    # reason to leave the menu), so does a countryside building begun and not placed, and a little
+    # any other choice begun (but the staffing menu, where every pick mans a building); having
+    # finished the city or countryside phase gains a little: options otherwise equal end the phase
+    # (rather than open a menu and go back), unless goods the store phase will discard are left
+    sel = p["sel"]
+    if sel.get("do") == "offer":
+        economy -= min(BEGGING, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"])))
+    elif sel and state["phase"] == "country":
+        economy -= 0.03  # a countryside building chosen, not placed yet
+    elif sel and sel.get("do") != "staff":
+        economy -= 0.01  # a choice begun (a building to place or move, a payment), not finished
+    # every offer sent this turn costs a little, so a search whose simulated partner sometimes
+    # accepts a gift never floods a player with offers; one that gives nothing costs as much as the
+    # longest offer being written (with "back" barred by the turn's cycle check, a search used to
+    # send such offers one after another): a person is asked for a gift only by an AI whose every
+    # other option is lost
+    economy -= sum(0.04 if o["give"] else BEGGING for o in state["offers"] if o["from"] == seat)
+    finished = (state["phase"] == "city" and p["done"]) or (state["phase"] == "country" and p["flags"].get("country_done"))
+    if finished and sum(goods.values()) <= keep:
+        economy += 0.02
+    danger = 0.0
+    if state["options"]["intro"] != "on":
+        due = famine_ahead(state, seat, p) + pollution_ahead(state, seat, board) + p["graves_due"]
+        room = cty.grave_capacity(p)
+        # past the room left, each grave more still counts: a seat that cannot avoid the cliff
+        # still prefers the option that leaves it nearer the edge
+        danger += 1.5 + 0.01 * min(due - room, 30) if due > room else AHEAD * due / max(room, 1)
+        cells = sum(c["size"] ** 2 for c in p["cities"])
+        danger += 0.5 * sum(len(c["graves"]) for c in p["cities"]) / max(cells, 1)
+        z = board.zone[seat]
+        if z:
+            danger += 0.3 * len(z.intersection(state["map"]["pollution"])) / len(z)
+    return 2.5 * victory + economy - danger

@@ -1,0 +1,99 @@
+"""Antiquity's evaluation for the AI players (issue 29): what a seat's zone still offers, the last
+wood of a seat with none coming, the goods a new city takes, and the famine past the room left.
+Each term was added after games between AI players at full budget where every seat starved."""
+
+from __future__ import annotations
+
+from engines.antiquity import evaluation, rules
+from engines.antiquity import hexmap as hx
+from engines.core.state import State
+from tests.engines.antiquity.scen import at, blank, found, houses, paint, start
+
+
+def two_cities(terrain: str = "P") -> State:
+    """Seats 0 and 1 with a starting city and four men each on a map of one `terrain`, in the
+    first city phase, seat 0 holding no goods (not the starting six wood)."""
+    s = blank(2, terrain)
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    houses(s, 0, 4)
+    houses(s, 1, 4)
+    start(s)
+    s["players"][0]["goods"]["wood"] = 0
+    return s
+
+
+def strength(s: State, seat: int = 0) -> float:
+    return evaluation.strength(s, seat, evaluation.Board(s, seat))
+
+
+def test_the_zone_counts_its_forests_and_shores_left_and_a_seat_stands_better_with_them() -> None:
+    """« La maison de bûcheron est construite sur un hexagone forêt non pollué à l'intérieur de la
+    zone de contrôle »; a fishery's hexes « doivent être adjacents à au moins un hexagone eau non
+    pollué ». Seat 0's zone, all forest: every free hex counts, a polluted one does not, and the
+    seat stands lower as its forests are polluted. With a lake beside the city, the land by the
+    water counts as shore."""
+    s = two_cities("F")
+    zone = rules.zone(s, 0)
+    free = sorted(h for h in zone if rules.free_hex(s, h))
+    assert evaluation.prospects(s, 0, evaluation.Board(s, 0)) == (len(free), 0)
+    before = strength(s)
+    s["map"]["pollution"] = free[:6]
+    assert evaluation.prospects(s, 0, evaluation.Board(s, 0)) == (len(free) - 6, 0)
+    assert strength(s) < before
+
+    lake = two_cities("P")
+    water = [at(lake, "a55", 2, 0), at(lake, "a55", 2, -1)]
+    paint(lake, water, "W")
+    g = hx.geometry(2, lake)
+    shore = {h for h in rules.zone(lake, 0) if rules.free_hex(lake, h) and h not in water
+             and any(n in water for n in g.nbrs[h])}
+    assert shore and evaluation.prospects(lake, 0, evaluation.Board(lake, 0)) == (0, len(shore))
+
+
+def test_a_seat_with_no_wood_coming_keeps_its_last_wood_before_anything_else() -> None:
+    """A woodcutter, a mine and a fishery each cost a wood (« Une maison de bûcheron coûte un
+    bois »): a seat without wood and without a woodcutter still yielding can never build one
+    again, whatever forests its zone holds. Its last wood is worth more than a stone; in games
+    between AI players, seats spent it on a new building kind and had nothing to build after."""
+    s = two_cities("F")
+    p = s["players"][0]
+    bare = strength(s)
+    p["goods"]["stone"] = 1
+    stone = strength(s) - bare
+    p["goods"]["stone"], p["goods"]["wood"] = 0, 1
+    wood = strength(s) - bare
+    assert wood > stone + 0.05
+    s["rural"]["r0"] = {"owner": 0, "kind": "woodcutter", "good": "wood", "man": "x", "sites": [], "counters": ["c0"]}
+    p["goods"]["wood"] = 0
+    coming = strength(s)
+    p["goods"]["wood"] = 1
+    assert strength(s) - coming < wood  # with wood to come, the one held is an ordinary good
+
+
+def test_the_goods_of_a_new_city_count_before_as_many_of_one_kind() -> None:
+    """« Construire une cité coûte 1 nourriture, 1 bois, 1 pierre et 2 objets de luxe différents »:
+    five goods that pay for a city stand better than five wood, which pay for one part of it."""
+    s = two_cities("F")
+    goods = s["players"][0]["goods"]
+    goods["wood"] = 5
+    assert evaluation.city_fund(goods) == 0.2
+    same = strength(s)
+    goods.update(wood=1, stone=1, fish=1, gold=1, pearls=1)
+    assert evaluation.city_fund(goods) == 1.0
+    assert strength(s) > same
+    goods.update(pearls=0, gold=2)
+    assert evaluation.city_fund(goods) == 0.8  # two luxuries of one kind are one of the two
+
+
+def test_graves_past_the_room_left_still_count() -> None:
+    """« Si un joueur est dans l'incapacité de placer une tombe, il a perdu et quitte le jeu »: past
+    the room left, the graves to come all read as that loss, and every option looked alike. The
+    evaluation still prefers fewer graves due, so a seat near the edge takes the option that
+    leaves it nearer."""
+    s = two_cities()
+    p = s["players"][0]
+    p["graves_due"] = 60
+    near = strength(s)
+    p["graves_due"] = 70
+    assert strength(s) < near
