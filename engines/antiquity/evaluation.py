@@ -188,19 +188,35 @@ def pollution_ahead(state: State, seat: int, board: Board) -> int:
 
 def prospects(state: State, seat: int, board: Board) -> tuple[int, int]:
     """What the seat's zone of control still offers its cart shops: the free unpolluted forest
-    hexes (a woodcutter's) and the free land hexes by unpolluted water (a fishery's). Without
+    hexes (a woodcutter's) and the other free land hexes by unpolluted water (a fishery's). Without
     them an AI player cleared its zone by turn 5, never widened it (inn, harbour, stable, city),
     and had nothing left to build."""
     forests = shores = 0
+    by_water = coast(state)
     for h in board.zone[seat]:
         if not rules.free_hex(state, h) or rules.polluted(state, h):
             continue
-        kind = hx.terrain(state, h)
-        if kind == "F":
+        if hx.terrain(state, h) == "F":
             forests += 1
-        elif kind != "W" and rules.shore(state, h):
+        elif h in by_water and rules.fishing_water(state, [h]):
             shores += 1
     return forests, shores
+
+
+def coast(state: State) -> frozenset[str]:
+    """The land hexes next to water, remembered per catalogue by the map's terrain (the very
+    object, kept alive by the entry, as in `zone`): water never changes, so `prospects` asks
+    `rules.fishing_water` only of these."""
+    terrain = state["map"]["terrain"]
+    table = memo_table(state, "ai_coast")
+    found = table.get(id(terrain))
+    if found is None or found[0] is not terrain:
+        if len(table) >= ZONE_CACHE:
+            table.clear()
+        nbrs = hx.geometry(state["num_players"], state).nbrs
+        land = [h for h, t in terrain.items() if t != "W"]
+        found = table[id(terrain)] = (terrain, frozenset(h for h in land if any(terrain[n] == "W" for n in nbrs[h])))
+    return found[1]
 
 
 def city_fund(goods: dict[str, int]) -> float:
@@ -213,7 +229,8 @@ def city_fund(goods: dict[str, int]) -> float:
 def strength(state: State, seat: int, board: Board) -> float:
     """A heuristic of a seat's standing: progress towards its victory condition (weighted most;
     before it has a saint, the best condition counts at a discount), its economy (men, cities,
-    working cart shops, countryside producers, buildings, goods kept: `keepable`) and its dangers
+    working cart shops, countryside producers, buildings, goods kept: `keepable`; the forests and
+    shores left in its zone, `prospects`; a new city's goods, `city_fund`) and its dangers
     (graves the next famines and pollution phases would bring against the room left for them:
     `famine_ahead`, `pollution_ahead`; graves already laid, pollution in its zone of control)."""
     p = board.player[seat]
@@ -240,16 +257,16 @@ def strength(state: State, seat: int, board: Board) -> float:
     uses = min(max(carts, manned), seeds + p["flags"]["carts_used"])
     keep = keepable(state, p)
     kept = min(sum(goods.values()), keep)
-    economy = (0.35 * men / 20 + 0.2 * cities / 4 + 0.03 * min(carts, 4) / 4 + 0.12 * min(uses, 4) / 4
+    economy = (0.35 * men / 20 + 0.4 * cities / 4 + 0.03 * min(carts, 4) / 4 + 0.12 * min(uses, 4) / 4
                + 0.04 * min(manned, 4) / 4 + 0.04 * min(len(p["staffed"]), 8) / 8 + 0.05 * min(len(rural), 6) / 6
                + 0.015 * min(coming, 20) + 0.1 * min(others, 15) / 15 + 0.1 * kept / 20)
     # what the zone still offers, worth little to a seat stranded without wood (none held, none
-    # coming: no woodcutter, mine or fishery can be paid again); each city beyond the first widens
-    # the zone, and the goods one takes count while they can be kept
+    # coming: no woodcutter, mine or fishery can be paid again); the goods a new city takes count
+    # while they can be kept (a city widens the zone: 0.1 each above, against 0.05 before)
     forests, shores = prospects(state, seat, board)
     stranded = goods["wood"] == 0 and not any(b["counters"] for b in rural if b["good"] == "wood")
     economy += (0.3 if stranded else 1.0) * (0.006 * min(forests, 20) + 0.004 * min(shores, 12))
-    economy += 0.05 * min(cities, 4) - (0.08 if stranded else 0.0)
+    economy -= 0.08 if stranded else 0.0
     if cities < 4:
         economy += 0.08 * city_fund(goods) * min(1.0, keep / 5)
     # tempo: an offer being written costs (it can grow without end: a search would otherwise see no
