@@ -14,6 +14,7 @@ begun) and let it end a phase when nothing else is gained.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from engines.antiquity import city as cty
@@ -82,26 +83,32 @@ class Board:
         self.reach = {s: self.zone[s] - seeds[s] for s in self.active}
 
 
-ZONE_CACHE = 4096  # zones remembered per catalogue (`zone`)
+MAP_CACHE = 4096  # entries remembered per catalogue by `per_map` (zones, coasts)
+
+
+def per_map(state: State, name: str, key: Any, make: Callable[[], frozenset[str]]) -> frozenset[str]:
+    """`make()`, remembered per catalogue in table `name` by `key` and the map's terrain (the very
+    object, which the states of one game share and which the entry keeps alive, so its id is not
+    reused)."""
+    terrain = state["map"]["terrain"]
+    table = memo_table(state, name)
+    found = table.get((id(terrain), key))
+    if found is None or found[0] is not terrain:
+        if len(table) >= MAP_CACHE:
+            table.clear()
+        found = table[(id(terrain), key)] = (terrain, make())
+    return found[1]
 
 
 def zone(state: State, seat: int, seeds: frozenset[str]) -> frozenset[str]:
-    """`rules.zone`, remembered per catalogue by what it depends on: the map's terrain (the very
-    object, which the states of one game share and which the entry keeps alive, so its id is not
-    reused), the seat's city and inn hexes, its working stable and harbour (and with a harbour,
-    every occupied hex, which stops the water)."""
+    """`rules.zone`, remembered (`per_map`) by what it depends on besides the terrain: the seat's
+    city and inn hexes, its working stable and harbour (and with a harbour, every occupied hex,
+    which stops the water)."""
     p = state["players"][seat]
     stable, harbour = cty.has(p, "stable"), cty.has(p, "harbour")
-    m = state["map"]
-    terrain = m["terrain"]
-    key = (id(terrain), state["num_players"], seeds, stable, harbour, frozenset(m["occ"]) if harbour else None)
-    table = memo_table(state, "ai_zones")
-    found = table.get(key)
-    if found is None or found[0] is not terrain:
-        if len(table) >= ZONE_CACHE:
-            table.clear()
-        found = table[key] = (terrain, frozenset(hx.zone(state, seat, stable=stable, harbour=harbour)))
-    return found[1]
+    occ = frozenset(state["map"]["occ"]) if harbour else None
+    return per_map(state, "ai_zones", (state["num_players"], seeds, stable, harbour, occ),
+                   lambda: frozenset(hx.zone(state, seat, stable=stable, harbour=harbour)))
 
 
 def progress(state: State, seat: int, board: Board) -> dict[str, float]:
@@ -204,19 +211,12 @@ def prospects(state: State, seat: int, board: Board) -> tuple[int, int]:
 
 
 def coast(state: State) -> frozenset[str]:
-    """The land hexes next to water, remembered per catalogue by the map's terrain (the very
-    object, kept alive by the entry, as in `zone`): water never changes, so `prospects` asks
-    `rules.fishing_water` only of these."""
+    """The land hexes next to water, remembered by the terrain (`per_map`): water never changes, so
+    `prospects` asks `rules.fishing_water` only of these."""
     terrain = state["map"]["terrain"]
-    table = memo_table(state, "ai_coast")
-    found = table.get(id(terrain))
-    if found is None or found[0] is not terrain:
-        if len(table) >= ZONE_CACHE:
-            table.clear()
-        nbrs = hx.geometry(state["num_players"], state).nbrs
-        land = [h for h, t in terrain.items() if t != "W"]
-        found = table[id(terrain)] = (terrain, frozenset(h for h in land if any(terrain[n] == "W" for n in nbrs[h])))
-    return found[1]
+    nbrs = hx.geometry(state["num_players"], state).nbrs
+    return per_map(state, "ai_coast", None, lambda: frozenset(
+        h for h, t in terrain.items() if t != "W" and any(terrain[n] == "W" for n in nbrs[h])))
 
 
 def city_fund(goods: dict[str, int]) -> float:

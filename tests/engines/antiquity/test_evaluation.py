@@ -31,16 +31,15 @@ def test_the_zone_counts_its_forests_and_shores_left_and_a_seat_stands_better_wi
     """« La maison de bûcheron est construite sur un hexagone forêt non pollué à l'intérieur de la
     zone de contrôle »; a fishery's hexes « doivent être adjacents à au moins un hexagone eau non
     pollué ». Seat 0's zone, all forest: every free hex counts, a polluted one does not, and the
-    seat stands lower as its forests are polluted. With a lake beside the city, the land by the
-    water counts as shore."""
+    seat stands better than with the same zone all grass. With a lake beside the city, the land
+    by the water counts as shore."""
     s = two_cities("F")
     zone = rules.zone(s, 0)
     free = sorted(h for h in zone if rules.free_hex(s, h))
     assert evaluation.prospects(s, 0, evaluation.Board(s, 0)) == (len(free), 0)
-    before = strength(s)
+    assert strength(s) > strength(two_cities("P"))
     s["map"]["pollution"] = free[:6]
     assert evaluation.prospects(s, 0, evaluation.Board(s, 0)) == (len(free) - 6, 0)
-    assert strength(s) < before
 
     lake = two_cities("P")
     water = [at(lake, "a55", 2, 0), at(lake, "a55", 2, -1)]
@@ -73,11 +72,12 @@ def test_a_seat_with_no_wood_coming_keeps_its_last_wood_before_anything_else() -
 
 def test_the_goods_of_a_new_city_count_before_as_many_of_one_kind() -> None:
     """« Construire une cité coûte 1 nourriture, 1 bois, 1 pierre et 2 objets de luxe différents »:
-    five goods that pay for a city stand better than five wood, which pay for one part of it."""
+    five goods that pay for a city stand better than three wood, a stone and a fish, which pay
+    for three parts of it (as much food: the famine to come is the same)."""
     s = two_cities("F")
     goods = s["players"][0]["goods"]
-    goods["wood"] = 5
-    assert evaluation.city_fund(goods) == 0.2
+    goods.update(wood=3, stone=1, fish=1)
+    assert evaluation.city_fund(goods) == 0.6
     same = strength(s)
     goods.update(wood=1, stone=1, fish=1, gold=1, pearls=1)
     assert evaluation.city_fund(goods) == 1.0
