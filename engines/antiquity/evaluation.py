@@ -180,13 +180,10 @@ def pollution_ahead(state: State, seat: int, board: Board) -> int:
     """The graves the next FORESIGHT pollution phases bring the seat: the markers its cities make
     (3 each, one less per fountain, 4 less with a working dump) that its zone of control has no
     free unpolluted hex left for ("il doit placer des tombes"); the zones of other players with a
-    working dump take none (`rules.pollution_targets`)."""
+    working dump take none (`rules.dump_free`, as in `rules.pollution_targets`)."""
     p = board.player[seat]
     made = rules.pollution_made(p)
-    mine = board.zone[seat]
-    for other in board.active:
-        if other != seat and cty.has(board.player[other], "dump"):
-            mine = mine - board.zone[other]
+    mine = rules.dump_free(seat, board.zone[seat], board.player, board.zone.__getitem__)
     m = state["map"]
     if FORESIGHT * made <= len(mine) - len(m["occ"]) - len(m["counters"]) - len(m["sites"]) - len(m["pollution"]):
         return 0  # room enough even if every hex taken lay in the zone

@@ -3,7 +3,7 @@ countryside sites, harvest, pollution targets and victory conditions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Set
 from typing import Any
 
 from engines.antiquity import city as cty
@@ -184,11 +184,19 @@ def pollution_made(p: Player) -> int:
 
 
 def pollution_targets(state: State, seat: int) -> list[str]:
-    z = zone(state, seat)
-    for other in active(state):
-        if other != seat and cty.has(state["players"][other], "dump"):
-            z -= zone(state, other)
-    return sorted(pollutable(state, z))
+    players = {s: state["players"][s] for s in active(state)}
+    return sorted(pollutable(state, dump_free(seat, zone(state, seat), players, lambda s: zone(state, s))))
+
+
+def dump_free(seat: int, mine: Set[str], players: Mapping[int, Player], zone_of: Callable[[int], Set[str]]) -> Set[str]:
+    """`mine`, the seat's zone of control, less the zones of the other players (`players`, the
+    seats still in) with a working dump: « aucun joueur ne peut placer de marqueur pollution dans
+    sa zone de contrôle ». The records and zones are arguments: the AI's evaluation judges a seat
+    still choosing in the secret city phase by its snapshot (`evaluation.Board`)."""
+    for other, p in players.items():
+        if other != seat and cty.has(p, "dump"):
+            mine = mine - zone_of(other)
+    return mine
 
 
 def pollutable(state: State, hexes: Iterable[str]) -> set[str]:
