@@ -81,6 +81,10 @@ class Board:
                 self.player[s] = p
                 self.zone[s] = zone(state, s, frozenset(seeds[s]))
         self.reach = {s: self.zone[s] - seeds[s] for s in self.active}
+        # the fountains built in this secret city phase lower the famine level at the reveal: the
+        # seat's own and those of the others done count, like the rest of their work
+        self.fountains = sum(state["players"][s]["flags"]["fountains"] for s in self.active
+                             if secret and (s == seat or state["players"][s]["done"]))
 
 
 MAP_CACHE = 4096  # entries remembered per catalogue by `per_map` (zones, coasts)
@@ -150,19 +154,20 @@ def keepable(state: State, p: dict[str, Any]) -> int:
     return max(cap, 6)
 
 
-def famine_ahead(state: State, seat: int, p: dict[str, Any]) -> int:
+def famine_ahead(state: State, seat: int, p: dict[str, Any], fountains: int = 0) -> int:
     """The graves the next FORESIGHT famines bring the player if it does nothing but harvest: each
-    famine's level (one more each turn) less the food it has then and a granary's 3. Food is never
-    eaten ("la nourriture n'est jamais défaussée durant cette phase"), but a store phase keeps only
-    what the warehouses hold, and each food producer yields one a turn while its counters last.
-    Looking one famine ahead, a seat saw no danger until too late: two AI players with no food
-    producer both died of famine by the tenth turn."""
+    famine's level (one more each turn, less the `fountains` built in this city phase, which lower
+    it at the reveal) less the food it has then and a granary's 3. Food is never eaten ("la
+    nourriture n'est jamais défaussée durant cette phase"), but a store phase keeps only what the
+    warehouses hold, and each food producer yields one a turn while its counters last. Looking one
+    famine ahead, a seat saw no danger until too late: two AI players with no food producer both
+    died of famine by the tenth turn."""
     phase = state["phase"]
     cap = storage(p)
     left = [len(b["counters"]) for b in state["rural"].values() if b["owner"] == seat and b["good"] in FOOD]
     food = sum(p["goods"][g] for g in FOOD)
     granary = 3 if cty.has(p, "granary") else 0
-    level = state["famine"] + (phase == "famine")  # in the famine phase, this one's graves are `graves_due`
+    level = max(0, state["famine"] - fountains) + (phase == "famine")  # in the famine phase, this one's graves are `graves_due`
     store, harvest = phase not in ("harvest", "explore"), phase != "explore"
     graves = 0
     for _ in range(FORESIGHT):
@@ -289,7 +294,7 @@ def strength(state: State, seat: int, board: Board) -> float:
         economy += 0.02
     danger = 0.0
     if state["options"]["intro"] != "on":
-        due = famine_ahead(state, seat, p) + pollution_ahead(state, seat, board) + p["graves_due"]
+        due = famine_ahead(state, seat, p, board.fountains) + pollution_ahead(state, seat, board) + p["graves_due"]
         room = cty.grave_capacity(p)
         # past the room left, each grave more still counts: a seat that cannot avoid the cliff
         # still prefers the option that leaves it nearer the edge

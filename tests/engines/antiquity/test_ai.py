@@ -350,6 +350,25 @@ def test_the_next_three_famines_count_the_food_to_come() -> None:
     assert evaluation.evaluate(fed(2, fish=2), 0) > evaluation.evaluate(fed(2), 0)
 
 
+def test_a_fountain_built_in_the_city_phase_lowers_the_famines_to_come() -> None:
+    """« Si un joueur construit une fontaine, le niveau de famine décroît de 1 » (at the reveal,
+    `flow.reveal`): from level 3 with no food, the next three famines bring 3 + 4 + 5 graves; once
+    seat 0 has built a fountain in secret, 2 + 3 + 4 as it judges. Seat 1, still choosing, does not
+    count it until seat 0 is done (`Board`: the others' work counts once they are done)."""
+    s = fed(3)
+    s["players"][0]["goods"]["gold"] = 1
+    assert evaluation.famine_ahead(s, 0, s["players"][0], evaluation.Board(s, 0).fountains) == 12
+    for option in ("build", "fountain", "1a1"):
+        s = ENGINE.apply(s, 0, option)
+    board = evaluation.Board(s, 0)
+    assert board.fountains == 1
+    assert evaluation.famine_ahead(s, 0, s["players"][0], board.fountains) == 9
+    assert evaluation.Board(s, 1).fountains == 0
+    s["players"][0]["done"] = True
+    assert evaluation.Board(s, 1).fountains == 1
+    assert evaluation.famine_ahead(s, 1, s["players"][1], evaluation.Board(s, 1).fountains) == 9
+
+
 def test_pollution_to_come_has_no_room_in_the_zone_of_a_working_dump() -> None:
     """« Si un joueur a une décharge peuplée, aucun joueur ne peut placer de marqueur pollution dans
     sa zone de contrôle » (`rules.pollution_targets`), and « s'il n'a pas assez d'hexagones à
