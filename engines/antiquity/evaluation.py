@@ -4,11 +4,13 @@ a logistic of the seat's `strength` less the best other seat's. A strength weigh
 towards the seat's victory condition (its saint's with a working cathedral, else the best one at a
 discount), its economy (men, cities, cart shops it has the goods to use, staffing, producers and
 the goods they still hold, buildings, goods it can still spend or store, what its zone of control
-still offers its cart shops, the goods a new city takes) and its dangers (graves the next three
-famines and pollution phases bring against the room left, graves laid, pollution in its zone). In
-the secret city phase the others still choosing are judged by their snapshot (`Board`). A few
-tempo terms keep a search from idling in a menu (an offer being written, a countryside building
-begun) and let it end a phase when nothing else is gained.
+still offers its cart shops, the goods a new city takes, a stone towards a first cathedral, less
+the men short of the buildings to man) and its dangers (graves the next three famines and
+pollution phases bring against the room left, the fountains built in secret lowering the famines,
+graves laid, pollution in its zone). In the secret city phase the others still choosing are
+judged by their snapshot (`Board`). A few tempo terms keep a search from idling in a menu (an
+offer being written, a countryside building begun) and let it end a phase when nothing else is
+gained.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
 from engines.antiquity import rules, scoring
 from engines.antiquity.country import carts_left
-from engines.antiquity.data import FOOD, LUXURY, catalog, memo_table
+from engines.antiquity.data import FOOD, LUXURY, catalog, memo, memo_table
 from engines.core.state import State
 
 FORESIGHT = 3  # famines and pollution phases ahead whose graves count as a danger
@@ -29,6 +31,8 @@ AHEAD = 0.4  # weight of the graves those famines and pollution phases bring, ag
 STEEPNESS = 2.0  # of the logistic on the lead over the best opponent
 PRESAINT = 0.45  # weight of the best condition's progress before a saint: at 0.6 a new building kind
 # outweighed a woodcutter, and AI players spent their last wood on kinds
+CATHEDRAL = 0.2  # economy a stone towards a first cathedral is worth (`cathedral_fund`)
+SHORT = 0.03  # economy each man short of the buildings to man costs (`jobs`)
 BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
 
 
@@ -228,11 +232,34 @@ def city_fund(goods: dict[str, int]) -> float:
             + min(sum(1 for g in LUXURY if goods[g]), 2)) / 5
 
 
+def cathedral_fund(goods: dict[str, int], rural: list[dict[str, Any]], keep: int) -> float:
+    """What a seat with no cathedral has towards one (a stone): a stone held, while it can be kept,
+    CATHEDRAL; one that a mine will still yield, less. A cathedral brings a patron saint, its power
+    and the only way to win (« un joueur ne peut gagner la partie que s'il a choisi un Saint
+    Patron »), worth more than anything else in `strength`; but a mine's stone comes turns after
+    the choice of its good, beyond a search's sight, and AI players always chose gold: none ever
+    built a cathedral."""
+    if goods["stone"] and keep:
+        return CATHEDRAL
+    return CATHEDRAL / 2 if any(b["counters"] for b in rural if b["good"] == "stone") else 0.0
+
+
+def jobs(state: State, p: dict[str, Any]) -> int:
+    """The player's city buildings that work only manned and have no grave (a faculty is manned
+    with its university). With a man out on each countryside building, the men short of these
+    (SHORT each) are what a house is worth beyond its man: AI players with four men built eight
+    such buildings for their kinds, left their warehouses unmanned and starved."""
+    manned = memo(state, "ai_manned", lambda: frozenset(
+        b["id"] for b in catalog(state)["buildings"] if b["needs_man"] and not b.get("faculty")))
+    return sum(1 for bid, b in p["buildings"].items() if b["kind"] in manned and not cty.graves_on(p, bid))
+
+
 def strength(state: State, seat: int, board: Board) -> float:
     """A heuristic of a seat's standing: progress towards its victory condition (weighted most;
     before it has a saint, the best condition counts at a discount), its economy (men, cities,
     working cart shops, countryside producers, buildings, goods kept: `keepable`; the forests and
-    shores left in its zone, `prospects`; a new city's goods, `city_fund`) and its dangers
+    shores left in its zone, `prospects`; a new city's goods, `city_fund`; a stone towards a first
+    cathedral, `cathedral_fund`; less the men short of its buildings, `jobs`) and its dangers
     (graves the next famines and pollution phases would bring against the room left for them:
     `famine_ahead`, `pollution_ahead`; graves already laid, pollution in its zone of control)."""
     p = board.player[seat]
@@ -271,6 +298,9 @@ def strength(state: State, seat: int, board: Board) -> float:
     economy -= 0.08 if stranded else 0.0
     if cities < 4:
         economy += 0.08 * city_fund(goods) * min(1.0, keep / 5)
+    if not cath:
+        economy += cathedral_fund(goods, rural, keep)
+    economy -= SHORT * min(max(0, jobs(state, p) + len(rural) - men), 6)
     # tempo: an offer being written costs (it can grow without end: a search would otherwise see no
     # reason to leave the menu), so does a countryside building begun and not placed, and a little
     # any other choice begun (but the staffing menu, where every pick mans a building); having

@@ -1,13 +1,16 @@
 """Antiquity's evaluation for the AI players (issue 29): what a seat's zone still offers, the last
-wood of a seat with none coming, the goods a new city takes, and the famine past the room left.
-Each term was added after games between AI players at full budget where every seat starved."""
+wood of a seat with none coming, the goods a new city takes, the famine past the room left, a
+stone towards a first cathedral and the men short of the buildings to man. Each term was added
+after games between AI players at full budget where every seat starved."""
 
 from __future__ import annotations
+
+import pytest
 
 from engines.antiquity import evaluation, rules
 from engines.antiquity import hexmap as hx
 from engines.core.state import State
-from tests.engines.antiquity.scen import at, blank, found, houses, paint, start
+from tests.engines.antiquity.scen import at, blank, found, houses, paint, put, start
 
 
 def two_cities(terrain: str = "P") -> State:
@@ -53,9 +56,11 @@ def test_the_zone_counts_its_forests_and_shores_left_and_a_seat_stands_better_wi
 def test_a_seat_with_no_wood_coming_keeps_its_last_wood_before_anything_else() -> None:
     """A woodcutter, a mine and a fishery each cost a wood (« Une maison de bûcheron coûte un
     bois »): a seat without wood and without a woodcutter still yielding can never build one
-    again, whatever forests its zone holds. Its last wood is worth more than a stone; in games
-    between AI players, seats spent it on a new building kind and had nothing to build after."""
+    again, whatever forests its zone holds. Its last wood is worth more than a stone (to a seat
+    with its cathedral: before, a stone also counts towards one); in games between AI players,
+    seats spent it on a new building kind and had nothing to build after."""
     s = two_cities("F")
+    put(s, 0, "cathedral", "1a2")
     p = s["players"][0]
     bare = strength(s)
     p["goods"]["stone"] = 1
@@ -97,3 +102,41 @@ def test_graves_past_the_room_left_still_count() -> None:
     near = strength(s)
     p["graves_due"] = 70
     assert strength(s) < near
+
+
+def test_a_stone_towards_a_first_cathedral_counts_until_the_cathedral_stands() -> None:
+    """« Un joueur ne peut gagner la partie que s'il a choisi un Saint Patron après avoir construit
+    une cathédrale », which costs a stone. With no cathedral, a stone stands above a gold (equal
+    everywhere else: a good kept, a fifth of a city's goods), a mine with stone to come above one
+    with gold, by less; with a cathedral built, the stone is only a good again."""
+    def holding(good: str, cathedral: bool = False, mine: str = "") -> float:
+        s = two_cities()
+        s["players"][0]["goods"][good] = 1
+        if cathedral:
+            put(s, 0, "cathedral", "1a2")
+        if mine:
+            s["rural"]["r0"] = {"owner": 0, "kind": "mine", "good": mine, "man": "x", "sites": [], "counters": ["c0", "c1"]}
+        return strength(s)
+
+    assert holding("stone") - holding("gold") == pytest.approx(evaluation.CATHEDRAL)
+    assert holding("wine", mine="stone") - holding("wine", mine="gold") == pytest.approx(evaluation.CATHEDRAL / 2)
+    assert holding("stone", cathedral=True) == pytest.approx(holding("gold", cathedral=True))
+
+
+def test_a_house_is_worth_more_to_a_seat_short_of_men_for_its_buildings() -> None:
+    """« La plupart des bâtiments ne fonctionnent que s'ils sont peuplés », one man each, and a man
+    works a countryside building until it is empty. Seat 0 has four men, one of them out on a
+    woodcutter: with two cart shops it has a man to spare, with six buildings to man it is three
+    short, and a fifth house then gains SHORT more. A building with graves needs no man."""
+    def seat(carts: int, men: int) -> State:
+        s = two_cities()
+        for cell in ("1a1", "1a3", "1a5", "1c1", "1c3", "1c5")[:carts]:
+            put(s, 0, "cart", cell)
+        houses(s, 0, men - 4)
+        s["rural"]["r0"] = {"owner": 0, "kind": "woodcutter", "good": "wood", "man": "x", "sites": [], "counters": ["c0"]}
+        return s
+
+    assert evaluation.jobs(seat(6, 4), seat(6, 4)["players"][0]) == 6
+    few = strength(seat(2, 5)) - strength(seat(2, 4))
+    many = strength(seat(6, 5)) - strength(seat(6, 4))
+    assert many - few == pytest.approx(evaluation.SHORT)
