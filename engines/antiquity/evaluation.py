@@ -32,7 +32,7 @@ STEEPNESS = 2.0  # of the logistic on the lead over the best opponent
 PRESAINT = 0.45  # weight of the best condition's progress before a saint: at 0.6 a new building kind
 # outweighed a woodcutter, and AI players spent their last wood on kinds
 CATHEDRAL = 0.2  # economy a stone towards a first cathedral is worth (`cathedral_fund`)
-SHORT = 0.03  # economy each man short of the buildings to man costs (`jobs`)
+SHORT = 0.03  # economy each man short of the buildings to man costs, six at most (`jobs`)
 BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
 
 
