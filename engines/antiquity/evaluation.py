@@ -23,7 +23,7 @@ from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
 from engines.antiquity import rules, scoring
 from engines.antiquity.country import carts_left
-from engines.antiquity.data import FOOD, LUXURY, catalog, memo, memo_table
+from engines.antiquity.data import FOOD, LUXURY, NO_MAN, catalog, memo_table
 from engines.core.state import State
 
 FORESIGHT = 3  # famines and pollution phases ahead whose graves count as a danger
@@ -244,14 +244,15 @@ def cathedral_fund(goods: dict[str, int], rural: list[dict[str, Any]], keep: int
     return CATHEDRAL / 2 if any(b["counters"] for b in rural if b["good"] == "stone") else 0.0
 
 
-def jobs(state: State, p: dict[str, Any]) -> int:
-    """The player's city buildings that work only manned and have no grave (a faculty is manned
-    with its university). With a man out on each countryside building, the men short of these
-    (SHORT each) are what a house is worth beyond its man: AI players with four men built eight
-    such buildings for their kinds, left their warehouses unmanned and starved."""
-    manned = memo(state, "ai_manned", lambda: frozenset(
-        b["id"] for b in catalog(state)["buildings"] if b["needs_man"] and not b.get("faculty")))
-    return sum(1 for bid, b in p["buildings"].items() if b["kind"] in manned and not cty.graves_on(p, bid))
+def jobs(p: dict[str, Any]) -> int:
+    """The player's city buildings that work only manned (not `NO_MAN`) and have no grave; a
+    faculty joined to the university is manned with it (`cty.joined_faculties`). With a man out on
+    each countryside building, the men short of these (SHORT each) are what a house is worth
+    beyond its man: AI players with four men built eight such buildings for their kinds, left
+    their warehouses unmanned and starved."""
+    joined = cty.joined_faculties(p)
+    return sum(1 for bid, b in p["buildings"].items()
+               if b["kind"] not in NO_MAN and bid not in joined and not cty.graves_on(p, bid))
 
 
 def strength(state: State, seat: int, board: Board) -> float:
@@ -300,7 +301,7 @@ def strength(state: State, seat: int, board: Board) -> float:
         economy += 0.08 * city_fund(goods) * min(1.0, keep / 5)
     if not cath:
         economy += cathedral_fund(goods, rural, keep)
-    economy -= SHORT * min(max(0, jobs(state, p) + len(rural) - men), 6)
+    economy -= SHORT * min(max(0, jobs(p) + len(rural) - men), 6)
     # tempo: an offer being written costs (it can grow without end: a search would otherwise see no
     # reason to leave the menu), so does a countryside building begun and not placed, and a little
     # any other choice begun (but the staffing menu, where every pick mans a building); having

@@ -127,7 +127,7 @@ def test_a_house_is_worth_more_to_a_seat_short_of_men_for_its_buildings() -> Non
     """« La plupart des bâtiments ne fonctionnent que s'ils sont peuplés », one man each, and a man
     works a countryside building until it is empty. Seat 0 has four men, one of them out on a
     woodcutter: with two cart shops it has a man to spare, with six buildings to man it is three
-    short, and a fifth house then gains SHORT more. A building with graves needs no man."""
+    short, and a fifth house then gains SHORT more."""
     def seat(carts: int, men: int) -> State:
         s = two_cities()
         for cell in ("1a1", "1a3", "1a5", "1c1", "1c3", "1c5")[:carts]:
@@ -136,7 +136,7 @@ def test_a_house_is_worth_more_to_a_seat_short_of_men_for_its_buildings() -> Non
         s["rural"]["r0"] = {"owner": 0, "kind": "woodcutter", "good": "wood", "man": "x", "sites": [], "counters": ["c0"]}
         return s
 
-    assert evaluation.jobs(seat(6, 4), seat(6, 4)["players"][0]) == 6
+    assert evaluation.jobs(seat(6, 4)["players"][0]) == 6
     few = strength(seat(2, 5)) - strength(seat(2, 4))
     many = strength(seat(6, 5)) - strength(seat(6, 4))
     assert many - few == pytest.approx(evaluation.SHORT)
