@@ -146,6 +146,7 @@ class _Search:
         self.iterations = max(1, budget.iterations)
         self.deadline = time.perf_counter() + budget.seconds
         self.players = range(int(state["num_players"]))  # public: every view has a place per seat
+        self.turns = engine.turns(state)  # public: the bot posts the board when it grows
         self.depth = depth if type(engine).evaluate is not Engine.evaluate else FULL_DEPTH
         self.first: tuple[State, dict[str, State]] | None = None  # `progressing`'s sample, each option played on it
 
@@ -222,17 +223,21 @@ class _Search:
         return [way] if way is not None else ids
 
     def new_to(self, state: State, back: set[str] | None) -> bool:
-        """Whether `state` is somewhere the turn has not been: over, another seat's to act, or a
-        position of the seat not in `back` (`None`: only the first two count)."""
-        if self.engine.is_over(state) or self.seat not in self.engine.to_act(state):
+        """Whether `state` is somewhere the turn has not been: over, past the turn's end (another
+        seat's to act, or a turn completed: where the bot's stand-in turn ends), or a position of
+        the seat not in `back` (`None`: only the first two count). Counting only another seat to
+        act, the way out of an Antiquity seat's long turn, the last to end its city phase, lay
+        beyond the famine's graves it places next, deeper than the search reaches."""
+        if self.engine.is_over(state) or self.seat not in self.engine.to_act(state) or self.engine.turns(state) > self.turns:
             return True
         return back is not None and fingerprint(self.engine, state, self.seat) not in back
 
     def way_out(self, world: State, back: set[str] | None, timed: bool = True) -> str | None:
         """When every option leads back where the turn has been: the first option of a short path
         of the seat's own options to somewhere new, so a turn that wandered into a corner of menus
-        always finds its way out. A beam search, depth by depth: each position is checked as soon
-        as it is reached, and only the WAY_OUT_BEAM smallest menus of a depth are opened (a
+        always finds its way out. A beam search, depth by depth: the first depth with a way out
+        gives the best of its ways out (`best_exit`: the depth is finished for the first options
+        with none yet), and only the WAY_OUT_BEAM smallest menus of a depth are opened (a
         confirmation is a small menu: "done" then "yes" is found among hundreds of offers to
         write; a turn's end eight graves deep is reached where a breadth-first search drowns in
         the sets of graves); at most WAY_OUT positions opened, within the search's time if
@@ -244,23 +249,35 @@ class _Search:
         order = itertools.count()  # ties in the order reached (states are never compared)
         while frontier:
             beam: list[tuple[int, int, State, str | None]] = []  # the smallest menus of the next depth (a max-heap)
+            exits: list[tuple[State, str]] = []  # the ways out this deep, in the order reached
             for state, first in frontier:
                 if len(expanded) >= WAY_OUT or (timed and expanded and self.out_of_time()):
-                    return None
+                    return self.best_exit(exits)
                 mark = fingerprint(self.engine, state, self.seat)
-                if mark in expanded:
+                if mark in expanded or any(f == first for _, f in exits):
                     continue
                 expanded.add(mark)
                 for o in self.engine.prompt(state, self.seat).ids():  # type: ignore[union-attr]
                     after = self.step(state, self.seat, o)
                     if self.new_to(after, back):
-                        return first or o
+                        exits.append((after, first or o))
+                        continue
                     width = len(self.engine.prompt(after, self.seat).options)  # type: ignore[union-attr]
                     heapq.heappush(beam, (-width, -next(order), after, first or o))
                     if len(beam) > WAY_OUT_BEAM:
                         heapq.heappop(beam)
+            if exits:
+                return self.best_exit(exits)
             frontier = [(state, first) for _, _, state, first in sorted(beam, reverse=True)]
         return None
+
+    def best_exit(self, exits: list[tuple[State, str]]) -> str | None:
+        """Of ways out equally short, the first option of the one after which the seat stands best
+        (the first reached among equals): the way out of a trade offer being written was "send"
+        (listed before "back"), and an AI sent a person an offer asking a dozen goods for none."""
+        if not exits:
+            return None
+        return max(exits, key=lambda e: self.engine.evaluate(e[0], self.seat))[1]
 
     # ---- the levels -------------------------------------------------------------------------------
     def easy(self, ids: list[str]) -> str:

@@ -527,6 +527,103 @@ def test_a_long_turn_finds_its_end_behind_a_confirmation_among_hundreds_of_optio
     assert ai.choose(engine, engine.apply(start, 0, "done"), 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN) == "yes"
 
 
+class LateGraves(Offers):
+    """Offers, where "done" then "yes" completes the turn (the bot posts it) and leaves the seat to
+    place 27 graves one by one, the next seat's turn coming only after the last: more graves than
+    the way-out search reaches. The evaluation likes each offer written."""
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if state.get("graves") and seat == state["current"]:
+            return Prompt(seat, "Place a grave.", [Option(f"c{k}", f"cell {k}") for k in range(30) if k not in state["buried"]])
+        return super().prompt(state, seat)
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if state.get("graves"):
+            state["buried"] = [*state["buried"], int(option_id[1:])]
+            state["graves"] -= 1
+            if not state["graves"]:
+                state["current"] = (seat + 1) % state["num_players"]
+        elif option_id == "yes":
+            state["confirming"] = False
+            state["graves"], state["buried"] = 27, []
+            self.end_turn(state)
+        else:
+            super().step(state, seat, option_id)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "graves": state.get("graves", 0), "buried": state.get("buried", [])}
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return min(0.9, 0.5 + 0.001 * len(state.get("offers", [])))
+
+
+def test_a_long_turn_ends_where_the_bot_ends_it_when_a_turn_is_completed() -> None:
+    """Past LONG_TURN decisions the way out ends at a completed turn (where the bot's stand-in turn
+    ends and the board is posted), even with the seat still to act after it: looking only for
+    another seat to act, the search could not see past the 27 graves, and the seat wrote offers."""
+    engine = LateGraves()
+    state, seen = engine.new_game(2, 1), ["x"] * ai.LONG_TURN
+    for played in range(3):
+        option = ai.choose(engine, state, 0, "normal", played, SMALL["normal"], seen)
+        seen.append(ai.fingerprint(engine, state, 0))
+        state = engine.apply(state, 0, option)
+        if engine.turns(state):
+            break
+    assert engine.turns(state) == 1 and played == 1, "done then yes: the turn is completed"
+    assert not state.get("offers"), "offers written on the way out"
+
+
+class Begging(Nim):
+    """Nim where a seat may write an offer before picking a pile: ask for any of ten goods (each
+    somewhere new), then "send" it (which the evaluation dislikes) or go "back"; "send" is listed
+    first."""
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        prompt = super().prompt(state, seat)
+        if prompt is None or state["picked"] is not None:
+            return prompt
+        if "draft" in state:
+            asks = [Option(f"ask{k}", f"ask for good {k}") for k in range(10)]
+            return Prompt(seat, f"Offer: {state['draft']}", [*asks, Option("send", "send"), Option("back", "back")])
+        return Prompt(seat, prompt.text, [Option("write", "write an offer"), *prompt.options])
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if option_id == "write":
+            state["draft"] = []
+        elif option_id.startswith("ask"):
+            state["draft"] = [*state["draft"], int(option_id[3:])]
+        elif option_id in ("send", "back"):
+            state["sent"] = state.get("sent", 0) + (option_id == "send")
+            del state["draft"]
+        else:
+            super().step(state, seat, option_id)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "sent": state.get("sent", 0)}
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return 0.5 - 0.1 * state.get("sent", 0)
+
+
+def test_a_long_turn_leaves_an_offer_being_written_without_sending_it() -> None:
+    """Past LONG_TURN decisions, inside an offer being written, "send" and "back" are equally short
+    ways to the turn's end: the AI takes the one after which it stands best. It took the first
+    listed, and sent a person an Antiquity offer asking a dozen goods for none."""
+    engine = Begging()
+    state = engine.new_game(2, 1)
+    for option in ("write", "ask3", "ask7"):
+        state = engine.apply(state, 0, option)
+    seen = ["x"] * ai.LONG_TURN
+    for played in range(4):
+        option = ai.choose(engine, state, 0, "normal", played, SMALL["normal"], seen)
+        seen.append(ai.fingerprint(engine, state, 0))
+        state = engine.apply(state, 0, option)
+        if state["current"] != 0:
+            break
+    assert state["current"] == 1 and played == 2, "back, a pile, stones: the turn ends"
+    assert state.get("sent", 0) == 0, "the offer was sent on the way out"
+
+
 class Graves(Nim):
     """A turn whose end lies deep: "done" leads to eight graves to place one by one among sixteen
     cells (more sets of graves than a way-out search opens), and a side menu ("look", then "back"
