@@ -34,12 +34,17 @@ PRESAINT = 0.45  # weight of the best condition's progress before a saint: at 0.
 CATHEDRAL = 0.2  # economy a stone towards a first cathedral is worth (`cathedral_fund`)
 SHORT = 0.03  # economy each man short of the buildings to man costs, six at most (`jobs`)
 BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
+# Besides the logistic, what the seat's offers cost (`offer_cost`, at most 1) lowers its value by
+# up to this much: where one side is far ahead the logistic is flat, and a search saw nothing
+# against asking a person for 72 goods for none.
+MANNERS = 0.02
 
 
 def evaluate(state: State, seat: int) -> float:
     """How well `seat` stands, in [0, 1]. Over: 1 for a winner (shared or not), 0 with no winner,
     else linear in the rank (last 0). Eliminated: 0. Otherwise a logistic of the seat's strength
-    (`strength`) less the best other seat's, strictly inside (0, 1). In the secret city phase the
+    (`strength`) less the best other seat's, plus MANNERS less what its offers cost (`offer_cost`),
+    strictly inside (0, 1). In the secret city phase the
     others still choosing are judged as they were when the phase began (`Board`): their work of
     the phase counts once they are done, so ending one's own phase early never looks worse because
     a simulation then plays the others' secret turns first."""
@@ -54,7 +59,8 @@ def evaluate(state: State, seat: int) -> float:
     board = Board(state, seat)
     mine = strength(state, seat, board)
     best = max((strength(state, s, board) for s in board.active if s != seat), default=mine - 1.0)
-    return 0.02 + 0.96 / (1.0 + math.exp(-STEEPNESS * (mine - best)))
+    manners = MANNERS * (1.0 - min(1.0, offer_cost(state, seat, board.player[seat])))
+    return 0.02 + (0.96 - MANNERS) / (1.0 + math.exp(-STEEPNESS * (mine - best))) + manners
 
 
 class Board:
@@ -255,6 +261,26 @@ def jobs(p: dict[str, Any]) -> int:
                if b["kind"] not in NO_MAN and bid not in joined and not cty.graves_on(p, bid))
 
 
+def offer_cost(state: State, seat: int, p: dict[str, Any]) -> float:
+    """What the seat's offers cost it (economy). The one being written in `p`'s menu: 0.1 and 0.02
+    a good, BEGGING at most (it can grow without end: a search would otherwise see no reason to
+    leave the menu). Each sent this turn: 0.04, so a search whose simulated partner sometimes
+    accepts a gift never floods a player with offers, and up to twice BEGGING more as it asks for
+    more than twice the goods it gives (`lopsided`). An offer asking goods for none costs twice as
+    much as any being written: an AI that the turn's cycle check keeps from going back out of the menu writes
+    on until its long turn's way out (which goes back) rather than ask a person for a gift."""
+    sel = p["sel"]
+    cost = min(BEGGING, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"]))) if sel.get("do") == "offer" else 0.0
+    return cost + sum(0.04 + 2 * BEGGING * lopsided(o) for o in state["offers"] if o["from"] == seat)
+
+
+def lopsided(offer: dict[str, Any]) -> float:
+    """How far an offer asks for more than twice the goods it gives, in [0, 1]: 0 for two goods
+    asked for one given, 1 from four asked for one (or any asked for none)."""
+    asked, given = len(offer["get"]), len(offer["give"])
+    return min(1.0, 2 * max(0, asked - 2 * given) / asked) if asked else 0.0
+
+
 def strength(state: State, seat: int, board: Board) -> float:
     """A heuristic of a seat's standing: progress towards its victory condition (weighted most;
     before it has a saint, the best condition counts at a discount), its economy (men, cities,
@@ -302,24 +328,17 @@ def strength(state: State, seat: int, board: Board) -> float:
     if not cath:
         economy += cathedral_fund(goods, rural, keep)
     economy -= SHORT * min(max(0, jobs(p) + len(rural) - men), 6)
-    # tempo: an offer being written costs (it can grow without end: a search would otherwise see no
-    # reason to leave the menu), so does a countryside building begun and not placed, and a little
-    # any other choice begun (but the staffing menu, where every pick mans a building); having
-    # finished the city or countryside phase gains a little: options otherwise equal end the phase
-    # (rather than open a menu and go back), unless goods the store phase will discard are left
+    # tempo: the seat's offers cost (`offer_cost`), so does a countryside building begun and not
+    # placed, and a little any other choice begun (but the staffing menu, where every pick mans a
+    # building); having finished the city or countryside phase gains a little: options otherwise
+    # equal end the phase (rather than open a menu and go back), unless goods the store phase will
+    # discard are left
     sel = p["sel"]
-    if sel.get("do") == "offer":
-        economy -= min(BEGGING, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"])))
-    elif sel and state["phase"] == "country":
+    economy -= offer_cost(state, seat, p)
+    if sel and state["phase"] == "country":
         economy -= 0.03  # a countryside building chosen, not placed yet
-    elif sel and sel.get("do") != "staff":
+    elif sel and sel.get("do") not in ("offer", "staff"):
         economy -= 0.01  # a choice begun (a building to place or move, a payment), not finished
-    # every offer sent this turn costs a little, so a search whose simulated partner sometimes
-    # accepts a gift never floods a player with offers; one that gives nothing costs as much as the
-    # longest offer being written (with "back" barred by the turn's cycle check, a search used to
-    # send such offers one after another): a person is asked for a gift only by an AI whose every
-    # other option is lost
-    economy -= sum(0.04 if o["give"] else BEGGING for o in state["offers"] if o["from"] == seat)
     finished = (state["phase"] == "city" and p["done"]) or (state["phase"] == "country" and p["flags"].get("country_done"))
     if finished and sum(goods.values()) <= keep:
         economy += 0.02

@@ -206,22 +206,53 @@ def test_an_offer_that_gives_nothing_is_never_worth_sending() -> None:
     worth less than keeping it in the writing (with "back" barred by the turn's cycle check, a
     search sent such offers, one after another, to a player who had to decline each); an offer
     that gives something is worth sending. Seen from seat 0 in the city phase of turn 1."""
+    asking = offering(offer_position(), "offer", "p2", "get.wood", "1")
+    assert evaluation.evaluate(offering(asking, "send"), 0) < evaluation.evaluate(asking, 0)
+    fair = offering(asking, "give.wood", "1")
+    assert evaluation.evaluate(offering(fair, "send"), 0) > evaluation.evaluate(fair, 0)
+
+
+def test_with_one_side_far_ahead_a_lopsided_offer_is_still_not_worth_sending(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where one side is far ahead the logistic is flat (here made so by its steepness, seat 0
+    behind): an AI
+    sent a person an offer asking 72 goods for none, and another asking 30 for one fish. What
+    offers cost counts beside the logistic: sending them is worth less than writing on, and
+    opening the trade menu less than not."""
+    monkeypatch.setattr(evaluation, "STEEPNESS", 200.0)
+    start = offer_position()
+    writing = offering(start, "offer", "p2", "give.wood", "1", "get.grain", "24", "get.gold", "6")
+    assert evaluation.evaluate(offering(writing, "send"), 0) < evaluation.evaluate(writing, 0)
+    begging = offering(start, "offer", "p2", "get.grain", "24")
+    assert evaluation.evaluate(offering(begging, "send"), 0) < evaluation.evaluate(begging, 0)
+    assert evaluation.evaluate(offering(start, "offer"), 0) < evaluation.evaluate(start, 0)
+
+
+def test_how_lopsided_an_offer_is() -> None:
+    """Two goods asked for one given is not lopsided; four for one, or any for none, is wholly."""
+    def offer(give: int, get: int) -> dict[str, list[str]]:
+        return {"give": ["wood"] * give, "get": ["gold"] * get}
+
+    assert evaluation.lopsided(offer(1, 2)) == evaluation.lopsided(offer(3, 0)) == 0.0
+    assert evaluation.lopsided(offer(1, 3)) == pytest.approx(2 / 3)
+    assert evaluation.lopsided(offer(1, 4)) == evaluation.lopsided(offer(0, 1)) == evaluation.lopsided(offer(1, 30)) == 1.0
+
+
+def offer_position() -> State:
+    """Seat 0 in the city phase of turn 1 (seed 3), free to propose a trade."""
     rng = random.Random(1)
     state = ENGINE.settle(ENGINE.new_game(2, 3, {}), range(2))[0]
     while not (state["phase"] == "city" and 0 in ENGINE.to_act(state) and "offer" in ENGINE.prompt(state, 0).ids()):  # type: ignore[union-attr]
         seat = ENGINE.to_act(state)[0]
         ids = [o for o in ENGINE.prompt(state, seat).ids() if o != "offer"]  # type: ignore[union-attr]
         state = ENGINE.settle(ENGINE.apply(state, seat, rng.choice(ids)), range(2))[0]
+    return state
 
-    def then(s: State, *ids: str) -> State:
-        for option in ids:
-            s = ENGINE.settle(ENGINE.apply(s, 0, option), range(2))[0]
-        return s
 
-    asking = then(state, "offer", "p2", "get.wood", "1")
-    assert evaluation.evaluate(then(asking, "send"), 0) < evaluation.evaluate(asking, 0)
-    fair = then(asking, "give.wood", "1")
-    assert evaluation.evaluate(then(fair, "send"), 0) > evaluation.evaluate(fair, 0)
+def offering(state: State, *ids: str) -> State:
+    """`state` after seat 0 plays `ids`."""
+    for option in ids:
+        state = ENGINE.settle(ENGINE.apply(state, 0, option), range(2))[0]
+    return state
 
 
 def first_city_phase(seed: int) -> State:
