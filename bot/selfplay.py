@@ -1,9 +1,10 @@
 """`python -m bot selfplay GAME --levels strong,random --games N`: AI players play whole games
 against each other, seats rotating between games, and the result is printed as JSON:
-`{"game", "games", "levels", "unfinished", "shared", "wins": {level: n}, "mean_score": {level: x},
-"seconds_per_decision": {level: {"p50", "p95", "max", "decisions"}}}`. A shared win counts for each
-level that shares it (`shared` counts those games); a level seated twice counts once per game it
-wins, and each of its seats' final scores goes into its mean (finished games only). Levels: `easy`,
+`{"game", "games", "levels", "unfinished", "shared", "long_turns", "wins": {level: n}, "mean_score":
+{level: x}, "seconds_per_decision": {level: {"p50", "p95", "max", "decisions"}}}`. A shared win
+counts for each level that shares it (`shared` counts those games); `long_turns` counts the turns
+in which an AI seat reached ai.LONG_TURN decisions (where it heads for the turn's end: a sign of
+an AI going round in circles); a level seated twice counts once per game it wins, and each of its seats' final scores goes into its mean (finished games only). Levels: `easy`,
 `normal`, `strong` (engines.core.ai), and the baselines `random` (a uniformly random legal option)
 and `standin` (the stand-in before the AI: one step of look-ahead on the public score)."""
 
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.services import standin
+from engines.core import ai
 from engines.core.ai import BUDGETS, LEVELS, choose, fingerprint
 from engines.core.engine import Engine
 from engines.core.state import State
@@ -31,6 +33,7 @@ class Tally:
     games: int = 0
     unfinished: int = 0
     shared: int = 0  # finished games whose first place several levels shared
+    long_turns: int = 0  # turns in which an AI seat reached ai.LONG_TURN decisions
     wins: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, list[float]] = field(default_factory=dict)
     turns: list[float] = field(default_factory=list)  # turns per player of each finished game
@@ -41,6 +44,7 @@ class Tally:
         self.games += other.games
         self.unfinished += other.unfinished
         self.shared += other.shared
+        self.long_turns += other.long_turns
         for level, n in other.wins.items():
             self.wins[level] = self.wins.get(level, 0) + n
         for level, times in other.seconds.items():
@@ -80,6 +84,7 @@ def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tall
         began = time.perf_counter()
         if level not in BASELINES:
             seen.setdefault(seat, []).append(fingerprint(engine, state, seat))
+            tally.long_turns += len(seen[seat]) == ai.LONG_TURN
         option = pick(engine, state, seat, level, rng, effort, steps_this_turn, tuple(seen.get(seat, ())))
         tally.seconds.setdefault(level, []).append(time.perf_counter() - began)
         state, _ = engine.settle(engine.apply(state, seat, option))
@@ -120,7 +125,7 @@ def play_games(engine: Engine, levels: list[str], games: int, seed: int = 1, eff
 def report(game: str, levels: list[str], tally: Tally) -> dict[str, object]:
     return {
         "game": game, "games": tally.games, "levels": levels, "unfinished": tally.unfinished, "shared": tally.shared,
-        "wins": tally.wins, "mean_score": {level: round(sum(p) / len(p), 1) for level, p in tally.scores.items()},
+        "long_turns": tally.long_turns, "wins": tally.wins, "mean_score": {level: round(sum(p) / len(p), 1) for level, p in tally.scores.items()},
         "seconds_per_decision": {level: spread(times) for level, times in tally.seconds.items()},
     }
 

@@ -125,7 +125,7 @@ def pairing_report(first: str, second: str, target: float, tally: Tally) -> dict
     score = (wins - tally.shared / 2) / finished if finished else 0.0
     low, high = wilson(score, finished)
     return {
-        "games": tally.games, "unfinished": tally.unfinished, "wins": wins, "shared": tally.shared,
+        "games": tally.games, "unfinished": tally.unfinished, "long_turns": tally.long_turns, "wins": wins, "shared": tally.shared,
         "score": round(score, 3), "ci95": [low, high], "target": target,
         "verdict": "met" if low >= target else "missed" if high < target else "undecided",
         "seconds_per_decision": {level: spread(t) for level, t in tally.seconds.items() if level not in ("random",)},
@@ -215,7 +215,7 @@ def table(report: dict[str, Any]) -> str:
         for pairing, p in g.get("pairings", {}).items():
             lines.append(
                 f"  {pairing:18} score {p['score']:.3f} [{p['ci95'][0]:.2f}, {p['ci95'][1]:.2f}] target {p['target']} {p['verdict']}"
-                f" ({p['wins']} won, {p['shared']} shared of {p['games']}, {p['unfinished']} unfinished)"
+                f" ({p['wins']} won, {p['shared']} shared of {p['games']}, {p['unfinished']} unfinished, {p['long_turns']} long turns)"
             )
     lines.append(f"{report['seconds']} s in all")
     return "\n".join(lines)

@@ -13,8 +13,9 @@ import pytest
 
 import engines
 from bot import selfplay
-from engines.core import Engine
+from engines.core import Engine, ai
 from engines.core.state import State
+from tests.engines.toy import Nim
 from tests.plugin_game.engine import ENGINE as TICTACTOE
 from tests.plugin_game.engine import LINES
 from tools import bench_ai
@@ -53,6 +54,30 @@ def test_selfplay_prints_wins_scores_and_decision_times(tictactoe: Engine, capsy
         t = report["seconds_per_decision"][level]
         assert t["decisions"] > 0 and 0 <= t["p50"] <= t["p95"] <= t["max"]
     assert report["seconds_per_decision"]["strong"]["p50"] > report["seconds_per_decision"]["random"]["p50"]
+
+
+def test_selfplay_counts_the_turns_in_which_an_ai_seat_went_on_and_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn in which an AI seat reaches LONG_TURN decisions is counted (`long_turns`), once per
+    seat and turn, and the baselines' turns are not: a sign, in a long series, of an AI going round
+    in circles. Nim's turn takes two decisions (a pile, then stones): with LONG_TURN 2 each of the
+    AI seat's turns counts, with 3 none does."""
+    monkeypatch.setattr(ai, "LONG_TURN", 3)
+    assert selfplay.play_games(Nim(), ["normal", "normal"], 2, 1, 0.05).long_turns == 0
+    monkeypatch.setattr(ai, "LONG_TURN", 2)
+    decided: list[tuple[str, int]] = []  # (level, turn) of each decision
+    pick = selfplay.pick
+
+    def spying(engine: Engine, state: State, seat: int, level: str, *rest: Any) -> str:
+        decided.append((level, engine.turns(state)))
+        return pick(engine, state, seat, level, *rest)
+
+    monkeypatch.setattr(selfplay, "pick", spying)
+    tally = selfplay.play_games(Nim(), ["normal", "random"], 1, 1, 0.05)
+    assert tally.games == 1 and tally.unfinished == 0
+    # a pile left alone is picked by the engine: such a turn is one decision
+    long_turns = {turn for level, turn in decided if decided.count((level, turn)) >= 2 and level == "normal"}
+    assert tally.long_turns == len(long_turns) > 0
+    assert selfplay.report("nim", ["normal", "random"], tally)["long_turns"] == len(long_turns)
 
 
 def test_seats_rotate_between_games_and_slices_give_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
