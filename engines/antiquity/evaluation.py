@@ -38,29 +38,39 @@ BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its s
 # up to this much: where one side is far ahead the logistic is flat, and a search saw nothing
 # against asking a person for 72 goods for none.
 MANNERS = 0.02
+# Each offer the seat sent this turn asking four goods or more for each it gives (or some for
+# none) multiplies its value by this: below any position without it, whatever else, and still
+# ordered (a stand-in taking over a seat that sent one plays on). As a cost only, a search in a
+# time cap still sent one after writing 68 decisions in the menu (its "back" barred by the turn's
+# cycle check), where writing on leads to the long turn's way out, which goes back.
+BEGGED = 0.02
 
 
 def evaluate(state: State, seat: int) -> float:
     """How well `seat` stands, in [0, 1]. Over: 1 for a winner (shared or not), 0 with no winner,
     else linear in the rank (last 0). Eliminated: 0. Otherwise a logistic of the seat's strength
     (`strength`) less the best other seat's, plus MANNERS less what its offers cost (`offer_cost`),
-    strictly inside (0, 1). In the secret city phase the
-    others still choosing are judged as they were when the phase began (`Board`): their work of
-    the phase counts once they are done, so ending one's own phase early never looks worse because
-    a simulation then plays the others' secret turns first."""
+    strictly inside (0, 1). Over or not, times BEGGED for each wholly lopsided offer it sent this
+    turn (`lopsided`): a win it led to is worth little (a playout's partner, choosing at random
+    at times, accepted, and a search near the end sent offers asking dozens of goods for four as a
+    lottery ticket). In the secret city phase the others still choosing are judged as they were
+    when the phase began (`Board`): their work of the phase counts once they are done, so ending
+    one's own phase early never looks worse because a simulation then plays the others' secret
+    turns first."""
+    shame = BEGGED ** sum(1 for o in state["offers"] if o["from"] == seat and lopsided(o) >= 1.0)
     n = state["num_players"]
     if state["over"]:
         res = scoring.result(state)
         if res.get("no_winner"):
             return 0.0
-        return (n - res["ranks"][seat]) / (n - 1)
+        return (n - res["ranks"][seat]) / (n - 1) * shame
     if state["players"][seat]["out"]:
         return 0.0
     board = Board(state, seat)
     mine = strength(state, seat, board)
     best = max((strength(state, s, board) for s in board.active if s != seat), default=mine - 1.0)
     manners = MANNERS * (1.0 - min(1.0, offer_cost(state, seat, board.player[seat])))
-    return 0.02 + (0.96 - MANNERS) / (1.0 + math.exp(-STEEPNESS * (mine - best))) + manners
+    return (0.02 + (0.96 - MANNERS) / (1.0 + math.exp(-STEEPNESS * (mine - best))) + manners) * shame
 
 
 class Board:

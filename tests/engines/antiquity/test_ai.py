@@ -227,6 +227,36 @@ def test_with_one_side_far_ahead_a_lopsided_offer_is_still_not_worth_sending(mon
     assert evaluation.evaluate(offering(start, "offer"), 0) < evaluation.evaluate(start, 0)
 
 
+def test_an_offer_asking_four_goods_for_one_puts_the_seat_below_any_position_without_one() -> None:
+    """Whatever else, a seat that asked a person for four goods for one (or for a gift) stands
+    below every position without such an offer: weighed only as a cost, a search within its time
+    still sent one after 68 decisions of writing. Two such offers stand lower still (a stand-in
+    taking over a seat that sent one plays on); three goods for one is only a cost."""
+    start = offer_position()
+    asking = offering(start, "offer", "p2", "give.wood", "1", "get.grain", "4")
+    sent = offering(asking, "send")
+    assert evaluation.evaluate(sent, 0) < 0.02 <= evaluation.evaluate(asking, 0)
+    assert evaluation.evaluate(offering(sent, "offer", "p2", "get.gold", "1", "send"), 0) < evaluation.evaluate(sent, 0)
+    three = offering(start, "offer", "p2", "give.wood", "1", "get.grain", "3", "send")
+    assert evaluation.evaluate(three, 0) >= 0.02
+    # a win it leads to is worth little too (a playout's partner, choosing at random, accepts)
+    won = dict(sent, over=True, winners=[0], end="last")
+    assert evaluation.evaluate(won, 0) == pytest.approx(evaluation.BEGGED)
+
+
+def test_a_quantity_step_is_somewhere_new_for_each_offer_being_written() -> None:
+    """The seat's view shows what its menus picked so far (`choice`): without it, the quantity
+    step for grain looked the same whatever the offer, and an AI that had asked for each good once
+    found "send" its only way somewhere new (the turn's cycle check barring the rest)."""
+    start = offer_position()
+    empty = offering(start, "offer", "p2", "get.grain")
+    more = offering(start, "offer", "p2", "get.wood", "1", "get.grain")
+    assert ENGINE.prompt(empty, 0).ids() == ENGINE.prompt(more, 0).ids()  # type: ignore[union-attr]
+    assert core_ai.fingerprint(ENGINE, empty, 0) != core_ai.fingerprint(ENGINE, more, 0)
+    assert ENGINE.view(more, 0)["you"]["choice"] == {"do": "offer", "to": 1, "give": [], "get": ["wood"], "qty": ["get", "grain"]}
+    assert ENGINE.view(more, 1)["you"]["choice"] == {}, "the others' menus are theirs"
+
+
 def test_how_lopsided_an_offer_is() -> None:
     """Two goods asked for one given is not lopsided; four for one, or any for none, is wholly."""
     def offer(give: int, get: int) -> dict[str, list[str]]:
