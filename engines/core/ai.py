@@ -103,10 +103,7 @@ WAY_OUT_BEAM = 12  # ... opening the smallest menus of each depth only: 25 decis
 # that lets a seat repeat something (Antiquity's trade offers) could otherwise keep it busy for
 # ever, each repetition somewhere new (another offer) that the cycle check cannot refuse.
 LONG_TURN = 80
-# Per turn completed after the root (`Engine.turns`), a leaf's value shrinks toward 0.5: a win
-# sooner, a loss later. Per decision, a seat whose loss was certain stalled: every decision more
-# in a menu put it off, and an Antiquity AI wrote and sent a person offer after offer.
-DISCOUNT = 0.99
+DISCOUNT = 0.99  # per decision from the root, a leaf's values shrink toward 0.5: a win sooner, a loss later
 
 
 def choose(
@@ -150,7 +147,6 @@ class _Search:
         self.deadline = time.perf_counter() + budget.seconds
         self.players = range(int(state["num_players"]))  # public: every view has a place per seat
         self.turns = engine.turns(state)  # public: the bot posts the board when it grows
-        self.turns = engine.turns(state)  # public: the bot posts the board when it grows
         self.depth = depth if type(engine).evaluate is not Engine.evaluate else FULL_DEPTH
         self.first: tuple[State, dict[str, State]] | None = None  # `progressing`'s sample, each option played on it
 
@@ -179,29 +175,29 @@ class _Search:
         candidates = rng.sample(ids, min(len(ids), GREEDY_WIDTH))  # in a random order: ties too
         return max(candidates, key=lambda o: self.engine.evaluate(self.step(state, seat, o), seat))
 
-    def playout(self, state: State, rng: Sampler) -> State:
+    def playout(self, state: State, rng: Sampler) -> tuple[State, int]:
         """Guided play from `state` for at most `self.depth` decisions (epsilon-greedy on
-        `evaluate`, drawing from `rng`); the state reached."""
-        for _ in range(self.depth):
+        `evaluate`, drawing from `rng`); the state reached and the decisions taken."""
+        for played in range(self.depth):
             if self.engine.is_over(state):
-                return state
+                return state, played
             seat, ids = self.actor(state)
             if len(ids) > 1 and rng.random() < GREEDY:
                 option = self.greedy(state, seat, ids, rng)
             else:
                 option = rng.choice(ids)
             state = self.step(state, seat, option)
-        return state
+        return state, self.depth
 
-    def value(self, leaf: State) -> float:
-        """The seat's value of a leaf: `evaluate`, a first place shared by k of n seats lowered by
-        SHARED * (k - 1) / (n - 1), then discounted toward 0.5 (DISCOUNT per turn completed since
-        the root)."""
+    def value(self, leaf: State, depth: int) -> float:
+        """The seat's value of a leaf `depth` decisions below the root: `evaluate`, a first place
+        shared by k of n seats lowered by SHARED * (k - 1) / (n - 1), then discounted toward 0.5
+        (DISCOUNT per decision)."""
         raw = self.engine.evaluate(leaf, self.seat)
         if raw >= 1.0 and len(self.players) > 1 and self.engine.is_over(leaf):
             firsts = sum(1 for s in self.players if self.engine.evaluate(leaf, s) >= 1.0)
             raw = 1.0 - SHARED * (firsts - 1) / (len(self.players) - 1)
-        return 0.5 + (raw - 0.5) * DISCOUNT ** max(0, self.engine.turns(leaf) - self.turns)
+        return 0.5 + (raw - 0.5) * DISCOUNT**depth
 
     def progressing(self, ids: list[str], seen: list[str]) -> list[str]:
         """The options that lead somewhere new for the seat: one that leaves its view and its
@@ -332,7 +328,7 @@ class _Search:
             world = self.sample()
             done += 1
             for o in ids:
-                sums[o] += self.value(self.step(world, self.seat, o))
+                sums[o] += self.value(self.step(world, self.seat, o), 1)
         return {o: sums[o] / done for o in ids}
 
     def flat(self, ids: list[str]) -> str:
@@ -345,9 +341,9 @@ class _Search:
             log_n = math.log(sum(visits.values()))
             order = {o: self.rng.random() for o in ids}  # ties in a random order
             option = max(ids, key=lambda o: (totals[o] / visits[o] + UCB_C * math.sqrt(log_n / visits[o]), order[o]))
-            leaf = self.playout(self.step(self.sample(), self.seat, option), self.rng)
+            leaf, depth = self.playout(self.step(self.sample(), self.seat, option), self.rng)
             visits[option] += 1
-            totals[option] += self.value(leaf)
+            totals[option] += self.value(leaf, 1 + depth)
         return _best(ids, visits, totals, self.rng)
 
     def halving(self, ids: list[str]) -> str:
@@ -371,9 +367,9 @@ class _Search:
                     return max(alive, key=mean)
                 world, seed = self.sample(), self.rng.getrandbits(64)
                 for o in alive:
-                    leaf = self.playout(self.step(world, self.seat, o), Sampler(seed))
+                    leaf, depth = self.playout(self.step(world, self.seat, o), Sampler(seed))
                     visits[o] += 1
-                    totals[o] += self.value(leaf)
+                    totals[o] += self.value(leaf, 1 + depth)
             alive = sorted(alive, key=mean, reverse=True)[: max(1, (len(alive) + 1) // 2)]
         return alive[0]
 

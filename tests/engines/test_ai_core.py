@@ -12,7 +12,6 @@ import pytest
 
 import engines
 from engines.core import Engine, Option, Prompt, ai, conformance
-from engines.core.prng import Sampler
 from engines.core.ranks import ranked, winners
 from engines.core.state import State
 from tests.engines.toy import Nim
@@ -572,25 +571,6 @@ def test_a_long_turn_ends_where_the_bot_ends_it_when_a_turn_is_completed() -> No
             break
     assert engine.turns(state) == 1 and played == 1, "done then yes: the turn is completed"
     assert not state.get("offers"), "offers written on the way out"
-
-
-def test_a_leaf_is_discounted_by_the_turns_completed_not_by_the_decisions() -> None:
-    """A win sooner, a loss later, counted in turns: counted in decisions, a seat whose loss was
-    certain stalled in its menus (each decision more put the loss off), and an Antiquity AI wrote
-    and sent a person offer after offer."""
-
-    class Judged(Nim):
-        def evaluate(self, state: State, seat: int) -> float:
-            return 0.2
-
-    engine = Judged()
-    start = engine.new_game(2, 1)
-    search = ai._Search(engine, start, 0, Sampler(1), SMALL["normal"], ai.DEPTH)
-    picked = engine.apply(start, 0, "a")  # a decision, the same turn
-    taken = engine.apply(picked, 0, "take1")  # the turn completed
-    assert engine.turns(picked) == 0 and engine.turns(taken) == 1
-    assert search.value(picked) == pytest.approx(0.2)
-    assert search.value(taken) == pytest.approx(0.5 - 0.3 * ai.DISCOUNT)
 
 
 class Begging(Nim):
