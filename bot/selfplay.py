@@ -4,9 +4,10 @@ against each other, seats rotating between games, and the result is printed as J
 {level: x}, "seconds_per_decision": {level: {"p50", "p95", "max", "decisions"}}}`. A shared win
 counts for each level that shares it (`shared` counts those games); `long_turns` counts the turns
 in which an AI seat reached ai.LONG_TURN decisions (where it heads for the turn's end: a sign of
-an AI going round in circles); a level seated twice counts once per game it wins, and each of its seats' final scores goes into its mean (finished games only). Levels: `easy`,
-`normal`, `strong` (engines.core.ai), and the baselines `random` (a uniformly random legal option)
-and `standin` (the stand-in before the AI: one step of look-ahead on the public score)."""
+an AI going round in circles); a level seated twice counts once per game it wins, and each of its
+seats' final scores goes into its mean (finished games only). Levels: `easy`, `normal`, `strong`
+(engines.core.ai), and the baselines `random` (a uniformly random legal option) and `standin`
+(the stand-in before the AI: one step of look-ahead on the public score)."""
 
 from __future__ import annotations
 
@@ -125,7 +126,8 @@ def play_games(engine: Engine, levels: list[str], games: int, seed: int = 1, eff
 def report(game: str, levels: list[str], tally: Tally) -> dict[str, object]:
     return {
         "game": game, "games": tally.games, "levels": levels, "unfinished": tally.unfinished, "shared": tally.shared,
-        "long_turns": tally.long_turns, "wins": tally.wins, "mean_score": {level: round(sum(p) / len(p), 1) for level, p in tally.scores.items()},
+        "long_turns": tally.long_turns, "wins": tally.wins,
+        "mean_score": {level: round(sum(p) / len(p), 1) for level, p in tally.scores.items()},
         "seconds_per_decision": {level: spread(times) for level, times in tally.seconds.items()},
     }
 

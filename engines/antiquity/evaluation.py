@@ -35,14 +35,13 @@ CATHEDRAL = 0.2  # economy a stone towards a first cathedral is worth (`cathedra
 SHORT = 0.03  # economy each man short of the buildings to man costs, six at most (`jobs`)
 BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
 # Besides the logistic, what the seat's offers cost (`offer_cost`, at most 1) lowers its value by
-# up to this much: where one side is far ahead the logistic is flat, and a search saw nothing
-# against asking a person for 72 goods for none.
+# up to this much: where one side is far ahead the logistic is flat, and a search (with the
+# logistic made flat) saw nothing against asking for 72 goods for none.
 MANNERS = 0.02
 # Each offer the seat sent this turn asking four goods or more for each it gives (or some for
-# none) multiplies its value by this: below any position without it, whatever else, and still
-# ordered (a stand-in taking over a seat that sent one plays on). As a cost only, a search in a
-# time cap still sent one after writing 68 decisions in the menu (its "back" barred by the turn's
-# cycle check), where writing on leads to the long turn's way out, which goes back.
+# none) multiplies its value by this: a bound rather than a weight, below any position without
+# one whatever a search's playouts make of it (their partner accepts at random at times), and
+# still ordered (a stand-in taking over a seat that sent one plays on).
 BEGGED = 0.02
 
 
@@ -51,9 +50,8 @@ def evaluate(state: State, seat: int) -> float:
     else linear in the rank (last 0). Eliminated: 0. Otherwise a logistic of the seat's strength
     (`strength`) less the best other seat's, plus MANNERS less what its offers cost (`offer_cost`),
     strictly inside (0, 1). Over or not, times BEGGED for each wholly lopsided offer it sent this
-    turn (`lopsided`): a win it led to is worth little (a playout's partner, choosing at random
-    at times, accepted, and a search near the end sent offers asking dozens of goods for four as a
-    lottery ticket). In the secret city phase the others still choosing are judged as they were
+    turn (`lopsided`): a win a playout's partner gave by accepting one at random is worth little
+    too. In the secret city phase the others still choosing are judged as they were
     when the phase began (`Board`): their work of the phase counts once they are done, so ending
     one's own phase early never looks worse because a simulation then plays the others' secret
     turns first."""
@@ -277,8 +275,8 @@ def offer_cost(state: State, seat: int, p: dict[str, Any]) -> float:
     leave the menu). Each sent this turn: 0.04, so a search whose simulated partner sometimes
     accepts a gift never floods a player with offers, and up to twice BEGGING more as it asks for
     more than twice the goods it gives (`lopsided`). An offer asking goods for none costs twice as
-    much as any being written: an AI that the turn's cycle check keeps from going back out of the menu writes
-    on until its long turn's way out (which goes back) rather than ask a person for a gift."""
+    much as any being written: an AI that the turn's cycle check keeps from going back out of the
+    menu writes on until its long turn's way out (which goes back) rather than ask for a gift."""
     sel = p["sel"]
     cost = min(BEGGING, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"]))) if sel.get("do") == "offer" else 0.0
     return cost + sum(0.04 + 2 * BEGGING * lopsided(o) for o in state["offers"] if o["from"] == seat)

@@ -608,7 +608,7 @@ class Begging(Nim):
 def test_a_long_turn_leaves_an_offer_being_written_without_sending_it() -> None:
     """Past LONG_TURN decisions, inside an offer being written, "send" and "back" are equally short
     ways to the turn's end: the AI takes the one after which it stands best. It took the first
-    listed, and sent a person an Antiquity offer asking a dozen goods for none."""
+    listed, and sent the Antiquity offers it was writing (31 of 39 such ways out)."""
     engine = Begging()
     state = engine.new_game(2, 1)
     for option in ("write", "ask3", "ask7"):

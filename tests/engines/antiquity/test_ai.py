@@ -214,10 +214,9 @@ def test_an_offer_that_gives_nothing_is_never_worth_sending() -> None:
 
 def test_with_one_side_far_ahead_a_lopsided_offer_is_still_not_worth_sending(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where one side is far ahead the logistic is flat (here made so by its steepness, seat 0
-    behind): an AI
-    sent a person an offer asking 72 goods for none, and another asking 30 for one fish. What
-    offers cost counts beside the logistic: sending them is worth less than writing on, and
-    opening the trade menu less than not."""
+    behind): made flat that way, a normal seat sent offers asking 72 goods for none, and 30 for
+    one fish. What offers cost counts beside the logistic: sending them is worth less than writing
+    on, and opening the trade menu less than not."""
     monkeypatch.setattr(evaluation, "STEEPNESS", 200.0)
     start = offer_position()
     writing = offering(start, "offer", "p2", "give.wood", "1", "get.grain", "24", "get.gold", "6")
@@ -229,9 +228,9 @@ def test_with_one_side_far_ahead_a_lopsided_offer_is_still_not_worth_sending(mon
 
 def test_an_offer_asking_four_goods_for_one_puts_the_seat_below_any_position_without_one() -> None:
     """Whatever else, a seat that asked a person for four goods for one (or for a gift) stands
-    below every position without such an offer: weighed only as a cost, a search within its time
-    still sent one after 68 decisions of writing. Two such offers stand lower still (a stand-in
-    taking over a seat that sent one plays on); three goods for one is only a cost."""
+    below every position without such an offer, a bound whatever a search's playouts make of it.
+    Two such offers stand lower still (a stand-in taking over a seat that sent one plays on);
+    three goods for one is only a cost."""
     start = offer_position()
     asking = offering(start, "offer", "p2", "give.wood", "1", "get.grain", "4")
     sent = offering(asking, "send")
