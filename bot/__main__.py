@@ -22,7 +22,7 @@ from bot.settings import ConfigError, Settings
 from bot.storage import StorageError
 
 USAGE = (
-    "usage: python -m bot [bench [--quick] | bench lookups | bench load | bench outbox | bench ai | bench ai-loop | soak [--quick]"
+    "usage: python -m bot [bench [--quick] | bench lookups | bench load | bench outbox | bench ai | bench ai-loop | bench versus GAME --seats A,B@REV | soak [--quick]"
     " | replay FILE | repair GAME [--export FILE] [--abort] | backup FILE [--force] | status [--max-wait SECONDS]"
     " | pack check PATH | pack export GAME PATH [--name NAME] | ratings rebuild | selfplay GAME [--levels strong,random] [--games N]]\n"
     "Without a subcommand: the bot on Discord, or the local table when DISCORD_TOKEN is empty."

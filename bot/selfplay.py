@@ -16,6 +16,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import engines
@@ -27,6 +28,9 @@ from engines.core.state import State
 
 BASELINES = ("random", "standin")
 MAX_STEPS = 5000  # a game longer than this is counted unfinished (no engine comes near it)
+# How a seat's option is decided: `pick`'s arguments (engine, state, seat, level, rng, effort, the
+# seat's steps this turn, its positions this turn), the option id back.
+Decide = Callable[[Engine, State, int, str, random.Random, float, int, tuple[str, ...]], str]
 
 
 @dataclass
@@ -70,8 +74,9 @@ def pick(
     return choose(engine, state, seat, level, rng.getrandbits(32), BUDGETS[level].scaled(effort), seen)
 
 
-def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tally) -> None:
-    """One game with `seats[i]` playing seat i; its winners and decision times added to `tally`."""
+def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tally, decide: Decide | None = None) -> None:
+    """One game with `seats[i]` playing seat i, each option chosen by `decide` (default `pick`); its
+    winners and decision times added to `tally`."""
     rng = random.Random(seed)
     state = engine.new_game(len(seats), seed)
     state, _ = engine.settle(state)
@@ -86,7 +91,7 @@ def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tall
         if level not in BASELINES:
             seen.setdefault(seat, []).append(fingerprint(engine, state, seat))
             tally.long_turns += len(seen[seat]) == ai.LONG_TURN
-        option = pick(engine, state, seat, level, rng, effort, steps_this_turn, tuple(seen.get(seat, ())))
+        option = (decide or pick)(engine, state, seat, level, rng, effort, steps_this_turn, tuple(seen.get(seat, ())))
         tally.seconds.setdefault(level, []).append(time.perf_counter() - began)
         state, _ = engine.settle(engine.apply(state, seat, option))
         if engine.turns(state) != turn:
@@ -110,7 +115,10 @@ def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tall
         tally.wins[level] = tally.wins.get(level, 0) + 1
 
 
-def play_games(engine: Engine, levels: list[str], games: int, seed: int = 1, effort: float = 1.0, first: int = 0) -> Tally:
+def play_games(
+    engine: Engine, levels: list[str], games: int, seed: int = 1, effort: float = 1.0, first: int = 0,
+    decide: Decide | None = None,
+) -> Tally:
     """Games `first` to `first + games - 1` of a series: game g seats the levels rotated by g, so
     each level plays each seat in turn, and is seeded `seed + g` (a series split in slices gives the
     same games)."""
@@ -119,7 +127,7 @@ def play_games(engine: Engine, levels: list[str], games: int, seed: int = 1, eff
     tally = Tally(wins={level: 0 for level in levels})
     for g in range(first, first + games):
         k = g % len(levels)
-        play(engine, levels[k:] + levels[:k], seed + g, effort, tally)
+        play(engine, levels[k:] + levels[:k], seed + g, effort, tally, decide)
     return tally
 
 

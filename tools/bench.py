@@ -245,7 +245,8 @@ def main(argv: list[str]) -> int:
     `bench load`: the scale-out figures on both backends (bench_scale.py, bench_load.py); `bench
     outbox`: what the outbox adds to a move and how fast it empties (bench_outbox.py); `bench ai`:
     the AI levels' time, memory, strength and game length (bench_ai.py); `bench ai-loop`: the event
-    loop's lag and `/game status` latency while AI games play (bench_ai_loop.py)."""
+    loop's lag and `/game status` latency while AI games play (bench_ai_loop.py); `bench versus`:
+    the AI of two revisions of the code against each other (bench_versus.py)."""
     if argv[:1] == ["lookups"]:
         from tools.bench_scale import main as lookups_main
 
@@ -262,12 +263,16 @@ def main(argv: list[str]) -> int:
         from tools.bench_ai_loop import main as ai_loop_main
 
         return ai_loop_main(argv[1:])
+    if argv[:1] == ["versus"]:
+        from tools.bench_versus import main as versus_main
+
+        return versus_main(argv[1:])
     if argv[:1] == ["outbox"]:
         from tools.bench_outbox import main as outbox_main
 
         return outbox_main(argv[1:])
     parser = argparse.ArgumentParser(
-        prog="python -m bot bench", epilog="Also: bench lookups, bench load, bench outbox, bench ai, bench ai-loop (each takes --help)."
+        prog="python -m bot bench", epilog="Also: bench lookups, bench load, bench outbox, bench ai, bench ai-loop, bench versus (each takes --help)."
     )
     parser.add_argument("--quick", action="store_true", help="tiny sizes, to check the bench runs")
     parser.add_argument("--games", nargs="*", default=None, help="engines to measure (default: all)")

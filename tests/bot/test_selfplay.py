@@ -82,7 +82,7 @@ def test_selfplay_counts_the_turns_in_which_an_ai_seat_went_on_and_on(monkeypatc
 
 def test_seats_rotate_between_games_and_slices_give_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
     played: list[tuple[list[str], int]] = []
-    monkeypatch.setattr(selfplay, "play", lambda engine, seats, seed, effort, tally: played.append((seats, seed)))
+    monkeypatch.setattr(selfplay, "play", lambda engine, seats, seed, effort, tally, decide: played.append((seats, seed)))
     three = engines.get_engine("deus")  # 2 to 4 players
     selfplay.play_games(three, ["a", "b", "c"], 4, seed=10)
     assert played == [(["a", "b", "c"], 10), (["b", "c", "a"], 11), (["c", "a", "b"], 12), (["a", "b", "c"], 13)]
