@@ -46,6 +46,7 @@ def test_selfplay_prints_wins_scores_and_decision_times(tictactoe: Engine, capsy
     report = json.loads(capsys.readouterr().out)
     assert report["game"] == "tictactoe" and report["games"] == 4 and report["unfinished"] == 0
     assert report["levels"] == ["strong", "random"]
+    assert 2.5 <= report["turns_per_player"] <= 4.5, "a game of tic-tac-toe is 5 to 9 moves"
     wins = report["wins"]
     assert wins["random"] <= report["shared"], "random beat the strong AI at tic-tac-toe"
     assert wins["strong"] >= 3
