@@ -34,28 +34,30 @@ PRESAINT = 0.45  # weight of the best condition's progress before a saint: at 0.
 CATHEDRAL = 0.2  # economy a stone towards a first cathedral is worth (`cathedral_fund`)
 SHORT = 0.03  # economy each man short of the buildings to man costs, six at most (`jobs`)
 BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
+DROPPED = 0.05  # economy each offer left unsent this phase costs (`offer_cost`): less than writing on
 # Besides the logistic, what the seat's offers cost (`offer_cost`, at most 1) lowers its value by
 # up to this much: where one side is far ahead the logistic is flat, and a search (with the
 # logistic made flat) saw nothing against asking for 72 goods for none.
 MANNERS = 0.02
 # Each offer the seat sent this turn asking four goods or more for each it gives (or some for
-# none) multiplies its value by this: a bound rather than a weight, below any position without
-# one whatever a search's playouts make of it (their partner accepts at random at times), and
-# still ordered (a stand-in taking over a seat that sent one plays on).
+# none), or giving goods for nothing (`unfair`), multiplies its value by this: a bound rather than
+# a weight, below any position without one whatever a search's playouts make of it (their partner
+# accepts at random at times; where one side is far ahead, an offer's small costs drown in the
+# playouts' noise), and still ordered (a stand-in taking over a seat that sent one plays on).
 BEGGED = 0.02
 
 
 def evaluate(state: State, seat: int) -> float:
     """How well `seat` stands, in [0, 1]. Over: 1 for a winner (shared or not), 0 with no winner,
     else linear in the rank (last 0). Eliminated: 0. Otherwise a logistic of the seat's strength
-    (`strength`) less the best other seat's, plus MANNERS less what its offers cost (`offer_cost`),
-    strictly inside (0, 1). Over or not, times BEGGED for each wholly lopsided offer it sent this
-    turn (`lopsided`): a win a playout's partner gave by accepting one at random is worth little
-    too. In the secret city phase the others still choosing are judged as they were
+    (`strength`, less what its offers cost: `offer_cost`) less the best other seat's, plus MANNERS
+    less that cost, strictly inside (0, 1). Over or not, times BEGGED for each offer it sent this turn asking
+    for a gift or giving one (`unfair`): a win a playout's partner gave by accepting one at random
+    is worth little too. In the secret city phase the others still choosing are judged as they were
     when the phase began (`Board`): their work of the phase counts once they are done, so ending
     one's own phase early never looks worse because a simulation then plays the others' secret
     turns first."""
-    shame = BEGGED ** sum(1 for o in state["offers"] if o["from"] == seat and lopsided(o) >= 1.0)
+    shame = BEGGED ** sum(1 for o in state["offers"] if o["from"] == seat and unfair(o))
     n = state["num_players"]
     if state["over"]:
         res = scoring.result(state)
@@ -65,9 +67,12 @@ def evaluate(state: State, seat: int) -> float:
     if state["players"][seat]["out"]:
         return 0.0
     board = Board(state, seat)
-    mine = strength(state, seat, board)
+    # the seat's own offers only: another seat's do not make it weaker (an AI judging an opponent
+    # that wrote offer after offer as far behind played on a flat logistic, and lost)
+    cost = offer_cost(state, seat, board.player[seat])
+    mine = strength(state, seat, board) - cost
     best = max((strength(state, s, board) for s in board.active if s != seat), default=mine - 1.0)
-    manners = MANNERS * (1.0 - min(1.0, offer_cost(state, seat, board.player[seat])))
+    manners = MANNERS * (1.0 - min(1.0, cost))
     return (0.02 + (0.96 - MANNERS) / (1.0 + math.exp(-STEEPNESS * (mine - best))) + manners) * shame
 
 
@@ -276,10 +281,20 @@ def offer_cost(state: State, seat: int, p: dict[str, Any]) -> float:
     accepts a gift never floods a player with offers, and up to twice BEGGING more as it asks for
     more than twice the goods it gives (`lopsided`). An offer asking goods for none costs twice as
     much as any being written: an AI that the turn's cycle check keeps from going back out of the
-    menu writes on until its long turn's way out (which goes back) rather than ask for a gift."""
+    menu writes on until its long turn's way out (which goes back) rather than ask for a gift.
+    Each offer left unsent this phase (`drafts`): DROPPED, less than writing on, so going back out
+    of the menu (which the draft count makes somewhere new) is the way out of it."""
     sel = p["sel"]
     cost = min(BEGGING, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"]))) if sel.get("do") == "offer" else 0.0
+    cost += DROPPED * p["flags"].get("drafts", 0)
     return cost + sum(0.04 + 2 * BEGGING * lopsided(o) for o in state["offers"] if o["from"] == seat)
+
+
+def unfair(offer: dict[str, Any]) -> bool:
+    """Whether an offer asks four goods or more for each it gives (`lopsided`), or gives goods for
+    nothing: seen sent by an AI player far ahead, four gifts in one city phase (a wood, three
+    fish...), each costing it nothing its search could tell from the playouts' noise."""
+    return lopsided(offer) >= 1.0 or not offer["get"]
 
 
 def lopsided(offer: dict[str, Any]) -> float:
@@ -336,13 +351,12 @@ def strength(state: State, seat: int, board: Board) -> float:
     if not cath:
         economy += cathedral_fund(goods, rural, keep)
     economy -= SHORT * min(max(0, jobs(p) + len(rural) - men), 6)
-    # tempo: the seat's offers cost (`offer_cost`), so does a countryside building begun and not
-    # placed, and a little any other choice begun (but the staffing menu, where every pick mans a
-    # building); having finished the city or countryside phase gains a little: options otherwise
-    # equal end the phase (rather than open a menu and go back), unless goods the store phase will
-    # discard are left
+    # tempo (the seat's offers cost too, in `evaluate`): a countryside building begun and not
+    # placed costs, and a little any other choice begun (but the staffing menu, where every pick
+    # mans a building); having finished the city or countryside phase gains a little: options
+    # otherwise equal end the phase (rather than open a menu and go back), unless goods the store
+    # phase will discard are left
     sel = p["sel"]
-    economy -= offer_cost(state, seat, p)
     if sel and state["phase"] == "country":
         economy -= 0.03  # a countryside building chosen, not placed yet
     elif sel and sel.get("do") not in ("offer", "staff"):

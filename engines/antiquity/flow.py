@@ -21,10 +21,16 @@ from engines.core.state import State, clone
 
 
 def step(state: State, seat: int, option_id: str) -> None:
-    """Apply a legal option (`back` clears the seat's selection), then run the automatic steps;
-    the entries logged are dated with the turns completed when the step began (`events.stamp`)."""
+    """Apply a legal option (`back` clears the seat's selection; leaving a trade offer unsent counts
+    in the seat's `drafts` of the phase), then run the automatic steps; the entries logged are
+    dated with the turns completed when the step began (`events.stamp`)."""
     if option_id == "back":
-        state["players"][seat]["sel"] = {}
+        p = state["players"][seat]
+        if p["sel"].get("do") == "offer":
+            # the position after it is then somewhere new for the seat, so an AI that opened the
+            # offer menu may leave it (the turn's cycle check bars a return to a position seen)
+            p["flags"]["drafts"] = p["flags"].get("drafts", 0) + 1
+        p["sel"] = {}
         return
     first, turns = len(state["log"]), state["turns"]
     STEPS[state["phase"]](state, seat, option_id)

@@ -25,7 +25,7 @@ def new_city(size: int) -> dict[str, Any]:
 
 def fresh_flags() -> dict[str, Any]:
     return {"carts_used": 0, "cleaned": False, "explored": False, "healed": 0, "razed": False,
-            "biology_used": False, "fountains": 0, "cathedral": 0, "new": []}
+            "biology_used": False, "fountains": 0, "cathedral": 0, "drafts": 0, "new": []}
 
 
 # What `Antiquity.copy_state` shares between states: never edited in place once written.

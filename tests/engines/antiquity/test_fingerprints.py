@@ -21,7 +21,8 @@ with its hexes and cells (issue 25): the steps, checkpoints, turn counts and the
 without its log (and without the players' per-phase `picks`) were checked identical first. All 186
 when log entries became messages (`{"n", "seat", "m"}`, issue 28): the steps, checkpoints, turn
 counts, the final state without its log, and every entry's other fields (and their count) were
-checked identical first."""
+checked identical first. All 186 when each turn's flags gained `drafts` (the trade offers a seat
+left unsent, issue 29): the steps, and the final state without it, were checked identical first."""
 
 from __future__ import annotations
 
