@@ -507,9 +507,8 @@ def test_an_offer_left_unsent_is_somewhere_new_and_costs_less_than_writing_on() 
 
 def test_the_offers_of_another_seat_do_not_make_it_look_weaker() -> None:
     """What offers cost is the sender's own conduct, not its strength as its opponents judge it:
-    counted against every seat, an opponent that wrote offer after offer looked far behind, the
-    logistic went flat, and the AI judging it played worse (normal against the code before the
-    offers' costs won 1 of 8 games that had a winner, seeds 9,950 and 9,970)."""
+    counted against every seat, an opponent that wrote offer after offer (the AI of the fourth
+    pass did) looked far behind, and the logistic of the seat judging it went flat."""
     start = offer_position()
     assert 1 in ENGINE.to_act(start)
     begged = start
