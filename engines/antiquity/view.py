@@ -14,7 +14,6 @@ from engines.antiquity.data import catalog
 from engines.antiquity.msgs import M
 from engines.core import Engine, packs
 from engines.core.i18n import as_json
-from engines.core.state import clone
 
 State = dict[str, Any]
 PHASES = {
@@ -133,10 +132,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         mine["graves_due"] = p["graves_due"]
         mine["pollution_due"] = max(0, p["pollution_due"])
         mine["harvest_choices"] = [list(x) for x in p.get("harvest", [])]
-        # what the seat's menus have picked so far (an offer being written, a building chosen):
-        # without it, a quantity step looked the same whatever the offer, and an AI that had used
-        # each once found "send" the only way somewhere new
-        mine["choice"] = clone(p["sel"])
         v["you"] = mine
     return packs.mark_view(state, v)
 

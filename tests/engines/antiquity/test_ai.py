@@ -10,6 +10,7 @@ import pytest
 
 from engines.antiquity import ENGINE, ai, evaluation, flow, hardship, rules
 from engines.antiquity import city as cty
+from engines.antiquity.data import GOODS
 from engines.core import ai as core_ai
 from engines.core import conformance
 from engines.core.prng import Sampler
@@ -248,17 +249,24 @@ def test_an_offer_asking_four_goods_for_one_puts_the_seat_below_any_position_wit
     assert evaluation.evaluate(won, 0) == pytest.approx(evaluation.BEGGED)
 
 
-def test_a_quantity_step_is_somewhere_new_for_each_offer_being_written() -> None:
-    """The seat's view shows what its menus picked so far (`choice`): without it, the quantity
-    step for grain looked the same whatever the offer, and an AI that had asked for each good once
-    found "send" its only way somewhere new (the turn's cycle check barring the rest)."""
+def test_once_every_quantity_step_was_seen_going_back_out_of_the_offer_is_a_way_on() -> None:
+    """A quantity step looks the same whatever the offer being written (« Grain: how many do you
+    ask for? »), so once an AI had asked for each good, the turn's cycle check barred every step
+    and "send" was its only way somewhere new: it sent what it had written. Leaving the offer
+    unsent is somewhere new (`drafts`), so "back" stays open, and the search prefers it to
+    sending a begging offer."""
     start = offer_position()
-    empty = offering(start, "offer", "p2", "get.grain")
-    more = offering(start, "offer", "p2", "get.wood", "1", "get.grain")
-    assert ENGINE.prompt(empty, 0).ids() == ENGINE.prompt(more, 0).ids()  # type: ignore[union-attr]
-    assert core_ai.fingerprint(ENGINE, empty, 0) != core_ai.fingerprint(ENGINE, more, 0)
-    assert ENGINE.view(more, 0)["you"]["choice"] == {"do": "offer", "to": 1, "give": [], "get": ["wood"], "qty": ["get", "grain"]}
-    assert ENGINE.view(more, 1)["you"]["choice"] == {}, "the others' menus are theirs"
+    writing = offering(start, "offer", "p2", "give.wood", "1")
+    path = [start, offering(start, "offer"), offering(start, "offer", "p2"), writing]
+    for good in GOODS:
+        path += [offering(writing, f"get.{good}")]
+    drafted = offering(writing, "get.grain", "9")
+    seen = [core_ai.fingerprint(ENGINE, s, 0) for s in path]
+    search = core_ai._Search(ENGINE, drafted, 0, Sampler(1), core_ai.Budget(10, 60.0), 4)
+    ways = search.progressing(ENGINE.prompt(drafted, 0).ids(), seen)  # type: ignore[union-attr]
+    assert "back" in ways and "send" in ways
+    assert not any(w.startswith("get.") for w in ways)
+    assert core_ai.choose(ENGINE, drafted, 0, "normal", 7, core_ai.Budget(60, 60.0), seen) != "send"
 
 
 def test_how_lopsided_an_offer_is() -> None:
