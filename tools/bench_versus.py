@@ -171,11 +171,14 @@ def main(argv: list[str]) -> int:
     from engines.core.ai import LEVELS
     from tools.bench_ai import wilson
 
-    parser = argparse.ArgumentParser(prog="python -m bot bench versus", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bot bench versus",
+        description="The AI of git revisions against each other, seats rotating: each seat a level and a revision.",
+    )
     parser.add_argument("game", help=f"one of {', '.join(engines.names())}")
     parser.add_argument("--seats", required=True, help="LEVEL[@REV] per seat, comma-separated (normal,normal@HEAD~3)")
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    parser.add_argument("--seed", type=int, default=1, help="game g is seeded SEED + g (default 1)")
     parser.add_argument("--effort", type=float, default=1.0, help="the share of each AI level's budget per decision (0-1]")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes playing the games (default: the cores)")
     args = parser.parse_args(argv)
