@@ -42,8 +42,8 @@ MANNERS = 0.02
 # Each offer the seat sent this turn asking four goods or more for each it gives (or some for
 # none), or giving goods for nothing (`unfair`), multiplies its value by this: a bound rather than
 # a weight, below any position without one whatever a search's playouts make of it (their partner
-# accepts at random at times; where one side is far ahead, an offer's small costs drown in the
-# playouts' noise), and still ordered (a stand-in taking over a seat that sent one plays on).
+# accepts at random at times; a seat far ahead sent four gifts in one city phase whatever their
+# cost), and still ordered (a stand-in taking over a seat that sent one plays on).
 BEGGED = 0.02
 
 
@@ -51,10 +51,10 @@ def evaluate(state: State, seat: int) -> float:
     """How well `seat` stands, in [0, 1]. Over: 1 for a winner (shared or not), 0 with no winner,
     else linear in the rank (last 0). Eliminated: 0. Otherwise a logistic of the seat's strength
     (`strength`, less what its offers cost: `offer_cost`) less the best other seat's, plus MANNERS
-    less that cost, strictly inside (0, 1). Over or not, times BEGGED for each offer it sent this turn asking
-    for a gift or giving one (`unfair`): a win a playout's partner gave by accepting one at random
-    is worth little too. In the secret city phase the others still choosing are judged as they were
-    when the phase began (`Board`): their work of the phase counts once they are done, so ending
+    less that cost, strictly inside (0, 1). Over or not, times BEGGED for each offer it sent this
+    turn asking for a gift or giving one (`unfair`): a win a playout's partner gave by accepting
+    one at random is worth little too. In the secret city phase the others still choosing are
+    judged as they were when the phase began (`Board`): their work of the phase counts once they are done, so ending
     one's own phase early never looks worse because a simulation then plays the others' secret
     turns first."""
     shame = BEGGED ** sum(1 for o in state["offers"] if o["from"] == seat and unfair(o))
@@ -67,8 +67,8 @@ def evaluate(state: State, seat: int) -> float:
     if state["players"][seat]["out"]:
         return 0.0
     board = Board(state, seat)
-    # the seat's own offers only: another seat's do not make it weaker (an AI judging an opponent
-    # that wrote offer after offer as far behind played on a flat logistic, and lost)
+    # the seat's own offers only: another seat's do not make it weaker (counted against every seat,
+    # an opponent that wrote offer after offer looked far behind, on the logistic's flat end)
     cost = offer_cost(state, seat, board.player[seat])
     mine = strength(state, seat, board) - cost
     best = max((strength(state, s, board) for s in board.active if s != seat), default=mine - 1.0)
@@ -279,11 +279,10 @@ def offer_cost(state: State, seat: int, p: dict[str, Any]) -> float:
     a good, BEGGING at most (it can grow without end: a search would otherwise see no reason to
     leave the menu). Each sent this turn: 0.04, so a search whose simulated partner sometimes
     accepts a gift never floods a player with offers, and up to twice BEGGING more as it asks for
-    more than twice the goods it gives (`lopsided`). An offer asking goods for none costs twice as
-    much as any being written: an AI that the turn's cycle check keeps from going back out of the
-    menu writes on until its long turn's way out (which goes back) rather than ask for a gift.
-    Each offer left unsent this phase (`drafts`): DROPPED, less than writing on, so going back out
-    of the menu (which the draft count makes somewhere new) is the way out of it."""
+    more than twice the goods it gives (`lopsided`): an offer asking goods for none costs twice as
+    much as any being written. Each offer left unsent this phase (`drafts`): DROPPED, less than
+    writing on, so going back out of the menu (which the draft count makes somewhere new) is the
+    way out of it."""
     sel = p["sel"]
     cost = min(BEGGING, 0.1 + 0.02 * (len(sel["give"]) + len(sel["get"]))) if sel.get("do") == "offer" else 0.0
     cost += DROPPED * p["flags"].get("drafts", 0)
@@ -292,8 +291,8 @@ def offer_cost(state: State, seat: int, p: dict[str, Any]) -> float:
 
 def unfair(offer: dict[str, Any]) -> bool:
     """Whether an offer asks four goods or more for each it gives (`lopsided`), or gives goods for
-    nothing: seen sent by an AI player far ahead, four gifts in one city phase (a wood, three
-    fish...), each costing it nothing its search could tell from the playouts' noise."""
+    nothing (an AI player far ahead sent four gifts in one city phase: a wood; a wood and three
+    fish, twice; two fish)."""
     return lopsided(offer) >= 1.0 or not offer["get"]
 
 
