@@ -6,9 +6,10 @@ against each other, seats rotating between games, and the result is printed as J
 finished games. A shared win counts for each level that shares it (`shared` counts those games);
 `long_turns` counts the turns in which an AI seat reached ai.LONG_TURN decisions (where it heads
 for the turn's end: a sign of an AI going round in circles); a level seated twice counts once per
-game it wins, and each of its seats' final scores goes into its mean (finished games only). Levels: `easy`, `normal`, `strong`
-(engines.core.ai), and the baselines `random` (a uniformly random legal option) and `standin`
-(the stand-in before the AI: one step of look-ahead on the public score)."""
+game it wins, and each of its seats' final scores goes into its mean (finished games only).
+Levels: `easy`, `normal`, `strong` (engines.core.ai), and the baselines `random` (a uniformly
+random legal option) and `standin` (the stand-in before the AI: one step of look-ahead on the
+public score)."""
 
 from __future__ import annotations
 

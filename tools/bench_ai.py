@@ -119,11 +119,17 @@ def _turns(task: tuple[str, int, int, int, float]) -> tuple[str, int, list[float
     return name, players, tally.turns
 
 
-def pairing_report(first: str, second: str, target: float, tally: Tally) -> dict[str, Any]:
+def first_score(first: str, tally: Tally) -> tuple[float, tuple[float, float]]:
+    """`first`'s score over the finished games of a two-level series (a win 1, a shared first
+    place 1/2) and its 95 % Wilson interval."""
     finished = tally.games - tally.unfinished
+    score = (tally.wins.get(first, 0) - tally.shared / 2) / finished if finished else 0.0
+    return score, wilson(score, finished)
+
+
+def pairing_report(first: str, second: str, target: float, tally: Tally) -> dict[str, Any]:
     wins = tally.wins.get(first, 0)
-    score = (wins - tally.shared / 2) / finished if finished else 0.0
-    low, high = wilson(score, finished)
+    score, (low, high) = first_score(first, tally)
     return {
         "games": tally.games, "unfinished": tally.unfinished, "long_turns": tally.long_turns, "wins": wins, "shared": tally.shared,
         "score": round(score, 3), "ci95": [low, high], "target": target,

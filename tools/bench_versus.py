@@ -169,7 +169,7 @@ def main(argv: list[str]) -> int:
     import engines
     from bot.selfplay import BASELINES, Tally, report
     from engines.core.ai import LEVELS
-    from tools.bench_ai import wilson
+    from tools.bench_ai import first_score
 
     parser = argparse.ArgumentParser(
         prog="python -m bot bench versus",
@@ -214,10 +214,9 @@ def main(argv: list[str]) -> int:
             print(e, file=sys.stderr)
             return 1
     out: dict[str, Any] = dict(report(game, labels, tally))
-    finished = tally.games - tally.unfinished
-    score = (tally.wins.get(labels[0], 0) - tally.shared / 2) / finished if finished else 0.0
+    score, interval = first_score(labels[0], tally)
     out.update(seed=args.seed, effort=args.effort, revisions={rev or "working tree": c for rev, (c, _) in exported.items()},
-               score={"label": labels[0], "score": round(score, 3), "ci95": list(wilson(score, finished))})
+               score={"label": labels[0], "score": round(score, 3), "ci95": list(interval)})
     print(json.dumps(out, indent=2))
     return 0
 

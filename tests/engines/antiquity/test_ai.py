@@ -258,8 +258,7 @@ def test_once_every_quantity_step_was_seen_going_back_out_of_the_offer_is_a_way_
     start = offer_position()
     writing = offering(start, "offer", "p2", "give.wood", "1")
     path = [start, offering(start, "offer"), offering(start, "offer", "p2"), writing]
-    for good in GOODS:
-        path += [offering(writing, f"get.{good}")]
+    path += [offering(writing, f"get.{good}") for good in GOODS]
     drafted = offering(writing, "get.grain", "9")
     seen = [core_ai.fingerprint(ENGINE, s, 0) for s in path]
     search = core_ai._Search(ENGINE, drafted, 0, Sampler(1), core_ai.Budget(10, 60.0), 4)
@@ -507,10 +506,7 @@ def test_an_offer_left_unsent_is_somewhere_new_and_costs_less_than_writing_on() 
     assert evaluation.evaluate(writing, 0) < evaluation.evaluate(left, 0) < evaluation.evaluate(start, 0)
     built = offering(start, "build")
     assert offering(built, "back")["players"][0]["flags"]["drafts"] == 0, "only an offer counts"
-    path = [start, offering(start, "offer"), offering(start, "offer", "p2"), writing]
-    search = core_ai._Search(ENGINE, writing, 0, Sampler(1), core_ai.Budget(10, 60.0), 4)
-    ways = search.progressing(ENGINE.prompt(writing, 0).ids(), [core_ai.fingerprint(ENGINE, s, 0) for s in path])  # type: ignore[union-attr]
-    assert "back" in ways, "the cycle check lets the seat leave the menu"
+    # that the cycle check then lets an AI leave the menu: the quantity-step test below
 
 
 def test_the_offers_of_another_seat_do_not_make_it_look_weaker() -> None:
