@@ -4,9 +4,9 @@ a logistic of the seat's `strength` less the best other seat's. A strength weigh
 towards the seat's victory condition (its saint's with a working cathedral, else the best one at a
 discount), its economy (men, cities, cart shops it has the goods to use, staffing, producers and
 the goods they still hold, buildings, goods it can still spend or store, what its zone of control
-still offers its cart shops, the goods a new city takes, a stone towards a first cathedral, less
-the men short of the buildings to man) and its dangers (graves the next three famines and
-pollution phases bring against the room left, the fountains built in secret lowering the famines,
+still offers its cart shops and explorer, the goods a new city takes (held or at the next
+harvest), a stone towards a first cathedral, less the men short of the buildings to man) and its
+dangers (graves the next five famines and pollution phases bring against the room left, the fountains built in secret lowering the famines,
 graves laid, pollution in its zone). In the secret city phase the others still choosing are
 judged by their snapshot (`Board`). A few tempo terms keep a search from idling in a menu (an
 offer being written, a countryside building begun) and let it end a phase when nothing else is
@@ -26,12 +26,18 @@ from engines.antiquity.country import carts_left
 from engines.antiquity.data import FOOD, LUXURY, NO_MAN, catalog, memo_table
 from engines.core.state import State
 
-FORESIGHT = 3  # famines and pollution phases ahead whose graves count as a danger
-AHEAD = 0.4  # weight of the graves those famines and pollution phases bring, against the room left
+# Famines and pollution phases ahead whose graves count as a danger, and their weight against
+# the room left: five at 0.24 (three at 0.4 before), so food to come, storage and a granary count
+# for longer than the three turns in which AI players used to starve
+FORESIGHT = 5
+AHEAD = 0.24
 STEEPNESS = 2.0  # of the logistic on the lead over the best opponent
 PRESAINT = 0.45  # weight of the best condition's progress before a saint: at 0.6 a new building kind
 # outweighed a woodcutter, and AI players spent their last wood on kinds
 CATHEDRAL = 0.2  # economy a stone towards a first cathedral is worth (`cathedral_fund`)
+CITY = 0.2  # economy a new city's goods are worth, all of them (`city_fund` of `next_goods`)
+MARKER = 0.02  # economy each exploration marker in the zone of control is worth, four at most
+EXPLORER = 0.03  # ... and more with a working explorer to turn them
 SHORT = 0.03  # economy each man short of the buildings to man costs, six at most (`jobs`)
 BEGGING = 0.5  # economy an offer that asks for goods and gives none costs its sender (the most writing one costs)
 DROPPED = 0.05  # economy each offer left unsent this phase costs (`offer_cost`): less than writing on
@@ -244,6 +250,26 @@ def coast(state: State) -> frozenset[str]:
         h for h, t in terrain.items() if t != "W" and any(terrain[n] == "W" for n in nbrs[h])))
 
 
+def next_goods(goods: dict[str, int], rural: list[dict[str, Any]]) -> dict[str, int]:
+    """The goods held, with those the player's producers yield at the next harvest (one each while
+    counters last). Counted towards a new city, they let a producer's choice of good (a mine's
+    gold, a fishery's pearls) show the city it brings nearer."""
+    out = dict(goods)
+    for b in rural:
+        if b["counters"]:
+            out[b["good"]] += 1
+    return out
+
+
+def explorable(state: State, seat: int, board: Board) -> int:
+    """The exploration markers in the seat's zone of control: seeds for farms (grain, sheep,
+    olives) or wine, which an explorer turns one a turn (« il peut retourner un jeton exploration
+    dans sa zone de contrôle »). AI players left them out of reach: with no seed, none ever built
+    a farm."""
+    zone = board.zone[seat]
+    return sum(1 for h in state["map"]["markers"] if h in zone)
+
+
 def city_fund(goods: dict[str, int]) -> float:
     """The share of a new city's cost (`goods.city_cost`: a food, a wood, a stone and two different
     luxuries) that the goods cover, in [0, 1]."""
@@ -307,8 +333,9 @@ def strength(state: State, seat: int, board: Board) -> float:
     """A heuristic of a seat's standing: progress towards its victory condition (weighted most;
     before it has a saint, the best condition counts at a discount), its economy (men, cities,
     working cart shops, countryside producers, buildings, goods kept: `keepable`; the forests and
-    shores left in its zone, `prospects`; a new city's goods, `city_fund`; a stone towards a first
-    cathedral, `cathedral_fund`; less the men short of its buildings, `jobs`) and its dangers
+    shores left in its zone, `prospects`; its exploration markers, `explorable`; a new city's goods,
+    held or at the next harvest, `city_fund` of `next_goods`; a stone towards a first cathedral,
+    `cathedral_fund`; less the men short of its buildings, `jobs`) and its dangers
     (graves the next famines and pollution phases would bring against the room left for them:
     `famine_ahead`, `pollution_ahead`; graves already laid, pollution in its zone of control)."""
     p = board.player[seat]
@@ -332,6 +359,7 @@ def strength(state: State, seat: int, board: Board) -> float:
     # or a seed (farm), so shops without the goods to use them are worth little (a shop used this
     # turn has had its use)
     seeds = goods["wood"] + sum(goods[g] for g in ("grain", "sheep", "olives", "wine"))
+    seeds += int(cty.has(p, "biology") and not p["flags"]["biology_used"])  # « une semence gratuite »
     uses = min(max(carts, manned), seeds + p["flags"]["carts_used"])
     keep = keepable(state, p)
     kept = min(sum(goods.values()), keep)
@@ -340,13 +368,16 @@ def strength(state: State, seat: int, board: Board) -> float:
                + 0.015 * min(coming, 20) + 0.1 * min(others, 15) / 15 + 0.1 * kept / 20)
     # what the zone still offers, worth little to a seat stranded without wood (none held, none
     # coming: no woodcutter, mine or fishery can be paid again); the goods a new city takes count
-    # while they can be kept (a city widens the zone: 0.1 each above, against 0.05 before)
+    # while they can be kept (a city widens the zone: 0.1 each above, against 0.05 before), those
+    # of the next harvest too
     forests, shores = prospects(state, seat, board)
     stranded = goods["wood"] == 0 and not any(b["counters"] for b in rural if b["good"] == "wood")
     economy += (0.3 if stranded else 1.0) * (0.006 * min(forests, 20) + 0.004 * min(shores, 12))
     economy -= 0.08 if stranded else 0.0
+    markers = explorable(state, seat, board)
+    economy += MARKER * min(markers, 4) + (EXPLORER if markers and cty.count_working(p, "explorer") else 0.0)
     if cities < 4:
-        economy += 0.08 * city_fund(goods) * min(1.0, keep / 5)
+        economy += CITY * city_fund(next_goods(goods, rural)) * min(1.0, keep / 5)
     if not cath:
         economy += cathedral_fund(goods, rural, keep)
     economy -= SHORT * min(max(0, jobs(p) + len(rural) - men), 6)

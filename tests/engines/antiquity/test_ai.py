@@ -144,10 +144,12 @@ def test_evaluate_reads_a_position() -> None:
     s = two_cities()
     ahead, behind = evaluation.evaluate(s, 0), evaluation.evaluate(s, 1)
     assert 0.5 < ahead < 1 and 0 < behind < 0.5
-    # the next famines would bury seat 0's city (no food), not seat 1's (8 food, a warehouse manned
-    # this phase to keep them past the store phase): seat 0 falls behind
+    # the next famines would bury seat 0's city (no food), not seat 1's (8 food, a warehouse of an
+    # earlier turn, which seat 0 sees, manned this phase to keep them past the store phase): seat 0
+    # falls behind
     s = two_cities(famine=13, food=2)
     put(s, 1, "warehouse", "1a1", staffed=True, dims=[2, 4])
+    s["public"][1].update(flow.public_player(s, 1))
     stored = evaluation.evaluate(s, 1)
     assert evaluation.evaluate(s, 0) < 0.5 < stored
     del s["players"][1]["staffed"][-1]  # unmanned, the warehouse keeps nothing: the food goes
@@ -408,14 +410,14 @@ def fed(famine: int, fish: int = 0, store: int = 0, granary: bool = False) -> St
     return s
 
 
-def test_the_next_three_famines_count_the_food_to_come() -> None:
+def test_the_next_five_famines_count_the_food_to_come() -> None:
     """« Chaque joueur reçoit un nombre de tombes égal au niveau de famine actuel », less one per food
     held and three with a granary, and « le niveau de famine augmente de 1 par tour »: from level 2
-    with no food, the next three famines bring 2 + 3 + 4 graves. A fishery with two counters left
-    yields a fish in each of the next two harvests; unstored, each is discarded at the next store
-    phase (1 + 2 + 4); with a warehouse of two cells they add up (1 + 1 + 2). A granary takes 3 from
-    each famine (0 + 0 + 1)."""
-    for fish, store, granary, graves in ((0, 0, False, 9), (2, 0, False, 7), (2, 2, False, 4), (0, 0, True, 1)):
+    with no food, the next five famines bring 2 + 3 + 4 + 5 + 6 graves. A fishery with two counters
+    left yields a fish in each of the next two harvests; unstored, each is discarded at the next
+    store phase (1 + 2 + 4 + 5 + 6); with a warehouse of two cells they add up and stay (1 + 1 + 2 +
+    3 + 4). A granary takes 3 from each famine (0 + 0 + 1 + 2 + 3)."""
+    for fish, store, granary, graves in ((0, 0, False, 20), (2, 0, False, 18), (2, 2, False, 11), (0, 0, True, 6)):
         s = fed(2, fish, store, granary)
         assert evaluation.famine_ahead(s, 0, s["players"][0]) == graves, (fish, store, granary)
     # the evaluation sees it: a seat with food to come stands better than one without
@@ -424,44 +426,44 @@ def test_the_next_three_famines_count_the_food_to_come() -> None:
 
 def test_a_fountain_built_in_the_city_phase_lowers_the_famines_to_come() -> None:
     """« Si un joueur construit une fontaine, le niveau de famine décroît de 1 » (at the reveal,
-    `flow.reveal`): from level 3 with no food, the next three famines bring 3 + 4 + 5 graves; once
-    seat 0 has built a fountain in secret, 2 + 3 + 4 as it judges. Seat 1, still choosing, does not
+    `flow.reveal`): from level 3 with no food, the next five famines bring 3 + 4 + 5 + 6 + 7 graves;
+    once seat 0 has built a fountain in secret, 2 + 3 + 4 + 5 + 6 as it judges. Seat 1, still choosing, does not
     count it until seat 0 is done (`Board`: the others' work counts once they are done)."""
     s = fed(3)
     s["players"][0]["goods"]["gold"] = 1
-    assert evaluation.famine_ahead(s, 0, s["players"][0], evaluation.Board(s, 0).fountains) == 12
+    assert evaluation.famine_ahead(s, 0, s["players"][0], evaluation.Board(s, 0).fountains) == 25
     for option in ("build", "fountain", "1a1"):
         s = ENGINE.apply(s, 0, option)
     board = evaluation.Board(s, 0)
     assert board.fountains == 1
-    assert evaluation.famine_ahead(s, 0, s["players"][0], board.fountains) == 9
+    assert evaluation.famine_ahead(s, 0, s["players"][0], board.fountains) == 20
     assert evaluation.Board(s, 1).fountains == 0
     s["players"][0]["done"] = True
     assert evaluation.Board(s, 1).fountains == 1
-    assert evaluation.famine_ahead(s, 1, s["players"][1], evaluation.Board(s, 1).fountains) == 9
+    assert evaluation.famine_ahead(s, 1, s["players"][1], evaluation.Board(s, 1).fountains) == 20
 
 
 def test_pollution_to_come_has_no_room_in_the_zone_of_a_working_dump() -> None:
     """« Si un joueur a une décharge peuplée, aucun joueur ne peut placer de marqueur pollution dans
     sa zone de contrôle » (`rules.pollution_targets`), and « s'il n'a pas assez d'hexagones à
     polluer, il doit placer des tombes dans ses cités »: seat 1, its zone polluted but for
-    two hexes of its own and the hexes it shares with seat 0, has room for the next three pollution
-    phases' nine markers only while seat 0 has no working dump; with one (built on an earlier turn,
-    so seat 1 sees it), seven of them become graves."""
+    six hexes of its own and those it shares with seat 0, has room for the next five pollution
+    phases' fifteen markers only while seat 0 has no working dump; with one (built on an earlier
+    turn, so seat 1 sees it), nine of them become graves."""
     s = blank(4)
     found(s, 0, "d55")
     found(s, 1, at(s, "d55", -4, 2))
     start(s)
     shared = rules.zone(s, 0) & rules.zone(s, 1)
     own = sorted(h for h in rules.zone(s, 1) - shared if h not in s["map"]["occ"])
-    s["map"]["pollution"] = own[2:]
-    assert len(shared) >= 7 and rules.pollution_made(s["players"][1]) == 3
+    s["map"]["pollution"] = own[6:]
+    assert len(shared) >= 9 and rules.pollution_made(s["players"][1]) == 3
     assert evaluation.pollution_ahead(s, 1, evaluation.Board(s, 1)) == 0
     before = evaluation.strength(s, 1, evaluation.Board(s, 1))
     put(s, 0, "dump", "1a1", staffed=True)
     s["public"][0].update(flow.public_player(s, 0))  # built on an earlier turn: no secret of this phase
-    assert len(rules.pollution_targets(s, 1)) == 2
-    assert evaluation.pollution_ahead(s, 1, evaluation.Board(s, 1)) == 7
+    assert len(rules.pollution_targets(s, 1)) == 6
+    assert evaluation.pollution_ahead(s, 1, evaluation.Board(s, 1)) == 9
     assert evaluation.strength(s, 1, evaluation.Board(s, 1)) < before  # the evaluation sees the danger
 
 

@@ -140,3 +140,63 @@ def test_a_house_is_worth_more_to_a_seat_short_of_men_for_its_buildings() -> Non
     few = strength(seat(2, 5)) - strength(seat(2, 4))
     many = strength(seat(6, 5)) - strength(seat(6, 4))
     assert many - few == pytest.approx(evaluation.SHORT)
+
+
+def test_the_goods_of_the_next_harvest_count_towards_a_new_city() -> None:
+    """« Les bâtiments ruraux produisent une denrée par bâtiment » at each harvest, and a city costs
+    « 2 objets de luxe différents »: seat 0 holds a food, a wood, a stone and pearls; a mine whose
+    range yields gold (with counters left) brings the second luxury at the next harvest, so the
+    city's goods are all there and the seat stands better than with a stone mine, which brings
+    nothing the city lacks. An empty mine yields nothing."""
+    def mine(good: str, counters: int) -> State:
+        s = two_cities()
+        s["players"][0]["goods"].update(fish=1, wood=1, stone=1, pearls=1)
+        s["rural"]["r0"] = {"owner": 0, "kind": "mine", "good": good, "man": "x", "sites": [],
+                            "counters": [f"c{i}" for i in range(counters)]}
+        return s
+
+    rural = list(mine("gold", 2)["rural"].values())
+    assert evaluation.city_fund(evaluation.next_goods(mine("gold", 2)["players"][0]["goods"], rural)) == 1.0
+    assert evaluation.city_fund(evaluation.next_goods(mine("gold", 0)["players"][0]["goods"], [])) == 0.8
+    assert strength(mine("gold", 2)) - strength(mine("stone", 2)) == pytest.approx(evaluation.CITY * 0.2)
+    assert strength(mine("gold", 0)) == pytest.approx(strength(mine("stone", 0)))
+
+
+def test_exploration_markers_in_the_zone_count_and_more_with_a_working_explorer() -> None:
+    """« Si un joueur possède un bâtiment "explorateur" peuplé, il peut retourner un jeton
+    exploration dans sa zone de contrôle » and receives its good, a seed for a farm. A marker in
+    seat 0's zone counts MARKER, four at most; one outside counts nothing; a working explorer adds
+    EXPLORER while a marker is in reach."""
+    s = two_cities()
+    zone = sorted(h for h in rules.zone(s, 0) if rules.free_hex(s, h))
+    far = sorted(h for h in rules.zone(s, 1) if h not in rules.zone(s, 0) and rules.free_hex(s, h))
+    bare = strength(s)
+    s["map"]["markers"] = {far[0]: "grain"}
+    assert evaluation.explorable(s, 0, evaluation.Board(s, 0)) == 0
+    assert strength(s) == pytest.approx(bare)
+    s["map"]["markers"] = {h: "sheep" for h in zone[:5]}
+    assert evaluation.explorable(s, 0, evaluation.Board(s, 0)) == 5
+    assert strength(s) - bare == pytest.approx(4 * evaluation.MARKER)
+    put(s, 0, "explorer", "1a1", staffed=True)
+    without = two_cities()
+    put(without, 0, "explorer", "1a1", staffed=True)
+    assert strength(s) - strength(without) == pytest.approx(4 * evaluation.MARKER + evaluation.EXPLORER)
+
+
+def test_a_working_faculty_of_biology_is_a_seed_for_a_cart_shop() -> None:
+    """« Si un joueur possède une faculté de biologie peuplée, il peut construire une ferme
+    gratuitement, sans devoir se défausser d'une semence »: seat 0, two manned cart shops and no
+    goods, has a use for one shop while its faculty's seed of the turn is unused (a shop's use is
+    0.12 of four); once the seed is used, or with no faculty, none."""
+    def seat(biology: bool, used: bool) -> State:
+        s = two_cities()
+        put(s, 0, "cart", "1a1", staffed=True)
+        put(s, 0, "cart", "1a3", staffed=True)
+        if biology:
+            put(s, 0, "university", "1e1", staffed=True)
+            put(s, 0, "biology", "1e3", staffed=True)
+        s["players"][0]["flags"]["biology_used"] = used
+        return s
+
+    assert strength(seat(True, used=False)) - strength(seat(True, used=True)) == pytest.approx(0.12 / 4)
+    assert strength(seat(False, used=False)) == pytest.approx(strength(seat(False, used=True)))
