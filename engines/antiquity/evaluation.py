@@ -6,8 +6,8 @@ discount), its economy (men, cities, cart shops it has the goods to use, staffin
 the goods they still hold, buildings, goods it can still spend or store, what its zone of control
 still offers its cart shops and explorer, the goods a new city takes (held or at the next
 harvest), a stone towards a first cathedral, less the men short of the buildings to man) and its
-dangers (graves the next five famines and pollution phases bring against the room left, the fountains built in secret lowering the famines,
-graves laid, pollution in its zone). In the secret city phase the others still choosing are
+dangers (graves the next five famines and pollution phases bring against the room left, the
+fountains built in secret lowering the famines, graves laid, pollution in its zone). In the secret city phase the others still choosing are
 judged by their snapshot (`Board`). A few tempo terms keep a search from idling in a menu (an
 offer being written, a countryside building begun) and let it end a phase when nothing else is
 gained.
@@ -27,8 +27,8 @@ from engines.antiquity.data import FOOD, LUXURY, NO_MAN, catalog, memo_table
 from engines.core.state import State
 
 # Famines and pollution phases ahead whose graves count as a danger, and their weight against
-# the room left: five at 0.24 (three at 0.4 before), so food to come, storage and a granary count
-# for longer than the three turns in which AI players used to starve
+# the room left: five at 0.24 (three at 0.4 before, when a warehouse or a fishery of fish had
+# three turns to show its worth, and AI players starved)
 FORESIGHT = 5
 AHEAD = 0.24
 STEEPNESS = 2.0  # of the logistic on the lead over the best opponent
