@@ -7,10 +7,10 @@ the goods they still hold, buildings, goods it can still spend or store, what it
 still offers its cart shops and explorer, the goods a new city takes (held or at the next
 harvest), a stone towards a first cathedral, less the men short of the buildings to man) and its
 dangers (graves the next five famines and pollution phases bring against the room left, the
-fountains built in secret lowering the famines, graves laid, pollution in its zone). In the secret city phase the others still choosing are
-judged by their snapshot (`Board`). A few tempo terms keep a search from idling in a menu (an
-offer being written, a countryside building begun) and let it end a phase when nothing else is
-gained.
+fountains built in secret lowering the famines, graves laid, pollution in its zone). In the
+secret city phase the others still choosing are judged by their snapshot (`Board`). A few tempo
+terms keep a search from idling in a menu (an offer being written, a countryside building begun)
+and let it end a phase when nothing else is gained.
 """
 
 from __future__ import annotations
