@@ -60,9 +60,9 @@ def evaluate(state: State, seat: int) -> float:
     less that cost, strictly inside (0, 1). Over or not, times BEGGED for each offer it sent this
     turn asking for a gift or giving one (`unfair`): a win a playout's partner gave by accepting
     one at random is worth little too. In the secret city phase the others still choosing are
-    judged as they were when the phase began (`Board`): their work of the phase counts once they are done, so ending
-    one's own phase early never looks worse because a simulation then plays the others' secret
-    turns first."""
+    judged as they were when the phase began (`Board`): their work of the phase counts once they
+    are done, so ending one's own phase early never looks worse because a simulation then plays
+    the others' secret turns first."""
     shame = BEGGED ** sum(1 for o in state["offers"] if o["from"] == seat and unfair(o))
     n = state["num_players"]
     if state["over"]:
@@ -252,8 +252,8 @@ def coast(state: State) -> frozenset[str]:
 
 def next_goods(goods: dict[str, int], rural: list[dict[str, Any]]) -> dict[str, int]:
     """The goods held, with those the player's producers yield at the next harvest (one each while
-    counters last). Counted towards a new city, they let a producer's choice of good (a mine's
-    gold, a fishery's pearls) show the city it brings nearer."""
+    counters last; forced labour's second is not counted). Counted towards a new city, they let a
+    producer's choice of good (a mine's gold, a fishery's pearls) show the city it brings nearer."""
     out = dict(goods)
     for b in rural:
         if b["counters"]:
@@ -265,7 +265,7 @@ def explorable(state: State, seat: int, board: Board) -> int:
     """The exploration markers in the seat's zone of control: seeds for farms (grain, sheep,
     olives) or wine, which an explorer turns one a turn (« il peut retourner un jeton exploration
     dans sa zone de contrôle »). AI players left them out of reach: with no seed, none ever built
-    a farm."""
+    a farm. A food token turned raises the famine level, which every seat shares: not counted."""
     zone = board.zone[seat]
     return sum(1 for h in state["map"]["markers"] if h in zone)
 
@@ -375,7 +375,7 @@ def strength(state: State, seat: int, board: Board) -> float:
     economy += (0.3 if stranded else 1.0) * (0.006 * min(forests, 20) + 0.004 * min(shores, 12))
     economy -= 0.08 if stranded else 0.0
     markers = explorable(state, seat, board)
-    economy += MARKER * min(markers, 4) + (EXPLORER if markers and cty.count_working(p, "explorer") else 0.0)
+    economy += MARKER * min(markers, 4) + (EXPLORER if markers and cty.has(p, "explorer") else 0.0)
     if cities < 4:
         economy += CITY * city_fund(next_goods(goods, rural)) * min(1.0, keep / 5)
     if not cath:

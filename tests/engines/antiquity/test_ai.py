@@ -427,8 +427,9 @@ def test_the_next_five_famines_count_the_food_to_come() -> None:
 def test_a_fountain_built_in_the_city_phase_lowers_the_famines_to_come() -> None:
     """« Si un joueur construit une fontaine, le niveau de famine décroît de 1 » (at the reveal,
     `flow.reveal`): from level 3 with no food, the next five famines bring 3 + 4 + 5 + 6 + 7 graves;
-    once seat 0 has built a fountain in secret, 2 + 3 + 4 + 5 + 6 as it judges. Seat 1, still choosing, does not
-    count it until seat 0 is done (`Board`: the others' work counts once they are done)."""
+    once seat 0 has built a fountain in secret, 2 + 3 + 4 + 5 + 6 as it judges. Seat 1, still
+    choosing, does not count it until seat 0 is done (`Board`: the others' work counts once they
+    are done)."""
     s = fed(3)
     s["players"][0]["goods"]["gold"] = 1
     assert evaluation.famine_ahead(s, 0, s["players"][0], evaluation.Board(s, 0).fountains) == 25
