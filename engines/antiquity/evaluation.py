@@ -19,9 +19,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from engines.antiquity import building, rules, scoring
 from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
-from engines.antiquity import rules, scoring
 from engines.antiquity.country import carts_left
 from engines.antiquity.data import FOOD, LUXURY, NO_MAN, catalog, memo_table
 from engines.core.state import State
@@ -99,12 +99,14 @@ class Board:
             if o["seat"] in seeds:
                 seeds[o["seat"]].add(h)
         self.player: dict[int, dict[str, Any]] = {}
+        self.guessed: set[int] = set()  # the seats judged by their snapshot
         self.zone: dict[int, frozenset[str]] = {}
         for s in self.active:
             p = state["players"][s]
             if secret and s != seat and not p["done"]:
                 pub = state["public"][s]
                 self.player[s] = {**p, **{k: v for k, v in pub.items() if k != "zone"}, "sel": {}, "done": False}
+                self.guessed.add(s)
                 self.zone[s] = frozenset(pub["zone"])
             else:
                 self.player[s] = p
@@ -170,15 +172,17 @@ def storage(p: dict[str, Any]) -> int:
     return sum(p["goods"].values()) if rules.saint_power(p, "cristofori") else cty.storage_capacity(p)
 
 
-def keepable(state: State, p: dict[str, Any]) -> int:
+def keepable(state: State, p: dict[str, Any], builds: bool = True) -> int:
     """How many of a player's goods count in its economy. Goods not stored are discarded in the
-    store phase, after the countryside: while the player may still build in its city, up to 6 (or
-    its storage, if larger) count, as it can still spend them; once its city phase is done and
-    until the store phase, only what its warehouses hold and its cart shops can still use. Without
-    that, ending the first city phase holding the starting wood looked as good as turning it into
-    cart shops, and a seat that did so never had a countryside building all game."""
+    store phase, after the countryside: while the player may still build in its city (`builds`:
+    it can afford a building), up to 6 (or its storage, if larger) count, as it can still spend
+    them; once its city phase is done, or nothing is left to build, and until the store phase, only
+    what its warehouses hold and its cart shops can still use. Without that, ending the first city
+    phase holding the starting wood looked as good as turning it into cart shops, and a seat that
+    did so never had a countryside building all game; and a seat with nothing left to build saw
+    its goods lost by ending its phase, and wrote trade offers instead until its long turn's end."""
     cap = storage(p)
-    if (state["phase"] == "city" and p["done"]) or state["phase"] == "country":
+    if (state["phase"] == "city" and (p["done"] or not builds)) or state["phase"] == "country":
         return cap + (0 if p["flags"].get("country_done") else carts_left(p))
     return max(cap, 6)
 
@@ -361,7 +365,9 @@ def strength(state: State, seat: int, board: Board) -> float:
     seeds = goods["wood"] + sum(goods[g] for g in ("grain", "sheep", "olives", "wine"))
     seeds += int(cty.has(p, "biology") and not p["flags"]["biology_used"])  # « une semence gratuite »
     uses = min(max(carts, manned), seeds + p["flags"]["carts_used"])
-    keep = keepable(state, p)
+    # a seat judged by its record can tell whether it can still build; one judged by its snapshot
+    # (still choosing in secret) is taken to
+    keep = keepable(state, p, seat in board.guessed or state["phase"] != "city" or p["done"] or building.can_build(state, seat))
     kept = min(sum(goods.values()), keep)
     economy = (0.35 * men / 20 + 0.4 * cities / 4 + 0.03 * min(carts, 4) / 4 + 0.12 * min(uses, 4) / 4
                + 0.04 * min(manned, 4) / 4 + 0.04 * min(len(p["staffed"]), 8) / 8 + 0.05 * min(len(rural), 6) / 6

@@ -103,6 +103,14 @@ WAY_OUT_BEAM = 12  # ... opening the smallest menus of each depth only: 25 decis
 # that lets a seat repeat something (Antiquity's trade offers) could otherwise keep it busy for
 # ever, each repetition somewhere new (another offer) that the cycle check cannot refuse.
 LONG_TURN = 80
+# Past PATIENT decisions in one turn, a leaf where the seat's turn still goes on is worth STALL
+# times less for each decision more. The turn's end is certain and what it brings comes whatever
+# the seat does first; but a playout that keeps the seat busy (writing one more trade offer,
+# moving a building again) never reaches it, so a seat whose turn's end looked bad (a famine it
+# cannot survive, an opponent's work counted once both are done) wrote offer after offer, each
+# somewhere new, until LONG_TURN (up to 21 such turns in 40 Antiquity games).
+PATIENT = 30
+STALL = 0.9
 DISCOUNT = 0.99  # per decision from the root, a leaf's values shrink toward 0.5: a win sooner, a loss later
 
 
@@ -115,8 +123,9 @@ def choose(
     itself otherwise; deterministic for a given seed and iteration budget. `seen`: the
     `fingerprint`s of the positions the seat was in earlier this turn; an option that leads back
     to one of them is not taken while another leads elsewhere (a menu opened and closed again,
-    an offer written and withdrawn: a cycle would never end the turn), and after LONG_TURN of
-    them the AI heads for the end of its turn."""
+    an offer written and withdrawn: a cycle would never end the turn); past PATIENT of them,
+    staying in the turn weighs less and less (STALL), and after LONG_TURN the AI heads for the
+    end of its turn."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
     prompt = engine.prompt(state, seat)
@@ -126,7 +135,8 @@ def choose(
     if len(ids) == 1:
         return ids[0]
     budget = budget or BUDGETS[level]
-    search = _Search(engine, state, seat, Sampler(seed), budget, engine.strong_depth if level == "strong" else DEPTH)
+    depth = engine.strong_depth if level == "strong" else DEPTH
+    search = _Search(engine, state, seat, Sampler(seed), budget, depth, STALL ** max(0, len(seen) - PATIENT))
     ids = search.progressing(ids, list(seen))
     if len(ids) == 1:
         return ids[0]
@@ -138,7 +148,9 @@ def choose(
 class _Search:
     """One decision's search: the hidden `state` is touched only through `engine.sample`."""
 
-    def __init__(self, engine: Engine, state: State, seat: int, rng: Sampler, budget: Budget, depth: int) -> None:
+    def __init__(
+        self, engine: Engine, state: State, seat: int, rng: Sampler, budget: Budget, depth: int, stall: float = 1.0,
+    ) -> None:
         self.engine = engine
         self._state = state
         self.seat = seat
@@ -149,6 +161,7 @@ class _Search:
         self.turns = engine.turns(state)  # public: the bot posts the board when it grows
         self.depth = depth if type(engine).evaluate is not Engine.evaluate else FULL_DEPTH
         self.first: tuple[State, dict[str, State]] | None = None  # `progressing`'s sample, each option played on it
+        self.stall = stall  # what a leaf where the seat's turn goes on is worth of its value (PATIENT)
 
     # ---- the pieces -------------------------------------------------------------------------------
     def sample(self) -> State:
@@ -170,10 +183,17 @@ class _Search:
         assert prompt is not None and prompt.options, f"{self.engine.name}: seat {seat} is to act without options"
         return seat, prompt.ids()
 
-    def greedy(self, state: State, seat: int, ids: list[str], rng: Sampler) -> str:
-        """The option among (at most GREEDY_WIDTH of) `ids` after which `seat` stands best."""
+    def greedy(self, state: State, seat: int, ids: list[str], rng: Sampler, stalled: bool = False) -> str:
+        """The option among (at most GREEDY_WIDTH of) `ids` after which `seat` stands best (by
+        `stalled` values: the searching seat's own line)."""
         candidates = rng.sample(ids, min(len(ids), GREEDY_WIDTH))  # in a random order: ties too
-        return max(candidates, key=lambda o: self.engine.evaluate(self.step(state, seat, o), seat))
+
+        def worth(o: str) -> float:
+            after = self.step(state, seat, o)
+            value = self.engine.evaluate(after, seat)
+            return self.stalled(after, value) if stalled else value
+
+        return max(candidates, key=worth)
 
     def playout(self, state: State, rng: Sampler) -> tuple[State, int]:
         """Guided play from `state` for at most `self.depth` decisions (epsilon-greedy on
@@ -192,12 +212,18 @@ class _Search:
     def value(self, leaf: State, depth: int) -> float:
         """The seat's value of a leaf `depth` decisions below the root: `evaluate`, a first place
         shared by k of n seats lowered by SHARED * (k - 1) / (n - 1), then discounted toward 0.5
-        (DISCOUNT per decision)."""
+        (DISCOUNT per decision); times `stall` where the seat's turn still goes on (PATIENT)."""
         raw = self.engine.evaluate(leaf, self.seat)
         if raw >= 1.0 and len(self.players) > 1 and self.engine.is_over(leaf):
             firsts = sum(1 for s in self.players if self.engine.evaluate(leaf, s) >= 1.0)
             raw = 1.0 - SHARED * (firsts - 1) / (len(self.players) - 1)
-        return 0.5 + (raw - 0.5) * DISCOUNT**depth
+        return self.stalled(leaf, 0.5 + (raw - 0.5) * DISCOUNT**depth)
+
+    def stalled(self, leaf: State, value: float) -> float:
+        """`value` of `leaf`, times `stall` if the seat's turn still goes on there (PATIENT). After
+        the discount, or a doomed seat's loss at the turn's end would still weigh less than a
+        position a few decisions deeper where it has not come yet."""
+        return value if self.stall == 1.0 or self.new_to(leaf, None) else value * self.stall
 
     def progressing(self, ids: list[str], seen: list[str]) -> list[str]:
         """The options that lead somewhere new for the seat: one that leaves its view and its
@@ -292,7 +318,8 @@ class _Search:
             world, after = self.first if i == 0 and self.first else (self.sample(), {})
             for o in ids:
                 state = after[o] if o in after else self.step(world, self.seat, o)
-                totals[o] += self.engine.evaluate(self.own_line(state, line if self.opens_menu(state, ids) else 0), self.seat)
+                leaf = self.own_line(state, line if self.opens_menu(state, ids) else 0)
+                totals[o] += self.stalled(leaf, self.engine.evaluate(leaf, self.seat))
         # The noise is on the options' values spread over [0, 1] (the worst 0, the best 1): a
         # game's one-ply differences are often far below 0.1, and would drown in it.
         low, high = min(totals.values()), max(totals.values())
@@ -317,7 +344,7 @@ class _Search:
             if self.engine.is_over(state) or self.seat not in self.engine.to_act(state):
                 break
             ids = self.engine.prompt(state, self.seat).ids()  # type: ignore[union-attr]
-            state = self.step(state, self.seat, self.greedy(state, self.seat, ids, self.rng))
+            state = self.step(state, self.seat, self.greedy(state, self.seat, ids, self.rng, stalled=True))
         return state
 
     def prior(self, ids: list[str], samples: int) -> dict[str, float]:

@@ -723,3 +723,55 @@ def test_easy_follows_its_own_line_only_after_an_option_that_opens_another_menu(
     for seed in range(5):
         ai.choose(engine, burying, 0, "easy", seed, SMALL["easy"])
     assert lines and set(lines) == {0}
+
+
+class Dread(Offers):
+    """Offers where the turn's end is bad news (a famine the seat cannot survive): after "done"
+    then "yes" the seat stands at 0.1, and at 0.29 asked to confirm, while writing one more offer
+    keeps it at 0.3, less a little for each offer written (and more for each "no" to the question). Five offers are listed at a time, as an
+    Antiquity seat's menus are short; and as in Antiquity, easy follows its own line after an
+    option that opens another menu (the confirmation)."""
+
+    easy_line = 2
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        prompt = super().prompt(state, seat)
+        if prompt is None or state.get("confirming"):
+            return prompt
+        return Prompt(seat, prompt.text, [*prompt.options[:5], prompt.options[-1]])
+
+    def evaluate(self, state: State, seat: int) -> float:
+        if self.turns(state):
+            return 0.1
+        if state.get("confirming"):
+            return 0.29
+        return 0.3 - 0.0001 * len(state.get("offers", [])) - 0.002 * state.get("declined", 0)
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        state["declined"] = state.get("declined", 0) + (option_id == "no")
+        super().step(state, seat, option_id)
+
+
+def decisions_to_the_turns_end(engine: Engine, level: str, seen: list[str], most: int) -> int:
+    """The decisions seat 0 takes before its turn ends, from the start of a game with `seen` behind
+    it (`most` + 1: not within `most`)."""
+    state, seen = engine.new_game(2, 1), list(seen)
+    for played in range(most):
+        option = ai.choose(engine, state, 0, level, played, SMALL[level], seen)
+        seen.append(ai.fingerprint(engine, state, 0))
+        state = engine.apply(state, 0, option)
+        if state["current"] != 0:
+            return played + 1
+    return most + 1
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_past_patient_decisions_a_turn_whose_end_is_bad_news_ends_all_the_same(level: str) -> None:
+    """A search that never reaches the turn's end in its playouts prefers writing one more offer
+    to a bad turn's end, each offer somewhere new: an Antiquity seat that could not survive the
+    next famine wrote offers until LONG_TURN. Past PATIENT decisions, staying weighs less with
+    each one (STALL), and the turn ends long before LONG_TURN."""
+    engine = Dread()
+    assert decisions_to_the_turns_end(engine, level, [], 20) > 20, "early in a turn, the offers look better"
+    ended = decisions_to_the_turns_end(engine, level, ["x"] * ai.PATIENT, ai.LONG_TURN - ai.PATIENT - 1)
+    assert ended <= 20, f"the turn went on for {ai.PATIENT + ended} decisions"
