@@ -5,9 +5,11 @@ after games between AI players at full budget where every seat starved."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
-from engines.antiquity import evaluation, rules
+from engines.antiquity import building, evaluation, rules
 from engines.antiquity import hexmap as hx
 from engines.core.state import State
 from tests.engines.antiquity.scen import at, blank, found, houses, paint, put, start
@@ -200,3 +202,26 @@ def test_a_working_faculty_of_biology_is_a_seed_for_a_cart_shop() -> None:
 
     assert strength(seat(True, used=False)) - strength(seat(True, used=True)) == pytest.approx(0.12 / 4)
     assert strength(seat(False, used=False)) == pytest.approx(strength(seat(False, used=True)))
+
+
+def test_goods_a_seat_can_spend_on_no_building_count_as_if_its_city_phase_were_done() -> None:
+    """Goods not stored are discarded at the store phase (« elles doivent être défaussées ou
+    stockées »). A seat whose city has no cell left holds three gold and no warehouse: nothing it
+    can build, so ending its city phase loses it nothing. Counted as goods it could still spend,
+    ending the phase looked like losing them, and AI players in that place wrote trade offers
+    until their long turn's end. With room for a fountain, the gold still counts until the end."""
+    full = two_cities()
+    houses(full, 0, 45)
+    full["players"][0]["goods"]["gold"] = 3
+    assert not building.can_build(full, 0)
+    done = copy.deepcopy(full)
+    done["players"][0]["done"] = True
+    assert strength(full) == pytest.approx(strength(done))
+
+    room = two_cities()
+    houses(room, 0, 40)
+    room["players"][0]["goods"]["gold"] = 3
+    assert building.can_build(room, 0)
+    done = copy.deepcopy(room)
+    done["players"][0]["done"] = True
+    assert strength(room) > strength(done) + 0.01
