@@ -147,7 +147,11 @@ def serve(folder: str) -> int:
             answer = {"option": ai.choose(engine, state, seat, level, ask["seed"], budget, tuple(turn))}
         except Exception as e:  # told to the referee, which stops the series
             answer = {"error": f"{type(e).__name__}: {e}"}
-        print(json.dumps(answer), flush=True)
+        try:
+            print(json.dumps(answer), flush=True)
+        except BrokenPipeError:  # the referee is gone (its series was stopped): nobody to answer
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+            return 0
     return 0
 
 

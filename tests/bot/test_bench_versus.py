@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -61,6 +62,22 @@ def test_a_folder_without_engines_is_refused_rather_than_played_by_the_working_t
     with pytest.raises(VersusError, match=r"engines came from .*, not "):
         versions(engines.get_engine("deus"), {}, 0, "normal@empty", random.Random(1), 1.0, 0, ())
     versions.close()
+
+
+def test_a_worker_whose_referee_is_gone_ends_quietly(tmp_path: Path) -> None:
+    """A series stopped kills its referee: each worker then answers into a closed pipe, and printed
+    a BrokenPipeError traceback."""
+    fake_revision(tmp_path)
+    worker = subprocess.Popen([sys.executable, bench_versus.__file__, "--worker", str(tmp_path)], cwd=tmp_path,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert worker.stdout is not None and worker.stdin is not None and worker.stderr is not None
+    assert "ready" in worker.stdout.readline()
+    worker.stdout.close()
+    ask = {"game": "deus", "state": {"at": "a"}, "seat": 0, "level": "normal", "first": True, "effort": 1.0, "seed": 0}
+    worker.stdin.write(json.dumps(ask) + "\n")
+    worker.stdin.close()
+    assert worker.wait(timeout=60) == 0
+    assert worker.stderr.read() == ""
 
 
 @needs_git
