@@ -76,9 +76,14 @@ def pick(
     return choose(engine, state, seat, level, rng.getrandbits(32), BUDGETS[level].scaled(effort), seen)
 
 
-def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tally, decide: Decide | None = None) -> None:
+def play(
+    engine: Engine, seats: list[str], seed: int, effort: float, tally: Tally, decide: Decide | None = None,
+    highest_first: bool = False,
+) -> None:
     """One game with `seats[i]` playing seat i, each option chosen by `decide` (default `pick`); its
-    winners and decision times added to `tally`."""
+    winners and decision times added to `tally`. Where several seats act at once, the lowest plays
+    first, or the highest with `highest_first` (as in a channel where an AI plays its secret phase
+    at once and a person below it later)."""
     rng = random.Random(seed)
     state = engine.new_game(len(seats), seed)
     state, _ = engine.settle(state)
@@ -87,7 +92,8 @@ def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tall
     for _ in range(MAX_STEPS):
         if engine.is_over(state):
             break
-        seat = engine.to_act(state)[0]
+        acting = engine.to_act(state)
+        seat = acting[-1] if highest_first else acting[0]
         level = seats[seat]
         began = time.perf_counter()
         if level not in BASELINES:
@@ -119,7 +125,7 @@ def play(engine: Engine, seats: list[str], seed: int, effort: float, tally: Tall
 
 def play_games(
     engine: Engine, levels: list[str], games: int, seed: int = 1, effort: float = 1.0, first: int = 0,
-    decide: Decide | None = None,
+    decide: Decide | None = None, highest_first: bool = False,
 ) -> Tally:
     """Games `first` to `first + games - 1` of a series: game g seats the levels rotated by g, so
     each level plays each seat in turn, and is seeded `seed + g` (a series split in slices gives the
@@ -129,7 +135,7 @@ def play_games(
     tally = Tally(wins={level: 0 for level in levels})
     for g in range(first, first + games):
         k = g % len(levels)
-        play(engine, levels[k:] + levels[:k], seed + g, effort, tally, decide)
+        play(engine, levels[k:] + levels[:k], seed + g, effort, tally, decide, highest_first)
     return tally
 
 

@@ -155,14 +155,14 @@ def serve(folder: str) -> int:
     return 0
 
 
-def _slice(task: tuple[str, list[str], int, int, int, float, dict[str, str]]) -> Any:
+def _slice(task: tuple[str, list[str], int, int, int, float, dict[str, str], bool]) -> Any:
     import engines
     from bot.selfplay import play_games
 
-    name, labels, start, count, seed, effort, folders = task
+    name, labels, start, count, seed, effort, folders, highest_first = task
     versions = Versions(folders)
     try:
-        tally = play_games(engines.get_engine(name), labels, count, seed, effort, start, versions)
+        tally = play_games(engines.get_engine(name), labels, count, seed, effort, start, versions, highest_first)
     finally:
         versions.close()
     print(f"  games {start}-{start + count - 1}: {tally.wins}", file=sys.stderr, flush=True)
@@ -185,6 +185,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1, help="game g is seeded SEED + g (default 1)")
     parser.add_argument("--effort", type=float, default=1.0, help="the share of each AI level's budget per decision (0-1]")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes playing the games (default: the cores)")
+    parser.add_argument("--highest-first", action="store_true",
+                        help="where seats act at once, the highest plays first (default: the lowest)")
     args = parser.parse_args(argv)
     labels = [w.strip() for w in args.seats.split(",") if w.strip()]
     game = engines.key(args.game)
@@ -207,7 +209,7 @@ def main(argv: list[str]) -> int:
         try:
             exported = export(revisions, into)
             folders = {rev: folder for rev, (_, folder) in exported.items()}
-            tasks = [(game, labels, start, min(SLICE, args.games - start), args.seed, args.effort, folders)
+            tasks = [(game, labels, start, min(SLICE, args.games - start), args.seed, args.effort, folders, args.highest_first)
                      for start in range(0, args.games, SLICE)]
             print(f"{game}: {args.games} games of {', '.join(labels)} in {len(tasks)} slices", file=sys.stderr, flush=True)
             tally = Tally(wins={label: 0 for label in labels})
@@ -219,7 +221,7 @@ def main(argv: list[str]) -> int:
             return 1
     out: dict[str, Any] = dict(report(game, labels, tally))
     score, interval = first_score(labels[0], tally)
-    out.update(seed=args.seed, effort=args.effort, revisions={rev or "working tree": c for rev, (c, _) in exported.items()},
+    out.update(seed=args.seed, effort=args.effort, highest_first=args.highest_first, revisions={rev or "working tree": c for rev, (c, _) in exported.items()},
                score={"label": labels[0], "score": round(score, 3), "ci95": list(interval)})
     print(json.dumps(out, indent=2))
     return 0

@@ -15,6 +15,7 @@ import engines
 from bot import selfplay
 from engines.core import Engine, ai
 from engines.core.state import State
+from tests.engines.test_ai_core import Together
 from tests.engines.toy import Nim
 from tests.plugin_game.engine import ENGINE as TICTACTOE
 from tests.plugin_game.engine import LINES
@@ -83,7 +84,7 @@ def test_selfplay_counts_the_turns_in_which_an_ai_seat_went_on_and_on(monkeypatc
 
 def test_seats_rotate_between_games_and_slices_give_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
     played: list[tuple[list[str], int]] = []
-    monkeypatch.setattr(selfplay, "play", lambda engine, seats, seed, effort, tally, decide: played.append((seats, seed)))
+    monkeypatch.setattr(selfplay, "play", lambda engine, seats, seed, effort, tally, *rest: played.append((seats, seed)))
     three = engines.get_engine("deus")  # 2 to 4 players
     selfplay.play_games(three, ["a", "b", "c"], 4, seed=10)
     assert played == [(["a", "b", "c"], 10), (["b", "c", "a"], 11), (["c", "a", "b"], 12), (["a", "b", "c"], 13)]
@@ -91,6 +92,23 @@ def test_seats_rotate_between_games_and_slices_give_the_same_games(monkeypatch: 
     played.clear()
     selfplay.play_games(three, ["a", "b", "c"], 2, seed=10, first=2)
     assert played == whole[2:]
+
+
+def test_where_seats_act_at_once_the_lowest_plays_first_or_the_highest_if_asked() -> None:
+    """In a phase seats play at once (Together: seat 0 has six decisions, seat 1 one or two), a
+    series lets the lowest play first; `highest_first` the highest, as in a channel where an AI
+    plays its secret phase at once and the person below it later (`bench versus --highest-first`)."""
+    order: list[int] = []
+
+    def recording(engine: Engine, state: State, seat: int, *rest: Any) -> str:
+        order.append(seat)
+        return engine.prompt(state, seat).ids()[0]  # type: ignore[union-attr]
+
+    for highest_first, begins in ((False, [0] * 6), (True, [1])):
+        order.clear()
+        tally = selfplay.play_games(Together(), ["a", "b"], 1, 1, 1.0, decide=recording, highest_first=highest_first)
+        assert tally.games == 1 and tally.unfinished == 0
+        assert order[: len(begins)] == begins and sorted(set(order)) == [0, 1]
 
 
 def test_a_shared_win_counts_for_each_level_that_shares_it(monkeypatch: pytest.MonkeyPatch) -> None:
