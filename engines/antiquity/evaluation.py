@@ -366,7 +366,7 @@ def strength(state: State, seat: int, board: Board) -> float:
     seeds += int(cty.has(p, "biology") and not p["flags"]["biology_used"])  # « une semence gratuite »
     uses = min(max(carts, manned), seeds + p["flags"]["carts_used"])
     # a seat judged by its record can tell whether it can still build; one judged by its snapshot
-    # (still choosing in secret) is taken to
+    # (still choosing in secret) is assumed to
     keep = keepable(state, p, seat in board.guessed or state["phase"] != "city" or p["done"] or building.can_build(state, seat))
     kept = min(sum(goods.values()), keep)
     economy = (0.35 * men / 20 + 0.4 * cities / 4 + 0.03 * min(carts, 4) / 4 + 0.12 * min(uses, 4) / 4

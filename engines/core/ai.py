@@ -107,8 +107,8 @@ LONG_TURN = 80
 # times less for each decision more. The turn's end is certain and what it brings comes whatever
 # the seat does first; but a playout that keeps the seat busy (writing one more trade offer,
 # moving a building again) never reaches it, so a seat whose turn's end looked bad (a famine it
-# cannot survive, an opponent's work counted once both are done) wrote offer after offer, each
-# somewhere new, until LONG_TURN (up to 21 such turns in 40 Antiquity games).
+# could not survive) wrote offer after offer, each somewhere new, until LONG_TURN (up to 21 such
+# turns in 40 Antiquity games).
 PATIENT = 30
 STALL = 0.9
 DISCOUNT = 0.99  # per decision from the root, a leaf's values shrink toward 0.5: a win sooner, a loss later
