@@ -15,8 +15,7 @@ import engines
 from bot import selfplay
 from engines.core import Engine, ai
 from engines.core.state import State
-from tests.engines.test_ai_core import Together
-from tests.engines.toy import Nim
+from tests.engines.toy import Nim, Together
 from tests.plugin_game.engine import ENGINE as TICTACTOE
 from tests.plugin_game.engine import LINES
 from tools import bench_ai

@@ -14,7 +14,7 @@ import engines
 from engines.core import Engine, Option, Prompt, ai, conformance
 from engines.core.ranks import ranked, winners
 from engines.core.state import State
-from tests.engines.toy import Nim
+from tests.engines.toy import Nim, Together
 from tests.plugin_game.engine import ENGINE as TICTACTOE
 
 # Tests rely on iterations only: the wall-time cap is far away.
@@ -775,43 +775,6 @@ def test_past_patient_decisions_a_turn_whose_end_is_bad_news_ends_all_the_same(l
     assert decisions_to_the_turns_end(engine, level, [], 20) > 20, "early in a turn, the offers look better"
     ended = decisions_to_the_turns_end(engine, level, ["x"] * ai.PATIENT, ai.LONG_TURN - ai.PATIENT - 1)
     assert ended <= 20, f"the turn went on for {ai.PATIENT + ended} decisions"
-
-
-class Together(Nim):
-    """A phase both seats play at once, in secret (as Antiquity's city phase): seat 0 has six
-    decisions to make ("tick" or "tock", alike); seat 1 may "skip" (0.5) or "open" a menu (0.49)
-    where "gold" is worth 0.9 and "lead" 0.1. The game ends when both are done."""
-
-    def setup(self, state: State) -> None:
-        super().setup(state)
-        state["ticks"], state["stage"] = 6, "start"
-
-    def to_act(self, state: State) -> list[int]:
-        return [s for s, left in enumerate((state["ticks"], state["stage"] != "done")) if left]
-
-    def prompt(self, state: State, seat: int) -> Prompt | None:
-        if seat not in self.to_act(state):
-            return None
-        if seat == 0:
-            return Prompt(seat, "Tick?", [Option("tick", "tick"), Option("tock", "tock")])
-        if state["stage"] == "menu":
-            return Prompt(seat, "Which?", [Option("gold", "gold"), Option("lead", "lead")])
-        return Prompt(seat, "Open?", [Option("skip", "skip"), Option("open", "open")])
-
-    def step(self, state: State, seat: int, option_id: str) -> None:
-        if seat == 0:
-            state["ticks"] -= 1
-        else:
-            state["stage"] = "menu" if option_id == "open" else "done"
-            state["got"] = option_id
-        if not self.to_act(state):
-            state["over"] = True
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return {"ticks": state["ticks"], "stage": state["stage"], "got": state.get("got")}
-
-    def evaluate(self, state: State, seat: int) -> float:
-        return {"gold": 0.9, "lead": 0.1, "open": 0.49}.get(state.get("got", ""), 0.5)
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])

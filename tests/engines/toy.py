@@ -79,4 +79,41 @@ class Nim(Engine):
         }
 
 
+class Together(Nim):
+    """A phase both seats play at once, in secret (as Antiquity's city phase): seat 0 has six
+    decisions to make ("tick" or "tock", alike); seat 1 may "skip" (0.5) or "open" a menu (0.49)
+    where "gold" is worth 0.9 and "lead" 0.1. The game ends when both are done."""
+
+    def setup(self, state: State) -> None:
+        super().setup(state)
+        state["ticks"], state["stage"] = 6, "start"
+
+    def to_act(self, state: State) -> list[int]:
+        return [s for s, left in enumerate((state["ticks"], state["stage"] != "done")) if left]
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat not in self.to_act(state):
+            return None
+        if seat == 0:
+            return Prompt(seat, "Tick?", [Option("tick", "tick"), Option("tock", "tock")])
+        if state["stage"] == "menu":
+            return Prompt(seat, "Which?", [Option("gold", "gold"), Option("lead", "lead")])
+        return Prompt(seat, "Open?", [Option("skip", "skip"), Option("open", "open")])
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if seat == 0:
+            state["ticks"] -= 1
+        else:
+            state["stage"] = "menu" if option_id == "open" else "done"
+            state["got"] = option_id
+        if not self.to_act(state):
+            state["over"] = True
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"ticks": state["ticks"], "stage": state["stage"], "got": state.get("got")}
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return {"gold": 0.9, "lead": 0.1, "open": 0.49}.get(state.get("got", ""), 0.5)
+
+
 NIM = Nim()
