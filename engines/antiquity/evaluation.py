@@ -172,17 +172,21 @@ def storage(p: dict[str, Any]) -> int:
     return sum(p["goods"].values()) if rules.saint_power(p, "cristofori") else cty.storage_capacity(p)
 
 
-def keepable(state: State, p: dict[str, Any], builds: bool = True) -> int:
+def keepable(state: State, seat: int, board: Board) -> int:
     """How many of a player's goods count in its economy. Goods not stored are discarded in the
-    store phase, after the countryside: while the player may still build in its city (`builds`:
-    it can afford a building), up to 6 (or its storage, if larger) count, as it can still spend
-    them; once its city phase is done, or nothing is left to build, and until the store phase, only
-    what its warehouses hold and its cart shops can still use. Without that, ending the first city
-    phase holding the starting wood looked as good as turning it into cart shops, and a seat that
-    did so never had a countryside building all game; and a seat with nothing left to build saw
-    its goods lost by ending its phase, and wrote trade offers instead until its long turn's end."""
+    store phase, after the countryside: while the player may still build in its city (it can
+    afford a building; a seat judged by its snapshot, still choosing in secret, is assumed to), up
+    to 6 (or its storage, if larger) count, as it can still spend them; once its city phase is
+    done, or nothing is left to build, and until the store phase, only what its warehouses hold and
+    its cart shops can still use. Without that, ending the first city phase holding the starting
+    wood looked as good as turning it into cart shops, and a seat that did so never had a
+    countryside building all game; and a seat with nothing left to build saw its goods lost by
+    ending its phase, and wrote trade offers instead until its long turn's end."""
+    p = board.player[seat]
     cap = storage(p)
-    if (state["phase"] == "city" and (p["done"] or not builds)) or state["phase"] == "country":
+    city_over = state["phase"] == "city" and (
+        p["done"] or (seat not in board.guessed and not building.can_build(state, seat)))
+    if city_over or state["phase"] == "country":
         return cap + (0 if p["flags"].get("country_done") else carts_left(p))
     return max(cap, 6)
 
@@ -365,9 +369,7 @@ def strength(state: State, seat: int, board: Board) -> float:
     seeds = goods["wood"] + sum(goods[g] for g in ("grain", "sheep", "olives", "wine"))
     seeds += int(cty.has(p, "biology") and not p["flags"]["biology_used"])  # « une semence gratuite »
     uses = min(max(carts, manned), seeds + p["flags"]["carts_used"])
-    # a seat judged by its record can tell whether it can still build; one judged by its snapshot
-    # (still choosing in secret) is assumed to
-    keep = keepable(state, p, seat in board.guessed or state["phase"] != "city" or p["done"] or building.can_build(state, seat))
+    keep = keepable(state, seat, board)
     kept = min(sum(goods.values()), keep)
     economy = (0.35 * men / 20 + 0.4 * cities / 4 + 0.03 * min(carts, 4) / 4 + 0.12 * min(uses, 4) / 4
                + 0.04 * min(manned, 4) / 4 + 0.04 * min(len(p["staffed"]), 8) / 8 + 0.05 * min(len(rural), 6) / 6
