@@ -7,7 +7,7 @@ Callbacks only route to the bot (`TabulaBot.on_component`); no game state lives 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -59,11 +59,23 @@ class GameSelect(
         await interaction.client.on_component(interaction, "choose", self.game_id, self.version, self.shown, " ".join(values) or None)  # type: ignore[attr-defined]
 
 
+V = TypeVar("V", bound=discord.ui.view.BaseView)
+
+
+def unheld(view: V) -> V:
+    """`view`, finished before it is sent. Every component is a DynamicItem registered at start-up
+    (client.py), so nothing needs the view once sent; a finished one is not stored, where
+    discord.py gives each ephemeral answer's view 15 minutes and a task waiting on them (a busy
+    channel held hundreds)."""
+    view.stop()
+    return view
+
+
 def view_for(buttons: list[Button], select: Select | None = None) -> discord.ui.View | None:
-    """Buttons and a menu as a persistent View (no timeout, no state)."""
+    """Buttons and a menu as a persistent View (no timeout, no state, not held once sent)."""
     if not buttons and select is None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = unheld(discord.ui.View(timeout=None))
     if select is not None:
         sel = select
         menu = discord.ui.Select(
@@ -88,7 +100,7 @@ def layout_for(post: Post, files: list[str]) -> discord.ui.LayoutView:
     """A post as one container (Discord's layout components), edged in the colour of the seat it
     concerns: its text (`content`: user text neutralised), its images, then its buttons, which
     are the same persistent buttons as on a plain message."""
-    view = discord.ui.LayoutView(timeout=None)
+    view = unheld(discord.ui.LayoutView(timeout=None))
     box = discord.ui.Container(accent_colour=post.accent)
     box.add_item(discord.ui.TextDisplay(content(post.text)))
     if files:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_ui.components import view_for
+from bot.discord_ui.components import unheld, view_for
 from bot.discord_ui.sender import MAX_UPLOAD, NO_ANSWER, check_dm
 from bot.i18n import lang_for, t
 from bot.services.commands import Ctx
@@ -181,7 +181,7 @@ async def deliver(
     view = view_for(reply.buttons, reply.select)
     mentions = _mentions(reply)
     if reply.edit and component:
-        kwargs: dict[str, object] = {"content": text, "view": view or discord.ui.View(), "allowed_mentions": mentions}
+        kwargs: dict[str, object] = {"content": text, "view": view or unheld(discord.ui.View(timeout=None)), "allowed_mentions": mentions}
         if not reply.keep_images:
             kwargs["attachments"] = _files(reply)
         if deferred:

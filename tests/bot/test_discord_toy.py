@@ -3,6 +3,7 @@ typed moves with autocomplete, stale buttons, restarts and the error layer."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import discord
@@ -85,6 +86,23 @@ async def test_lobby_panel_and_moves(simcord_env) -> None:  # type: ignore[no-un
     # the full board is one tap away, privately, for anyone watching
     r = await bob.click(turn_post, label="Full board")
     assert answer(r).ephemeral and [a.filename for a in answer(r).attachments] == ["board.png"]
+
+
+async def test_menus_answered_in_private_leave_no_view_waiting(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """discord.py gives the view of each private (ephemeral) answer 15 minutes and a task waiting
+    on them. Every component of the bot is dynamic, so its views are finished before they are
+    sent: none is held, and the menus still work (a long AI game held hundreds of such tasks, and
+    every settle of the test harness went through all of them)."""
+    _, channel, alice, bob = setup_table(simcord_env)
+    post = await open_and_start(simcord_env, channel, alice, bob)
+    for _ in range(3):
+        r = await alice.click(post, label="Take your turn")
+    assert "Which pile?" in answer(r).content
+    waiting = [t for t in asyncio.all_tasks() if "timeout" in getattr(t.get_coro(), "__qualname__", "")]
+    assert waiting == [], waiting
+    await alice.select(answer(r).message, ["b"])
+    table = await simcord_env.bot.services.table_in_channel(channel.id)
+    assert table.state["picked"] == "b"
 
 
 async def test_play_autocomplete_and_refusals(simcord_env) -> None:  # type: ignore[no-untyped-def]
