@@ -177,8 +177,13 @@ class _Search:
         return self.engine.settle(after, self.players)[0]
 
     def actor(self, state: State) -> tuple[int, list[str]]:
-        """The seat that acts next in a simulation (the lowest of several) and its options."""
-        seat = self.engine.to_act(state)[0]
+        """The seat that acts next in a simulation and its options: the searching seat while it is
+        among several to act (a phase they play at once, in secret: Antiquity's city phase), else
+        the lowest. Letting the lowest act first, an AI deciding while a seat below it had not
+        played its phase yet spent its playouts on that seat's secret decisions, and never saw
+        where its own menus led."""
+        acting = self.engine.to_act(state)
+        seat = self.seat if self.seat in acting else acting[0]
         prompt = self.engine.prompt(state, seat)
         assert prompt is not None and prompt.options, f"{self.engine.name}: seat {seat} is to act without options"
         return seat, prompt.ids()

@@ -9,6 +9,7 @@ import pytest
 
 import engines
 from bot.discord_ui.client import TabulaBot
+from bot.services.games import GameService
 from engines.core import ai
 from tests.bot.e2e_util import make_bot as e2e_make_bot
 from tests.bot.e2e_util import text
@@ -74,7 +75,8 @@ MAX_DECISIONS = 1500  # Alice's decisions in one game, far above what any game n
 @pytest.mark.parametrize("game", [g for g in engines.names() if engines.packaged(g)])
 async def test_a_person_and_ai_players_finish_a_game_of_each_engine(simcord_env, game: str) -> None:  # type: ignore[no-untyped-def]
     """Alice opens the table with AI seats, starts it and plays each of her decisions with `/play`
-    (an option id chosen by the easy AI on a tiny budget); the bot plays the AI seats after each
+    (an option id chosen by the easy AI on a tiny budget, knowing her turn's positions as the bot
+    tells its AI players, or she wanders round her menus); the bot plays the AI seats after each
     move, secret simultaneous phases included, until the game is over."""
     env = simcord_env
     _, channel, alice, _ = setup_table(env)
@@ -87,6 +89,8 @@ async def test_a_person_and_ai_players_finish_a_game_of_each_engine(simcord_env,
     services = env.bot.services
     game_id = (await services.table_in_channel(channel.id)).id
     decisions = 0
+    seen: list[str] = []  # Alice's positions this turn
+    turns_before = 0
     while True:
         table = await services.load(game_id)
         if table.row.status == "finished":
@@ -96,7 +100,12 @@ async def test_a_person_and_ai_players_finish_a_game_of_each_engine(simcord_env,
         acting = table.to_act()
         assert seat in acting, f"{game}: the game waits on AI seats only {acting} (Alice is seat {seat}), after {decisions} decisions"
         assert decisions < MAX_DECISIONS, f"{game}: not over after {MAX_DECISIONS} decisions of Alice"
-        option = ai.choose(table.engine, table.state, seat, "easy", decisions, ai.Budget(2, 1.0))
+        if not seen:
+            turns_before = table.engine.turns(table.state)
+        seen.append(ai.fingerprint(table.engine, table.state, seat))
+        option = ai.choose(table.engine, table.state, seat, "easy", decisions, ai.Budget(2, 1.0), tuple(seen))
+        if GameService.turn_done(table.engine, table.engine.apply(table.state, seat, option), seat, turns_before):
+            seen = []
         steps = len(await services.db.steps(game_id))
         r = await alice.slash(channel, "play", move=option)
         assert answer(r).content.startswith("Saved:"), f"{game}: /play {option} answered {answer(r).content!r}"

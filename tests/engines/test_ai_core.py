@@ -14,7 +14,7 @@ import engines
 from engines.core import Engine, Option, Prompt, ai, conformance
 from engines.core.ranks import ranked, winners
 from engines.core.state import State
-from tests.engines.toy import Nim
+from tests.engines.toy import Nim, Together
 from tests.plugin_game.engine import ENGINE as TICTACTOE
 
 # Tests rely on iterations only: the wall-time cap is far away.
@@ -775,3 +775,15 @@ def test_past_patient_decisions_a_turn_whose_end_is_bad_news_ends_all_the_same(l
     assert decisions_to_the_turns_end(engine, level, [], 20) > 20, "early in a turn, the offers look better"
     ended = decisions_to_the_turns_end(engine, level, ["x"] * ai.PATIENT, ai.LONG_TURN - ai.PATIENT - 1)
     assert ended <= 20, f"the turn went on for {ai.PATIENT + ended} decisions"
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_in_a_phase_played_at_once_a_search_follows_its_own_seat_first(level: str) -> None:
+    """Where seats act at once, a simulation used to let the lowest seat act first: an AI at
+    seat 1, deciding while seat 0 (a person, say) had not played its phase yet, spent its
+    playouts on seat 0's secret decisions and never saw where its own menu led, so it judged its
+    options one ply deep. Its own decisions come first now: it opens the menu for the gold."""
+    engine = Together()
+    state = engine.new_game(2, 1)
+    assert engine.to_act(state) == [0, 1]
+    assert {ai.choose(engine, state, 1, level, seed, SMALL[level]) for seed in range(4)} == {"open"}
