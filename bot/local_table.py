@@ -70,7 +70,8 @@ _MARKERS = re.compile(
 
 
 def local_mention(seat: SeatRow) -> str:
-    return f"@{seat.name}"
+    """A player as a terminal shows a ping; an AI seat (a negative id) is named, never pinged."""
+    return f"@{seat.name}" if seat.user_id > 0 else seat.name
 
 
 def user_id_for(name: str) -> int:

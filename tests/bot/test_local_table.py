@@ -53,6 +53,22 @@ async def test_a_session_plays_minerva_and_ends_at_end_of_input(tmp_path: Path) 
     assert f"[image] {images[0]}" in text
 
 
+async def test_ai_players_are_seated_removed_and_named_without_a_ping(tmp_path: Path) -> None:
+    """`add ai LEVEL` and `remove ai` in a lobby, as the README's local table says; an AI seat is
+    named as on Discord, never written as a ping."""
+    script = "new deus\nadd ai easy\nadd ai strong\nremove ai\nadd ai hard\nstart\nstatus\n"
+    out = io.StringIO()
+    settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
+    await run_table(settings, io.StringIO(script), out)
+    text = out.getvalue()
+    assert "Seated (3): @alice, \U0001f916 Tabula AI · easy, \U0001f916 Tabula AI · strong" in text, text
+    assert "Seated (2): @alice, \U0001f916 Tabula AI · easy\n" in text.split("remove ai")[1], text
+    assert "AI levels: easy, normal, strong" in text
+    assert "Seats: 1. alice, 2. \U0001f916 Tabula AI · easy." in text
+    assert "@\U0001f916" not in text
+    assert "Waiting for: alice" in text
+
+
 async def test_the_acting_player_takes_a_turn_by_typing(tmp_path: Path) -> None:
     settings = settings_for_tests(database_path=tmp_path / "t.db", table_image_dir=tmp_path / "img")
     setup = "new minerva\nas bob\njoin\nas alice\nstart\n"
