@@ -205,6 +205,7 @@ MESSAGES: dict[str, str] = dict((
     msg("leaderboard.how", "Rating: 1,500 + 20 × (skill − 3 × uncertainty), openskill's Plackett-Luce model; shared places are ties, a seat a stand-in took over counts last."),
     msg("err.bad_ai", "`ai=` takes a count of AI players or their levels ({levels}), e.g. `ai=2` or `ai=strong,easy`: {detail}."),
     msg("err.bad_ai_level", "AI levels: {levels}."),
+    msg("err.too_many_ai", "`ai=` seats {count} AI players, but {game} takes at most {max} players: with you, {room} AI at most."),
     msg("err.no_ai_seated", "No AI player is seated at this table."),
     msg("lobby.ai_pick", "Which AI player? **easy** plays sensibly but makes mistakes; **normal** searches ahead; **strong** searches deepest (a few seconds a move)."),
     msg("err.bad_scope", "The scope is `server` or `global`."),

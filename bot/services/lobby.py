@@ -75,7 +75,8 @@ class Lobbies:
             except ValueError as e:
                 raise UserError("err.bad_ai", detail=str(e), levels=", ".join(LEVELS)) from e
             if 1 + len(levels) > engine.max_players:
-                raise UserError("err.table_full", max=engine.max_players)
+                raise UserError("err.too_many_ai", count=len(levels), game=engine.title_text(), max=engine.max_players,
+                                room=engine.max_players - 1)
         try:
             return engine, engine.resolve_options(None, options) if options else {}, pack, levels
         except IllegalMove as e:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engines
+from bot.i18n import t
 from bot.services import autoplay
 from bot.services.commands import Commands
 from bot.services.ctx import Ctx
@@ -94,7 +95,10 @@ async def test_lobby_buttons_and_rules_for_ai_seats(db: Database, stub_render: N
     assert len((await service.load(gid)).seats) == 2
     with pytest.raises(UserError) as e:
         await service.open_lobby(guild_id=9, channel_id=101, user_id=BOB, name="bob", game="nim", options={"ai": "3"})
-    assert e.value.key == "err.table_full"
+    assert e.value.key == "err.too_many_ai", "no table exists yet: it is not full, ai= asks too many"
+    assert t(e.value.key, "en", **e.value.fields) == (
+        "`ai=` seats 3 AI players, but Nim takes at most 3 players: with you, 2 AI at most."
+    )
     with pytest.raises(UserError) as e:
         await service.open_lobby(guild_id=9, channel_id=101, user_id=BOB, name="bob", game="nim", options={"ai": "godlike"})
     assert e.value.key == "err.bad_ai"
