@@ -3,6 +3,7 @@ collaborator of GameService, whose loading and commits it uses."""
 
 from __future__ import annotations
 
+import logging
 import zlib
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,8 @@ from engines.core.ai import fingerprint
 if TYPE_CHECKING:
     from bot.services.announce import Words
     from bot.services.games import GameService
+
+log = logging.getLogger(__name__)
 
 # Reminders go out when a waiting player's time falls to these shares of what they had when
 # their wait began (stages 1, 2, 3); the time-out is the stage after them.
@@ -136,7 +139,9 @@ class Clocks:
 
     async def wake_standins(self) -> list[MoveOutcome]:
         """AI and stand-in turns left unplayed (the process stopped between a move and their reply,
-        or in the middle of their search): play them now, so a game never waits on them."""
+        or in the middle of their search): play them now, so a game never waits on them. A game
+        whose AI turn fails again is logged and tried at the next tick; it never holds back the
+        games after it."""
         out = []
         for game_id in await self.db.games_with_standins():
             async with self.games.locks.hold_game(game_id):
@@ -146,7 +151,11 @@ class Clocks:
                 seat = next((s for s in table.to_act() if table.autoplayed(s)), None)
                 if seat is None:
                     continue
-                table, turn_log = await self.standins(table)
+                try:
+                    table, turn_log = await self.standins(table)
+                except Exception:
+                    log.exception("game %s: an AI turn failed again; tried at the next tick", game_id)
+                    continue
                 out.append(MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log))
         return out
 

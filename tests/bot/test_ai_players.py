@@ -13,6 +13,7 @@ from bot.services.commands import Commands
 from bot.services.ctx import Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
+from bot.services.table import Table
 from bot.storage import Database
 from bot.storage.ratings import GLOBAL
 from engines.core.ai import LEVELS, fingerprint
@@ -147,6 +148,39 @@ async def test_a_restart_in_the_middle_of_an_ai_turn_plays_it_once(db: Database,
     ai_steps = [s for s in await db.steps(gid) if s.user_id == 0]
     assert len(ai_steps) == 2, "the AI's turn (pile, then stones) played once"
     assert await restarted.clocks.wake_standins() == [], "nothing left to play twice"
+
+
+async def test_an_ai_turn_that_keeps_failing_holds_back_no_other_game(db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scheduler plays the AI turns a failed search left unplayed, game after game: one whose
+    search fails again (a bug, a dead worker) is left for the next tick, and the games after it
+    are played all the same."""
+    service = toy_service(db)
+    games = [await lobby(service, {"ai": "normal", "stones": "9"}, channel) for channel in (100, 101)]
+
+    async def crashed(self: GameService, *args: object) -> str:
+        raise RuntimeError("the search failed")
+
+    with monkeypatch.context() as m:
+        m.setattr(GameService, "decide", crashed)
+        for gid in games:
+            await service.start(gid, ALICE)
+            await service.act(gid, ALICE, "a take1")
+        assert [(await service.load(gid)).to_act() for gid in games] == [[1], [1]], "both wait on their AI"
+    decide = GameService.decide
+
+    async def first_fails(self: GameService, table: Table, *args: object) -> str:
+        if table.id == games[0]:
+            raise RuntimeError("this game's search fails every time")
+        return await decide(self, table, *args)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as m:
+        m.setattr(GameService, "decide", first_fails)
+        woken = await service.clocks.wake_standins()
+    assert [o.table.id for o in woken] == [games[1]], "the game after the failing one was played"
+    assert (await service.load(games[1])).to_act() == [0]
+    assert (await service.load(games[0])).to_act() == [1], "the failing game waits for the next tick, unchanged"
+    woken = await service.clocks.wake_standins()
+    assert [o.table.id for o in woken] == [games[0]], "and is played once its search works"
 
 
 @pytest.mark.parametrize("game", engines.names())
