@@ -65,8 +65,8 @@ V = TypeVar("V", bound=discord.ui.view.BaseView)
 def unheld(view: V) -> V:
     """`view`, finished before it is sent. Every component is a DynamicItem registered at start-up
     (client.py), so nothing needs the view once sent; a finished one is not stored, where
-    discord.py gives each ephemeral answer's view 15 minutes and a task waiting on them (a busy
-    channel held hundreds)."""
+    discord.py gives each ephemeral answer's view 15 minutes and a task waiting on them (one long
+    Antiquity game in the tests held 120 such tasks at once)."""
     view.stop()
     return view
 
