@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import importlib
+import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,6 +24,8 @@ from render.core.rating_chart import Series, rating_chart_post
 from render.core.results import MAX_FRAMES
 
 R = TypeVar("R")
+
+log = logging.getLogger(__name__)
 
 # The render function of each kind of drawing an outbox record may carry (module, name), looked up
 # when drawn: the worker processes import it by name.
@@ -47,6 +51,7 @@ class Images:
     """The drawing of a game service: its render processes and the replays they draw."""
 
     def __init__(self, workers: int) -> None:
+        self.workers = workers
         self.renders = render_pool(workers)
         self.replays = asyncio.Semaphore(REPLAYS_AT_ONCE)
 
@@ -60,7 +65,24 @@ class Images:
         the event loop, in the render processes when there are some."""
         if self.renders is None:
             return await asyncio.to_thread(fn, *args, **kw)
-        return await asyncio.get_running_loop().run_in_executor(self.renders, functools.partial(fn, *args, **kw))
+        call = functools.partial(fn, *args, **kw)
+        pool = self.renders
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, call)
+        except BrokenProcessPool:
+            # A worker died (killed for its memory, a crash in native code): the pool refuses all
+            # work from then on, so every image and AI turn would fail until a restart. A fresh
+            # pool takes over, and the call is tried once more in it.
+            self.renew(pool)
+            return await asyncio.get_running_loop().run_in_executor(self.renders, call)
+
+    def renew(self, broken: ProcessPoolExecutor) -> None:
+        """Replace the render pool `broken` with a fresh one (once: the calls that failed with it
+        at the same time find it replaced already)."""
+        if self.renders is broken:
+            log.error("a render process died; starting %d fresh ones", self.workers)
+            broken.shutdown(wait=False, cancel_futures=True)
+            self.renders = render_pool(self.workers)
 
     async def draw(self, drawing: Drawing) -> ImageFile:
         """An image of an outbox record, drawn now from the arguments stored with it, in the

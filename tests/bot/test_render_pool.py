@@ -4,10 +4,16 @@ processes, and the event loop keeps answering meanwhile."""
 from __future__ import annotations
 
 import asyncio
+import operator
 import os
+import signal
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+import pytest
+
 from bot.services.games import GameService
+from bot.services.images import Images
 from bot.storage import Database
 
 
@@ -36,3 +42,21 @@ async def test_boards_render_in_worker_processes_without_blocking_the_loop(tmp_p
         assert os.getpid() not in pids
     finally:
         await service.close()
+
+
+async def test_a_render_process_that_dies_is_replaced_and_the_work_goes_on() -> None:
+    """A worker killed (for its memory, say) breaks a process pool for good: without a fresh
+    one, no image would be drawn and no AI turn played until the bot restarted."""
+    images = Images(1)
+    try:
+        assert await images.off_loop(operator.add, 1, 2) == 3
+        broken = images.renders
+        assert broken is not None
+        os.kill(await images.off_loop(os.getpid), signal.SIGKILL)
+        assert await images.off_loop(operator.add, 2, 3) == 5, "the work after the death is done"
+        assert images.renders is not broken
+        with pytest.raises(BrokenProcessPool):  # work that kills its worker each time fails, once retried
+            await images.off_loop(os._exit, 1)
+        assert await images.off_loop(operator.mul, 4, 5) == 20, "and the pool after it works again"
+    finally:
+        images.close()
