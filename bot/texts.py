@@ -93,6 +93,11 @@ MESSAGES: dict[str, str] = dict((
     msg("ai.normal", "normal"),
     msg("ai.strong", "strong"),
     msg("btn.remove_ai", "Remove AI"),
+    msg(
+        "ai.stuck",
+        "The AI cannot play {name}'s turn in game #{id} (a fault in the bot, written to its log for the operators). "
+        "The game waits for it and the bot tries again every minute; nothing played is lost.",
+    ),
     msg("btn.leave", "Leave"),
     msg("btn.start", "Start"),
     msg("btn.turn", "Take your turn"),

@@ -39,6 +39,7 @@ class Clocks:
     def __init__(self, games: GameService) -> None:
         self.games = games
         self.db, self.announcer, self.clock = games.db, games.announcer, games.clock
+        self.stuck: set[int] = set()  # games whose channel this process told their AI turn fails
 
     async def standin_turn(
         self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False, head: Words | None = None
@@ -140,8 +141,8 @@ class Clocks:
     async def wake_standins(self) -> list[MoveOutcome]:
         """AI and stand-in turns left unplayed (the process stopped between a move and their reply,
         or in the middle of their search): play them now, so a game never waits on them. A game
-        whose AI turn fails again is logged and tried at the next tick; it never holds back the
-        games after it."""
+        whose AI turn fails again is logged and tried at the next tick (its channel told why it
+        waits); it never holds back the games after it."""
         out = []
         for game_id in await self.db.games_with_standins():
             async with self.games.locks.hold_game(game_id):
@@ -155,9 +156,24 @@ class Clocks:
                     table, turn_log = await self.standins(table)
                 except Exception:
                     log.exception("game %s: an AI turn failed again; tried at the next tick", game_id)
+                    await self.tell_stuck(table, seat)
                     continue
+                self.stuck.discard(game_id)
                 out.append(MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log))
         return out
+
+    async def tell_stuck(self, table: Table, seat: int) -> None:
+        """Tell a game's channel, once while it lasts, that the AI cannot play `seat`'s turn: the
+        table would otherwise wait in silence. The turn post follows whenever a tick plays it."""
+        if table.id in self.stuck:
+            return
+        name = table.user_at(seat).name
+        try:
+            await self.announcer.notice(table.row, lambda lang: t("ai.stuck", lang, name=name, id=table.id))
+        except Exception:  # the failure may be the database's: the next tick tells it
+            log.exception("game %s: its channel could not be told that its AI turn fails", table.id)
+            return
+        self.stuck.add(table.id)
 
     async def due_alerts(self) -> list[ClockAlert]:
         """Reminders and time-outs now due in clocked games, each stored with its announcement in

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import zlib
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from typing import Any
 
 import engines
 from bot.i18n import t
-from bot.services import autoplay
+from bot.services import autoplay, standin
 from bot.services.announce import Announcer, Words, discord_mention
 from bot.services.clocks import Clocks
 from bot.services.errors import NeedsRepair, StaleInteraction, UserError
@@ -355,9 +356,15 @@ class GameService:
         render processes for a game every process can load, else in a thread; `seen`: the seat's
         positions earlier this turn (`ai.fingerprint`), never gone back to."""
         budget = BUDGETS[level].scaled(self.ai_effort)
-        if self.images.renders is not None and engines.packaged(table.row.game) and self.get_engine is engines.get_engine:
-            return await self.images.off_loop(autoplay.decide, table.row.game, state, seat, level, seed, table.pack, budget, seen)
-        return await asyncio.to_thread(choose, table.engine, state, seat, level, seed, budget, seen)
+        try:
+            if self.images.renders is not None and engines.packaged(table.row.game) and self.get_engine is engines.get_engine:
+                return await self.images.off_loop(autoplay.decide, table.row.game, state, seat, level, seed, table.pack, budget, seen)
+            return await asyncio.to_thread(choose, table.engine, state, seat, level, seed, budget, seen)
+        except Exception:
+            # A search that fails (a bug in a sampled position, say) must not stall the table: the
+            # one-step stand-in, which only applies the real position's options, decides instead.
+            log.exception("game %s: the %s AI's search failed at seat %s; the simple stand-in plays this decision", table.id, level, seat)
+            return await asyncio.to_thread(standin.choose, table.engine, state, seat, random.Random(seed), len(seen) - 1)
 
     async def gains_for(self, table: Table) -> set[int]:
         """The seats whose pure gains are taken without asking: every seat but those whose player

@@ -9,6 +9,7 @@ import pytest
 import engines
 from bot.i18n import t
 from bot.services import autoplay
+from bot.services import games as games_module
 from bot.services.commands import Commands
 from bot.services.ctx import Ctx
 from bot.services.errors import UserError
@@ -181,6 +182,60 @@ async def test_an_ai_turn_that_keeps_failing_holds_back_no_other_game(db: Databa
     assert (await service.load(games[0])).to_act() == [1], "the failing game waits for the next tick, unchanged"
     woken = await service.clocks.wake_standins()
     assert [o.table.id for o in woken] == [games[0]], "and is played once its search works"
+
+
+async def test_a_search_that_fails_gives_way_to_the_simple_standin(
+    db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An AI search that raises (a bug in a sampled position, say) must not stall the table: the
+    one-step stand-in decides that move from the real position, and the log says so."""
+    service = toy_service(db)
+    gid = await lobby(service, {"ai": "strong", "stones": "9"})
+    await service.start(gid, ALICE)
+
+    def broken(*args: object) -> str:
+        raise RuntimeError("a sampled position the engine cannot read")
+
+    monkeypatch.setattr(games_module, "choose", broken)
+    out = await service.act(gid, ALICE, "a take1")
+    assert out.turn_done and out.table.to_act() == [0], "the AI's turn was played all the same"
+    assert len([s for s in await db.steps(gid) if s.user_id == 0]) == 2, "a whole turn: pile, then stones"
+    assert "the strong AI's search failed at seat 1; the simple stand-in plays this decision" in caplog.text
+    await play_alice(service, gid)
+
+
+async def test_the_channel_is_told_once_when_an_ai_turn_keeps_failing(db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose AI turn cannot be played (even by the simple stand-in) would wait in
+    silence: its channel is told once why it waits, and the turn is posted once it is played."""
+    service = toy_service(db)
+    gid = await lobby(service, {"ai": "normal", "stones": "9"})
+    await service.start(gid, ALICE)
+    await announced(service)
+
+    async def crashed(self: GameService, *args: object) -> str:
+        raise RuntimeError("the engine cannot apply any option here")
+
+    with monkeypatch.context() as m:
+        m.setattr(GameService, "decide", crashed)
+        await service.act(gid, ALICE, "a take1")
+        first = await announced(service)
+        assert not any("cannot play" in line for d in first for line in d.post.tail), "the first failure is retried before anyone is told"
+        for _ in range(3):
+            assert await service.clocks.wake_standins() == []
+        told = [line for d in await announced(service) for line in d.post.tail]
+    assert len(told) == 1, "told once, however many ticks fail"
+    assert "The AI cannot play" in told[0] and "Tabula AI · normal" in told[0] and f"'s turn in game #{gid}" in told[0]
+    (woken,) = await service.clocks.wake_standins()
+    assert woken.table.to_act() == [0]
+    (post,) = await announced(service)
+    assert any("Tabula AI" in line and "takes" in line for line in post.post.told), "the AI's turn is posted"
+    with monkeypatch.context() as m:  # failing again later: told again
+        m.setattr(GameService, "decide", crashed)
+        state = (await service.load(gid)).state
+        assert state is not None
+        await service.act(gid, ALICE, f"{next(p for p, n in state['piles'].items() if n)} take1")
+        await service.clocks.wake_standins()
+        assert any("cannot play" in line for d in await announced(service) for line in d.post.tail)
 
 
 @pytest.mark.parametrize("game", engines.names())
