@@ -32,15 +32,15 @@ from bot.services.ratelimit import LruCache
 from bot.services.ratings import Ratings
 from bot.services.replies import ImageFile
 from bot.services.table import FORCED_USER, STANDIN_USER, CardText, MoveOutcome, SkipVote, Table, time_left
+from bot.services.typed import apply_words
 from bot.services.vacation import Vacation, Vacations
 from bot.storage import GameRow, SeatChanges, SeatClock, StaleVersion
 from bot.storage.protocol import Storage
-from engines.core import Engine, IllegalMove, Option, packs
+from engines.core import Engine, IllegalMove, packs
 from engines.core.ai import BUDGETS, choose
 from engines.core.names import plain
-from engines.core.notation import nothing_to_play, turn_ended, typed_sets
+from engines.core.notation import nothing_to_play, typed_sets
 from engines.core.ranks import winners
-from engines.core.state import State
 
 log = logging.getLogger(__name__)
 
@@ -313,7 +313,7 @@ class GameService:
             try:
                 done_for_me = await self._forced_since_my_last_step(table, seat)
                 gains = await self.gains_for(table)
-                state, applied, steps = self._expand_and_apply(table, seat, user_id, words, done_for_me, gains, close_set)
+                state, applied, steps = apply_words(table, seat, user_id, words, done_for_me, gains, close_set)
             except IllegalMove as e:  # name players by their display names in the refusal
                 raise IllegalMove(e.message, e.reason, table.names) from e
             turn_done = self.turn_done(engine, state, seat, turns_before)
@@ -370,77 +370,6 @@ class GameService:
         """The seats whose pure gains are taken without asking: every seat but those whose player
         asked to be asked (`/settings ask_gains:True`); stand-ins always take them."""
         return {s.seat for s in table.seats if table.autoplayed(s.seat) or not (await self.db.user_settings(s.user_id)).ask_gains}
-
-    @staticmethod
-    def _expand_and_apply(
-        table: Table, seat: int, user_id: int, words: list[tuple[list[str], bool]], done_for_me: list[str] = (),  # type: ignore[assignment]
-        gains: set[int] | None = None, close_set: bool = False,
-    ) -> tuple[dict[str, Any], list[Option], list[tuple[int, str, int, int]]]:
-        """Every typed word applied in order (all or nothing), then every forced option taken
-        (`Engine.settle`): the new state, the options chosen and the steps. A word naming an
-        option that was forced (taken for the player already, `done_for_me`, or just now) is
-        skipped rather than refused."""
-        engine = table.engine
-        assert table.state is not None
-        state: State = table.state
-        applied: list[Option] = []
-        steps: list[tuple[int, str, int, int]] = []
-        done = list(done_for_me)
-
-        def settle() -> None:
-            nonlocal state
-            state, forced = engine.settle(state, gains or ())
-            for s, option_id, checkpoint in forced:
-                steps.append((s, option_id, FORCED_USER, checkpoint))
-                done.extend([option_id] if s == seat else [])
-
-        def play(word: str) -> None:
-            nonlocal state
-            if engine.prompt(state, seat) is not None and any(d.startswith(word) for d in done):
-                try:
-                    engine.resolve(state, seat, word)
-                except IllegalMove:
-                    return  # already taken for the player
-            if engine.prompt(state, seat) is None and any(d.startswith(word) for d in done):
-                return
-            if engine.prompt(state, seat) is None:
-                raise turn_ended(word)
-            for option_id in engine.expand(state, seat, word):
-                prompt = engine.prompt(state, seat)
-                assert prompt is not None
-                applied.append(prompt.get(option_id) or Option(option_id, option_id))
-                state = engine.apply(state, seat, option_id)
-                steps.append((seat, option_id, user_id, engine.checkpoint(state)))
-                settle()
-
-        def close(closing: str, since: int) -> None:
-            """Close the set `closing` closes if it is still open (not closed for the player since
-            step `since`)."""
-            nonlocal state
-            after = engine.prompt(state, seat)
-            closed = any(s == seat and option_id == closing for s, option_id, _, _ in steps[since:])
-            if closing and not closed and after is not None and after.done == closing:
-                applied.append(after.get(closing) or Option(closing, closing))
-                state = engine.apply(state, seat, closing)
-                steps.append((seat, closing, user_id, engine.checkpoint(state)))
-                settle()
-
-        settle()
-        first = engine.prompt(state, seat)
-        closed = ""  # the closing id a typed set just used: typed again right after it (`k1+k2 done`), it is not asked twice
-        for members, is_set in words:  # a set typed as one word (`k1+k2`) is closed after its members
-            if members == [closed]:
-                closed = ""
-                continue
-            opening, since = engine.prompt(state, seat), len(steps)
-            for word in members:
-                play(word)
-            closed = opening.done if is_set and opening is not None else ""
-            if closed:
-                close(closed, since)
-        if close_set and first is not None:  # the menu's chosen set is complete
-            close(first.done, 0)
-        return state, applied, steps
 
     @staticmethod
     def turn_done(engine: Engine, state: dict[str, Any], seat: int, turns_before: int) -> bool:
@@ -511,7 +440,7 @@ class GameService:
         pending = table.row.pending
         if pending is None or table.state is None:
             return None
-        state, _, _ = self._expand_and_apply(
+        state, _, _ = apply_words(
             table, pending["seat"], pending["user_id"], typed_sets(pending["words"]), [], await self.gains_for(table), bool(pending.get("close")),
         )
         return state
