@@ -273,9 +273,15 @@ def explorable(state: State, seat: int, board: Board) -> int:
     """The exploration markers in the seat's zone of control: seeds for farms (grain, sheep,
     olives) or wine, which an explorer turns one a turn (« il peut retourner un jeton exploration
     dans sa zone de contrôle »). AI players left them out of reach: with no seed, none ever built
-    a farm. A food token turned raises the famine level, which every seat shares: not counted."""
+    a farm. A food token turned raises the famine level, which every seat shares: not counted.
+    None count for a seat that has no explorer and no room for one (three cells in a row) in its
+    cities: they would lure it towards nothing."""
     zone = board.zone[seat]
-    return sum(1 for h in state["map"]["markers"] if h in zone)
+    markers = sum(1 for h in state["map"]["markers"] if h in zone)
+    p = state["players"][seat]
+    if not markers or cty.has(p, "explorer") or "explorer" in building.fitting_kinds(state, cty.blocked_masks(p)):
+        return markers
+    return 0
 
 
 def city_fund(goods: dict[str, int]) -> float:

@@ -10,6 +10,7 @@ import copy
 import pytest
 
 from engines.antiquity import building, evaluation, rules
+from engines.antiquity import city as cty
 from engines.antiquity import hexmap as hx
 from engines.core.state import State
 from tests.engines.antiquity.scen import at, blank, found, houses, paint, put, start
@@ -183,6 +184,35 @@ def test_exploration_markers_in_the_zone_count_and_more_with_a_working_explorer(
     without = two_cities()
     put(without, 0, "explorer", "1a1", staffed=True)
     assert strength(s) - strength(without) == pytest.approx(4 * evaluation.MARKER + evaluation.EXPLORER)
+
+
+def test_exploration_markers_count_nothing_for_a_seat_with_no_room_for_an_explorer() -> None:
+    """Only an explorer turns a marker (« Si un joueur possède un bâtiment "explorateur" peuplé,
+    il peut retourner un jeton exploration dans sa zone de contrôle »), a building of three cells
+    in a row: a seat with no explorer and no room for one in its cities gains nothing from the
+    markers in its zone; with room, or with an explorer built, it does."""
+    def city_of(explorer: bool, cramped: bool) -> State:
+        s = two_cities()
+        zone = sorted(h for h in rules.zone(s, 0) if rules.free_hex(s, h))
+        s["map"]["markers"] = {h: "sheep" for h in zone[:3]}
+        if explorer:
+            put(s, 0, "explorer", "1a1", staffed=True)
+        if cramped:  # graves on every other free cell: no three free cells in a row
+            city = s["players"][0]["cities"][0]
+            city["graves"] = [[r, c] for r, row in enumerate(city["grid"]) for c, v in enumerate(row) if not v and (r + c) % 2]
+        return s
+
+    def markers(s: State) -> int:
+        return evaluation.explorable(s, 0, evaluation.Board(s, 0))
+
+    cramped = city_of(explorer=False, cramped=True)
+    assert "explorer" not in building.fitting_kinds(cramped, cty.blocked_masks(cramped["players"][0]))
+    assert markers(cramped) == 0, "no room for three cells in a row"
+    bare = copy.deepcopy(cramped)
+    bare["map"]["markers"] = {}
+    assert strength(cramped) == pytest.approx(strength(bare)), "markers out of any explorer's reach are worth nothing"
+    assert markers(city_of(explorer=False, cramped=False)) == 3, "room for an explorer"
+    assert markers(city_of(explorer=True, cramped=True)) == 3, "an explorer built turns them, room or not"
 
 
 def test_a_working_faculty_of_biology_is_a_seed_for_a_cart_shop() -> None:
