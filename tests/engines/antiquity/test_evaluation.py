@@ -107,6 +107,25 @@ def test_graves_past_the_room_left_still_count() -> None:
     assert strength(s) < near
 
 
+def test_a_hospital_makes_room_for_the_graves_of_the_famines_ahead() -> None:
+    """« Un hôpital supprime cinq tombes. Si un joueur possède un hôpital peuplé, il peut enlever
+    cinq tombes »: each turn, so between the next FORESIGHT famines it frees five cells
+    FORESIGHT - 1 times. A seat owing more graves than its cities hold is past the cliff without
+    one, and short of it with one; a hospital under a grave works no more and counts nothing."""
+    without = two_cities()
+    due = cty.grave_capacity(without["players"][0]) + 10
+    without["players"][0]["graves_due"] = due
+    assert evaluation.heal_ahead(without["players"][0]) == 0
+    with_one = copy.deepcopy(without)
+    put(with_one, 0, "hospital", "1a1", staffed=True)
+    p = with_one["players"][0]
+    assert evaluation.heal_ahead(p) == 5 * (evaluation.FORESIGHT - 1) == 20
+    assert strength(with_one) - strength(without) > 1.0, "the cliff (1.5) is no longer ahead"
+    buried = copy.deepcopy(with_one)
+    cty.add_grave(buried["players"][0], "1a1")
+    assert evaluation.heal_ahead(buried["players"][0]) == 0
+
+
 def test_a_stone_towards_a_first_cathedral_counts_until_the_cathedral_stands() -> None:
     """« Un joueur ne peut gagner la partie que s'il a choisi un Saint Patron après avoir construit
     une cathédrale », which costs a stone. With no cathedral, a stone stands above a gold (equal
