@@ -44,17 +44,20 @@ async def test_boards_render_in_worker_processes_without_blocking_the_loop(tmp_p
         await service.close()
 
 
-async def test_a_render_process_that_dies_is_replaced_and_the_work_goes_on() -> None:
+async def test_a_render_process_that_dies_is_replaced_and_the_work_goes_on(caplog: pytest.LogCaptureFixture) -> None:
     """A worker killed (for its memory, say) breaks a process pool for good: without a fresh
-    one, no image would be drawn and no AI turn played until the bot restarted."""
+    one, no image would be drawn and no AI turn played until the bot restarted. The calls that
+    find it broken at once start one fresh pool between them."""
     images = Images(1)
     try:
         assert await images.off_loop(operator.add, 1, 2) == 3
         broken = images.renders
         assert broken is not None
         os.kill(await images.off_loop(os.getpid), signal.SIGKILL)
-        assert await images.off_loop(operator.add, 2, 3) == 5, "the work after the death is done"
+        done = await asyncio.gather(*(images.off_loop(operator.add, n, n) for n in range(3)))
+        assert done == [0, 2, 4], "the work after the death is done"
         assert images.renders is not broken
+        assert caplog.text.count("a render process died") == 1, "one fresh pool"
         with pytest.raises(BrokenProcessPool):  # work that kills its worker each time fails, once retried
             await images.off_loop(os._exit, 1)
         assert await images.off_loop(operator.mul, 4, 5) == 20, "and the pool after it works again"
