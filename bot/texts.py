@@ -96,7 +96,8 @@ MESSAGES: dict[str, str] = dict((
     msg(
         "ai.stuck",
         "The AI cannot play {name}'s turn in game #{id} (a fault in the bot, written to its log for the operators). "
-        "The game waits for it and the bot tries again every minute; nothing played is lost.",
+        "The game waits for it and the bot tries again every minute; nothing played is lost. If it keeps failing, "
+        "the table's creator (or anyone who may manage the channel) can end the game with `/game abort`.",
     ),
     msg("btn.leave", "Leave"),
     msg("btn.start", "Start"),
