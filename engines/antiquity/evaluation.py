@@ -221,9 +221,9 @@ def famine_ahead(state: State, seat: int, p: dict[str, Any], fountains: int = 0)
 def heal_ahead(p: dict[str, Any]) -> int:
     """The graves the player's hospital will remove in the city phases between the next FORESIGHT
     famines (« Si un joueur possède un hôpital peuplé, il peut enlever cinq tombes », each turn),
-    while it stands without a grave; the search manns it in each phase (`SHORT` counts the men it
-    needs). Room for as many graves more: without it no AI player built a hospital, which offsets
-    half of a late famine (level 10), in 6 games of normal against itself."""
+    while it stands without a grave; a man goes on it in each city phase (`SHORT` counts the men it
+    needs). Counted as room for as many graves more: without it, no seat built a hospital in 6
+    games of normal against itself, though one offsets half of a late famine (level 10)."""
     if not any(b["kind"] == "hospital" and not cty.graves_on(p, bid) for bid, b in p["buildings"].items()):
         return 0
     return LIMITS["hospital_graves"] * (FORESIGHT - 1)
@@ -285,12 +285,12 @@ def explorable(state: State, seat: int, board: Board) -> int:
     olives) or wine, which an explorer turns one a turn (« il peut retourner un jeton exploration
     dans sa zone de contrôle »). AI players left them out of reach: with no seed, none ever built
     a farm. A food token turned raises the famine level, which every seat shares: not counted.
-    None count for a seat that has no explorer and no room for one (three cells in a row) in its
-    cities: they would lure it towards nothing."""
+    None count for a seat that has built no explorer and has no room for one (three cells in a row)
+    in its cities: they would lure it towards nothing."""
     zone = board.zone[seat]
     markers = sum(1 for h in state["map"]["markers"] if h in zone)
     p = state["players"][seat]
-    if not markers or cty.has(p, "explorer") or "explorer" in building.fitting_kinds(state, cty.blocked_masks(p)):
+    if not markers or cty.built(p, "explorer") or "explorer" in building.fitting_kinds(state, cty.blocked_masks(p)):
         return markers
     return 0
 

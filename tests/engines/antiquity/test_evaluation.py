@@ -210,12 +210,12 @@ def test_exploration_markers_count_nothing_for_a_seat_with_no_room_for_an_explor
     il peut retourner un jeton exploration dans sa zone de contrôle »), a building of three cells
     in a row: a seat with no explorer and no room for one in its cities gains nothing from the
     markers in its zone; with room, or with an explorer built, it does."""
-    def city_of(explorer: bool, cramped: bool) -> State:
+    def city_of(explorer: bool, cramped: bool, manned: bool = True) -> State:
         s = two_cities()
         zone = sorted(h for h in rules.zone(s, 0) if rules.free_hex(s, h))
         s["map"]["markers"] = {h: "sheep" for h in zone[:3]}
         if explorer:
-            put(s, 0, "explorer", "1a1", staffed=True)
+            put(s, 0, "explorer", "1a1", staffed=manned)
         if cramped:  # graves on every other free cell: no three free cells in a row
             city = s["players"][0]["cities"][0]
             city["graves"] = [[r, c] for r, row in enumerate(city["grid"]) for c, v in enumerate(row) if not v and (r + c) % 2]
@@ -232,6 +232,7 @@ def test_exploration_markers_count_nothing_for_a_seat_with_no_room_for_an_explor
     assert strength(cramped) == pytest.approx(strength(bare)), "markers out of any explorer's reach are worth nothing"
     assert markers(city_of(explorer=False, cramped=False)) == 3, "room for an explorer"
     assert markers(city_of(explorer=True, cramped=True)) == 3, "an explorer built turns them, room or not"
+    assert markers(city_of(explorer=True, cramped=True, manned=False)) == 3, "a man goes on it in the city phase"
 
 
 def test_a_working_faculty_of_biology_is_a_seed_for_a_cart_shop() -> None:
