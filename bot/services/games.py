@@ -185,11 +185,11 @@ class GameService:
         engine = self.get_engine(row.game)
         table = Table(row, seats, engine, pack=await stored_pack(self.db, row, engine))
         if row.status in ("active", "finished"):
-            table.state, table.step_count = await self._state(row, engine, len(table.seats))
+            table.state, table.step_count = await self._state(row, engine, table.pack, len(table.seats))
         self._cache.put(game_id, table)
         return table
 
-    async def _state(self, row: GameRow, engine: Engine, num_players: int) -> tuple[dict[str, Any], int]:
+    async def _state(self, row: GameRow, engine: Engine, pack: packs.Pack | None, num_players: int) -> tuple[dict[str, Any], int]:
         """The snapshot when its checksum shows it was made for this game, seed, step count and
         rules version; else a replay of the step log, stored back as the new snapshot. A game
         started under other rules, or whose log does not replay, needs repair (NeedsRepair,
@@ -205,7 +205,7 @@ class GameService:
             except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
                 log.warning("game %s: snapshot rejected (%s); replaying", row.id, type(e).__name__)
         try:
-            state = self.replay(row, engine, [(s.seat, s.option_id) for s in steps], num_players)
+            state = self.replay(row, engine, pack, [(s.seat, s.option_id) for s in steps], num_players)
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
             log.error("game %s: its %d steps do not replay (%s)", row.id, len(steps), type(e).__name__)
             raise NeedsRepair(row.id) from e
@@ -249,8 +249,7 @@ class GameService:
             self._cache.pop(game_id, None)
 
     @staticmethod
-    def replay(row: GameRow, engine: Engine, steps: list[tuple[int, str]], num_players: int) -> dict[str, Any]:
-        pack = packs.registered(row.game, row.pack) if row.pack else None  # registered by `load`
+    def replay(row: GameRow, engine: Engine, pack: packs.Pack | None, steps: list[tuple[int, str]], num_players: int) -> dict[str, Any]:
         state = engine.new_game(num_players, row.seed, row.options, pack)
         for seat, option in steps:
             state = engine.apply(state, seat, option)
@@ -473,7 +472,7 @@ class GameService:
             if any(s.checkpoint != previous for s in steps[last - 1 :]):
                 raise UserError("err.nothing_to_undo")
             keep = last - 1
-            state = self.replay(table.row, table.engine, [(s.seat, s.option_id) for s in steps[:keep]], len(table.seats))
+            state = self.replay(table.row, table.engine, table.pack, [(s.seat, s.option_id) for s in steps[:keep]], len(table.seats))
             changes = self.seat_changes(table, state)
             async with self.db.transaction():
                 await self.write(table, self.db.truncate_steps(game_id, table.row.version, keep, table.engine.to_json(state), changes))

@@ -117,13 +117,11 @@ class PackShelf:
 
 async def stored_pack(db: Storage, row: GameRow, engine: Engine) -> packs.Pack | None:
     """The pack a stored game plays with, registered in this process (from its stored content,
-    never from `PACKS_DIR`, so an edited pack file never changes a stored game). A pack that is
-    missing or no longer passes this build's checks makes the game need repair."""
+    never from `PACKS_DIR`, so an edited pack file never changes a stored game), under the name
+    it is stored with (the same content under another name elsewhere never renames it). A pack
+    that is missing or no longer passes this build's checks makes the game need repair."""
     if row.pack is None:
         return None
-    known = packs.registered(row.game, row.pack)
-    if known is not None:
-        return known
     stored = await db.pack(row.pack)
     if stored is None:
         log.error("game %s: its pack %s is not stored", row.id, row.pack)

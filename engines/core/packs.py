@@ -377,33 +377,29 @@ def check(engine: Engine, pack: Pack) -> tuple[list[str], Any]:
 
 
 # ---- registry -------------------------------------------------------------------------------------
-# The packs checked in this process and their catalogues, the least recently used dropped beyond
+# The catalogues of the packs checked in this process, by content, the least recently used dropped beyond
 # MAX_REGISTERED (a game whose pack was dropped registers it again from storage when loaded).
 MAX_REGISTERED = 256
-_registered: OrderedDict[tuple[str, str], tuple[Pack, Any]] = OrderedDict()
+_registered: OrderedDict[tuple[str, str], Any] = OrderedDict()
 
 T = TypeVar("T")
 
 
 def register(engine: Engine, pack: Pack) -> Pack:
     """Check `pack` and keep its catalogue for the states that name its digest; PackError if it
-    cannot be played. Registering the same content twice is free."""
+    cannot be played. Registering the same content twice is free, under any name: `pack` comes
+    back as given (the catalogue is the content's, the name the caller's)."""
     key = (pack.game, pack.digest)
     if key in _registered:
         _registered.move_to_end(key)
-        return _registered[key][0]
+        return pack
     problems, catalog = check(engine, pack)
     if problems:
         raise PackError(problems)
-    _registered[key] = (pack, catalog)
+    _registered[key] = catalog
     while len(_registered) > MAX_REGISTERED:
         _registered.popitem(last=False)
     return pack
-
-
-def registered(game: str, digest: str) -> Pack | None:
-    found = _registered.get((game, digest))
-    return found[0] if found else None
 
 
 def catalog_of(game: str, state: Mapping[str, Any] | None, default: Callable[[], T]) -> T:
@@ -413,10 +409,10 @@ def catalog_of(game: str, state: Mapping[str, Any] | None, default: Callable[[],
     mark = state.get("pack") if state is not None else None
     if mark is None:
         return default()
-    found = _registered.get((game, mark["digest"]))
-    if found is None:
+    key = (game, mark["digest"])
+    if key not in _registered:
         raise PackMissing(f"{game} pack {mark.get('name')!r} ({mark['digest']}) is not loaded")
-    return found[1]  # type: ignore[no-any-return]
+    return _registered[key]  # type: ignore[no-any-return]
 
 
 def mark_view(state: Mapping[str, Any], view: dict[str, Any]) -> dict[str, Any]:

@@ -52,7 +52,7 @@ async def test_kill_mid_write_loses_nothing_acknowledged(tmp_path: Path, acks: i
             stored = await db.steps(game_id)
             assert len(stored) >= steps, f"game {game_id}: {steps} steps acknowledged, {len(stored)} stored"
             table = await service.load(game_id)
-            replayed = GameService.replay(table.row, table.engine, [(s.seat, s.option_id) for s in stored], len(table.seats))
+            replayed = GameService.replay(table.row, table.engine, table.pack, [(s.seat, s.option_id) for s in stored], len(table.seats))
             assert table.state == replayed
             snap = await db.snapshot(game_id, table.row.seed, len(stored), table.engine.rules_version)
             assert snap is not None, "snapshot and step log written together, its checksum intact"

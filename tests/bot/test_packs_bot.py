@@ -97,6 +97,19 @@ async def test_a_table_plays_with_the_chosen_pack_and_says_so(db: Database, shel
     assert other.pack is None  # the default components unless a pack is asked for
 
 
+async def test_the_same_content_under_another_name_is_one_pack_named_as_first_stored(db: Database, shelf: Path) -> None:
+    """The process's registry is by content: a pack known in this process under another name
+    (`house`) never renames a table's pack; the name is the one its content was stored with."""
+    packs.register(MINERVA, packs.from_json({**json.loads((shelf / "my-box.json").read_text()), "pack": {"game": "minerva", "name": "house"}}))
+    write_pack(shelf, "Barley patch", name="our-box")  # the same content as my-box
+    service = make(db, shelf)
+    first = await service.load(await started(service, options={"pack": "our-box"}))
+    assert first.pack.name == "our-box" and first.state["pack"]["name"] == "our-box"
+    second = await service.load(await started(service, channel=6, options={"pack": "my-box"}))
+    assert second.pack.digest == first.pack.digest and second.pack.name == "our-box"
+    assert (await make(db, shelf).load(first.id)).pack.name == "our-box"  # and after a restart
+
+
 async def test_a_stored_game_keeps_its_pack_after_a_restart_and_a_changed_file(db: Database, shelf: Path) -> None:
     service = make(db, shelf)
     game_id = await started(service)

@@ -167,7 +167,7 @@ async def test_restart_rebuilds_the_same_state(db: Database, tmp_path: Path, stu
     assert (await fresh.load(gid)).state == live
     steps = await db.steps(gid)
     row = await db.game(gid)
-    assert GameService.replay(row, fresh.get_engine("nim"), [(s.seat, s.option_id) for s in steps], 3) == live  # type: ignore[arg-type]
+    assert GameService.replay(row, fresh.get_engine("nim"), None, [(s.seat, s.option_id) for s in steps], 3) == live  # type: ignore[arg-type]
 
 
 async def test_corrupt_snapshot_falls_back_to_replay(db: Database, stub_render: None) -> None:
