@@ -143,8 +143,9 @@ class Clocks:
         or in the middle of their search): play them now, so a game never waits on them. A game
         whose AI turn fails again is logged and tried at the next tick (its channel told why it
         waits); it never holds back the games after it."""
-        out = []
-        for game_id in await self.db.games_with_standins():
+        out, waiting = [], await self.db.games_with_standins()
+        self.stuck.intersection_update(waiting)  # a game ended while its AI turn failed is forgotten
+        for game_id in waiting:
             async with self.games.locks.hold_game(game_id):
                 table = await self.games.scheduled(game_id)
                 if table is None:

@@ -236,6 +236,10 @@ async def test_the_channel_is_told_once_when_an_ai_turn_keeps_failing(db: Databa
         await service.act(gid, ALICE, f"{next(p for p, n in state['piles'].items() if n)} take1")
         await service.clocks.wake_standins()
         assert any("cannot play" in line for d in await announced(service) for line in d.post.tail)
+        assert service.clocks.stuck == {gid}
+        await service.abort(gid, ALICE)  # the way out the notice names
+        await service.clocks.wake_standins()
+        assert service.clocks.stuck == set(), "an ended game is not remembered as failing"
 
 
 @pytest.mark.parametrize("game", engines.names())
