@@ -77,6 +77,7 @@ MESSAGES: dict[str, str] = dict((
     msg("lobby.body", "{creator} opened a table for {players_wanted}.\nOptions: {options}\nClock: {clock}\nSeated ({count}): {players}\nPress **Join** to sit down; the creator presses **Start**."),
     msg("lobby.length", "Length: about {turns} turns per player at {players}; at most about {most} with this clock (every turn taking all it allows, {per_turn} on average)."),
     msg("lobby.length_free", "Length: about {turns} turns per player at {players}; no time limit (at one turn a day each, about {days} days)."),
+    msg("lobby.length_ai", "AI players take their turns at once: only the people's turns are counted."),
     msg("lobby.rated", "Rated: the result counts on `/leaderboard` (this server's and the global one)."),
     msg("lobby.rated_unless_solo", "Rated at two players or more: the result counts on `/leaderboard` (a solo game is not rated)."),
     msg("lobby.unrated_pack", "Unrated: played with a component pack, it changes no rating."),

@@ -56,16 +56,21 @@ def clock_text(row: GameRow, lang: str) -> str:
 def length_text(table: Table, lang: str) -> str:
     """A lobby's estimate of the game's length: the engine's typical turns per player at the
     seated count, times the time a turn may take on this clock (bank spread over the turns, plus
-    the time added per turn), players taking turns one after another."""
+    the time added per turn), the people taking turns one after another: an AI player's turn takes
+    seconds, so it adds none (a seat still empty counts as a person)."""
     e = table.engine
     players = min(max(len(table.seats), e.min_players), e.max_players)
     turns = e.typical_turns.get(players)
     if not turns:
         return ""
+    ais = sum(table.autoplayed(s.seat) for s in table.seats)
+    people = max(1, players - ais)
+    note = " " + t("lobby.length_ai", lang) if ais else ""
     if table.row.bank_s is None:
-        return t("lobby.length_free", lang, turns=turns, players=players, days=players * turns)
-    most = players * (table.row.bank_s + table.row.bonus_s * turns)
-    return t("lobby.length", lang, turns=turns, players=players, most=duration(most, lang), per_turn=duration(most / (players * turns), lang))
+        return t("lobby.length_free", lang, turns=turns, players=players, days=people * turns) + note
+    most = people * (table.row.bank_s + table.row.bonus_s * turns)
+    per_turn = duration(most / (people * turns), lang)
+    return t("lobby.length", lang, turns=turns, players=players, most=duration(most, lang), per_turn=per_turn) + note
 
 
 def clocks_line(table: Table, lang: str, now: float) -> str:
