@@ -110,3 +110,42 @@ def choose(s: State, seat: int, target: str) -> State:
         assert step is not None, f"{target} not reachable from {ids}"
         s = E.apply(s, seat, step)
     raise AssertionError(f"{target} not reached")
+
+
+def two_cities(intro: str = "off") -> dict:
+    """Two seats with their starting cities at a55 and d55, the game started."""
+    s = blank(2, intro=intro)
+    found(s, 0, "a55")
+    found(s, 1, "d55")
+    return start(s)
+
+
+def finish_selection(s: dict, seat: int) -> dict:
+    """Answer the remaining placement steps with the first legal option."""
+    while E.prompt(s, seat) and s["players"][seat]["sel"]:
+        s = E.apply(s, seat, E.prompt(s, seat).ids()[0])
+    return s
+
+
+def near(dq: int, dr: int) -> str:
+    """A hex at an axial offset from d55 in the 4-player layout."""
+    g = hx.geometry(4)
+    q, r = g.coord["d55"]
+    return g.by_coord[(q + dq, r + dr)]
+
+
+FOREST = near(0, -2)
+
+
+def country(kinds: tuple[str, ...] = ("cart",), goods: dict | None = None, terrain: dict | None = None) -> dict:
+    """Seat 0 alone with a city at d55, the given manned buildings and goods, in phase 4."""
+    s = blank(4)
+    found(s, 0, "d55")
+    for h, t in (terrain or {FOREST: "F"}).items():
+        s["map"]["terrain"][h] = t
+    start(s)
+    for k, cell in zip(kinds, ("1a1", "1a4", "1e1", "1e5"), strict=False):
+        put(s, 0, k, cell, staffed=True)
+    s["players"][0]["goods"].update(goods or {})
+    s["order"] = [0, 1, 2, 3]
+    return end_city(s)
