@@ -19,6 +19,7 @@ from typing import Any
 import engines
 from bot.services.errors import UserError
 from bot.services.games import GameService
+from bot.services.packshelf import stored_pack
 from bot.storage import Database, open_database
 from engines.core import Engine, IllegalMove
 
@@ -115,7 +116,8 @@ async def replayed(db: Database, game_id: int) -> tuple[Engine, str, int]:
     assert row is not None
     engine = engines.get_engine(row.game)
     steps = await db.steps(game_id)
-    state = GameService.replay(row, engine, [(s.seat, s.option_id) for s in steps], len(await db.seats(game_id)))
+    pack = await stored_pack(db, row, engine)
+    state = GameService.replay(row, engine, pack, [(s.seat, s.option_id) for s in steps], len(await db.seats(game_id)))
     return engine, canonical(engine, state), len(steps)
 
 

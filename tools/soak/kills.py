@@ -25,6 +25,7 @@ from typing import Any
 import bot
 import engines
 from bot.services.games import GameService
+from bot.services.packshelf import stored_pack
 from tools.soak.common import Sizes, canonical, describe, open_db
 
 ROOT = Path(bot.__file__).resolve().parents[1]
@@ -119,9 +120,10 @@ async def check(db_path: Path | str, acked: dict[int, tuple[int, int]], out: dic
             seats = len(await db.seats(game_id))
             engine = engines.get_engine(row.game)
             moves = [(s.seat, s.option_id) for s in stored]
-            if zlib.crc32(canonical(engine, GameService.replay(row, engine, moves[:steps], seats)).encode()) != crc:
+            pack = await stored_pack(db, row, engine)
+            if zlib.crc32(canonical(engine, GameService.replay(row, engine, pack, moves[:steps], seats)).encode()) != crc:
                 out["acknowledged_state_mismatches"] += 1
-            truth = canonical(engine, GameService.replay(row, engine, moves, seats))
+            truth = canonical(engine, GameService.replay(row, engine, pack, moves, seats))
             try:
                 table = await service.load(game_id)
             except Exception as e:  # a restarted bot that cannot load an acknowledged game lost it
