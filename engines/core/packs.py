@@ -409,10 +409,10 @@ def catalog_of(game: str, state: Mapping[str, Any] | None, default: Callable[[],
     mark = state.get("pack") if state is not None else None
     if mark is None:
         return default()
-    key = (game, mark["digest"])
-    if key not in _registered:
+    found = _registered.get((game, mark["digest"]))  # one read: a thread registering may evict
+    if found is None:
         raise PackMissing(f"{game} pack {mark.get('name')!r} ({mark['digest']}) is not loaded")
-    return _registered[key]  # type: ignore[no-any-return]
+    return found  # type: ignore[no-any-return]
 
 
 def mark_view(state: Mapping[str, Any], view: dict[str, Any]) -> dict[str, Any]:
