@@ -81,6 +81,7 @@ class GameService:
         self.locks = GameLocks(db)
         self.shelf = PackShelf(packs_dir)
         self._cache: LruCache[Table] = LruCache(game_cache_size)
+        self._packs: dict[str, packs.Pack] = {}  # digest → the pack as stored (`stored_pack`)
         # Whether this process runs a guild's games (its shard): the scheduler's work is its alone.
         self.owns = owns
         # What the channels and players are owed, written with each change and delivered from there.
@@ -183,7 +184,7 @@ class GameService:
                 self._cache.put(game_id, cached)
             return cached
         engine = self.get_engine(row.game)
-        table = Table(row, seats, engine, pack=await stored_pack(self.db, row, engine))
+        table = Table(row, seats, engine, pack=await stored_pack(self.db, row, engine, self._packs))
         if row.status in ("active", "finished"):
             table.state, table.step_count = await self._state(row, engine, table.pack, len(table.seats))
         self._cache.put(game_id, table)

@@ -8,6 +8,7 @@ import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bot.services.errors import NeedsRepair, UserError
 from bot.storage import GameRow
@@ -115,23 +116,35 @@ class PackShelf:
         raise UserError("err.pack_invalid", name=pack.name, count=len(shelved.refused), detail=detail)
 
 
-async def stored_pack(db: Storage, row: GameRow, engine: Engine) -> packs.Pack | None:
+async def stored_pack(db: Storage, row: GameRow, engine: Engine, kept: dict[str, packs.Pack]) -> packs.Pack | None:
     """The pack a stored game plays with, registered in this process (from its stored content,
     never from `PACKS_DIR`, so an edited pack file never changes a stored game), under the name
-    it is stored with (the same content under another name elsewhere never renames it). A pack
-    that is missing or no longer passes this build's checks makes the game need repair."""
+    it is stored with (the same content under another name elsewhere never renames it). `kept`:
+    the packs the caller has read from `db`, by digest (a stored pack never changes), so a game
+    loaded again costs no read and no parse. The parse, hash and checks run off the event loop.
+    A pack that is missing or no longer passes this build's checks makes the game need repair."""
     if row.pack is None:
         return None
-    stored = await db.pack(row.pack)
-    if stored is None:
-        log.error("game %s: its pack %s is not stored", row.id, row.pack)
-        raise NeedsRepair(row.id)
-    game, _name, content = stored
+    pack = kept.get(row.pack)
+    if pack is not None and packs.loaded(row.game, row.pack):
+        return pack
     try:
-        pack = packs.from_json(content)
-        if pack.digest != row.pack or game != row.game:
-            raise packs.PackError([f"stored content hashes to {pack.digest}"])
-        return await asyncio.to_thread(packs.register, engine, pack)  # schema and rule checks: off the loop
+        if pack is None:
+            stored = await db.pack(row.pack)
+            if stored is None:
+                log.error("game %s: its pack %s is not stored", row.id, row.pack)
+                raise NeedsRepair(row.id)
+            pack = await asyncio.to_thread(_parsed, row, stored[0], stored[2])
+        kept[row.pack] = await asyncio.to_thread(packs.register, engine, pack)  # schema and rule checks
     except packs.PackError as e:
         log.error("game %s: its pack %s cannot be used (%s)", row.id, row.pack, e.problems[0])
         raise NeedsRepair(row.id) from e
+    return kept[row.pack]
+
+
+def _parsed(row: GameRow, game: str, content: dict[str, Any]) -> packs.Pack:
+    """A stored pack's content as a Pack, refused (PackError) unless it hashes to the game's digest."""
+    pack = packs.from_json(content)
+    if pack.digest != row.pack or game != row.game:
+        raise packs.PackError([f"stored content hashes to {pack.digest}"])
+    return pack

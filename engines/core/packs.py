@@ -402,6 +402,11 @@ def register(engine: Engine, pack: Pack) -> Pack:
     return pack
 
 
+def loaded(game: str, digest: str) -> bool:
+    """Whether this process has the catalogue of `game`'s pack `digest` (`register`)."""
+    return (game, digest) in _registered
+
+
 def catalog_of(game: str, state: Mapping[str, Any] | None, default: Callable[[], T]) -> T:
     """The component catalogue `state` plays with: its pack's (registered: PackMissing if not),
     else the default one (`default()`, which the engine builds once). Game code passes the state

@@ -116,7 +116,7 @@ async def replayed(db: Database, game_id: int) -> tuple[Engine, str, int]:
     assert row is not None
     engine = engines.get_engine(row.game)
     steps = await db.steps(game_id)
-    pack = await stored_pack(db, row, engine)
+    pack = await stored_pack(db, row, engine, {})
     state = GameService.replay(row, engine, pack, [(s.seat, s.option_id) for s in steps], len(await db.seats(game_id)))
     return engine, canonical(engine, state), len(steps)
 

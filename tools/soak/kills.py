@@ -120,7 +120,7 @@ async def check(db_path: Path | str, acked: dict[int, tuple[int, int]], out: dic
             seats = len(await db.seats(game_id))
             engine = engines.get_engine(row.game)
             moves = [(s.seat, s.option_id) for s in stored]
-            pack = await stored_pack(db, row, engine)
+            pack = await stored_pack(db, row, engine, {})
             if zlib.crc32(canonical(engine, GameService.replay(row, engine, pack, moves[:steps], seats)).encode()) != crc:
                 out["acknowledged_state_mismatches"] += 1
             truth = canonical(engine, GameService.replay(row, engine, pack, moves, seats))
