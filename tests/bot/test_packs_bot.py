@@ -110,6 +110,32 @@ async def test_the_same_content_under_another_name_is_one_pack_named_as_first_st
     assert (await make(db, shelf).load(first.id)).pack.name == "our-box"  # and after a restart
 
 
+async def test_a_pack_game_loaded_again_reads_its_pack_once(db: Database, shelf: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stored pack never changes (it is stored by its content's digest): a game loaded again
+    after its table left the cache (another process moved it on, say) takes the pack this service
+    read before, with no read and no parse; only a new process reads it again."""
+    service = make(db, shelf)
+    game_id = await started(service)
+    reads: list[str] = []
+    stored = db.pack
+
+    async def counted(digest: str) -> Any:
+        reads.append(digest)
+        return await stored(digest)
+
+    monkeypatch.setattr(db, "pack", counted)
+    for _ in range(3):
+        service._cache.pop(game_id, None)
+        assert (await service.load(game_id)).pack.name == "my-box"
+    assert reads == []  # read once when the game started, before the count
+    packs._registered.clear()  # the registry forgot it (an eviction): checked again, not read again
+    service._cache.pop(game_id, None)
+    assert (await service.load(game_id)).pack.name == "my-box"
+    assert reads == []
+    assert (await make(db, shelf).load(game_id)).pack.name == "my-box"  # a new process reads it once
+    assert len(reads) == 1
+
+
 async def test_a_stored_game_keeps_its_pack_after_a_restart_and_a_changed_file(db: Database, shelf: Path) -> None:
     service = make(db, shelf)
     game_id = await started(service)
