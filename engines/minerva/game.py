@@ -26,7 +26,7 @@ class Minerva(Engine):
     max_players = 4
     rules_version = 3  # 2: no `pass` after paying the fee; 3: sales as a set pick, fewer questions
     component_files = data.FILES  # data/<stem>.json, schema/<stem>.schema.json (see README)
-    typical_turns = {1: 31, 2: 19, 3: 17, 4: 19}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
+    typical_turns = {1: 31, 2: 24, 3: 21, 4: 25}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3 --effort 0.25`; 2 to 4 players again on 2026-11-29 with OWN_SHARE)
 
     def catalog_from(self, files: dict[str, Any], checks: Checks) -> data.Catalog:
         """A pack's catalogue: the same checks and index as the default data."""
