@@ -15,8 +15,7 @@ it reads the hidden lists only as sorted multisets, so two states with the same 
 samples for equal `Sampler` states. `evaluate` projects each seat's final score (`projection`,
 unfinished decisions of the seat to act included) and turns the gap to the best opponent into a
 winning chance, with a share for the seat's own score (OWN_SHARE); solo, the gap to the
-rulebook's 40-point target. Standard library only; never
-imports game.py.
+rulebook's 40-point target. Standard library only; never imports game.py.
 """
 
 from __future__ import annotations
@@ -114,13 +113,14 @@ ACTS_PER_ROUND = 3  # activations a seat can still fit in a round
 EMPTY_SALE = 0.5  # an open sale where nothing is sold yet (see Pending)
 SOLO_TARGET = 40  # « Vous devriez être capable de viser 40 points pour votre première partie solo »
 SOLO_SCALE = 10.0
-# A share of the evaluation for the seat's own projected score, against a good two-player score
-# (OWN_PAR), beside the gap to the best opponent. On the gap alone, passing early paid: a seat that
-# has passed earns a denarius each turn the other plays, and the other pays one or passes too, so
-# two AI players raced to pass and a person who kept building outscored them. Measured at a tenth
-# of the budget, normal against the greedy player of tests/engines/minerva/strategy.py (160 games,
-# seeds 7,000 and 9,000, seats rotating): won 95 instead of 80, mean score 28.9 instead of 25.5
-# (the greedy player's 32.1 and 32.2); against normal on the gap alone, 85 of 160 (no loss).
+# A share of the evaluation for the seat's own projected score (a logistic centred on OWN_PAR, a
+# good two-player score), beside the gap to the best opponent. On the gap alone, passing early
+# paid: a seat that has passed earns a denarius each turn the other plays, and the other pays one
+# or passes too, so two AI players raced to pass and a person who kept building outscored them.
+# Measured at a tenth of the budget, normal against the greedy player of
+# tests/engines/minerva/strategy.py (160 games, seeds 7,000 and 9,000, seats rotating): won 95
+# instead of 80, mean score 28.9 instead of 25.5 (the greedy player's 32.1 and 32.2); against
+# normal on the gap alone, 85 of 160 (no loss measured).
 OWN_SHARE = 0.2
 OWN_PAR = 35.0
 
@@ -412,8 +412,8 @@ def projection(state: State, seat: int) -> float:
 def evaluate(state: State, seat: int) -> float:
     """Chance-like worth of the position for `seat` in [0, 1]: over, 1 for a first place (shared
     included) down to 0 for the last; else mostly the logistic of the projected final score minus
-    the best opponent's, sharper as the game ends, and OWN_SHARE of it the projected score itself
-    (solo: all of it, against the rulebook's 40-point target)."""
+    the best opponent's, sharper as the game ends, and OWN_SHARE of it the logistic of the
+    projected score itself (solo: that alone, against the rulebook's 40-point target)."""
     n = int(state["num_players"])
     if state["over"] and not state["solo"]:
         return (n - int(scoring.result(state)["ranks"][seat])) / (n - 1)
