@@ -81,7 +81,7 @@ class GameService:
         self.locks = GameLocks(db)
         self.shelf = PackShelf(packs_dir)
         self._cache: LruCache[Table] = LruCache(game_cache_size)
-        self._packs: dict[str, packs.Pack] = {}  # digest → the pack as stored (`stored_pack`)
+        self._packs: LruCache[packs.Pack] = LruCache(packs.MAX_REGISTERED)  # digest → the pack as stored (`stored_pack`)
         # Whether this process runs a guild's games (its shard): the scheduler's work is its alone.
         self.owns = owns
         # What the channels and players are owed, written with each change and delivered from there.

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.services.errors import NeedsRepair, UserError
+from bot.services.ratelimit import LruCache
 from bot.storage import GameRow
 from bot.storage.protocol import Storage
 from engines.core import Engine, packs
@@ -116,16 +117,17 @@ class PackShelf:
         raise UserError("err.pack_invalid", name=pack.name, count=len(shelved.refused), detail=detail)
 
 
-async def stored_pack(db: Storage, row: GameRow, engine: Engine, kept: dict[str, packs.Pack]) -> packs.Pack | None:
+async def stored_pack(db: Storage, row: GameRow, engine: Engine, kept: LruCache[packs.Pack]) -> packs.Pack | None:
     """The pack a stored game plays with, registered in this process (from its stored content,
     never from `PACKS_DIR`, so an edited pack file never changes a stored game), under the name
     it is stored with (the same content under another name elsewhere never renames it). `kept`:
-    the packs the caller has read from `db`, by digest (a stored pack never changes), so a game
-    loaded again costs no read and no parse. The parse, hash and checks run off the event loop.
+    the packs the caller has read from `db` lately, by digest (a stored pack never changes), so a
+    game loaded again costs no read and no parse; bounded, as a pack's content may be megabytes.
+    The parse, hash and checks run off the event loop.
     A pack that is missing or no longer passes this build's checks makes the game need repair."""
     if row.pack is None:
         return None
-    pack = kept.get(row.pack)
+    pack = kept.get_fresh(row.pack)
     if pack is not None and packs.loaded(row.game, row.pack):
         return pack
     try:
@@ -135,11 +137,12 @@ async def stored_pack(db: Storage, row: GameRow, engine: Engine, kept: dict[str,
                 log.error("game %s: its pack %s is not stored", row.id, row.pack)
                 raise NeedsRepair(row.id)
             pack = await asyncio.to_thread(_parsed, row, stored[0], stored[2])
-        kept[row.pack] = await asyncio.to_thread(packs.register, engine, pack)  # schema and rule checks
+        pack = await asyncio.to_thread(packs.register, engine, pack)  # schema and rule checks
     except packs.PackError as e:
         log.error("game %s: its pack %s cannot be used (%s)", row.id, row.pack, e.problems[0])
         raise NeedsRepair(row.id) from e
-    return kept[row.pack]
+    kept.put(row.pack, pack)
+    return pack
 
 
 def _parsed(row: GameRow, game: str, content: dict[str, Any]) -> packs.Pack:

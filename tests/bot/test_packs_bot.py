@@ -18,6 +18,7 @@ from bot.services.commands import Commands
 from bot.services.ctx import Ctx
 from bot.services.errors import NeedsRepair, UserError
 from bot.services.games import GameService
+from bot.services.ratelimit import LruCache
 from bot.storage import Database
 from engines.core import packs
 from tests.bot.conftest import raw_execute
@@ -134,6 +135,30 @@ async def test_a_pack_game_loaded_again_reads_its_pack_once(db: Database, shelf:
     assert reads == []
     assert (await make(db, shelf).load(game_id)).pack.name == "my-box"  # a new process reads it once
     assert len(reads) == 1
+
+
+async def test_the_packs_a_service_keeps_are_bounded(db: Database, shelf: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pack's content may be megabytes: a service keeps the packs it read lately, as many as the
+    registry holds, not every pack it ever read; one it let go is read again when needed."""
+    service = make(db, shelf)
+    assert service._packs.size == packs.MAX_REGISTERED
+    write_pack(shelf, "Rye terrace", name="other-box")
+    first = await started(service)
+    second = await started(service, channel=6, options={"pack": "other-box"})
+    service._packs = LruCache(1)
+    reads: list[str] = []
+    stored = db.pack
+
+    async def counted(digest: str) -> Any:
+        reads.append(digest)
+        return await stored(digest)
+
+    monkeypatch.setattr(db, "pack", counted)
+    for game_id, farm in [(first, "Barley patch"), (second, "Rye terrace"), (first, "Barley patch")]:
+        service._cache.pop(game_id, None)
+        table = await service.load(game_id)
+        assert farm in names_in(table.drawn(None)) and len(service._packs) == 1
+    assert len(reads) == 3 and reads[0] == reads[2] != reads[1]
 
 
 async def test_a_stored_game_keeps_its_pack_after_a_restart_and_a_changed_file(db: Database, shelf: Path) -> None:

@@ -20,6 +20,7 @@ import engines
 from bot.services.errors import UserError
 from bot.services.games import GameService
 from bot.services.packshelf import stored_pack
+from bot.services.ratelimit import LruCache
 from bot.storage import Database, open_database
 from engines.core import Engine, IllegalMove
 
@@ -116,7 +117,7 @@ async def replayed(db: Database, game_id: int) -> tuple[Engine, str, int]:
     assert row is not None
     engine = engines.get_engine(row.game)
     steps = await db.steps(game_id)
-    pack = await stored_pack(db, row, engine, {})
+    pack = await stored_pack(db, row, engine, LruCache(1))
     state = GameService.replay(row, engine, pack, [(s.seat, s.option_id) for s in steps], len(await db.seats(game_id)))
     return engine, canonical(engine, state), len(steps)
 

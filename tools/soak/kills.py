@@ -26,6 +26,7 @@ import bot
 import engines
 from bot.services.games import GameService
 from bot.services.packshelf import stored_pack
+from bot.services.ratelimit import LruCache
 from tools.soak.common import Sizes, canonical, describe, open_db
 
 ROOT = Path(bot.__file__).resolve().parents[1]
@@ -120,7 +121,7 @@ async def check(db_path: Path | str, acked: dict[int, tuple[int, int]], out: dic
             seats = len(await db.seats(game_id))
             engine = engines.get_engine(row.game)
             moves = [(s.seat, s.option_id) for s in stored]
-            pack = await stored_pack(db, row, engine, {})
+            pack = await stored_pack(db, row, engine, LruCache(1))
             if zlib.crc32(canonical(engine, GameService.replay(row, engine, pack, moves[:steps], seats)).encode()) != crc:
                 out["acknowledged_state_mismatches"] += 1
             truth = canonical(engine, GameService.replay(row, engine, pack, moves, seats))
