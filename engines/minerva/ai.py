@@ -123,6 +123,7 @@ SOLO_SCALE = 10.0
 # normal on the gap alone, 85 of 160 (no loss measured).
 OWN_SHARE = 0.2
 OWN_PAR = 35.0
+OWN_SCALE = SOLO_SCALE  # ten points move it as far as solo's gap to its target: the width measured
 
 
 def squash(x: float, scale: float) -> float:
@@ -423,7 +424,7 @@ def evaluate(state: State, seat: int) -> float:
     rival = max(proj[s] for s in range(n) if s != seat)
     scale = 2.5 + 5.0 * (1.0 - progress(state))  # fitted on the same games (Brier score)
     race = squash(proj[seat] - rival, scale)
-    return (1.0 - OWN_SHARE) * race + OWN_SHARE * squash(proj[seat] - OWN_PAR, SOLO_SCALE)
+    return (1.0 - OWN_SHARE) * race + OWN_SHARE * squash(proj[seat] - OWN_PAR, OWN_SCALE)
 
 
 # Fitted (least squares, per half round, each weight a quadratic in the half round, each player
