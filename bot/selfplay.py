@@ -1,12 +1,13 @@
 """`python -m bot selfplay GAME --levels strong,random --games N`: AI players play whole games
 against each other, seats rotating between games, and the result is printed as JSON:
 `{"game", "games", "levels", "unfinished", "shared", "long_turns", "wins": {level: n},
-"turns_per_player", "mean_score": {level: x}, "seconds_per_decision": {level: {"p50", "p95", "max",
+"wins_by_seat": [n, ...], "turns_per_player", "mean_score": {level: x}, "seconds_per_decision": {level: {"p50", "p95", "max",
 "decisions"}}}`. `turns_per_player` is the game's turns (`Engine.turns`) per player, the mean over
 finished games. A shared win counts for each level that shares it (`shared` counts those games);
 `long_turns` counts the turns in which an AI seat reached ai.LONG_TURN decisions (where it heads
 for the turn's end: a sign of an AI going round in circles); a level seated twice counts once per
 game it wins, and each of its seats' final scores goes into its mean (finished games only).
+`wins_by_seat` counts first places by seat, whoever sat there: what sitting first is worth.
 Levels: `easy`, `normal`, `strong` (engines.core.ai), and the baselines `random` (a uniformly
 random legal option) and `standin` (the stand-in before the AI: one step of look-ahead on the
 public score)."""
@@ -42,6 +43,7 @@ class Tally:
     shared: int = 0  # finished games whose first place several levels shared
     long_turns: int = 0  # turns in which an AI seat reached ai.LONG_TURN decisions
     wins: dict[str, int] = field(default_factory=dict)
+    seat_wins: dict[int, int] = field(default_factory=dict)  # first places by seat, whoever sat there
     seconds: dict[str, list[float]] = field(default_factory=dict)
     turns: list[float] = field(default_factory=list)  # turns per player of each finished game
     scores: dict[str, list[float]] = field(default_factory=dict)  # each seat's final score, by level
@@ -54,6 +56,8 @@ class Tally:
         self.long_turns += other.long_turns
         for level, n in other.wins.items():
             self.wins[level] = self.wins.get(level, 0) + n
+        for seat, n in other.seat_wins.items():
+            self.seat_wins[seat] = self.seat_wins.get(seat, 0) + n
         for level, times in other.seconds.items():
             self.seconds.setdefault(level, []).extend(times)
         self.turns.extend(other.turns)
@@ -119,6 +123,8 @@ def play(
         return
     first = {seats[s] for s, rank in enumerate(result["ranks"]) if rank == 1}
     tally.shared += len(first) > 1
+    for s, rank in enumerate(result["ranks"]):
+        tally.seat_wins[s] = tally.seat_wins.get(s, 0) + (rank == 1)
     for level in first:
         tally.wins[level] = tally.wins.get(level, 0) + 1
 
@@ -143,6 +149,7 @@ def report(game: str, levels: list[str], tally: Tally) -> dict[str, object]:
     return {
         "game": game, "games": tally.games, "levels": levels, "unfinished": tally.unfinished, "shared": tally.shared,
         "long_turns": tally.long_turns, "wins": tally.wins,
+        "wins_by_seat": [tally.seat_wins.get(s, 0) for s in range(len(levels))],
         "turns_per_player": round(sum(tally.turns) / len(tally.turns), 1) if tally.turns else None,
         "mean_score": {level: round(sum(p) / len(p), 1) for level, p in tally.scores.items()},
         "seconds_per_decision": {level: spread(times) for level, times in tally.seconds.items()},

@@ -120,6 +120,20 @@ def test_a_shared_win_counts_for_each_level_that_shares_it(monkeypatch: pytest.M
     assert len(same.scores["random"]) == 6
 
 
+def test_wins_by_seat_count_first_places_by_seat_whoever_sat_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every level plays the same line, which X (seat 0) wins: by level the wins split as seats
+    rotate, by seat the first seat takes them all; a slice's tally adds up."""
+    line = ["a1", "b1", "a2", "b2", "a3"]
+    monkeypatch.setattr(selfplay, "pick", lambda engine, state, *_: next(c for c in line if state["board"][c] is None))
+    tally = selfplay.play_games(TICTACTOE, ["strong", "random"], 4)
+    assert tally.wins == {"strong": 2, "random": 2} and tally.seat_wins == {0: 4, 1: 0}
+    tally.add(selfplay.play_games(TICTACTOE, ["strong", "random"], 1, first=4))
+    report = selfplay.report("tictactoe", ["strong", "random"], tally)
+    assert report["wins_by_seat"] == [5, 0] and report["wins"] == {"strong": 3, "random": 2}
+    drawn = selfplay.play_games(TICTACTOE, ["strong", "random"], 2, decide=scripted)
+    assert selfplay.report("tictactoe", ["strong", "random"], drawn)["wins_by_seat"] == [2, 2], "a shared first place counts for each seat"
+
+
 def test_selfplay_refuses_bad_input_with_the_reason(tictactoe: Engine, capsys: pytest.CaptureFixture[str]) -> None:
     assert selfplay.main(["tictactoe", "--levels", "strong,godlike"]) == 2
     out = capsys.readouterr()
