@@ -81,6 +81,19 @@ async def play_some(service: GameService, game_id: int, steps: int) -> None:
         await service.act(game_id, table.user_at(seat).user_id, prompt.options[-1].id)
 
 
+def pack_reads(db: Database, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The digests of the stored packs `db` is asked for from now on, in order."""
+    reads: list[str] = []
+    stored = db.pack
+
+    async def counted(digest: str) -> Any:
+        reads.append(digest)
+        return await stored(digest)
+
+    monkeypatch.setattr(db, "pack", counted)
+    return reads
+
+
 async def test_a_table_plays_with_the_chosen_pack_and_says_so(db: Database, shelf: Path) -> None:
     service = make(db, shelf)
     game_id = await started(service)
@@ -117,14 +130,7 @@ async def test_a_pack_game_loaded_again_reads_its_pack_once(db: Database, shelf:
     read before, with no read and no parse; only a new process reads it again."""
     service = make(db, shelf)
     game_id = await started(service)
-    reads: list[str] = []
-    stored = db.pack
-
-    async def counted(digest: str) -> Any:
-        reads.append(digest)
-        return await stored(digest)
-
-    monkeypatch.setattr(db, "pack", counted)
+    reads = pack_reads(db, monkeypatch)
     for _ in range(3):
         service._cache.pop(game_id, None)
         assert (await service.load(game_id)).pack.name == "my-box"
@@ -146,14 +152,7 @@ async def test_the_packs_a_service_keeps_are_bounded(db: Database, shelf: Path, 
     first = await started(service)
     second = await started(service, channel=6, options={"pack": "other-box"})
     service._packs = LruCache(1)
-    reads: list[str] = []
-    stored = db.pack
-
-    async def counted(digest: str) -> Any:
-        reads.append(digest)
-        return await stored(digest)
-
-    monkeypatch.setattr(db, "pack", counted)
+    reads = pack_reads(db, monkeypatch)
     for game_id, farm in [(first, "Barley patch"), (second, "Rye terrace"), (first, "Barley patch")]:
         service._cache.pop(game_id, None)
         table = await service.load(game_id)
