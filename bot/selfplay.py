@@ -1,16 +1,15 @@
 """`python -m bot selfplay GAME --levels strong,random --games N`: AI players play whole games
-against each other, seats rotating between games, and the result is printed as JSON:
-`{"game", "games", "levels", "unfinished", "shared", "long_turns", "wins": {level: n},
-"wins_by_seat": [n, ...], "turns_per_player", "mean_score": {level: x},
-"seconds_per_decision": {level: {"p50", "p95", "max", "decisions"}}}`. `turns_per_player` is the game's turns (`Engine.turns`) per player, the mean over
-finished games. A shared win counts for each level that shares it (`shared` counts those games);
-`long_turns` counts the turns in which an AI seat reached ai.LONG_TURN decisions (where it heads
-for the turn's end: a sign of an AI going round in circles); a level seated twice counts once per
-game it wins, and each of its seats' final scores goes into its mean (finished games only).
-`wins_by_seat` counts first places by seat, whoever sat there: what sitting first is worth.
-Levels: `easy`, `normal`, `strong` (engines.core.ai), and the baselines `random` (a uniformly
-random legal option) and `standin` (the stand-in before the AI: one step of look-ahead on the
-public score)."""
+against each other, seats rotating between games, and the result is printed as JSON: `{"game",
+"games", "levels", "unfinished", "shared", "long_turns", "wins": {level: n}, "wins_by_seat": [n,
+...], "turns_per_player", "mean_score": {level: x}, "seconds_per_decision": {level: {"p50", "p95",
+"max", "decisions"}}}`. `turns_per_player` is the game's turns (`Engine.turns`) per player, the
+mean over finished games. A shared win counts for each level that shares it (`shared` counts those
+games); `long_turns` counts the turns in which an AI seat reached ai.LONG_TURN decisions (where it
+heads for the turn's end: a sign of an AI going round in circles); a level seated twice counts once
+per game it wins, and each of its seats' final scores goes into its mean (finished games only).
+`wins_by_seat` counts first places by seat, whoever sat there: what sitting first is worth. Levels:
+`easy`, `normal`, `strong` (engines.core.ai), and the baselines `random` (a uniformly random legal
+option) and `standin` (the stand-in before the AI: one step of look-ahead on the public score)."""
 
 from __future__ import annotations
 
