@@ -41,6 +41,7 @@ import time
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from engines.core.contract import Prompt
 from engines.core.engine import Engine, Sampler
 from engines.core.state import State
 
@@ -253,9 +254,17 @@ class _Search:
                 return [way]
         back = {*seen, fingerprint(self.engine, world, self.seat)}
         after = {o: self.step(world, self.seat, o) for o in ids}
-        moving = [o for o in ids if self.new_to(after[o], back)]
-        for o in moving:
-            self.forced[o], after[o] = self.commits(after[o], back)
+        moving = []
+        for o in ids:
+            if self.past_turn(after[o]):
+                moving.append(o)
+                continue
+            prompt = self.engine.prompt(after[o], self.seat)  # one call per option: judging each costs most
+            if _digest(self.engine, after[o], self.seat, prompt) in back:
+                continue
+            moving.append(o)
+            if prompt is not None and len(prompt.options) <= CONFIRMATION:
+                self.forced[o], after[o] = self.commits(after[o], back)
         self.first = world, after  # easy's first sample: its steps (and what they commit to) already played
         if moving:
             return moving
@@ -299,9 +308,13 @@ class _Search:
         the seat not in `back` (`None`: only the first two count). Counting only another seat to
         act, a way out had to reach past whatever the seat does after a completed turn, which may
         lie deeper than the search reaches."""
-        if self.engine.is_over(state) or self.seat not in self.engine.to_act(state) or self.engine.turns(state) > self.turns:
+        if self.past_turn(state):
             return True
         return back is not None and fingerprint(self.engine, state, self.seat) not in back
+
+    def past_turn(self, state: State) -> bool:
+        """Whether `state` is over or past the seat's turn (`new_to`)."""
+        return self.engine.is_over(state) or self.seat not in self.engine.to_act(state) or self.engine.turns(state) > self.turns
 
     def way_out(self, world: State, back: set[str] | None, timed: bool = True) -> str | None:
         """When every option leads back where the turn has been: the first option of a short path
@@ -448,7 +461,11 @@ class _Search:
 
 def fingerprint(engine: Engine, state: State, seat: int) -> str:
     """What `seat` sees of a position, as a short digest: its view and its prompt's options."""
-    prompt = engine.prompt(state, seat)
+    return _digest(engine, state, seat, engine.prompt(state, seat))
+
+
+def _digest(engine: Engine, state: State, seat: int, prompt: Prompt | None) -> str:
+    """`fingerprint`, the seat's prompt at `state` given."""
     seen = [engine.view(state, seat), prompt.ask() if prompt else None, prompt.ids() if prompt else None]
     return hashlib.blake2b(json.dumps(seen, sort_keys=True, default=str).encode(), digest_size=12).hexdigest()
 
