@@ -128,6 +128,14 @@ def play(
         tally.wins[level] = tally.wins.get(level, 0) + 1
 
 
+def seats_problem(engine: Engine, seats: int) -> str:
+    """Why `seats` players cannot play `engine` ("" when they can)."""
+    if engine.min_players <= seats <= engine.max_players:
+        return ""
+    span = engine.min_players if engine.min_players == engine.max_players else f"{engine.min_players} to {engine.max_players}"
+    return f"{engine.title} is for {span} players, not {seats}"
+
+
 def play_games(
     engine: Engine, levels: list[str], games: int, seed: int = 1, effort: float = 1.0, first: int = 0,
     decide: Decide | None = None, highest_first: bool = False,
@@ -135,8 +143,8 @@ def play_games(
     """Games `first` to `first + games - 1` of a series: game g seats the levels rotated by g, so
     each level plays each seat in turn, and is seeded `seed + g` (a series split in slices gives the
     same games)."""
-    if not engine.min_players <= len(levels) <= engine.max_players:
-        raise ValueError(f"{engine.title} is for {engine.min_players} to {engine.max_players} players, not {len(levels)}")
+    if problem := seats_problem(engine, len(levels)):
+        raise ValueError(problem)
     tally = Tally(wins={level: 0 for level in levels})
     for g in range(first, first + games):
         k = g % len(levels)
@@ -175,10 +183,12 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     levels = [w.strip().lower() for w in args.levels.split(",") if w.strip()]
     game = engines.key(args.game)
-    bad = [w for w in levels if w not in (*LEVELS, *BASELINES)]
-    if game not in engines.names() or bad or args.games < 1 or not 0 < args.effort <= 1:
-        print(f"unknown game or level ({', '.join(bad) or args.game}); games: {', '.join(engines.names())}; "
-              f"levels: {', '.join((*LEVELS, *BASELINES))}; --games >= 1; 0 < --effort <= 1", file=sys.stderr)
+    problems = [f"unknown game {args.game!r} (games: {', '.join(engines.names())})"] if game not in engines.names() else []
+    problems += [f"unknown level {w!r} (levels: {', '.join((*LEVELS, *BASELINES))})" for w in levels if w not in (*LEVELS, *BASELINES)]
+    problems += [text for bad, text in ((not levels, "--levels names no level"), (args.games < 1, "--games must be 1 or more"),
+                                       (not 0 < args.effort <= 1, "--effort must be above 0 and at most 1")) if bad]
+    if problems:
+        print("; ".join(problems), file=sys.stderr)
         return 2
     try:
         report = selfplay(game, levels, args.games, args.seed, args.effort)

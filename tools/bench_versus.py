@@ -171,7 +171,7 @@ def _slice(task: tuple[str, list[str], int, int, int, float, dict[str, str], boo
 
 def main(argv: list[str]) -> int:
     import engines
-    from bot.selfplay import BASELINES, Tally, report
+    from bot.selfplay import BASELINES, Tally, report, seats_problem
     from engines.core.ai import LEVELS
     from tools.bench_ai import first_score
 
@@ -197,8 +197,8 @@ def main(argv: list[str]) -> int:
             problems.append(f"bad seat {label!r}: an AI level ({', '.join(LEVELS)}) with an optional @REVISION,"
                             f" or a baseline ({', '.join(BASELINES)}) without one")
     engine = engines.get_engine(game) if not problems else None
-    if engine and not engine.min_players <= len(labels) <= engine.max_players:
-        problems.append(f"{engine.title} is for {engine.min_players} to {engine.max_players} players, not {len(labels)}")
+    if engine and (problem := seats_problem(engine, len(labels))):
+        problems.append(problem)
     problems += [text for bad, text in ((args.games < 1, "--games must be 1 or more"), (args.jobs < 1, "--jobs must be 1 or more"),
                                        (not 0 < args.effort <= 1, "--effort must be above 0 and at most 1")) if bad]
     if problems:

@@ -101,7 +101,7 @@ def test_versus_refuses_bad_seats_with_the_reason(capsys: pytest.CaptureFixture[
     assert bench_versus.main(["deus", "--seats", "normal,random@HEAD"]) == 2
     assert "a baseline (random, standin) without one" in capsys.readouterr().err
     assert bench_versus.main(["monumental_duel", "--seats", "normal,normal,normal"]) == 2
-    assert "not 3" in capsys.readouterr().err
+    assert "Monumental Duel: Trade is for 2 players, not 3" in capsys.readouterr().err
     assert bench_versus.main(["chess", "--seats", "normal,normal@"]) == 2
     err = capsys.readouterr().err
     assert "unknown game 'chess'" in err and "bad seat 'normal@'" in err
