@@ -210,7 +210,7 @@ MESSAGES: dict[str, str] = dict((
     msg("leaderboard.empty", "No rated game of {game} yet: a game of two players or more, without a pack, counts once it ends."),
     msg("leaderboard.partial", "Counted from the games of the channels you can see."),
     msg("leaderboard.how", "Rating: 1,500 + 20 × (skill − 3 × uncertainty), openskill's Plackett-Luce model; shared places are ties, a seat a stand-in took over counts last."),
-    msg("err.bad_ai", "`ai=` takes a count of AI players or their levels ({levels}), e.g. `ai=2` or `ai=strong,easy`: {detail}."),
+    msg("err.bad_ai", "`ai=` takes a count of AI players (1 to 9) or their levels ({levels}), e.g. `ai=2` or `ai=strong,easy`; not '{given}'."),
     msg("err.bad_ai_level", "AI levels: {levels}."),
     msg("err.too_many_ai", "`ai=` seats {count} AI players, but {game} takes at most {max} players: with you, {room} AI at most."),
     msg("err.no_ai_seated", "No AI player is seated at this table."),

@@ -48,17 +48,17 @@ def ai_level(user_id: int) -> str | None:
 
 
 def parse_levels(text: str) -> list[str]:
-    """`ai=` of `/game new options`: a count of normal players (`2`) or levels (`strong,easy`);
-    ValueError with what is wrong."""
+    """`ai=` of `/game new options`: a count of normal players (`2`, at most 9) or levels
+    (`strong,easy`); ValueError holding the part that is wrong, as typed."""
     text = text.strip().lower()
     if text.isdigit():
-        count = int(text)
-        if not 1 <= count <= 9:
-            raise ValueError("a count of AI players from 1 to 9")
-        return [STANDIN_LEVEL] * count
+        if not 1 <= int(text) <= 9:
+            raise ValueError(text)
+        return [STANDIN_LEVEL] * int(text)
     levels = [w.strip() for w in text.split(",") if w.strip()]
-    if not levels or any(w not in LEVELS for w in levels):
-        raise ValueError(f"a count or levels among {', '.join(LEVELS)}")
+    wrong = next((w for w in levels if w not in LEVELS), None)
+    if wrong is not None or not levels:
+        raise ValueError(wrong or text)
     return levels
 
 

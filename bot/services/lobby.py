@@ -73,7 +73,7 @@ class Lobbies:
             try:
                 levels = autoplay.parse_levels(str(options.pop("ai")))
             except ValueError as e:
-                raise UserError("err.bad_ai", detail=str(e), levels=", ".join(LEVELS)) from e
+                raise UserError("err.bad_ai", given=quote(str(e)), levels=", ".join(LEVELS)) from e
             if 1 + len(levels) > engine.max_players:
                 raise UserError("err.too_many_ai", count=len(levels), game=engine.title_text(), max=engine.max_players,
                                 room=engine.max_players - 1)

@@ -18,7 +18,7 @@ from bot.services.table import Table
 from bot.storage import Database
 from bot.storage.ratings import GLOBAL
 from engines.core.ai import LEVELS, fingerprint
-from engines.core.names import plain
+from engines.core.names import plain, said
 from tests.bot.conftest import announced, toy_service
 from tests.settings import AI_EFFORT
 
@@ -49,9 +49,10 @@ def test_ai_identities() -> None:
     assert [autoplay.ai_level(i) for i in ids[:4]] == ["easy", "easy", "easy", "normal"]
     assert autoplay.ai_level(5) is None and autoplay.ai_level(-5) is None
     assert autoplay.parse_levels("2") == ["normal", "normal"] and autoplay.parse_levels("strong, easy") == ["strong", "easy"]
-    for bad in ("0", "godlike", "", "strong,,x"):
-        with pytest.raises(ValueError):
+    for bad, wrong in (("0", "0"), ("12", "12"), ("godlike", "godlike"), ("", ""), (" , ", ","), ("strong,,X", "x")):
+        with pytest.raises(ValueError) as e:
             autoplay.parse_levels(bad)
+        assert str(e.value) == wrong, "the refusal quotes the part that is wrong"
     assert autoplay.seat_name("strong", "en") == "🤖 Tabula AI · strong" and autoplay.seat_name("strong", "fr") == "🤖 IA Tabula · forte"
     assert [autoplay.seat_name(level, "de") for level in LEVELS] == ["🤖 Tabula-KI · leicht", "🤖 Tabula-KI · normal", "🤖 Tabula-KI · stark"]
     with pytest.raises(ValueError):
@@ -102,8 +103,13 @@ async def test_lobby_buttons_and_rules_for_ai_seats(db: Database, stub_render: N
         "`ai=` seats 3 AI players, but Nim takes at most 3 players: with you, 2 AI at most."
     )
     with pytest.raises(UserError) as e:
-        await service.open_lobby(guild_id=9, channel_id=101, user_id=BOB, name="bob", game="nim", options={"ai": "godlike"})
+        await service.open_lobby(guild_id=9, channel_id=101, user_id=BOB, name="bob", game="nim", options={"ai": "strong,godlike"})
     assert e.value.key == "err.bad_ai"
+    assert t(e.value.key, "en", **e.value.fields) == (
+        "`ai=` takes a count of AI players (1 to 9) or their levels (easy, normal, strong), e.g. `ai=2` or `ai=strong,easy`;"
+        f" not '{said('godlike')}'."
+    ), "the word that is wrong, set apart as what the user typed"
+    assert t(e.value.key, "fr", **e.value.fields).endswith(f"; pas « {said('godlike')} ».")
     await service.leave(gid, ALICE)  # only an AI would be left: the table closes
     assert (await service.load(gid)).row.status == "aborted"
 
