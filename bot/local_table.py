@@ -31,6 +31,7 @@ from babel.dates import format_timedelta
 
 import engines
 from bot.i18n import t
+from bot.services.autoplay import person_name
 from bot.services.commands import Commands, Ctx
 from bot.services.errors import UserError
 from bot.services.games import GameService
@@ -39,7 +40,7 @@ from bot.services.replies import Button, Reply
 from bot.settings import Settings
 from bot.storage import SeatRow, open_database
 from engines.core import IllegalMove
-from engines.core.names import CLOSE, OPEN, plain, said
+from engines.core.names import CLOSE, OPEN, plain
 
 CHANNEL_ID = 1
 GUILD_ID = 1
@@ -159,7 +160,7 @@ class LocalTable:
     def ctx(self) -> Ctx:
         """The acting player, as a plain member: no one moderates a local table (whoever types
         `as` may be anyone), so only a table's creator starts, aborts or repairs it."""
-        return Ctx(user_id_for(self.user), said(self.user), CHANNEL_ID, GUILD_ID, self.lang)
+        return Ctx(user_id_for(self.user), person_name(self.user), CHANNEL_ID, GUILD_ID, self.lang)
 
     def text(self, text: str) -> str:
         """A reply's text as this terminal shows it (`local_text`), on the service's clock."""
@@ -355,7 +356,7 @@ class LocalTable:
         """`stats [game]`, or `stats player <name>`: that player's rating history."""
         if args[:1] == ["player"] and len(args) > 1:
             name = " ".join(args[1:])
-            return await self.commands.stats(ctx, player=(user_id_for(name), said(name)))
+            return await self.commands.stats(ctx, player=(user_id_for(name), person_name(name)))
         return await self.commands.stats(ctx, self._game_first(args)[0] if args else None)
 
     async def _add(self, ctx: Ctx, args: list[str]) -> Reply:

@@ -14,13 +14,14 @@ from discord.ext import commands
 import engines
 from bot.discord_ui.respond import make_ctx, run
 from bot.i18n import LANGS, lang_for, t
+from bot.services.autoplay import person_name
 from bot.services.commands import ALERTS
 from bot.services.errors import UserError
 from bot.services.lobby_commands import CLOCK_PRESETS
 from bot.services.ratings import SCOPES
 from bot.services.replies import Reply
 from engines.core import i18n
-from engines.core.names import plain, said
+from engines.core.names import plain
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
@@ -215,7 +216,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(game=_("Only this game"), player=_("A player: their rating history per game, as a chart"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, game: str | None = None, player: discord.Member | None = None) -> None:
-        who = (player.id, said(player.display_name)) if player is not None else None
+        who = (player.id, person_name(player.display_name)) if player is not None else None
         await run(self.bot, interaction, lambda ctx: self.cmds.stats(ctx, game, who), ephemeral=True)
 
     @app_commands.command(name="leaderboard", description=_("The best players of a game: rating, games, win rate"))

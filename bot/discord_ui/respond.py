@@ -19,6 +19,7 @@ import discord
 from bot.discord_ui.components import unheld, view_for
 from bot.discord_ui.sender import MAX_UPLOAD, NO_ANSWER, check_dm
 from bot.i18n import lang_for, t
+from bot.services.autoplay import person_name
 from bot.services.commands import Ctx
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.outbox import POST, Owed, Post
@@ -26,7 +27,6 @@ from bot.services.presenter import clip
 from bot.services.replies import Reply
 from bot.usertext import content
 from engines.core import IllegalMove
-from engines.core.names import said
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import TabulaBot
@@ -50,7 +50,7 @@ async def make_ctx(bot: TabulaBot, interaction: discord.Interaction) -> Ctx:
     channel_id = interaction.channel_id or 0
     return Ctx(
         user_id=interaction.user.id,
-        name=said(interaction.user.display_name),
+        name=person_name(interaction.user.display_name),
         channel_id=channel_id,
         guild_id=interaction.guild_id,
         lang=lang,

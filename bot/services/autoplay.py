@@ -13,9 +13,11 @@ from bot.i18n import t
 from engines import get_engine
 from engines.core import packs
 from engines.core.ai import LEVELS, Budget, choose
+from engines.core.names import said
 from engines.core.state import State
 
 STANDIN_LEVEL = "normal"
+ROBOT = "\U0001f916"  # an AI seat's mark: a person's name never carries it (`person_name`)
 MAX_AI_COPIES = 10  # AI seats of one level in one game (ids -1000·(level+1) - copy)
 
 
@@ -31,7 +33,15 @@ def seat_name(level: str, lang: str) -> str:
     "🤖 Tabula AI · strong", "🤖 IA Tabula · forte"."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
-    return "\U0001f916 " + t("ai.name", lang, level=level_word(level, lang))
+    return f"{ROBOT} " + t("ai.name", lang, level=level_word(level, lang))
+
+
+def person_name(display_name: str) -> str:
+    """A person's display name as the bot shows it: user text (`said`), without the robot that
+    marks an AI seat, so that nobody passes for one ("🤖 Tabula AI · strong" shows as "Tabula AI
+    · strong"; a name of robots alone as "?")."""
+    name = " ".join(display_name.replace(ROBOT + "\ufe0f", "").replace(ROBOT, "").split())
+    return said(name or "?")
 
 
 def level_word(level: str, lang: str) -> str:

@@ -11,6 +11,7 @@ import engines
 from bot.discord_ui.client import TabulaBot
 from bot.services.games import GameService
 from engines.core import ai
+from engines.core.names import plain
 from tests.bot.e2e_util import make_bot as e2e_make_bot
 from tests.bot.e2e_util import text
 from tests.bot.test_discord_toy import answer, make_bot, setup_table
@@ -61,6 +62,22 @@ async def test_the_lobby_buttons_seat_and_remove_an_ai(simcord_env) -> None:  # 
     await alice.click(lobby, label="Remove AI")
     table = await simcord_env.bot.services.table_in_channel(channel.id)
     assert [s.user_id for s in table.seats] == [alice.id]
+
+
+async def test_a_person_named_like_an_ai_never_passes_for_one(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """The robot marks AI seats only: a member who calls themselves "🤖 Tabula AI · strong"
+    shows without it, beside the real AI seat of that name."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    mallory = guild.add_member(simcord_env.create_user("\U0001f916 Tabula AI \u00b7 strong"))
+    robots = guild.add_member(simcord_env.create_user("\U0001f916\ufe0f\U0001f916"))
+    await mallory.slash(channel, "game new", game="nim", options="ai=strong")
+    lobby = channel.last_message
+    await robots.click(lobby, label="Join")
+    table = await simcord_env.bot.services.table_in_channel(channel.id)
+    assert [plain(s.name) for s in table.seats] == ["Tabula AI \u00b7 strong", "\U0001f916 Tabula AI \u00b7 strong", "?"]
+    shown = text(next(m for m in reversed(channel.history()) if "Seated" in text(m)))
+    assert shown.count("\U0001f916") == 1, shown
 
 
 # --- a person and AI players finish a game of each real engine ---------------------------------

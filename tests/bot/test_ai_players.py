@@ -53,6 +53,8 @@ def test_ai_identities() -> None:
         with pytest.raises(ValueError) as e:
             autoplay.parse_levels(bad)
         assert str(e.value) == wrong, "the refusal quotes the part that is wrong"
+    assert autoplay.person_name("🤖 Tabula AI · strong") == said("Tabula AI · strong") != said(autoplay.seat_name("strong", "en"))
+    assert autoplay.person_name("R2 🤖️ D2") == said("R2 D2") and autoplay.person_name(" 🤖 ") == said("?")
     assert autoplay.seat_name("strong", "en") == "🤖 Tabula AI · strong" and autoplay.seat_name("strong", "fr") == "🤖 IA Tabula · forte"
     assert [autoplay.seat_name(level, "de") for level in LEVELS] == ["🤖 Tabula-KI · leicht", "🤖 Tabula-KI · normal", "🤖 Tabula-KI · stark"]
     with pytest.raises(ValueError):
