@@ -80,7 +80,8 @@ def places(seats: Sequence[Finisher]) -> list[int] | None:
 
 def rate(seats: Sequence[Finisher], current: dict[int, Skill]) -> list[Change]:
     """Each player's rating before and after this game (`current`: their ratings so far; a player
-    missing from it starts new). Empty when the game cannot be rated."""
+    missing from it starts new), and whether they won it (never where a stand-in played their
+    seat to the end: they ranked last). Empty when the game cannot be rated."""
     found = places(seats)
     if found is None:
         return []
@@ -88,7 +89,7 @@ def rate(seats: Sequence[Finisher], current: dict[int, Skill]) -> list[Change]:
     teams = [[MODEL.rating(mu=b.mu, sigma=b.sigma)] for b in before]
     after = MODEL.rate(teams, ranks=[float(p) for p in found])
     return [
-        Change(s.user_id, place, s.won, b, Skill(team[0].mu, team[0].sigma))
+        Change(s.user_id, place, s.won and not s.standin, b, Skill(team[0].mu, team[0].sigma))
         for s, place, b, team in zip(seats, found, before, after, strict=True)
     ]
 

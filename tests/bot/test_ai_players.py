@@ -135,6 +135,20 @@ async def test_the_standin_is_the_ai_at_normal_level(db: Database, stub_render: 
     assert levels and set(levels) == {"normal"}
 
 
+async def test_the_last_person_leaving_a_game_against_ai_players_lets_them_finish_it(db: Database, stub_render: None) -> None:
+    """The AI seats play the game to its end in the same command, the seat that was left marked,
+    and the one who left counts as last for the rating, like any player who leaves."""
+    service = toy_service(db)
+    gid = await lobby(service, {"ai": "normal,easy", "stones": "9"})
+    await service.start(gid, ALICE)
+    out = await service.leave_active(gid, ALICE, "alice")
+    table = await service.load(gid)
+    assert out.finished and table.row.status == "finished", "no person is left to wait for"
+    assert table.seats[0].standin and table.seats[0].user_id == ALICE
+    alice = await db.rating(GLOBAL, "nim", ALICE)
+    assert alice is not None and alice.played == 1 and alice.wins == 0, "the one who left ranks last"
+
+
 async def test_a_restart_in_the_middle_of_an_ai_turn_plays_it_once(db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch) -> None:
     service = toy_service(db)
     gid = await lobby(service, {"ai": "normal", "stones": "9"})

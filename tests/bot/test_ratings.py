@@ -51,6 +51,8 @@ def test_ties_share_a_place_and_a_standin_seat_counts_last() -> None:
     changes = rate(seats, {})
     assert changes[0].after == changes[1].after and changes[0].delta > 0 > changes[3].delta
     assert changes[3].after.shown < changes[2].after.shown
+    alone = rate([Finisher(1, 1, True, True), Finisher(2, 2, False)], {})
+    assert alone[0].place > alone[1].place and not alone[0].won, "a win the stand-in played is not its player's"
 
 
 def test_games_that_cannot_be_rated() -> None:
