@@ -111,6 +111,7 @@ MESSAGES: dict[str, str] = dict((
     # --- game flow --------------------------------------------------------------------------
     msg("game.started", "**{game}** #{id} begins! Seats: {players}."),
     msg("game.to_act", "{who}, it's your turn."),
+    msg("game.bot_to_act", "{who} plays next."),  # an AI seat or a stand-in: the bot plays it
     msg("game.waiting", "Waiting for: {who}."),
     msg("game.aborted", "Game #{id} was aborted by {name}."),
     msg("game.abort_confirm", "Abort {game} #{id}? The record is kept but the game ends without a result."),

@@ -117,7 +117,8 @@ class Announcer:
             Button("hand", table.id, table.row.version, t("btn.hand", lang)),
             board,
         ]
-        tail = [t("game.to_act", lang, who=presenter.names(table, seats, self.mention)), *lines]
+        played_by_bot = bool(seats) and all(table.autoplayed(s) for s in seats)  # no "your turn" for an AI
+        tail = [t("game.bot_to_act" if played_by_bot else "game.to_act", lang, who=presenter.names(table, seats, self.mention)), *lines]
         return Post(told, tail, [card], buttons, mentions, accent=accent(seats[0]) if seats else None), dms
 
     async def _alert(self, table: Table, seat: SeatRow, about: SeatRow, key: str, lang: str, **fields: object) -> tuple[bool, Owed | None]:

@@ -163,6 +163,8 @@ async def test_a_restart_in_the_middle_of_an_ai_turn_plays_it_once(db: Database,
     assert out.turn_done, "the person's move is saved and answered as such"
     table = await service.load(gid)
     assert table.to_act() == [1] and len(await db.steps(gid)) == 2
+    waiting = [d.post.text for d in await announced(service)][-1]
+    assert plain(waiting).endswith("🤖 Tabula AI · normal plays next.") and "your turn" not in waiting, "no AI is told it is its turn"
     restarted = toy_service(db)
     woken = await restarted.clocks.wake_standins()
     assert len(woken) == 1
