@@ -236,7 +236,7 @@ class _Search:
         """`value` of `leaf`, times `stall` if the seat's turn still goes on there (PATIENT). After
         the discount, or a doomed seat's loss at the turn's end would still weigh less than a
         position a few decisions deeper where it has not come yet."""
-        return value if self.stall == 1.0 or self.new_to(leaf, None) else value * self.stall
+        return value if self.stall == 1.0 or self.past_turn(leaf) else value * self.stall
 
     def progressing(self, ids: list[str], seen: list[str]) -> list[str]:
         """The options that lead somewhere new for the seat: one that leaves its view and its
@@ -279,7 +279,7 @@ class _Search:
         alone, "done" was worth the city menu's best (a playout went back and built), and strong
         ended its first city phase without a cart shop, a lost game, in 2 of 10 searches."""
         chain: list[str] = []
-        while len(chain) < COMMITS and not self.new_to(state, None):
+        while len(chain) < COMMITS and not self.past_turn(state):
             ids = self.engine.prompt(state, self.seat).ids()  # type: ignore[union-attr]
             if len(ids) > CONFIRMATION:
                 break
@@ -297,7 +297,7 @@ class _Search:
         (`commits`), as long as each is offered on this sample."""
         state = self.step(world, self.seat, option)
         for o in self.forced.get(option, ()):
-            if self.new_to(state, None) or o not in self.engine.prompt(state, self.seat).ids():  # type: ignore[union-attr]
+            if self.past_turn(state) or o not in self.engine.prompt(state, self.seat).ids():  # type: ignore[union-attr]
                 break
             state = self.step(state, self.seat, o)
         return state
@@ -305,15 +305,16 @@ class _Search:
     def new_to(self, state: State, back: set[str] | None) -> bool:
         """Whether `state` is somewhere the turn has not been: over, past the turn's end (another
         seat's to act, or a turn completed: where the bot's stand-in turn ends), or a position of
-        the seat not in `back` (`None`: only the first two count). Counting only another seat to
-        act, a way out had to reach past whatever the seat does after a completed turn, which may
-        lie deeper than the search reaches."""
+        the seat not in `back` (`None`: only the first two count, as in `past_turn`). Counting
+        only another seat to act, a way out had to reach past whatever the seat does after a
+        completed turn, which may lie deeper than the search reaches."""
         if self.past_turn(state):
             return True
         return back is not None and fingerprint(self.engine, state, self.seat) not in back
 
     def past_turn(self, state: State) -> bool:
-        """Whether `state` is over or past the seat's turn (`new_to`)."""
+        """Whether `state` is over or past the seat's turn: another seat's to act, or a turn
+        completed (`new_to` without the positions seen)."""
         return self.engine.is_over(state) or self.seat not in self.engine.to_act(state) or self.engine.turns(state) > self.turns
 
     def way_out(self, world: State, back: set[str] | None, timed: bool = True) -> str | None:
