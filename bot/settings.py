@@ -129,6 +129,17 @@ def _share(key: str, value: str) -> float:
     return float(value)
 
 
+# Discord keeps an interaction's answer open 15 minutes: the AI turns played before a person's
+# answer stop well before, the rest are played right after it.
+MAX_AI_REPLY_S = 600.0
+
+
+def _reply_window(value: str) -> float:
+    if not _NUMBER.fullmatch(value) or float(value) > MAX_AI_REPLY_S:
+        raise _bad("AI_REPLY_SECONDS", f"a number of seconds from 0 to {MAX_AI_REPLY_S:g}", value)
+    return float(value)
+
+
 def _number(value: float) -> str:
     """A default as a variable would be written (`60`, not `60.0`)."""
     return f"{value:g}"
@@ -157,6 +168,7 @@ class Settings:
     render_workers: int = field(default_factory=_cores)  # processes rendering images; 0: a thread of this process
     outbox_max_age_s: float = 24 * HOUR_S  # an announcement failing this long is given up (a turn post of an open game: never)
     ai_effort: float = 1.0  # the share of each AI level's search budget spent per decision (a small host may lower it)
+    ai_reply_s: float = 10.0  # AI turns played before a person's answer; the rest right after it
 
     @property
     def shards(self) -> tuple[int, tuple[int, ...]] | None:
@@ -192,5 +204,6 @@ class Settings:
             render_workers=_whole("RENDER_WORKERS", get("RENDER_WORKERS", str(d.render_workers)), 0),
             outbox_max_age_s=HOUR_S * _whole("OUTBOX_MAX_AGE_HOURS", get("OUTBOX_MAX_AGE_HOURS", _number(d.outbox_max_age_s / HOUR_S)), 1),
             ai_effort=_share("AI_EFFORT", get("AI_EFFORT", _number(d.ai_effort))),
+            ai_reply_s=_reply_window(get("AI_REPLY_SECONDS", _number(d.ai_reply_s))),
             **_shards(get("SHARD_COUNT", str(d.shard_count)), get("SHARD_IDS", "")),
         )

@@ -53,7 +53,7 @@ class TabulaBot(commands.AutoShardedBot):
                 lobby_expiry_s=settings.lobby_expiry_s, packs_dir=settings.packs_dir,
                 vacation_days_per_year=settings.vacation_days_per_year, game_cache_size=settings.game_cache_size,
                 render_workers=settings.render_workers,
-                outbox_max_age_s=settings.outbox_max_age_s, ai_effort=settings.ai_effort,
+                outbox_max_age_s=settings.outbox_max_age_s, ai_effort=settings.ai_effort, ai_reply_s=settings.ai_reply_s,
             )
         )
         self._service: GameService | None = None
@@ -73,6 +73,7 @@ class TabulaBot(commands.AutoShardedBot):
         )
         self._service = self._make_service(db)
         self._service.owns = self.owns
+        self._service.announced = self.flush_outbox  # the posts of AI turns played after an answer
         self._service.outbox.shards = self.settings.shards  # its announcements, like its games, are this process's alone
         self._service.announcer.default_lang = self.settings.default_locale
         self.commands_ = Commands(self._service)

@@ -4,6 +4,7 @@ collaborator of GameService, whose loading and commits it uses."""
 from __future__ import annotations
 
 import logging
+import time
 import zlib
 from typing import TYPE_CHECKING, Any
 
@@ -69,13 +70,18 @@ class Clocks:
         done = self.games.turn_done(engine, state, seat, turns_before)  # False only past the bound: committed as a part
         return await self.games.commit(table, steps, state, done, seat if skipped else None, seat if hand_over else None, head)
 
-    async def standins(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
+    @staticmethod
+    def ai_to_act(table: Table) -> int | None:
+        """A seat to act that an AI player or a stand-in plays, if any."""
+        return next((s for s in table.to_act() if table.autoplayed(s)), None)
+
+    async def standins(self, table: Table, until: float | None = None) -> tuple[Table, list[dict[str, Any]]]:
         """Let AI players and stand-ins play while one of their seats is to act (call with the game
-        lock held)."""
+        lock held); none starts a turn past `until` (`time.monotonic`), if given."""
         logs: list[dict[str, Any]] = []
         for _ in range(MAX_STANDIN_TURNS):
-            seat = next((s for s in table.to_act() if table.autoplayed(s)), None)
-            if seat is None:
+            seat = self.ai_to_act(table)
+            if seat is None or (until is not None and time.monotonic() >= until):
                 break
             table, more = await self.standin_turn(table, seat)
             logs += more
@@ -100,7 +106,7 @@ class Clocks:
                     await self.db.set_standin(game_id, seat)
                     table = await self.games.load(game_id)
                     await self.announcer.turn(table, [], None, head)
-            table, more = await self.standins(table)
+            table, more = await self.games.autoplay(table)
             turn_log += more
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log)
 
@@ -135,7 +141,7 @@ class Clocks:
             standin_now = target.skips + 1 >= SKIPS_FOR_STANDIN
             head = self.announcer.skipped(target, standin_now)
             table, turn_log = await self.standin_turn(table, seat, skipped=True, hand_over=standin_now, head=head)
-            table, more = await self.standins(table)
+            table, more = await self.games.autoplay(table)
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
 
     async def wake_standins(self) -> list[MoveOutcome]:
@@ -150,7 +156,7 @@ class Clocks:
                 table = await self.games.scheduled(game_id)
                 if table is None:
                     continue
-                seat = next((s for s in table.to_act() if table.autoplayed(s)), None)
+                seat = self.ai_to_act(table)
                 if seat is None:
                     continue
                 try:

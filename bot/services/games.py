@@ -10,8 +10,9 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,10 @@ log = logging.getLogger(__name__)
 KEEP_DONE_S = 7 * 86400.0
 
 
+async def _nothing() -> None:
+    """No frontend to tell: the scheduler's next tick delivers what was announced."""
+
+
 class GameService:
     """Games: loading, the move pipeline (lock, apply, persist with its announcements), undo and
     the scheduler's tick. Lobbies, play over days, vacations and images are collaborators
@@ -72,6 +77,7 @@ class GameService:
         default_lang: str = "en",
         outbox_max_age_s: float = 86400.0,
         ai_effort: float = 1.0,
+        ai_reply_s: float | None = None,
     ) -> None:
         self.db = db
         self.clock = db.clock
@@ -92,6 +98,11 @@ class GameService:
         # The share of each AI level's search budget spent per decision (AI_EFFORT: a small host
         # may lower it; the tests do, to play whole games fast)
         self.ai_effort = ai_effort
+        # How long the AI turns a change sets off may hold back its answer (None: all of them);
+        # those left are played right after it (`play_later`), their posts sent by `announced`.
+        self.ai_reply_s = ai_reply_s
+        self._later: set[asyncio.Task[None]] = set()
+        self.announced: Callable[[], Awaitable[object]] = _nothing
         self.vacations = Vacations(self, vacation_days_per_year)
         self.clocks = Clocks(self)
         self.lobbies = Lobbies(
@@ -99,7 +110,12 @@ class GameService:
         )
 
     async def close(self) -> None:
-        """Stop the render processes and close the database."""
+        """Stop the AI turns being played after their answers (each is committed whole: the
+        scheduler plays an interrupted one again, from its start), the render processes, and
+        close the database."""
+        for task in self._later:
+            task.cancel()
+        await asyncio.gather(*self._later, return_exceptions=True)
         self.images.close()
         await self.db.close()
 
@@ -342,14 +358,42 @@ class GameService:
         return out
 
     async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
-        """The AI players and stand-ins to act play their turns now (game lock held). A search that
-        fails is logged and left to the scheduler (`Clocks.wake_standins`): the move that led to
-        it is saved and answered as such, never reported as failed."""
+        """The AI players and stand-ins to act play their turns (game lock held): those that fit in
+        `ai_reply_s` now, before the answer to the change that set them off, the rest right after
+        it (`play_later`). A search that fails is logged and left to the scheduler
+        (`Clocks.wake_standins`): the change that led to it is saved and answered as such, never
+        reported as failed."""
+        until = None if self.ai_reply_s is None else time.monotonic() + self.ai_reply_s
         try:
-            return await self.clocks.standins(table)
+            table, logs = await self.clocks.standins(table, until)
         except Exception:
             log.exception("game %s: an AI turn failed; the scheduler tries it again", table.id)
             return await self.load(table.id), []
+        if self.clocks.ai_to_act(table) is not None:
+            self.play_later(table.id)
+        return table, logs
+
+    def play_later(self, game_id: int) -> None:
+        """Play the AI turns waiting in a game after the answer now being given: a task of its own
+        that takes the game's lock, so a person's answer never waits on a long chain of AI turns
+        (a strong Antiquity round, or the rest of a game its last person left)."""
+        task = asyncio.get_running_loop().create_task(self._play_later(game_id))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    async def _play_later(self, game_id: int) -> None:
+        try:
+            async with self.locks.hold_game(game_id):
+                table = await self.load(game_id)
+                await self.clocks.standins(table)
+        except Exception:  # an interrupted turn is played again by the scheduler, from its start
+            log.exception("game %s: an AI turn after the answer failed; the scheduler tries it again", game_id)
+        await self.announced()
+
+    async def settled(self) -> None:
+        """Wait until the AI turns being played after their answers are done."""
+        while self._later:
+            await asyncio.gather(*self._later, return_exceptions=True)
 
     async def decide(self, table: Table, state: dict[str, Any], seat: int, level: str, seed: int, seen: tuple[str, ...] = ()) -> str:
         """The option an AI seat (or a stand-in) plays now, searched off the event loop: in the

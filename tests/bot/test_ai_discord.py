@@ -3,7 +3,9 @@ person and two AI players finish a game, each AI turn posted like any other, no 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,17 +14,22 @@ from bot.discord_ui.client import TabulaBot
 from bot.services.games import GameService
 from engines.core import ai
 from engines.core.names import plain
+from tests.bot.conftest import toy_service
 from tests.bot.e2e_util import make_bot as e2e_make_bot
 from tests.bot.e2e_util import text
 from tests.bot.test_discord_toy import answer, make_bot, setup_table
+from tests.settings import settings_for_tests
 
 
 @pytest.fixture
 def simcord_bot(request: pytest.FixtureRequest, tmp_path: Path, stub_render: None) -> TabulaBot:
     """The toy bot (Nim only), or with the indirect parameter `real` the real bot with every game
     (its game seed fixed, tests/bot/e2e_util.py); images stubbed either way."""
-    if getattr(request, "param", "toy") == "real":
+    param = getattr(request, "param", "toy")
+    if param == "real":
         return e2e_make_bot(tmp_path / "games.sqlite3")
+    if param == "after_answer":  # every AI turn played after the answer (AI_REPLY_SECONDS=0)
+        return TabulaBot(settings_for_tests(database_path=tmp_path / "bot.sqlite3"), make_service=lambda db: toy_service(db, ai_reply_s=0))
     return make_bot(tmp_path / "bot.sqlite3")
 
 
@@ -50,6 +57,33 @@ async def test_a_person_and_two_ai_players_finish_a_game(simcord_env) -> None:  
     assert any("Tabula AI · strong" in p and "takes" in p for p in posts), "AI turns are posted like any other"
     assert not any("<@-" in p for p in posts), "an AI is never pinged"
     assert any("Ratings:" in p for p in posts)
+
+
+@pytest.mark.parametrize("simcord_bot", ["after_answer"], indirect=True)
+async def test_ai_turns_after_the_answer_are_posted_when_played(simcord_env, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """With AI_REPLY_SECONDS spent, Alice's `/play` is answered while the AI still searches; the
+    channel is told who plays next, then gets the AI's turn, pinging Alice, as soon as it is played."""
+    _, channel, alice, _ = setup_table(simcord_env)
+    await alice.slash(channel, "game new", game="nim", options="stones=9 ai=normal")
+    await alice.click(channel.last_message, label="Start")
+    searching, go = asyncio.Event(), asyncio.Event()
+    real = GameService.decide
+
+    async def held(service: GameService, *args: Any) -> str:
+        searching.set()
+        await simcord_env.external_wait(go.wait(), reason="the test holds the AI's search")
+        return await real(service, *args)
+
+    monkeypatch.setattr(GameService, "decide", held)
+    r = await alice.slash(channel, "play", move="a take1")
+    assert answer(r).ephemeral and "Your turn is done." in answer(r).content, answer(r).content
+    await searching.wait()
+    assert plain(text(channel.last_message)).endswith("🤖 Tabula AI · normal plays next."), text(channel.last_message)
+    go.set()
+    await simcord_env.bot.services.settled()
+    last = channel.last_message
+    assert any(line.startswith("• **🤖 Tabula AI · normal** takes") for line in plain(text(last)).splitlines()), text(last)
+    assert f"<@{alice.id}>" in text(last), "the AI's turn post pings Alice"
 
 
 async def test_the_lobby_buttons_seat_and_remove_an_ai(simcord_env) -> None:  # type: ignore[no-untyped-def]

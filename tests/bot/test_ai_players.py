@@ -4,6 +4,10 @@ the AI at normal level; a restart in the middle of an AI turn plays it once."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 import engines
@@ -136,17 +140,98 @@ async def test_the_standin_is_the_ai_at_normal_level(db: Database, stub_render: 
 
 
 async def test_the_last_person_leaving_a_game_against_ai_players_lets_them_finish_it(db: Database, stub_render: None) -> None:
-    """The AI seats play the game to its end in the same command, the seat that was left marked,
-    and the one who left counts as last for the rating, like any player who leaves."""
-    service = toy_service(db)
+    """The AI seats play the game to its end after the leaver's answer (which never waits for
+    it), the seat that was left marked, and the one who left counts as last for the rating, like
+    any player who leaves."""
+    service = toy_service(db, ai_reply_s=0)
     gid = await lobby(service, {"ai": "normal,easy", "stones": "9"})
     await service.start(gid, ALICE)
     out = await service.leave_active(gid, ALICE, "alice")
+    assert not out.finished, "the answer came before the AI players finished"
+    await service.settled()
     table = await service.load(gid)
-    assert out.finished and table.row.status == "finished", "no person is left to wait for"
+    assert table.row.status == "finished", "no person is left to wait for"
     assert table.seats[0].standin and table.seats[0].user_id == ALICE
     alice = await db.rating(GLOBAL, "nim", ALICE)
     assert alice is not None and alice.played == 1 and alice.wins == 0, "the one who left ranks last"
+
+
+class Held:
+    """An AI search that waits until the test lets it go (`go`), telling when it has begun."""
+
+    def __init__(self) -> None:
+        self.searching, self.go = asyncio.Event(), asyncio.Event()
+        self.real = GameService.decide
+
+    def method(self) -> Any:
+        """What replaces `GameService.decide` (a function, so it binds to the service)."""
+
+        async def decide(service: GameService, *args: Any) -> str:
+            self.searching.set()
+            await self.go.wait()
+            return await self.real(service, *args)
+
+        return decide
+
+
+async def test_the_answer_never_waits_on_ai_turns_past_the_reply_window(
+    db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """AI turns that do not fit in `ai_reply_s` are played right after the answer to the move
+    that set them off: the person is answered at once, the AI turns follow, each committed and
+    posted, and the frontend is told there is something to deliver."""
+    service = toy_service(db, ai_reply_s=0)
+    told: list[int] = []
+
+    async def flush() -> None:
+        told.append(len(await db.steps(gid)))
+
+    service.announced = flush
+    gid = await lobby(service, {"ai": "normal,easy", "stones": "9"})
+    await service.start(gid, ALICE)
+    await announced(service)
+    held = Held()
+    monkeypatch.setattr(GameService, "decide", held.method())
+    out = await service.act(gid, ALICE, "a take1")
+    assert out.turn_done and out.table.to_act() == [1], "answered before any AI turn"
+    await held.searching.wait()
+    assert [s.user_id for s in await db.steps(gid)] == [ALICE] * 2, "the AI is searching after the answer"
+    (post,) = await announced(service)
+    assert plain(post.post.text).endswith("🤖 Tabula AI · normal plays next."), "Alice's turn post went out meanwhile"
+    held.go.set()
+    await service.settled()
+    table = await service.load(gid)
+    assert table.to_act() == [0] and [s.user_id for s in await db.steps(gid)] == [ALICE] * 2 + [0] * 4, "both AI turns: pile, then stones"
+    assert told == [6], "the frontend was told once both AI turns were stored"
+    posts = await announced(service)
+    assert [p.post.mentions for p in posts][-1] == [ALICE], "the last AI turn's post pings Alice"
+
+
+async def test_a_stop_in_the_middle_of_ai_turns_after_the_answer_plays_them_once(
+    tmp_path: Path, stub_render: None, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stopping the bot while an AI searches after an answer loses nothing and plays nothing
+    twice: the turn is committed whole, so the next start's scheduler plays it from its start."""
+    path = tmp_path / "stop.sqlite3"
+    service = toy_service(await Database.open(path), ai_reply_s=0)
+    gid = await lobby(service, {"ai": "normal", "stones": "9"})
+    await service.start(gid, ALICE)
+    held = Held()
+    with monkeypatch.context() as m:
+        m.setattr(GameService, "decide", held.method())
+        await service.act(gid, ALICE, "a take1")
+        await held.searching.wait()
+        await service.close()
+    db = await Database.open(path)
+    try:
+        restarted = toy_service(db)
+        assert (await restarted.load(gid)).to_act() == [1], "the AI's turn was not stored in part"
+        assert len(await restarted.clocks.wake_standins()) == 1
+        assert [s.user_id for s in await db.steps(gid)][:4] == [ALICE] * 2 + [0] * 2, "the AI's turn (pile, then stones) played once"
+        assert (await restarted.load(gid)).to_act() == [0]
+        assert await restarted.clocks.wake_standins() == []
+    finally:
+        await db.close()
 
 
 async def test_a_restart_in_the_middle_of_an_ai_turn_plays_it_once(db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch) -> None:

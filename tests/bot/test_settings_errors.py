@@ -36,6 +36,8 @@ TOKEN = "secret-token-value"
         ("SCHEDULER_SECONDS", "0.5", "SCHEDULER_SECONDS must be a number of seconds ≥ 1, not '0.5'"),
         ("SCHEDULER_SECONDS", "1m", "SCHEDULER_SECONDS must be a number of seconds ≥ 1, not '1m'"),
         ("SYNC_GUILD_ID", "my-server", "SYNC_GUILD_ID must be a whole number ≥ 1, not 'my-server'"),
+        ("AI_REPLY_SECONDS", "900", "AI_REPLY_SECONDS must be a number of seconds from 0 to 600, not '900'"),
+        ("AI_REPLY_SECONDS", "-1", "AI_REPLY_SECONDS must be a number of seconds from 0 to 600, not '-1'"),
     ],
 )
 def test_each_bad_value_names_the_variable_and_what_it_takes(key: str, value: str, message: str) -> None:
@@ -61,11 +63,12 @@ def test_paths_of_the_wrong_kind_and_a_pasted_token(tmp_path: Path) -> None:
 def test_good_values_in_any_case_are_taken() -> None:
     s = Settings.load(
         env={"LOG_LEVEL": "warning", "DEFAULT_LOCALE": "FR", "SCHEDULER_SECONDS": "1.5", "SYNC_GUILD_ID": "123",
-             "MAX_ACTIVE_GAMES_PER_USER": "3", "GAME_CREATE_COOLDOWN_SECONDS": "0"},
+             "MAX_ACTIVE_GAMES_PER_USER": "3", "GAME_CREATE_COOLDOWN_SECONDS": "0", "AI_REPLY_SECONDS": "0"},
         dotenv=None,
     )
     assert (s.log_level, s.default_locale, s.scheduler_seconds, s.guild_id_for_sync) == ("WARNING", "fr", 1.5, 123)
-    assert (s.max_active_games_per_user, s.create_cooldown_s) == (3, 0.0)
+    assert (s.max_active_games_per_user, s.create_cooldown_s, s.ai_reply_s) == (3, 0.0, 0.0)
+    assert Settings.load(env={}, dotenv=None).ai_reply_s == 10.0
 
 
 @pytest.mark.parametrize(("key", "value"), [("MAX_ACTIVE_GAMES_PER_USER", "abc"), ("LOG_LEVEL", "verbose")])
