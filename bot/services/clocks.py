@@ -1,8 +1,10 @@
-"""Play over days: the stand-in, skip votes, leaving a started game, reminders and time-outs. A
-collaborator of GameService, whose loading and commits it uses."""
+"""Play over days: AI and stand-in turns (before a change's answer, after it, or at the scheduler's
+tick), skip votes, leaving a started game, reminders and time-outs. A collaborator of
+GameService, whose loading and commits it uses."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 import zlib
@@ -34,13 +36,14 @@ MAX_STANDIN_TURNS = 400  # AI turns (or parts) one write may set off, whatever t
 
 
 class Clocks:
-    """Play over days for a game service (its collaborator): the stand-in, skip votes, leaving,
-    reminders and time-outs, paused channels."""
+    """Play over days for a game service (its collaborator): AI and stand-in turns, skip votes,
+    leaving, reminders and time-outs, paused channels."""
 
     def __init__(self, games: GameService) -> None:
         self.games = games
         self.db, self.announcer, self.clock = games.db, games.announcer, games.clock
         self.stuck: set[int] = set()  # games whose channel this process told their AI turn fails
+        self.later: set[asyncio.Task[None]] = set()  # AI turns being played after their answers
 
     async def standin_turn(
         self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False, head: Words | None = None
@@ -86,6 +89,51 @@ class Clocks:
             table, more = await self.standin_turn(table, seat)
             logs += more
         return table, logs
+
+    async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
+        """The AI players and stand-ins to act play their turns (game lock held): those that fit in
+        the service's `ai_reply_s` now, before the answer to the change that set them off, the
+        rest right after it (`play_later`). A search that fails is logged and left to the
+        scheduler (`wake_standins`): the change that led to it is saved and answered as such,
+        never reported as failed."""
+        reply_s = self.games.ai_reply_s
+        until = None if reply_s is None else time.monotonic() + reply_s
+        try:
+            table, logs = await self.standins(table, until)
+        except Exception:
+            log.exception("game %s: an AI turn failed; the scheduler tries it again", table.id)
+            return await self.games.load(table.id), []
+        if self.ai_to_act(table) is not None:
+            self.play_later(table.id)
+        return table, logs
+
+    def play_later(self, game_id: int) -> None:
+        """Play the AI turns waiting in a game after the answer now being given: a task of its own
+        that takes the game's lock, so a person's answer never waits on a long chain of AI turns
+        (a strong Antiquity round, or the rest of a game its last person left)."""
+        task = asyncio.get_running_loop().create_task(self._play_later(game_id))
+        self.later.add(task)
+        task.add_done_callback(self.later.discard)
+
+    async def _play_later(self, game_id: int) -> None:
+        try:
+            async with self.games.locks.hold_game(game_id):
+                await self.standins(await self.games.load(game_id))
+        except Exception:  # an interrupted turn is played again by the scheduler, from its start
+            log.exception("game %s: an AI turn after the answer failed; the scheduler tries it again", game_id)
+        await self.games.announced()
+
+    async def settled(self) -> None:
+        """Wait until the AI turns being played after their answers are done."""
+        while self.later:
+            await asyncio.gather(*self.later, return_exceptions=True)
+
+    async def stop(self) -> None:
+        """Stop the AI turns being played after their answers: each is committed whole, so the
+        scheduler plays an interrupted one again, from its start."""
+        for task in self.later:
+            task.cancel()
+        await asyncio.gather(*self.later, return_exceptions=True)
 
     async def leave_active(self, game_id: int, user_id: int, name: str = "") -> MoveOutcome:
         """A player leaves a started game: the stand-in takes the seat so the others can finish;

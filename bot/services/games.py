@@ -10,7 +10,6 @@ import asyncio
 import logging
 import random
 import secrets
-import time
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -99,9 +98,9 @@ class GameService:
         # may lower it; the tests do, to play whole games fast)
         self.ai_effort = ai_effort
         # How long the AI turns a change sets off may hold back its answer (None: all of them);
-        # those left are played right after it (`play_later`), their posts sent by `announced`.
+        # those left are played right after it (`Clocks.play_later`), their posts sent by the
+        # frontend when told (`announced`).
         self.ai_reply_s = ai_reply_s
-        self._later: set[asyncio.Task[None]] = set()
         self.announced: Callable[[], Awaitable[object]] = _nothing
         self.vacations = Vacations(self, vacation_days_per_year)
         self.clocks = Clocks(self)
@@ -110,12 +109,9 @@ class GameService:
         )
 
     async def close(self) -> None:
-        """Stop the AI turns being played after their answers (each is committed whole: the
-        scheduler plays an interrupted one again, from its start), the render processes, and
-        close the database."""
-        for task in self._later:
-            task.cancel()
-        await asyncio.gather(*self._later, return_exceptions=True)
+        """Stop the AI turns being played after their answers (`Clocks.stop`) and the render
+        processes, and close the database."""
+        await self.clocks.stop()
         self.images.close()
         await self.db.close()
 
@@ -358,42 +354,10 @@ class GameService:
         return out
 
     async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
-        """The AI players and stand-ins to act play their turns (game lock held): those that fit in
-        `ai_reply_s` now, before the answer to the change that set them off, the rest right after
-        it (`play_later`). A search that fails is logged and left to the scheduler
-        (`Clocks.wake_standins`): the change that led to it is saved and answered as such, never
-        reported as failed."""
-        until = None if self.ai_reply_s is None else time.monotonic() + self.ai_reply_s
-        try:
-            table, logs = await self.clocks.standins(table, until)
-        except Exception:
-            log.exception("game %s: an AI turn failed; the scheduler tries it again", table.id)
-            return await self.load(table.id), []
-        if self.clocks.ai_to_act(table) is not None:
-            self.play_later(table.id)
-        return table, logs
-
-    def play_later(self, game_id: int) -> None:
-        """Play the AI turns waiting in a game after the answer now being given: a task of its own
-        that takes the game's lock, so a person's answer never waits on a long chain of AI turns
-        (a strong Antiquity round, or the rest of a game its last person left)."""
-        task = asyncio.get_running_loop().create_task(self._play_later(game_id))
-        self._later.add(task)
-        task.add_done_callback(self._later.discard)
-
-    async def _play_later(self, game_id: int) -> None:
-        try:
-            async with self.locks.hold_game(game_id):
-                table = await self.load(game_id)
-                await self.clocks.standins(table)
-        except Exception:  # an interrupted turn is played again by the scheduler, from its start
-            log.exception("game %s: an AI turn after the answer failed; the scheduler tries it again", game_id)
-        await self.announced()
+        return await self.clocks.autoplay(table)
 
     async def settled(self) -> None:
-        """Wait until the AI turns being played after their answers are done."""
-        while self._later:
-            await asyncio.gather(*self._later, return_exceptions=True)
+        await self.clocks.settled()
 
     async def decide(self, table: Table, state: dict[str, Any], seat: int, level: str, seed: int, seen: tuple[str, ...] = ()) -> str:
         """The option an AI seat (or a stand-in) plays now, searched off the event loop: in the
