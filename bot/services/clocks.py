@@ -116,12 +116,19 @@ class Clocks:
         task.add_done_callback(self.later.discard)
 
     async def _play_later(self, game_id: int) -> None:
+        """One AI turn at a time, each under the game's lock and delivered once committed: between
+        them the game is free for other commands (an abort, say)."""
         try:
-            async with self.games.locks.hold_game(game_id):
-                await self.standins(await self.games.load(game_id))
+            for _ in range(MAX_STANDIN_TURNS):
+                async with self.games.locks.hold_game(game_id):
+                    table = await self.games.load(game_id)
+                    seat = self.ai_to_act(table)
+                    if seat is None:
+                        return
+                    await self.standin_turn(table, seat)
+                await self.games.announced()
         except Exception:  # an interrupted turn is played again by the scheduler, from its start
             log.exception("game %s: an AI turn after the answer failed; the scheduler tries it again", game_id)
-        await self.games.announced()
 
     async def settled(self) -> None:
         """Wait until the AI turns being played after their answers are done."""

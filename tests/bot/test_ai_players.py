@@ -202,9 +202,31 @@ async def test_the_answer_never_waits_on_ai_turns_past_the_reply_window(
     await service.settled()
     table = await service.load(gid)
     assert table.to_act() == [0] and [s.user_id for s in await db.steps(gid)] == [ALICE] * 2 + [0] * 4, "both AI turns: pile, then stones"
-    assert told == [6], "the frontend was told once both AI turns were stored"
+    assert told == [4, 6], "the frontend was told as each AI turn was stored"
     posts = await announced(service)
     assert [p.post.mentions for p in posts][-1] == [ALICE], "the last AI turn's post pings Alice"
+
+
+async def test_the_game_is_free_between_ai_turns_played_after_the_answer(
+    db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The AI turns after an answer take the game's lock one turn at a time: an abort that comes
+    while the first is searching waits for that turn only, and no AI turn is played after it."""
+    service = toy_service(db, ai_reply_s=0)
+    gid = await lobby(service, {"ai": "normal,easy", "stones": "9"})
+    await service.start(gid, ALICE)
+    held = Held()
+    monkeypatch.setattr(GameService, "decide", held.method())
+    await service.act(gid, ALICE, "a take1")
+    await held.searching.wait()
+    abort = asyncio.create_task(service.abort(gid, ALICE))
+    await asyncio.sleep(0.05)
+    assert not abort.done(), "the abort waits for the turn being played"
+    held.go.set()
+    await abort
+    await service.settled()
+    assert (await service.load(gid)).row.status == "aborted"
+    assert [s.user_id for s in await db.steps(gid)] == [ALICE] * 2 + [0] * 2, "the first AI's turn, and no other"
 
 
 async def test_a_stop_in_the_middle_of_ai_turns_after_the_answer_plays_them_once(
