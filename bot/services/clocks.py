@@ -161,7 +161,7 @@ class Clocks:
                     await self.db.set_standin(game_id, seat)
                     table = await self.games.load(game_id)
                     await self.announcer.turn(table, [], None, head)
-            table, more = await self.games.autoplay(table)
+            table, more = await self.autoplay(table)
             turn_log += more
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log)
 
@@ -196,7 +196,7 @@ class Clocks:
             standin_now = target.skips + 1 >= SKIPS_FOR_STANDIN
             head = self.announcer.skipped(target, standin_now)
             table, turn_log = await self.standin_turn(table, seat, skipped=True, hand_over=standin_now, head=head)
-            table, more = await self.games.autoplay(table)
+            table, more = await self.autoplay(table)
             return MoveOutcome(table, seat, turn_done=True, finished=table.row.status == "finished", turn_log=turn_log + more)
 
     async def wake_standins(self) -> list[MoveOutcome]:
