@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import t
 from bot.services import autoplay
 from bot.services.errors import StaleInteraction, UserError
+from bot.services.ratelimit import LruCache
 from bot.services.table import FORCED_USER, STANDIN_USER, ClockAlert, MoveOutcome, SkipVote, Table, time_left
 from engines.core.ai import fingerprint
 
@@ -33,6 +34,7 @@ SKIPS_FOR_STANDIN = 3
 # as the part of a turn it is (not as a finished turn), and `standins` would go on with it.
 MAX_STANDIN_STEPS = 400
 MAX_STANDIN_TURNS = 400  # AI turns (or parts) one write may set off, whatever the seats
+TURN_TIMES_KEPT = 4096  # AI seats whose last turn's length this process remembers
 
 
 class Clocks:
@@ -44,6 +46,7 @@ class Clocks:
         self.db, self.announcer, self.clock = games.db, games.announcer, games.clock
         self.stuck: set[int] = set()  # games whose channel this process told their AI turn fails
         self.later: set[asyncio.Task[None]] = set()  # AI turns being played after their answers
+        self.turn_s: LruCache[float] = LruCache(TURN_TIMES_KEPT)  # (game, seat) → its last AI turn's seconds
 
     async def standin_turn(
         self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False, head: Words | None = None
@@ -80,20 +83,23 @@ class Clocks:
 
     async def standins(self, table: Table, until: float | None = None) -> tuple[Table, list[dict[str, Any]]]:
         """Let AI players and stand-ins play while one of their seats is to act (call with the game
-        lock held); none starts a turn past `until` (`time.monotonic`), if given."""
+        lock held); with `until` (`time.monotonic`), only turns expected to end by then, judged by
+        how long the seat's last turn took in this process (`turn_s`)."""
         logs: list[dict[str, Any]] = []
         for _ in range(MAX_STANDIN_TURNS):
             seat = self.ai_to_act(table)
-            if seat is None or (until is not None and time.monotonic() >= until):
+            if seat is None or (until is not None and time.monotonic() + (self.turn_s.get_fresh((table.id, seat)) or 0.0) >= until):
                 break
+            began = time.monotonic()
             table, more = await self.standin_turn(table, seat)
+            self.turn_s.put((table.id, seat), time.monotonic() - began)
             logs += more
         return table, logs
 
     async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
-        """The AI players and stand-ins to act play their turns (game lock held): those that fit in
-        the service's `ai_reply_s` now, before the answer to the change that set them off, the
-        rest right after it (`play_later`). A search that fails is logged and left to the
+        """The AI players and stand-ins to act play their turns (game lock held): those expected to
+        fit in the service's `ai_reply_s` now, before the answer to the change that set them off,
+        the rest right after it (`play_later`). A search that fails is logged and left to the
         scheduler (`wake_standins`): the change that led to it is saved and answered as such,
         never reported as failed."""
         reply_s = self.games.ai_reply_s

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -205,6 +206,36 @@ async def test_the_answer_never_waits_on_ai_turns_past_the_reply_window(
     assert told == [4, 6], "the frontend was told as each AI turn was stored"
     posts = await announced(service)
     assert [p.post.mentions for p in posts][-1] == [ALICE], "the last AI turn's post pings Alice"
+
+
+async def test_an_ai_turn_too_long_for_the_reply_window_is_played_after_the_answer(
+    db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A turn starts before the answer only if it should end within `ai_reply_s`, judged by how
+    long the seat's last turn took: a slow AI's first turn is played before the answer (nothing
+    is known of it yet), its next ones after it, so the answer does not wait a whole slow turn."""
+    from bot.services import clocks
+
+    now = [1000.0]
+    monkeypatch.setattr(clocks, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    real = GameService.decide
+
+    async def slow(service: GameService, *args: Any) -> str:
+        now[0] += 3.0  # each decision takes 3 s: a turn (pile, then stones) 6 s
+        return await real(service, *args)
+
+    monkeypatch.setattr(GameService, "decide", slow)
+    service = toy_service(db, ai_reply_s=5)
+    gid = await lobby(service, {"ai": "normal", "stones": "9"})
+    await service.start(gid, ALICE)
+    out = await service.act(gid, ALICE, "a take1")
+    assert out.table.to_act() == [0], "the first turn was played before the answer"
+    state = out.table.state
+    assert state is not None
+    out = await service.act(gid, ALICE, f"{next(p for p, n in state['piles'].items() if n)} take1")
+    assert out.table.to_act() == [1], "a 6-second turn does not fit in 5: answered first"
+    await service.settled()
+    assert len([s for s in await db.steps(gid) if s.user_id == 0]) > 2 and 1 not in (await service.load(gid)).to_act(), "and played right after"
 
 
 async def test_the_game_is_free_between_ai_turns_played_after_the_answer(
