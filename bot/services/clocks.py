@@ -90,11 +90,16 @@ class Clocks:
             seat = self.ai_to_act(table)
             if seat is None or (until is not None and time.monotonic() + (self.turn_s.get_fresh((table.id, seat)) or 0.0) >= until):
                 break
-            began = time.monotonic()
-            table, more = await self.standin_turn(table, seat)
-            self.turn_s.put((table.id, seat), time.monotonic() - began)
+            table, more = await self.timed_turn(table, seat)
             logs += more
         return table, logs
+
+    async def timed_turn(self, table: Table, seat: int) -> tuple[Table, list[dict[str, Any]]]:
+        """An AI seat's turn (`standin_turn`), its length kept for the reply window (`turn_s`)."""
+        began = time.monotonic()
+        out = await self.standin_turn(table, seat)
+        self.turn_s.put((table.id, seat), time.monotonic() - began)
+        return out
 
     async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
         """The AI players and stand-ins to act play their turns (game lock held): those expected to
@@ -131,7 +136,7 @@ class Clocks:
                     seat = self.ai_to_act(table)
                     if seat is None:
                         return
-                    await self.standin_turn(table, seat)
+                    await self.timed_turn(table, seat)
                 await self.games.announced()
         except Exception:  # an interrupted turn is played again by the scheduler, from its start
             log.exception("game %s: an AI turn after the answer failed; the scheduler tries it again", game_id)

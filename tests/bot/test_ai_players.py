@@ -226,16 +226,20 @@ async def test_an_ai_turn_too_long_for_the_reply_window_is_played_after_the_answ
 
     monkeypatch.setattr(GameService, "decide", slow)
     service = toy_service(db, ai_reply_s=5)
-    gid = await lobby(service, {"ai": "normal", "stones": "9"})
+    gid = await lobby(service, {"ai": "normal,easy", "stones": "9"})
     await service.start(gid, ALICE)
     out = await service.act(gid, ALICE, "a take1")
-    assert out.table.to_act() == [0], "the first turn was played before the answer"
-    state = out.table.state
+    assert out.table.to_act() == [2], "the first AI's first turn was played before the answer, the second's after it"
+    await service.settled()
+    assert set(service.clocks.turn_s) == {(gid, 1), (gid, 2)}, "the lengths of turns played after an answer count too"
+    state = (await service.load(gid)).state
     assert state is not None
+    ai_steps = len([s for s in await db.steps(gid) if s.user_id == 0])
     out = await service.act(gid, ALICE, f"{next(p for p, n in state['piles'].items() if n)} take1")
     assert out.table.to_act() == [1], "a 6-second turn does not fit in 5: answered first"
     await service.settled()
-    assert len([s for s in await db.steps(gid) if s.user_id == 0]) > 2 and 1 not in (await service.load(gid)).to_act(), "and played right after"
+    assert len([s for s in await db.steps(gid) if s.user_id == 0]) > ai_steps, "and played right after"
+    assert 1 not in (await service.load(gid)).to_act()
 
 
 async def test_the_game_is_free_between_ai_turns_played_after_the_answer(
