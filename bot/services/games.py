@@ -356,9 +356,6 @@ class GameService:
     async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
         return await self.clocks.autoplay(table)
 
-    async def settled(self) -> None:
-        await self.clocks.settled()
-
     async def decide(self, table: Table, state: dict[str, Any], seat: int, level: str, seed: int, seen: tuple[str, ...] = ()) -> str:
         """The option an AI seat (or a stand-in) plays now, searched off the event loop: in the
         render processes for a game every process can load, else in a thread; `seen`: the seat's

@@ -80,7 +80,7 @@ async def test_ai_turns_after_the_answer_are_posted_when_played(simcord_env, mon
     await searching.wait()
     assert plain(text(channel.last_message)).endswith("🤖 Tabula AI · normal plays next."), text(channel.last_message)
     go.set()
-    await simcord_env.bot.services.settled()
+    await simcord_env.bot.services.clocks.settled()
     last = channel.last_message
     assert any(line.startswith("• **🤖 Tabula AI · normal** takes") for line in plain(text(last)).splitlines()), text(last)
     assert f"<@{alice.id}>" in text(last), "the AI's turn post pings Alice"

@@ -149,7 +149,7 @@ async def test_the_last_person_leaving_a_game_against_ai_players_lets_them_finis
     await service.start(gid, ALICE)
     out = await service.leave_active(gid, ALICE, "alice")
     assert not out.finished, "the answer came before the AI players finished"
-    await service.settled()
+    await service.clocks.settled()
     table = await service.load(gid)
     assert table.row.status == "finished", "no person is left to wait for"
     assert table.seats[0].standin and table.seats[0].user_id == ALICE
@@ -200,7 +200,7 @@ async def test_the_answer_never_waits_on_ai_turns_past_the_reply_window(
     (post,) = await announced(service)
     assert plain(post.post.text).endswith("🤖 Tabula AI · normal plays next."), "Alice's turn post went out meanwhile"
     held.go.set()
-    await service.settled()
+    await service.clocks.settled()
     table = await service.load(gid)
     assert table.to_act() == [0] and [s.user_id for s in await db.steps(gid)] == [ALICE] * 2 + [0] * 4, "both AI turns: pile, then stones"
     assert told == [4, 6], "the frontend was told as each AI turn was stored"
@@ -230,14 +230,14 @@ async def test_an_ai_turn_too_long_for_the_reply_window_is_played_after_the_answ
     await service.start(gid, ALICE)
     out = await service.act(gid, ALICE, "a take1")
     assert out.table.to_act() == [2], "the first AI's first turn was played before the answer, the second's after it"
-    await service.settled()
+    await service.clocks.settled()
     assert set(service.clocks.turn_s) == {(gid, 1), (gid, 2)}, "the lengths of turns played after an answer count too"
     state = (await service.load(gid)).state
     assert state is not None
     ai_steps = len([s for s in await db.steps(gid) if s.user_id == 0])
     out = await service.act(gid, ALICE, f"{next(p for p, n in state['piles'].items() if n)} take1")
     assert out.table.to_act() == [1], "a 6-second turn does not fit in 5: answered first"
-    await service.settled()
+    await service.clocks.settled()
     assert len([s for s in await db.steps(gid) if s.user_id == 0]) > ai_steps, "and played right after"
     assert 1 not in (await service.load(gid)).to_act()
 
@@ -259,7 +259,7 @@ async def test_the_game_is_free_between_ai_turns_played_after_the_answer(
     assert not abort.done(), "the abort waits for the turn being played"
     held.go.set()
     await abort
-    await service.settled()
+    await service.clocks.settled()
     assert (await service.load(gid)).row.status == "aborted"
     assert [s.user_id for s in await db.steps(gid)] == [ALICE] * 2 + [0] * 2, "the first AI's turn, and no other"
 
@@ -279,6 +279,7 @@ async def test_a_stop_in_the_middle_of_ai_turns_after_the_answer_plays_them_once
         await service.act(gid, ALICE, "a take1")
         await held.searching.wait()
         await service.close()
+    assert not service.clocks.later, "the search was stopped, not left behind"
     db = await Database.open(path)
     try:
         restarted = toy_service(db)
