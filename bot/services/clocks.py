@@ -34,7 +34,7 @@ SKIPS_FOR_STANDIN = 3
 # as the part of a turn it is (not as a finished turn), and `standins` would go on with it.
 MAX_STANDIN_STEPS = 400
 MAX_STANDIN_TURNS = 400  # AI turns (or parts) one write may set off, whatever the seats
-TURN_TIMES_KEPT = 4096  # AI seats whose last turn's length this process remembers
+TURN_TIMES_KEPT = 4096  # AI seats (and game kinds and levels) whose last turn's length this process remembers
 
 
 class Clocks:
@@ -46,7 +46,8 @@ class Clocks:
         self.db, self.announcer, self.clock = games.db, games.announcer, games.clock
         self.stuck: set[int] = set()  # games whose channel this process told their AI turn fails
         self.later: set[asyncio.Task[None]] = set()  # AI turns being played after their answers
-        self.turn_s: LruCache[float] = LruCache(TURN_TIMES_KEPT)  # (game, seat) → its last AI turn's seconds
+        # (game id, seat) and (game kind, level) → the last AI turn's seconds there (`expected_s`)
+        self.turn_s: LruCache[float] = LruCache(TURN_TIMES_KEPT)
 
     async def standin_turn(
         self, table: Table, seat: int, skipped: bool = False, hand_over: bool = False, head: Words | None = None
@@ -58,7 +59,7 @@ class Clocks:
         restart in the middle of it plays it again from the start, never twice."""
         engine, state = table.engine, table.state
         assert state is not None
-        level = autoplay.ai_level(table.user_at(seat).user_id) or autoplay.STANDIN_LEVEL
+        level = self.level_at(table, seat)
         gains = await self.games.gains_for(table)
         turns_before = engine.turns(state)
         steps: list[tuple[int, str, int, int]] = []
@@ -77,6 +78,21 @@ class Clocks:
         return await self.games.commit(table, steps, state, done, seat if skipped else None, seat if hand_over else None, head)
 
     @staticmethod
+    def level_at(table: Table, seat: int) -> str:
+        """The level an AI or stand-in seat plays at: an AI player's own, the stand-in's otherwise."""
+        return autoplay.ai_level(table.user_at(seat).user_id) or autoplay.STANDIN_LEVEL
+
+    def expected_s(self, table: Table, seat: int) -> float:
+        """How long the seat's next AI turn should take: its last turn in this process, else the
+        last turn of a seat of its level in a game of its kind (a new game: without it, each new
+        game's first AI turns held an answer, up to a strong Antiquity turn, 30 to 40 s), else 0:
+        unknown, it is tried. Kept per process: a turn's length depends on the host and `AI_EFFORT`."""
+        known = self.turn_s.get_fresh((table.id, seat))
+        if known is None:
+            known = self.turn_s.get_fresh((table.engine.name, self.level_at(table, seat)))
+        return known or 0.0
+
+    @staticmethod
     def ai_to_act(table: Table) -> int | None:
         """A seat to act that an AI player or a stand-in plays, if any."""
         return next((s for s in table.to_act() if table.autoplayed(s)), None)
@@ -84,21 +100,23 @@ class Clocks:
     async def standins(self, table: Table, until: float | None = None) -> tuple[Table, list[dict[str, Any]]]:
         """Let AI players and stand-ins play while one of their seats is to act (call with the game
         lock held); with `until` (`time.monotonic`), only turns expected to end by then, judged by
-        how long the seat's last turn took in this process (`turn_s`)."""
+        how long its turns took in this process (`expected_s`)."""
         logs: list[dict[str, Any]] = []
         for _ in range(MAX_STANDIN_TURNS):
             seat = self.ai_to_act(table)
-            if seat is None or (until is not None and time.monotonic() + (self.turn_s.get_fresh((table.id, seat)) or 0.0) >= until):
+            if seat is None or (until is not None and time.monotonic() + self.expected_s(table, seat) >= until):
                 break
             table, more = await self.timed_turn(table, seat)
             logs += more
         return table, logs
 
     async def timed_turn(self, table: Table, seat: int) -> tuple[Table, list[dict[str, Any]]]:
-        """An AI seat's turn (`standin_turn`), its length kept for the reply window (`turn_s`)."""
+        """An AI seat's turn (`standin_turn`), its length kept for the reply window (`expected_s`)."""
         began = time.monotonic()
         out = await self.standin_turn(table, seat)
-        self.turn_s.put((table.id, seat), time.monotonic() - began)
+        took = time.monotonic() - began
+        self.turn_s.put((table.id, seat), took)
+        self.turn_s.put((table.engine.name, self.level_at(table, seat)), took)
         return out
 
     async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
