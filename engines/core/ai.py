@@ -17,9 +17,8 @@ apart, future draws included). Every simulation runs on such a sample, through `
   by their starting value (as normal's) over 4 samples, the best 8 kept, then sequential
   halving, each round playing every option left on the same samples with the same random
   draws, twice as deep as normal in most games (`Engine.strong_depth`), and keeping the better
-  half. Measured at a tenth
-  of the budgets against normal, 20 games each (seats rotating), with normal's depth: Magna
-  Roma 17 won, Minerva 13. Two searches that lost to normal came before it:
+  half. Measured at a tenth of the budgets against normal, 20 games each (seats rotating), with
+  normal's depth: Magna Roma 17 won, Minerva 13. Two searches that lost to normal came before it:
   an information-set MCTS (UCT over every seat's options below the root, max^n backup: its
   first visits to each node follow untried options at random, worse than the guided playouts;
   Magna Roma 8, and 5 with greedy expansion), and normal's own search given four times the
@@ -94,7 +93,7 @@ UCB_C = 0.7  # exploration constant of UCB1 (rewards in [0, 1])
 # few iterations for many options then plays at least as well as the greedy look-ahead, and the
 # playouts refine it.
 PRIOR_VISITS = 2
-STRONG_SAMPLES = 4  # strong: samples its one-ply ranking of the options is averaged over
+STRONG_SAMPLES = 4  # strong: samples its ranking of the options (by their starting value) is averaged over
 STRONG_WIDTH = 8  # strong: options it plays out (the best of that ranking)
 # A first place shared by every seat is worth 1 - SHARED in a search: `evaluate` gives 1 to a first
 # place, shared or not (a shared victory is a win for each), and a search that saw no difference

@@ -214,7 +214,7 @@ async def test_an_ai_turn_too_long_for_the_reply_window_is_played_after_the_answ
     """A turn starts before the answer only if it should end within `ai_reply_s`, judged by how
     long the seat's last turn took: a slow AI's first turn is played before the answer (nothing
     is known of it yet), its next ones after it, so the answer does not wait a whole slow turn;
-    nor in the next game: a seat's first turn is judged by the last of its level in that game."""
+    nor in a new game of the same kind: a seat's first turn is judged by the last of its level."""
     from bot.services import clocks
 
     now = [1000.0]
