@@ -369,7 +369,7 @@ class _Search:
     def easy(self, ids: list[str]) -> str:
         if self.rng.random() < BLUNDER:
             return self.rng.choice(ids)
-        line = self.engine.easy_line - 1 if len(ids) <= EASY_LINE_WIDTH else 0
+        line = self.line(ids)
         samples = min(EASY_SAMPLES, max(1, self.iterations // (len(ids) * (1 + line * GREEDY_WIDTH))))
         totals = dict.fromkeys(ids, 0.0)  # sums over the samples: the spread below makes them means
         for i in range(samples):
@@ -377,8 +377,7 @@ class _Search:
                 break
             world, after = self.first if i == 0 and self.first else (self.sample(), {})
             for o in ids:
-                state = after[o] if o in after else self.root(world, o)
-                leaf = self.own_line(state, line if self.opens_menu(state, ids) else 0)
+                leaf = self.lined(after[o] if o in after else self.root(world, o), ids, line)
                 totals[o] += self.stalled(leaf, self.engine.evaluate(leaf, self.seat))
         # The noise is on the options' values spread over [0, 1] (the worst 0, the best 1): a
         # game's one-ply differences are often far below 0.1, and would drown in it.
@@ -386,6 +385,16 @@ class _Search:
         spread = {o: (totals[o] - low) / (high - low) if high > low else 0.5 for o in ids}
         noisy = {o: spread[o] + self.rng.gauss(0.0, NOISE) for o in ids}
         return max(ids, key=lambda o: noisy[o])
+
+    def line(self, ids: list[str]) -> int:
+        """The seat's own greedy decisions that judge an option of `ids` opening a menu
+        (`Engine.easy_line`): none in a menu wider than EASY_LINE_WIDTH (a choice of where)."""
+        return self.engine.easy_line - 1 if len(ids) <= EASY_LINE_WIDTH else 0
+
+    def lined(self, state: State, ids: list[str], line: int) -> State:
+        """`state`, where an option of `ids` led, after `line` greedy decisions of the seat if
+        that option opened a menu (`opens_menu`): where easy and every search's start judge it."""
+        return self.own_line(state, line if line and self.opens_menu(state, ids) else 0)
 
     def opens_menu(self, state: State, ids: list[str]) -> bool:
         """Whether the seat, still to act after an option of `ids`, faces another question (most of
@@ -414,16 +423,13 @@ class _Search:
         that follow it (`Engine.easy_line`): judged one ply, the first decision of an Antiquity
         build or trade offer shows little of its worth, and normal started below easy's judgement
         (it beat easy in 22 of 40 games, 27 of the same 40 since)."""
-        line = self.engine.easy_line - 1 if len(ids) <= EASY_LINE_WIDTH else 0
+        line = self.line(ids)
         sums, done = dict.fromkeys(ids, 0.0), 0
         while done < samples and not (done and self.out_of_time()):
             world = self.sample()
             done += 1
             for o in ids:
-                state = self.root(world, o)
-                if line and self.opens_menu(state, ids):
-                    state = self.own_line(state, line)
-                sums[o] += self.value(state, 1)
+                sums[o] += self.value(self.lined(self.root(world, o), ids, line), 1)
         return {o: sums[o] / done for o in ids}
 
     def flat(self, ids: list[str]) -> str:
