@@ -35,7 +35,7 @@ class Antiquity(Engine):
     long_phases = ("city",)
     easy_line = 3  # a build is three decisions (the menu, what, where): one ply never built (README "AI players")
     component_files = ("components",)
-    typical_turns = {2: 42, 3: 53, 4: 45}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`)
+    typical_turns = {2: 52, 3: 49, 4: 59}  # turns per player in games of normal AI players (`python -m bot bench ai --turns 3`; 2026-11-30)
     option_specs = (OptionSpec(
         "intro", ("off", "on"), "off",
         M("option.intro", "Introductory game: no famine and no pollution phases (rulebook, 'Partie d'initiation')."),
