@@ -212,7 +212,7 @@ MESSAGES: dict[str, str] = dict((
     msg("leaderboard.partial", "Counted from the games of the channels you can see."),
     msg("leaderboard.how", "Rating: 1,500 + 20 × (skill − 3 × uncertainty), openskill's Plackett-Luce model; shared places are ties, a seat a stand-in took over counts last."),
     msg("err.bad_ai", "`ai=` takes a count of AI players (1 to 9) or their levels ({levels}), e.g. `ai=2` or `ai=strong,easy`; not '{given}'."),
-    msg("err.bad_ai_level", "AI levels: {levels}."),
+    msg("err.bad_ai_level", "No AI level '{given}'; the levels are {levels}."),
     msg("err.too_many_ai", "`ai=` seats {count} AI players, but {game} takes at most {max} players: with you, {room} AI at most."),
     msg("err.no_ai_seated", "No AI player is seated at this table."),
     msg("lobby.ai_pick", "Which AI player? **easy** plays sensibly but makes mistakes; **normal** searches ahead; **strong** searches deepest (a few seconds a move)."),

@@ -135,7 +135,7 @@ class Lobbies:
         """Seat an AI player of `level` at a lobby (its creator, or Manage Channels): named in the
         lobby's language, an identity of its own per level and copy, never held to a person's caps."""
         if level not in LEVELS:
-            raise UserError("err.bad_ai_level", levels=", ".join(LEVELS))
+            raise UserError("err.bad_ai_level", given=quote(level), levels=", ".join(LEVELS))
         async with self.games.locks.hold_game(game_id):
             table = await self.games.load(game_id)
             creators_lobby(table, user_id, can_manage)

@@ -63,7 +63,7 @@ async def test_ai_players_are_seated_removed_and_named_without_a_ping(tmp_path: 
     text = out.getvalue()
     assert "Seated (3): @alice, \U0001f916 Tabula AI · easy, \U0001f916 Tabula AI · strong" in text, text
     assert "Seated (2): @alice, \U0001f916 Tabula AI · easy\n" in text.split("remove ai")[1], text
-    assert "AI levels: easy, normal, strong" in text
+    assert "No AI level 'hard'; the levels are easy, normal, strong." in text
     assert "Seats: 1. alice, 2. \U0001f916 Tabula AI · easy." in text
     assert "@\U0001f916" not in text
     assert "Waiting for: alice" in text
