@@ -90,6 +90,7 @@ MESSAGES: dict[str, str] = dict((
     msg("btn.join", "Join"),
     msg("btn.add_ai", "+ AI {level}"),
     msg("ai.name", "Tabula AI · {level}"),  # an AI seat's name: "🤖 Tabula AI · strong"
+    msg("ai.name_nth", "Tabula AI {number} · {level}"),  # the second and later of a level in a game: "🤖 Tabula AI 2 · normal"
     msg("ai.easy", "easy"),
     msg("ai.normal", "normal"),
     msg("ai.strong", "strong"),

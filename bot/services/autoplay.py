@@ -28,12 +28,14 @@ def ai_user_id(level: str, copy: int) -> int:
     return -1000 * (LEVELS.index(level) + 1) - copy
 
 
-def seat_name(level: str, lang: str) -> str:
-    """An AI seat's name, marked with a robot wherever names show (posts, cards, boards):
-    "🤖 Tabula AI · strong", "🤖 IA Tabula · forte"."""
+def seat_name(level: str, lang: str, copy: int = 0) -> str:
+    """The name of the `copy`-th AI seat of `level` in a game, marked with a robot wherever names
+    show (posts, cards, boards): "🤖 Tabula AI · strong", "🤖 IA Tabula · forte"; the second and
+    later of a level numbered ("🤖 Tabula AI 2 · normal"), so the log and the scores tell them apart."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
-    return f"{ROBOT} " + t("ai.name", lang, level=level_word(level, lang))
+    word = level_word(level, lang)
+    return f"{ROBOT} " + (t("ai.name_nth", lang, number=copy + 1, level=word) if copy else t("ai.name", lang, level=word))
 
 
 def person_name(display_name: str) -> str:

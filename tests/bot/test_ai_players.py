@@ -99,6 +99,7 @@ async def test_lobby_buttons_and_rules_for_ai_seats(db: Database, stub_render: N
     await commands.lobbies.add_ai(alice, "strong", gid)
     table = await service.load(gid)
     assert [s.user_id for s in table.seats][1:] == [autoplay.ai_user_id("strong", 0), autoplay.ai_user_id("strong", 1)]
+    assert [s.name for s in table.seats][1:] == [said("🤖 Tabula AI · strong"), said("🤖 Tabula AI 2 · strong")], "two AI players of a level are told apart"
     reply = await commands.lobbies.add_ai(alice, "easy", gid) if len(table.seats) < 3 else None
     assert reply is None, "a full table offers no AI"
     reply = await commands.lobbies.remove_ai(alice, gid)
@@ -117,6 +118,8 @@ async def test_lobby_buttons_and_rules_for_ai_seats(db: Database, stub_render: N
         f" not '{said('godlike')}'."
     ), "the word that is wrong, set apart as what the user typed"
     assert t(e.value.key, "fr", **e.value.fields).endswith(f"; pas « {said('godlike')} ».")
+    pair = await service.open_lobby(guild_id=9, channel_id=102, user_id=BOB, name="bob", game="nim", options={"ai": "2"}, lang="fr")
+    assert [s.name for s in pair.seats][1:] == [said("🤖 IA Tabula · normale"), said("🤖 IA Tabula 2 · normale")]
     await service.leave(gid, ALICE)  # only an AI would be left: the table closes
     assert (await service.load(gid)).row.status == "aborted"
 
