@@ -209,7 +209,7 @@ class Announcer:
             return
         skip = Button("skip", table.id, table.row.version, t("btn.skip", lang, name=seat.name), "danger", str(seat.seat))
         pinged = []
-        for voter in [s for s in table.seats if s.seat != seat.seat and not s.standin]:
+        for voter in [s for s in table.seats if s.seat != seat.seat and not table.autoplayed(s.seat)]:  # who can vote
             ping, dm = await self._alert(table, voter, seat, "clock.expired_dm", lang, who=seat.name, **fields)
             pinged += [voter] if ping or dm is None else []
             owed += [dm] if dm else []
@@ -238,9 +238,10 @@ class Announcer:
                 await self.notice(table.row, functools.partial(_said, "vacation.away_public", {**fields, "until": until}))
 
     async def rematch(self, table: Table, old: Table, by: int) -> None:
-        """The lobby of a rematch, its seats offered to the other players of the finished game."""
+        """The lobby of a rematch, its seats offered to the other people of the finished game (its
+        AI players are seated again by `open_lobby`; a player who left is not invited)."""
         lang = await self.lang(table.row)
-        invited = [s for s in old.seats if s.user_id != by and not s.standin]
+        invited = [s for s in old.seats if s.user_id != by and not old.autoplayed(s.seat)]
         tail = [presenter.lobby_text(table, lang, self.mention)]
         if invited:
             tail.append(t("lobby.rematch", lang, id=old.id, players=" ".join(self.mention(s) for s in invited)))

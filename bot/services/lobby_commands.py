@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.i18n import t
-from bot.services import presenter
+from bot.services import autoplay, presenter
 from bot.services.announce import lobby_buttons
 from bot.services.ctx import Ctx
 from bot.services.errors import UserError
@@ -79,16 +79,17 @@ class LobbyCommands:
 
     async def rematch(self, ctx: Ctx, game_id: int) -> Reply:
         """The Rematch button of a final post: a new lobby here with the same game, options and
-        clock, its creator the player who clicked; the seats are offered to the same players,
-        each one click (Join) away."""
+        clock, its creator the player who clicked, its AI players seated again at their levels;
+        the seats are offered to the same people, each one click (Join) away."""
         old = await self.service.load(game_id)
         if old.row.status != "finished":
             raise UserError("err.rematch_not_over", id=game_id)
         if old.seat_of(ctx.user_id) is None:
             raise UserError("err.not_seated")
+        levels = [level for s in old.seats if (level := autoplay.ai_level(s.user_id)) is not None]
         table = await self.service.open_lobby(
             guild_id=old.row.guild_id, channel_id=old.row.channel_id, user_id=ctx.user_id, name=ctx.name, game=old.row.game,
-            options=old.row.options, bank_s=old.row.bank_s, bonus_s=old.row.bonus_s, lang=old.row.lang, confirm=old.row.confirm,
+            options={**old.row.options, "ai": ",".join(levels)} if levels else old.row.options, bank_s=old.row.bank_s, bonus_s=old.row.bonus_s, lang=old.row.lang, confirm=old.row.confirm,
             pack=old.pack, rematch_of=old,
         )
         return Reply(t("game.rematch_opened", ctx.lang, id=table.id), ephemeral=True)

@@ -11,6 +11,7 @@ import pytest
 
 import engines
 from bot.discord_ui.client import TabulaBot
+from bot.services import autoplay
 from bot.services.games import GameService
 from engines.core import ai
 from engines.core.names import plain
@@ -57,6 +58,37 @@ async def test_a_person_and_two_ai_players_finish_a_game(simcord_env) -> None:  
     assert any("Tabula AI · strong" in p and "takes" in p for p in posts), "AI turns are posted like any other"
     assert not any("<@-" in p for p in posts), "an AI is never pinged"
     assert any("Ratings:" in p for p in posts)
+
+
+async def test_a_rematch_seats_the_ai_players_again_and_invites_only_people(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """The final post's Rematch of a game with an AI player: the new lobby seats an AI of the same
+    level again (one click fewer than adding it back), invites the other person only, and lets
+    Discord ping people only (an AI seat's negative id in a post's allowed mentions was a request
+    Discord could refuse, and the AI was listed among the players whose seats wait)."""
+    _, channel, alice, bob = setup_table(simcord_env)
+    await alice.slash(channel, "game new", game="nim", options="stones=9 ai=easy")
+    await bob.click(channel.last_message, label="Join")
+    await alice.slash(channel, "game start")
+    services = simcord_env.bot.services
+    game_id = (await services.table_in_channel(channel.id)).id
+    for _ in range(30):
+        table = await services.load(game_id)
+        if table.row.status == "finished":
+            break
+        player = {s.seat: p for s in table.seats for p in (alice, bob) if p.id == s.user_id}[table.to_act()[0]]
+        pile = next(p for p, n in table.state["piles"].items() if n)
+        await player.slash(channel, "play", move=f"{pile} take1")
+    final = channel.last_message
+    assert "is over" in text(final)
+    await bob.click(final, label="Rematch")
+    lobby = channel.last_message
+    invite = [line for line in text(lobby).splitlines() if "A rematch of" in line]
+    assert len(invite) == 1 and alice.mention in invite[0] and "Tabula AI" not in invite[0], text(lobby)
+    new = await services.table_in_channel(channel.id)
+    assert [(s.user_id == bob.id, autoplay.ai_level(s.user_id)) for s in new.seats] == [(True, None), (False, "easy")]
+    assert plain(new.seats[1].name) == "🤖 Tabula AI · easy"
+    stored = simcord_env.backend.messages[channel.id][lobby.id]
+    assert stored.allowed_mentions.users == frozenset({alice.id}), stored.allowed_mentions
 
 
 @pytest.mark.parametrize("simcord_bot", ["after_answer"], indirect=True)

@@ -130,6 +130,27 @@ async def test_clock_reminder_timeout_skip_vote_and_standin_finishes(simcord_env
     assert "alice (stand-in)" in answer(r).content
 
 
+async def test_a_time_out_asks_the_people_to_vote_never_an_ai_player(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """When alice's time runs out in a game with bob and an AI player, the post names bob as the
+    one who may vote to skip (the AI cannot click, and its vote is not counted) and pings bob only."""
+    env = simcord_env
+    _, channel, (alice, bob) = setup(env)
+    await alice.slash(channel, "game new", game="nim", options="stones=9 ai=easy", clock="1d")
+    lobby = channel.last_message
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    assert (await env.bot.services.table_in_channel(channel.id)).to_act() == [0]
+    await env.advance_time(25 * HOUR)
+    expired = channel.last_message
+    assert "has run out" in text(expired) and bob.mention in text(expired)
+    voters = [line for line in text(expired).splitlines() if "vote to skip with the button" in line]
+    assert voters == [f"{bob.mention}: you may vote to skip with the button below."], text(expired)
+    stored = env.backend.messages[channel.id][expired.id]
+    assert stored.allowed_mentions.users is not None and all(u > 0 for u in stored.allowed_mentions.users), stored.allowed_mentions
+    r = await bob.click(expired, label="Skip alice")
+    assert "alice was skipped" in text(channel.last_message), answer(r).content
+
+
 async def test_restart_between_reminder_due_and_sent(simcord_env, db_path: Path, stub_render: None) -> None:  # type: ignore[no-untyped-def]
     env = simcord_env
     _, channel, (alice, bob) = setup(env)
