@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_ui.components import unheld, view_for
-from bot.discord_ui.sender import MAX_UPLOAD, NO_ANSWER, check_dm
+from bot.discord_ui.sender import MAX_UPLOAD, NO_ANSWER, allowed_mentions, check_dm
 from bot.i18n import lang_for, t
 from bot.services.autoplay import person_name
 from bot.services.commands import Ctx
@@ -167,10 +167,6 @@ def _files(reply: Reply) -> list[discord.File]:
     return [discord.File(io.BytesIO(img.data), filename=img.filename) for img in reply.images if len(img.data) <= MAX_UPLOAD]
 
 
-def _mentions(reply: Reply) -> discord.AllowedMentions:
-    return discord.AllowedMentions(users=[discord.Object(i) for i in reply.mentions], roles=False, everyone=False)
-
-
 async def deliver(
     bot: TabulaBot, interaction: discord.Interaction, reply: Reply, *, component: bool, deferred: bool, thinking: bool | None = None
 ) -> None:
@@ -179,7 +175,7 @@ async def deliver(
     "thinking…" message, None when there is none."""
     text = content(reply.text)
     view = view_for(reply.buttons, reply.select)
-    mentions = _mentions(reply)
+    mentions = allowed_mentions(reply.mentions)
     if reply.edit and component:
         kwargs: dict[str, object] = {"content": text, "view": view or unheld(discord.ui.View(timeout=None)), "allowed_mentions": mentions}
         if not reply.keep_images:

@@ -38,8 +38,10 @@ NO_ANSWER = (aiohttp.ClientError, asyncio.TimeoutError, OSError)
 REFUSED_BEFORE = (503,)
 
 
-def mentions_of(post: Post) -> discord.AllowedMentions:
-    return discord.AllowedMentions(users=[discord.Object(i) for i in post.mentions], roles=False, everyone=False)
+def allowed_mentions(user_ids: list[int]) -> discord.AllowedMentions:
+    """Who a message may ping: the people among `user_ids`. An AI seat's id is negative, no
+    snowflake, and Discord refuses a whole message whose allowed mentions hold one."""
+    return discord.AllowedMentions(users=[discord.Object(i) for i in user_ids if i > 0], roles=False, everyone=False)
 
 
 def classify(error: BaseException) -> Outcome:
@@ -105,7 +107,7 @@ async def send_post(
             await channel.edit(archived=False)
         except discord.HTTPException:
             log.warning("could not unarchive thread %s", channel.id)
-    kwargs: dict[str, object] = {"files": files, "allowed_mentions": mentions_of(post)}
+    kwargs: dict[str, object] = {"files": files, "allowed_mentions": allowed_mentions(post.mentions)}
     view: discord.ui.BaseView | None
     if post.accent is not None:  # one container: text, images and buttons together
         view = layout_for(post, [f.filename or "" for f in files])

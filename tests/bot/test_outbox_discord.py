@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.client import TabulaBot
+from bot.discord_ui.sender import allowed_mentions
 from engines.core.i18n import log_text
 from engines.core.names import plain
 from tests.bot.conftest import toy_service
@@ -255,3 +256,10 @@ async def test_a_lobby_whose_interaction_expired_is_posted_in_the_channel_instea
     await bob.click(lobby, label="Join")
     table = await env.bot.services.table_in_channel(channel.id)
     assert [plain(s.name) for s in table.seats] == ["alice", "bob"]
+
+
+def test_a_message_may_ping_people_only() -> None:
+    """An AI seat's id is negative, no snowflake: Discord refuses a whole message whose allowed
+    mentions hold one, so whatever a post lists, only people's ids reach Discord."""
+    allowed = allowed_mentions([1456074443980800014, -1000, -2001])
+    assert [u.id for u in allowed.users] == [1456074443980800014] and not allowed.everyone and not allowed.roles  # type: ignore[union-attr]
