@@ -13,17 +13,18 @@ apart, future draws included). Every simulation runs on such a sample, through `
 - normal: flat Monte Carlo over the root options (UCB1 allocation, each option starting at its
   one-ply value, or easy's judgement of it where it opens a menu), each iteration on a fresh
   sample, with playouts guided by `evaluate` (epsilon-greedy) cut at `DEPTH` steps.
-- strong: four times normal's iterations (and wall time), spent differently: the options ranked
-  by their starting value (as normal's) over 4 samples, the best 8 kept, then sequential
-  halving, each round playing every option left on the same samples with the same random
-  draws, twice as deep as normal in most games (`Engine.strong_depth`), and keeping the better
-  half. Measured at a tenth of the budgets against normal, 20 games each (seats rotating), with
-  normal's depth: Magna Roma 17 won, Minerva 13. Two searches that lost to normal came before it:
-  an information-set MCTS (UCT over every seat's options below the root, max^n backup: its
-  first visits to each node follow untried options at random, worse than the guided playouts;
-  Magna Roma 8, and 5 with greedy expansion), and normal's own search given four times the
-  iterations (Magna Roma and Minerva 5 of 12, Deus 5 of 8): a fresh sample per playout drowns the
-  differences between options in the luck of the draw, which equal samples cancel.
+- strong: four times normal's iterations (and wall time), spent differently: the options ranked by
+  their starting value (as normal's) over 4 samples, the best 8 kept (that start counted as
+  playouts, four times more where it is easy's judgement), then sequential halving, each round
+  playing every option left on the same samples with the same random draws, twice as deep as normal
+  in most games (`Engine.strong_depth`), and keeping the better half. Measured at a tenth of the
+  budgets against normal, 20 games each (seats rotating), with normal's depth: Magna Roma 17 won,
+  Minerva 13. Two searches that lost to normal came before it: an information-set MCTS (UCT over
+  every seat's options below the root, max^n backup: its first visits to each node follow untried
+  options at random, worse than the guided playouts; Magna Roma 8, and 5 with greedy expansion), and
+  normal's own search given four times the iterations (Magna Roma and Minerva 5 of 12, Deus 5 of 8):
+  a fresh sample per playout drowns the differences between options in the luck of the draw, which
+  equal samples cancel.
 
 Pure and deterministic: everything random comes from `Sampler(seed)`, and the iteration
 budget is the limit; the clock (`time.perf_counter`) is only a safety cap on wall time, so a
@@ -95,6 +96,11 @@ UCB_C = 0.7  # exploration constant of UCB1 (rewards in [0, 1])
 PRIOR_VISITS = 2
 STRONG_SAMPLES = 4  # strong: samples its ranking of the options (by their starting value) is averaged over
 STRONG_WIDTH = 8  # strong: options it plays out (the best of that ranking)
+# strong: where its options start at easy's judgement of them (`Engine.easy_line`: Antiquity), that
+# start counts as this many times PRIOR_VISITS playouts. At a tenth of the budget strong plays
+# about 3 draws per option there before its clock runs out, and those few 8-deep playouts outweighed
+# the judgement that normal keeps (README, "AI players").
+STRONG_PRIOR = 4
 # A first place shared by every seat is worth 1 - SHARED in a search: `evaluate` gives 1 to a first
 # place, shared or not (a shared victory is a win for each), and a search that saw no difference
 # would let every opponent settle for a draw it could win.
@@ -458,8 +464,9 @@ class _Search:
         prior = self.prior(ids, STRONG_SAMPLES)
         order = {o: self.rng.random() for o in ids}  # ties in a random order
         alive = sorted(ids, key=lambda o: (prior[o], order[o]), reverse=True)[:STRONG_WIDTH]
-        visits = dict.fromkeys(alive, PRIOR_VISITS)
-        totals = {o: prior[o] * PRIOR_VISITS for o in alive}
+        weight = PRIOR_VISITS * (STRONG_PRIOR if self.line(ids) else 1)
+        visits = dict.fromkeys(alive, weight)
+        totals = {o: prior[o] * weight for o in alive}
         mean = lambda o: (totals[o] / visits[o], order[o])  # noqa: E731
         rounds = max(1, math.ceil(math.log2(len(alive))))
         for _ in range(rounds):

@@ -449,6 +449,43 @@ def test_normal_starts_its_search_from_easys_judgement_of_a_move_of_several_deci
     assert {ai.choose(engine, state, 0, "normal", seed, one) for seed in range(10)} == {"plant"}
 
 
+class Trampled(Seedbed):
+    """Seedbed whose crop, once grown (0.95), is still to be picked: one option among sixteen, the
+    fifteen others trample it (0.1). Greedy picks it; a playout's random step mostly tramples."""
+
+    name = "trampled"
+
+    def prompt(self, state: State, seat: int) -> Prompt | None:
+        if seat in self.to_act(state) and state["planted"] == self.WATERINGS:
+            return Prompt(seat, "Harvest", [Option("pick", "pick it")] + [Option(f"t{i}", "trample it") for i in range(15)])
+        return super().prompt(state, seat)
+
+    def step(self, state: State, seat: int, option_id: str) -> None:
+        if option_id == "pick":
+            state["over"] = True
+        elif option_id.startswith("t"):
+            state["worth"], state["over"] = 0.1, True
+        elif option_id in ("left", "right") and state["planted"] == self.WATERINGS - 1:
+            state["planted"], state["worth"] = self.WATERINGS, 0.95
+        else:
+            super().step(state, seat, option_id)
+
+
+def test_strong_keeps_easys_judgement_against_a_few_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """strong counts an option's start as `ai.STRONG_PRIOR` times more playouts where it is easy's
+    judgement (`Engine.easy_line`): with 4 draws per option, as at a tenth of Antiquity's budget,
+    playouts that trample the crop (their random steps: 0.55 on average, below selling's 0.6)
+    outweighed that judgement (0.95) and strong sold in 8 of 10 searches; it plants. Control: with
+    the start counted as normal counts it, it sells."""
+    engine = Trampled()
+    engine.easy_line = 3
+    state = engine.new_game(1, 1)
+    four = ai.Budget(8, 120.0)  # two options, one round: 4 draws each
+    assert {ai.choose(engine, state, 0, "strong", seed, four) for seed in range(10)} == {"plant"}
+    monkeypatch.setattr(ai, "STRONG_PRIOR", 1)
+    assert [ai.choose(engine, state, 0, "strong", seed, four) for seed in range(10)].count("sell") >= 7
+
+
 # ---- every game -------------------------------------------------------------------------------------
 
 
