@@ -38,6 +38,11 @@ def seat_name(level: str, lang: str, copy: int = 0) -> str:
     return f"{ROBOT} " + (t("ai.name_nth", lang, number=copy + 1, level=word) if copy else t("ai.name", lang, level=word))
 
 
+def ai_seat(level: str, copy: int, lang: str) -> tuple[int, str]:
+    """The user id and name of the `copy`-th AI seat of `level` in a game, as a lobby seats it."""
+    return ai_user_id(level, copy), seat_name(level, lang, copy)
+
+
 def person_name(display_name: str) -> str:
     """A person's display name as the bot shows it: user text (`said`), without the robot that
     marks an AI seat, so that nobody passes for one ("🤖 Tabula AI · strong" shows as "Tabula AI

@@ -46,8 +46,7 @@ class Lobbies:
                     pack=None if pack is None else (pack.name, pack.digest, pack.to_json()),
                 )
                 if levels:  # `ai=2`, `ai=strong,easy`: AI players seated with the creator
-                    copies = [levels[:k].count(level) for k, level in enumerate(levels)]
-                    ais = [(autoplay.ai_user_id(level, c), autoplay.seat_name(level, lang or "en", c)) for level, c in zip(levels, copies, strict=True)]
+                    ais = [autoplay.ai_seat(level, levels[:k].count(level), lang or "en") for k, level in enumerate(levels)]
                     await self.db.set_seats(row.id, row.version, [(user_id, name), *ais])
                 if rematch_of is not None:
                     await self.announcer.rematch(await self.games.load(row.id), rematch_of, user_id)
@@ -143,7 +142,7 @@ class Lobbies:
             if len(table.seats) >= table.engine.max_players:
                 raise UserError("err.table_full", max=table.engine.max_players)
             copy = next(k for k in range(autoplay.MAX_AI_COPIES) if table.seat_of(autoplay.ai_user_id(level, k)) is None)
-            seats = [(s.user_id, s.name) for s in table.seats] + [(autoplay.ai_user_id(level, copy), autoplay.seat_name(level, lang, copy))]
+            seats = [(s.user_id, s.name) for s in table.seats] + [autoplay.ai_seat(level, copy, lang)]
             await self.games.write(table, self.db.set_seats(game_id, table.row.version, seats))
             return await self.games.load(game_id)
 
