@@ -31,7 +31,7 @@ from bot.services.presenter import Mention
 from bot.services.ratelimit import LruCache
 from bot.services.ratings import Ratings
 from bot.services.replies import ImageFile
-from bot.services.table import FORCED_USER, STANDIN_USER, CardText, MoveOutcome, SkipVote, Table, time_left
+from bot.services.table import FORCED_USER, CardText, MoveOutcome, SkipVote, Table, time_left, undo_keep
 from bot.services.typed import apply_words
 from bot.services.vacation import Vacation, Vacations
 from bot.storage import GameRow, SeatChanges, SeatClock, StaleVersion
@@ -469,21 +469,20 @@ class GameService:
             if expected_token is not None and await self.seat_token(table, seat) != expected_token:
                 raise StaleInteraction(game_id)
             steps = await self.db.steps(game_id)
-            last = len(steps)  # the player's last step, with the forced steps that followed it
-            while last > 0 and steps[last - 1].user_id == FORCED_USER:
-                last -= 1
-            if last == 0 or steps[last - 1].seat != seat or steps[last - 1].user_id == STANDIN_USER:
+            keep = undo_keep(steps, seat, lambda: self._initial_checkpoint(table))
+            if keep is None:
                 raise UserError("err.nothing_to_undo")
-            previous = steps[last - 2].checkpoint if last > 1 else self._initial_checkpoint(table)
-            if any(s.checkpoint != previous for s in steps[last - 1 :]):
-                raise UserError("err.nothing_to_undo")
-            keep = last - 1
             state = self.replay(table.row, table.engine, table.pack, [(s.seat, s.option_id) for s in steps[:keep]], len(table.seats))
             changes = self.seat_changes(table, state)
             async with self.db.transaction():
                 await self.write(table, self.db.truncate_steps(game_id, table.row.version, keep, table.engine.to_json(state), changes))
                 await self.announcer.notice(table.row, lambda lang: t("game.undone", lang, name=name))
             return await self.load(game_id)
+
+    async def can_undo(self, table: Table, seat: int) -> bool:
+        """Whether `seat` could take back a step now (`undo`, with its step awaiting confirmation
+        aside): a panel offers Undo only then."""
+        return undo_keep(await self.db.steps(table.id), seat, lambda: self._initial_checkpoint(table)) is not None
 
     @staticmethod
     def _initial_checkpoint(table: Table) -> int:

@@ -45,7 +45,8 @@ class Panels:
     async def panel(
         self, ctx: Ctx, game_id: int | None = None, *, page: int = 0, preface: str = "", edit: bool = False, shown: str = "",
     ) -> Reply:
-        """The caller's private turn panel: the current question as a menu, a preview, Undo.
+        """The caller's private turn panel: the current question as a menu, a preview, and Undo
+        when there is a step of this turn to take back.
         Its menu and buttons carry the seat's token (see `GameService.seat_token`) and the digest
         of its preview; an edit whose preview has not changed (`shown`) does not send it again."""
         table = await (self.service.load(game_id) if game_id is not None else self.service.table_in_channel(ctx.channel_id))
@@ -70,7 +71,7 @@ class Panels:
             hint = t("panel.set_hint", lang, a=members[0], b=members[1], done=prompt.done)
         else:
             hint = t("panel.type_hint", lang, example=prompt.options[0].id)
-        buttons = [Button("undo", table.id, v, t("btn.undo", lang))]
+        buttons = [Button("undo", table.id, v, t("btn.undo", lang))] if await self.service.can_undo(table, seat) else []
         done = prompt.get(prompt.done) if prompt.done else None
         if done is not None:  # a set pick: the menu takes several values; this closes it as it stands
             buttons.insert(0, Button("done", table.id, v, fit_words(presenter.named(table, done.text(lang), lang), 80), "primary"))

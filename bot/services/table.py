@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.storage import GameRow, SeatRow
+from bot.storage import GameRow, SeatRow, StepRow
 from engines.core import Engine, Option, packs
 from engines.core.names import plain
 
@@ -81,6 +81,22 @@ class Table:
         if self.state is None or self.row.status != "active":
             return []
         return self.engine.to_act(self.state)
+
+
+def undo_keep(steps: list[StepRow], seat: int, initial_checkpoint: Callable[[], int]) -> int | None:
+    """How many steps stay when `seat` takes back its last step (with the forced steps that
+    followed it), or None when it cannot: the last step is another seat's or the stand-in's, or a
+    checkpoint (a card drawn, a turn passed on) lies between it and now. `initial_checkpoint`: the
+    new game's, needed only when that step is the game's first."""
+    last = len(steps)
+    while last > 0 and steps[last - 1].user_id == FORCED_USER:
+        last -= 1
+    if last == 0 or steps[last - 1].seat != seat or steps[last - 1].user_id == STANDIN_USER:
+        return None
+    previous = steps[last - 2].checkpoint if last > 1 else initial_checkpoint()
+    if any(s.checkpoint != previous for s in steps[last - 1 :]):
+        return None
+    return last - 1
 
 
 @dataclass

@@ -103,6 +103,33 @@ async def test_an_unchanged_preview_is_not_sent_again(service: GameService) -> N
     assert after.select is not None and after.select.shown == panel.select.shown and "Confirm?" in after.text
 
 
+async def test_the_panel_offers_undo_only_when_a_step_can_be_taken_back(service: GameService) -> None:
+    """A turn's first panel has nothing to take back, so no Undo button (a click there could only
+    answer "nothing to undo"); after a step of the turn it has one, while that step is the game's
+    last (what Undo takes back), and after the Undo it is gone."""
+    commands = Commands(service)
+    alice, bob = Ctx(ALICE, "alice", channel_id=1), Ctx(BOB, "bob", channel_id=1)
+    await commands.lobbies.new(alice, "sealed")
+    await commands.lobbies.join(bob)
+    await commands.lobbies.start(alice)
+
+    def kinds(reply: Any) -> list[str]:
+        return [b.kind for b in reply.buttons]
+
+    assert "undo" not in kinds(await commands.panels.panel(alice))
+    panel = await commands.panels.panel(alice)
+    after = await commands.play(alice, "b2", panel.select.game_id, panel.select.version)  # type: ignore[union-attr]
+    assert "Confirm?" in after.text and "undo" in kinds(after)
+    await commands.play(bob, "b3")  # the game's last step is bob's now: only he can take his back
+    assert "undo" not in kinds(await commands.panels.panel(alice))
+    assert "undo" in kinds(await commands.panels.panel(bob))
+    await commands.undo(bob)
+    assert "undo" in kinds(await commands.panels.panel(alice))
+    await commands.undo(alice)
+    assert "undo" not in kinds(await commands.panels.panel(alice))
+    assert (await service.load(1)).state["bid"] == [None, None]
+
+
 async def test_reopening_my_panel_mid_turn_is_not_stale(simcord_env) -> None:  # type: ignore[no-untyped-def]
     _, channel, alice, bob = setup_table(simcord_env)
     post = await open_and_start(simcord_env, channel, alice, bob)
