@@ -4,7 +4,7 @@ against each other, seats rotating between games, and the result is printed as J
 ...], "turns_per_player", "mean_score": {level: x}, "seconds_per_decision": {level: {"p50", "p95",
 "max", "decisions"}}}`. `turns_per_player` is the game's turns (`Engine.turns`) per player, the
 mean over finished games. A shared win counts for each level that shares it (`shared` counts those
-games); `long_turns` counts the turns in which an AI seat reached ai.LONG_TURN decisions (where it
+games); `long_turns` counts the turns in which an AI seat reached ai_turns.LONG_TURN decisions (where it
 heads for the turn's end: a sign of an AI going round in circles); a level seated twice counts once
 per game it wins, and each of its seats' final scores goes into its mean (finished games only).
 `wins_by_seat` counts first places by seat, whoever sat there: what sitting first is worth. Levels:
@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.services import standin
-from engines.core import ai
-from engines.core.ai import BUDGETS, LEVELS, choose, fingerprint
+from engines.core import ai_turns
+from engines.core.ai import BUDGETS, LEVELS, choose
+from engines.core.ai_turns import fingerprint
 from engines.core.engine import Engine
 from engines.core.state import State
 
@@ -40,7 +41,7 @@ class Tally:
     games: int = 0
     unfinished: int = 0
     shared: int = 0  # finished games whose first place several levels shared
-    long_turns: int = 0  # turns in which an AI seat reached ai.LONG_TURN decisions
+    long_turns: int = 0  # turns in which an AI seat reached ai_turns.LONG_TURN decisions
     wins: dict[str, int] = field(default_factory=dict)
     seat_wins: dict[int, int] = field(default_factory=dict)  # first places by seat, whoever sat there
     seconds: dict[str, list[float]] = field(default_factory=dict)
@@ -101,7 +102,7 @@ def play(
         began = time.perf_counter()
         if level not in BASELINES:
             seen.setdefault(seat, []).append(fingerprint(engine, state, seat))
-            tally.long_turns += len(seen[seat]) == ai.LONG_TURN
+            tally.long_turns += len(seen[seat]) == ai_turns.LONG_TURN
         option = (decide or pick)(engine, state, seat, level, rng, effort, steps_this_turn, tuple(seen.get(seat, ())))
         tally.seconds.setdefault(level, []).append(time.perf_counter() - began)
         state, _ = engine.settle(engine.apply(state, seat, option))

@@ -132,6 +132,10 @@ def serve(folder: str) -> int:
     import engines
     from engines.core import ai
 
+    try:
+        from engines.core.ai_turns import fingerprint
+    except ImportError:  # a revision from before engines/core/ai_turns.py held it
+        fingerprint = ai.fingerprint  # type: ignore[attr-defined]
     if not os.path.realpath(engines.__file__).startswith(os.path.realpath(folder) + os.sep):
         print(json.dumps({"error": f"engines came from {engines.__file__}, not {folder}"}), flush=True)
         return 1
@@ -142,7 +146,7 @@ def serve(folder: str) -> int:
             ask = json.loads(line)
             engine, state, seat, level = engines.get_engine(ask["game"]), ask["state"], ask["seat"], ask["level"]
             turn = seen[seat] = [] if ask["first"] else seen.get(seat, [])
-            turn.append(ai.fingerprint(engine, state, seat))
+            turn.append(fingerprint(engine, state, seat))
             budget = ai.BUDGETS[level].scaled(ask["effort"])
             answer = {"option": ai.choose(engine, state, seat, level, ask["seed"], budget, tuple(turn))}
         except Exception as e:  # told to the referee, which stops the series

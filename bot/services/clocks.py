@@ -15,7 +15,7 @@ from bot.services import autoplay
 from bot.services.errors import StaleInteraction, UserError
 from bot.services.ratelimit import LruCache
 from bot.services.table import FORCED_USER, STANDIN_USER, ClockAlert, MoveOutcome, SkipVote, Table, time_left
-from engines.core.ai import fingerprint
+from engines.core.ai_turns import fingerprint
 
 if TYPE_CHECKING:
     from bot.services.announce import Words
@@ -30,7 +30,7 @@ TIMED_OUT = len(REMIND_SHARES) + 1
 # Skipped this many times, a player is replaced by the stand-in for the rest of the game.
 SKIPS_FOR_STANDIN = 3
 # Bounds the stand-in's work per write, whatever an engine's turn structure. An AI heads for its
-# turn's end after ai.LONG_TURN decisions, so no turn reaches it; one that did would be committed
+# turn's end after ai_turns.LONG_TURN decisions, so no turn reaches it; one that did would be committed
 # as the part of a turn it is (not as a finished turn), and `standins` would go on with it.
 MAX_STANDIN_STEPS = 400
 MAX_STANDIN_TURNS = 400  # AI turns (or parts) one write may set off, whatever the seats

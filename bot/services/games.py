@@ -359,7 +359,7 @@ class GameService:
     async def decide(self, table: Table, state: dict[str, Any], seat: int, level: str, seed: int, seen: tuple[str, ...] = ()) -> str:
         """The option an AI seat (or a stand-in) plays now, searched off the event loop: in the
         render processes for a game every process can load, else in a thread; `seen`: the seat's
-        positions earlier this turn (`ai.fingerprint`), never gone back to."""
+        positions earlier this turn (`ai_turns.fingerprint`), never gone back to."""
         budget = BUDGETS[level].scaled(self.ai_effort)
         try:
             if self.images.renders is not None and engines.packaged(table.row.game) and self.get_engine is engines.get_engine:

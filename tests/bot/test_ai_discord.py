@@ -13,7 +13,7 @@ import engines
 from bot.discord_ui.client import TabulaBot
 from bot.services import autoplay
 from bot.services.games import GameService
-from engines.core import ai
+from engines.core import ai, ai_turns
 from engines.core.names import plain
 from tests.bot.conftest import toy_service
 from tests.bot.e2e_util import make_bot as e2e_make_bot
@@ -185,7 +185,7 @@ async def test_a_person_and_ai_players_finish_a_game_of_each_engine(simcord_env,
         assert decisions < MAX_DECISIONS, f"{game}: not over after {MAX_DECISIONS} decisions of Alice"
         if not seen:
             turns_before = table.engine.turns(table.state)
-        seen.append(ai.fingerprint(table.engine, table.state, seat))
+        seen.append(ai_turns.fingerprint(table.engine, table.state, seat))
         option = ai.choose(table.engine, table.state, seat, "easy", decisions, ai.Budget(2, 1.0), tuple(seen))
         if GameService.turn_done(table.engine, table.engine.apply(table.state, seat, option), seat, turns_before):
             seen = []
@@ -195,7 +195,7 @@ async def test_a_person_and_ai_players_finish_a_game_of_each_engine(simcord_env,
         saved = len(await services.db.steps(game_id)) - steps
         assert saved > 0, f"{game}: /play {option} saved nothing"
         # each AI turn ends: at most LONG_TURN decisions (and what they force) per AI seat
-        assert saved <= 12 * ai.LONG_TURN, f"{game}: /play {option} set off {saved} steps: an AI went round in circles"
+        assert saved <= 12 * ai_turns.LONG_TURN, f"{game}: /play {option} set off {saved} steps: an AI went round in circles"
         decisions += 1
     ais = [s.name.strip("\u2068\u2069") for s in table.seats if s.user_id < 0]
     assert len(ais) == options.count(",") + 1 and all("Tabula AI" in name for name in ais), ais

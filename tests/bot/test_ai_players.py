@@ -22,7 +22,8 @@ from bot.services.games import GameService
 from bot.services.table import Table
 from bot.storage import Database
 from bot.storage.ratings import GLOBAL
-from engines.core.ai import LEVELS, fingerprint
+from engines.core.ai import LEVELS
+from engines.core.ai_turns import fingerprint
 from engines.core.names import plain, said
 from tests.bot.conftest import announced, toy_service
 from tests.settings import AI_EFFORT

@@ -13,7 +13,7 @@ import pytest
 
 import engines
 from bot import selfplay
-from engines.core import Engine, ai
+from engines.core import Engine, ai_turns
 from engines.core.state import State
 from tests.engines.toy import Nim, Together
 from tests.plugin_game.engine import ENGINE as TICTACTOE
@@ -62,9 +62,9 @@ def test_selfplay_counts_the_turns_in_which_an_ai_seat_went_on_and_on(monkeypatc
     seat and turn, and the baselines' turns are not: a sign, in a long series, of an AI going round
     in circles. Nim's turn takes two decisions (a pile, then stones): with LONG_TURN 2 each of the
     AI seat's turns counts, with 3 none does."""
-    monkeypatch.setattr(ai, "LONG_TURN", 3)
+    monkeypatch.setattr(ai_turns, "LONG_TURN", 3)
     assert selfplay.play_games(Nim(), ["normal", "normal"], 2, 1, 0.05).long_turns == 0
-    monkeypatch.setattr(ai, "LONG_TURN", 2)
+    monkeypatch.setattr(ai_turns, "LONG_TURN", 2)
     decided: list[tuple[str, int]] = []  # (level, turn) of each decision
     pick = selfplay.pick
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engines.core import Engine, Option, Prompt, ai
+from engines.core import Engine, Option, Prompt, ai, ai_turns
 from engines.core.ranks import ranked
 from engines.core.state import State
 from tests.engines.ai_budgets import SMALL
@@ -38,7 +38,7 @@ def test_a_position_seen_earlier_this_turn_is_never_gone_back_to(level: str) -> 
     engine = Wander()
     start = engine.new_game(2, 1)
     looking = engine.apply(start, 0, "look")
-    seen = [ai.fingerprint(engine, start, 0), ai.fingerprint(engine, looking, 0)]
+    seen = [ai_turns.fingerprint(engine, start, 0), ai_turns.fingerprint(engine, looking, 0)]
     assert seen[0] != seen[1]
     assert "back" not in {ai.choose(engine, looking, 0, level, seed, SMALL[level], seen) for seed in range(12)}
     # without the turn's history, closing the menu is as good as anything (the check can fail)
@@ -50,7 +50,7 @@ def test_a_long_turn_heads_for_its_end() -> None:
     where each repetition would be somewhere new (here: any position counts as seen)."""
     engine = Wander()
     looking = engine.apply(engine.new_game(2, 1), 0, "look")
-    pick = ai.choose(engine, looking, 0, "strong", 0, SMALL["strong"], ["x"] * ai.LONG_TURN)
+    pick = ai.choose(engine, looking, 0, "strong", 0, SMALL["strong"], ["x"] * ai_turns.LONG_TURN)
     after = engine.apply(looking, 0, pick)
     assert pick != "back" and after["picked"] is not None, "a pile picked: one step from the end of the turn"
 
@@ -86,9 +86,9 @@ def test_a_long_turn_finds_its_end_behind_a_confirmation_among_hundreds_of_optio
     the small menu first, where a plain breadth-first search would open 300 offers' menus and stop."""
     engine = Offers()
     start = engine.new_game(2, 1)
-    pick = ai.choose(engine, start, 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN)
+    pick = ai.choose(engine, start, 0, "normal", 0, SMALL["normal"], ["x"] * ai_turns.LONG_TURN)
     assert pick == "done"
-    assert ai.choose(engine, engine.apply(start, 0, "done"), 0, "normal", 0, SMALL["normal"], ["x"] * ai.LONG_TURN) == "yes"
+    assert ai.choose(engine, engine.apply(start, 0, "done"), 0, "normal", 0, SMALL["normal"], ["x"] * ai_turns.LONG_TURN) == "yes"
 
 
 class LateGraves(Offers):
@@ -126,10 +126,10 @@ def test_a_long_turn_ends_where_the_bot_ends_it_when_a_turn_is_completed() -> No
     ends and the board is posted), even with the seat still to act after it: looking only for
     another seat to act, the search could not see past the 27 graves, and the seat wrote offers."""
     engine = LateGraves()
-    state, seen = engine.new_game(2, 1), ["x"] * ai.LONG_TURN
+    state, seen = engine.new_game(2, 1), ["x"] * ai_turns.LONG_TURN
     for played in range(3):
         option = ai.choose(engine, state, 0, "normal", played, SMALL["normal"], seen)
-        seen.append(ai.fingerprint(engine, state, 0))
+        seen.append(ai_turns.fingerprint(engine, state, 0))
         state = engine.apply(state, 0, option)
         if engine.turns(state):
             break
@@ -177,10 +177,10 @@ def test_a_long_turn_leaves_an_offer_being_written_without_sending_it() -> None:
     state = engine.new_game(2, 1)
     for option in ("write", "ask3", "ask7"):
         state = engine.apply(state, 0, option)
-    seen = ["x"] * ai.LONG_TURN
+    seen = ["x"] * ai_turns.LONG_TURN
     for played in range(4):
         option = ai.choose(engine, state, 0, "normal", played, SMALL["normal"], seen)
-        seen.append(ai.fingerprint(engine, state, 0))
+        seen.append(ai_turns.fingerprint(engine, state, 0))
         state = engine.apply(state, 0, option)
         if state["current"] != 0:
             break
@@ -234,12 +234,12 @@ def test_a_long_turn_whose_end_lies_deep_still_ends(engine: Graves) -> None:
     rather than bury its dead. Eight graves deep, the way-out search finds the end (a breadth-first
     one drowned in the sets of graves); deeper than it reaches, the turn's loops stay barred."""
     if isinstance(engine, DeepGraves):
-        assert engine.graves > ai.WAY_OUT // ai.WAY_OUT_BEAM, "no longer deeper than the way-out search"
+        assert engine.graves > ai_turns.WAY_OUT // ai_turns.WAY_OUT_BEAM, "no longer deeper than the way-out search"
     state = engine.new_game(2, 1)
-    seen = ["x"] * ai.LONG_TURN + [ai.fingerprint(engine, state, 0), ai.fingerprint(engine, engine.apply(state, 0, "look"), 0)]
+    seen = ["x"] * ai_turns.LONG_TURN + [ai_turns.fingerprint(engine, state, 0), ai_turns.fingerprint(engine, engine.apply(state, 0, "look"), 0)]
     for played in range(engine.graves + 4):
         option = ai.choose(engine, state, 0, "normal", played, SMALL["normal"], seen)
-        seen.append(ai.fingerprint(engine, state, 0))
+        seen.append(ai_turns.fingerprint(engine, state, 0))
         state = engine.apply(state, 0, option)
         if state["current"] != 0:
             break
@@ -252,7 +252,7 @@ def test_a_long_turn_ends_even_when_the_search_has_no_time_left(level: str) -> N
     way out is found all the same (cut by the clock, it came back empty at every decision and an
     Antiquity seat wrote trade offers for thousands of decisions)."""
     engine = Offers()
-    state, seen = engine.new_game(2, 1), ["x"] * ai.LONG_TURN
+    state, seen = engine.new_game(2, 1), ["x"] * ai_turns.LONG_TURN
     for played in range(3):
         option = ai.choose(engine, state, 0, level, played, ai.Budget(60, 0.0), seen)
         state = engine.apply(state, 0, option)
@@ -322,7 +322,7 @@ def decisions_to_the_turns_end(engine: Engine, level: str, seen: list[str], most
     state, seen = engine.new_game(2, 1), list(seen)
     for played in range(most):
         option = ai.choose(engine, state, 0, level, played, SMALL[level], seen)
-        seen.append(ai.fingerprint(engine, state, 0))
+        seen.append(ai_turns.fingerprint(engine, state, 0))
         state = engine.apply(state, 0, option)
         if state["current"] != 0:
             return played + 1
@@ -337,8 +337,8 @@ def test_past_patient_decisions_a_turn_whose_end_is_bad_news_ends_all_the_same(l
     each one (STALL), and the turn ends long before LONG_TURN."""
     engine = Dread()
     assert decisions_to_the_turns_end(engine, level, [], 20) > 20, "early in a turn, the offers look better"
-    ended = decisions_to_the_turns_end(engine, level, ["x"] * ai.PATIENT, ai.LONG_TURN - ai.PATIENT - 1)
-    assert ended <= 20, f"the turn went on for {ai.PATIENT + ended} decisions"
+    ended = decisions_to_the_turns_end(engine, level, ["x"] * ai_turns.PATIENT, ai_turns.LONG_TURN - ai_turns.PATIENT - 1)
+    assert ended <= 20, f"the turn went on for {ai_turns.PATIENT + ended} decisions"
 
 
 class Closing(Engine):
@@ -389,7 +389,7 @@ def play_turn(engine: Engine, level: str, seed: int) -> float:
     """A turn of Closing played by `level` as the bot plays it (the positions seen passed along)."""
     state, seen = engine.new_game(1, seed), []
     while not engine.is_over(state):
-        seen.append(ai.fingerprint(engine, state, 0))
+        seen.append(ai_turns.fingerprint(engine, state, 0))
         state = engine.apply(state, 0, ai.choose(engine, state, 0, level, seed, SMALL[level], seen[:-1]))
     return float(state["worth"])
 
@@ -409,7 +409,7 @@ def test_an_option_is_judged_with_the_confirmation_it_commits_to(monkeypatch: py
     assert sum(play_turn(engine, level, seed) == 0.6 for seed in range(20)) >= right
     if level == "strong":
         return
-    monkeypatch.setattr(ai, "COMMITS", 0)
+    monkeypatch.setattr(ai_turns, "COMMITS", 0)
     picks = [ai.choose(engine, engine.new_game(1, seed), 0, level, seed, SMALL[level]) for seed in range(20)]
     assert picks.count("done") >= 10
     assert sum(play_turn(engine, level, seed) == 0.3 for seed in range(20)) >= 10

@@ -12,7 +12,8 @@ from engines.antiquity import ENGINE, ai, evaluation, flow, hardship, rules
 from engines.antiquity import city as cty
 from engines.antiquity.data import GOODS
 from engines.core import ai as core_ai
-from engines.core import conformance
+from engines.core import ai_turns, conformance
+from engines.core.ai_turns import fingerprint
 from engines.core.prng import Sampler
 from engines.core.state import State
 from tests.engines.antiquity.helpers import smart_choice
@@ -262,7 +263,7 @@ def test_once_every_quantity_step_was_seen_going_back_out_of_the_offer_is_a_way_
     path = [start, offering(start, "offer"), offering(start, "offer", "p2"), writing]
     path += [offering(writing, f"get.{good}") for good in GOODS]
     drafted = offering(writing, "get.grain", "9")
-    seen = [core_ai.fingerprint(ENGINE, s, 0) for s in path]
+    seen = [fingerprint(ENGINE, s, 0) for s in path]
     search = core_ai._Search(ENGINE, drafted, 0, Sampler(1), core_ai.Budget(10, 60.0), 4)
     ways = search.progressing(ENGINE.prompt(drafted, 0).ids(), seen)  # type: ignore[union-attr]
     assert "back" in ways and "send" in ways
@@ -473,7 +474,7 @@ def easy_city_phase(seed: int) -> State:
     state = first_city_phase(seed)
     seen: list[str] = []
     while not state["players"][0]["done"]:
-        seen.append(core_ai.fingerprint(ENGINE, state, 0))
+        seen.append(fingerprint(ENGINE, state, 0))
         option = core_ai.choose(ENGINE, state, 0, "easy", seed * 1000 + len(seen), core_ai.Budget(60, 600.0), seen)
         state = then(state, 0, option)
     return state
@@ -485,7 +486,7 @@ def test_easy_builds_cart_shops_in_its_first_city_phase(monkeypatch: pytest.Monk
     only cost, and easy ended its first city phase with no cart shop at 11 of 12 seats (turn 1 of
     6 games), so it never had a countryside building. With Antiquity's `easy_line` of 3 it builds
     them: at 20 of these 20 seeds since "done" is judged with the confirmation it commits to
-    (`ai.COMMITS`), 12 before (14 before an offer left unsent cost DROPPED, 17 when first measured).
+    (`ai_turns.COMMITS`), 12 before (14 before an offer left unsent cost DROPPED, 17 when first measured).
     Controls: judged one ply, 9 of 20 (judged with its confirmation, "done" no longer outweighs
     the menu); one ply and "done" judged alone, 2."""
     seeds = range(1, 21)
@@ -498,7 +499,7 @@ def test_easy_builds_cart_shops_in_its_first_city_phase(monkeypatch: pytest.Monk
     monkeypatch.setattr(type(ENGINE), "easy_line", 1)
     alone = cart_shops()
     assert sum(1 for n in alone if n >= 1) <= 12, alone
-    monkeypatch.setattr(core_ai, "COMMITS", 0)
+    monkeypatch.setattr(ai_turns, "COMMITS", 0)
     alone = cart_shops()
     assert sum(1 for n in alone if n >= 1) <= 2, alone  # a blunder (a random option) builds one at times
 
@@ -513,7 +514,7 @@ def test_an_offer_left_unsent_is_somewhere_new_and_costs_less_than_writing_on() 
     writing = offering(start, "offer", "p2", "give.wood", "1", "get.grain", "2")
     left = offering(writing, "back")
     assert left["players"][0]["flags"]["drafts"] == 1 and left["players"][0]["sel"] == {}
-    assert core_ai.fingerprint(ENGINE, left, 0) != core_ai.fingerprint(ENGINE, start, 0)
+    assert fingerprint(ENGINE, left, 0) != fingerprint(ENGINE, start, 0)
     assert ENGINE.view(left, 1)["players"] == ENGINE.view(start, 1)["players"], "the other seat sees nothing of it"
     assert evaluation.evaluate(writing, 0) < evaluation.evaluate(left, 0) < evaluation.evaluate(start, 0)
     built = offering(start, "build")
