@@ -35,6 +35,8 @@ SKIPS_FOR_STANDIN = 3
 MAX_STANDIN_STEPS = 400
 MAX_STANDIN_TURNS = 400  # AI turns (or parts) one write may set off, whatever the seats
 TURN_TIMES_KEPT = 4096  # AI seats (and game kinds and levels) whose last turn's length this process remembers
+# An AI turn decided and not yet stored: its steps (seat, option, user id, checkpoint) and the state after them.
+Planned = tuple[list[tuple[int, str, int, int]], dict[str, Any]]
 
 
 class Clocks:
@@ -57,6 +59,15 @@ class Clocks:
         hand-over of the seat, is stored with its steps, and its turn post is headed by `head`.
         Each decision is searched off the event loop; the turn is committed once, whole, so a
         restart in the middle of it plays it again from the start, never twice."""
+        planned = await self.plan_turn(table, seat)
+        assert planned is not None  # no time limit
+        return await self.commit_turn(table, seat, planned, skipped, hand_over, head)
+
+    async def plan_turn(self, table: Table, seat: int, until: float | None = None) -> Planned | None:
+        """The steps of the seat's AI turn and the state after them, decided and not yet stored;
+        None when `until` (`time.monotonic`) comes before the turn's end: nothing is played, and
+        the turn is decided again from its start by whoever plays it (each decision's seed is
+        the step it is at, so it comes out the same but where a search's clock cut it)."""
         engine, state = table.engine, table.state
         assert state is not None
         level = self.level_at(table, seat)
@@ -65,6 +76,8 @@ class Clocks:
         steps: list[tuple[int, str, int, int]] = []
         seen: list[str] = []  # the positions of this turn: an AI never cycles through them
         while not steps or not self.games.turn_done(engine, state, seat, turns_before):
+            if until is not None and time.monotonic() >= until:
+                return None
             seed = zlib.crc32(f"{table.id}:{table.step_count + len(steps)}".encode())
             seen.append(fingerprint(engine, state, seat))
             option = await self.games.decide(table, state, seat, level, seed, tuple(seen))
@@ -74,7 +87,15 @@ class Clocks:
             steps += [(s, o, FORCED_USER, c) for s, o, c in forced]
             if len(steps) >= MAX_STANDIN_STEPS:
                 break
-        done = self.games.turn_done(engine, state, seat, turns_before)  # False only past the bound: committed as a part
+        return steps, state
+
+    async def commit_turn(
+        self, table: Table, seat: int, planned: Planned, skipped: bool = False, hand_over: bool = False, head: Words | None = None
+    ) -> tuple[Table, list[dict[str, Any]]]:
+        """Store a turn `plan_turn` decided, with what it owes the channel (`standin_turn`)."""
+        steps, state = planned
+        assert table.state is not None
+        done = self.games.turn_done(table.engine, state, seat, table.engine.turns(table.state))  # False only past the bound
         return await self.games.commit(table, steps, state, done, seat if skipped else None, seat if hand_over else None, head)
 
     @staticmethod
@@ -85,8 +106,9 @@ class Clocks:
     def expected_s(self, table: Table, seat: int) -> float:
         """How long the seat's next AI turn should take: its last turn in this process, else the
         last turn of a seat of its level in a game of its kind (a new game: without it, each new
-        game's first AI turns held an answer, up to a strong Antiquity turn, 30 to 40 s), else 0:
-        unknown, it is tried. Kept per process: a turn's length depends on the host and `AI_EFFORT`."""
+        game's first AI turns were begun, and put off with their work lost when the window
+        closed), else 0: unknown, it is tried (`standins` puts it off if the window closes first). Kept per process: a turn's length depends on the host and
+        `AI_EFFORT`."""
         known = self.turn_s.get_fresh((table.id, seat))
         if known is None:
             known = self.turn_s.get_fresh((table.engine.name, self.level_at(table, seat)))
@@ -100,24 +122,32 @@ class Clocks:
     async def standins(self, table: Table, until: float | None = None) -> tuple[Table, list[dict[str, Any]]]:
         """Let AI players and stand-ins play while one of their seats is to act (call with the game
         lock held); with `until` (`time.monotonic`), only turns expected to end by then, judged by
-        how long its turns took in this process (`expected_s`)."""
+        how long its turns took in this process (`expected_s`), and a turn still being decided when
+        `until` comes is put off, nothing of it stored (its first in a game of its kind after a
+        start, not yet measured, held a person's answer 30 to 40 s: a strong Antiquity turn)."""
         logs: list[dict[str, Any]] = []
         for _ in range(MAX_STANDIN_TURNS):
             seat = self.ai_to_act(table)
             if seat is None or (until is not None and time.monotonic() + self.expected_s(table, seat) >= until):
                 break
-            table, more = await self.timed_turn(table, seat)
+            played = await self.timed_turn(table, seat, until)
+            if played is None:
+                break
+            table, more = played
             logs += more
         return table, logs
 
-    async def timed_turn(self, table: Table, seat: int) -> tuple[Table, list[dict[str, Any]]]:
-        """An AI seat's turn (`standin_turn`), its length kept for the reply window (`expected_s`)."""
+    async def timed_turn(self, table: Table, seat: int, until: float | None = None) -> tuple[Table, list[dict[str, Any]]] | None:
+        """An AI seat's turn, its length kept for the reply window (`expected_s`); None, nothing
+        stored, if `until` comes before the turn is decided (`plan_turn`)."""
         began = time.monotonic()
-        out = await self.standin_turn(table, seat)
+        planned = await self.plan_turn(table, seat, until)
+        if planned is None:
+            return None
         took = time.monotonic() - began
         self.turn_s.put((table.id, seat), took)
         self.turn_s.put((table.engine.name, self.level_at(table, seat)), took)
-        return out
+        return await self.commit_turn(table, seat, planned)
 
     async def autoplay(self, table: Table) -> tuple[Table, list[dict[str, Any]]]:
         """The AI players and stand-ins to act play their turns (game lock held): those expected to

@@ -255,6 +255,42 @@ async def test_an_ai_turn_too_long_for_the_reply_window_is_played_after_the_answ
     assert 1 not in (await service.load(other)).to_act()
 
 
+async def test_an_ai_turn_still_being_decided_when_the_reply_window_closes_is_put_off(
+    db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A turn whose length is not known yet (the first of its level in this kind of game since
+    the start) is begun before the answer; when the window closes between two of its decisions
+    the answer goes out at once, nothing of that turn stored, and the turn is played right after
+    from its start, once. Before, the answer waited for the whole turn (a strong Antiquity turn,
+    30 to 40 s)."""
+    from bot.services import clocks
+
+    now = [1000.0]
+    monkeypatch.setattr(clocks, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    real = GameService.decide
+    decided: list[int] = []
+
+    async def slow(service: GameService, *args: Any) -> str:
+        decided.append(args[2])  # the seat
+        now[0] += 3.0  # each decision takes 3 s: a turn (pile, then stones) 6 s
+        return await real(service, *args)
+
+    monkeypatch.setattr(GameService, "decide", slow)
+    service = toy_service(db, ai_reply_s=2)
+    gid = await lobby(service, {"ai": "normal", "stones": "9"})
+    await service.start(gid, ALICE)
+    out = await service.act(gid, ALICE, "a take1")
+    assert out.table.to_act() == [1], "answered when the window closed, the AI's turn begun but not stored"
+    assert [s.user_id for s in await db.steps(gid)] == [ALICE] * 2
+    assert decided == [1], "one decision, then the window had closed"
+    assert service.clocks.turn_s.get_fresh((gid, 1)) is None, "a turn put off is not a turn's length"
+    await service.clocks.settled()
+    ids = [s.user_id for s in await db.steps(gid)]
+    assert ids[:4] == [ALICE] * 2 + [0] * 2 and ids.count(0) == 2, "then played, whole, once"
+    assert decided == [1, 1, 1] and (await service.load(gid)).to_act() == [0]
+    assert service.clocks.turn_s.get_fresh((gid, 1)) == 6.0
+
+
 async def test_the_game_is_free_between_ai_turns_played_after_the_answer(
     db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
