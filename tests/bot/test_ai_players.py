@@ -212,6 +212,25 @@ async def test_the_answer_never_waits_on_ai_turns_past_the_reply_window(
     assert [p.post.mentions for p in posts][-1] == [ALICE], "the last AI turn's post pings Alice"
 
 
+def slow_decisions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every AI decision takes 3 s on the clocks' own clock (a Nim turn, pile then stones, 6 s);
+    the seats that decided, in order."""
+    from bot.services import clocks
+
+    now = [1000.0]
+    monkeypatch.setattr(clocks, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    real = GameService.decide
+    decided: list[int] = []
+
+    async def slow(service: GameService, *args: Any) -> str:
+        decided.append(args[2])  # the seat
+        now[0] += 3.0
+        return await real(service, *args)
+
+    monkeypatch.setattr(GameService, "decide", slow)
+    return decided
+
+
 async def test_an_ai_turn_too_long_for_the_reply_window_is_played_after_the_answer(
     db: Database, stub_render: None, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -219,17 +238,7 @@ async def test_an_ai_turn_too_long_for_the_reply_window_is_played_after_the_answ
     long the seat's last turn took: a slow AI's first turn is played before the answer (nothing
     is known of it yet), its next ones after it, so the answer does not wait a whole slow turn;
     nor in a new game of the same kind: a seat's first turn is judged by the last of its level."""
-    from bot.services import clocks
-
-    now = [1000.0]
-    monkeypatch.setattr(clocks, "time", SimpleNamespace(monotonic=lambda: now[0]))
-    real = GameService.decide
-
-    async def slow(service: GameService, *args: Any) -> str:
-        now[0] += 3.0  # each decision takes 3 s: a turn (pile, then stones) 6 s
-        return await real(service, *args)
-
-    monkeypatch.setattr(GameService, "decide", slow)
+    slow_decisions(monkeypatch)
     service = toy_service(db, ai_reply_s=5)
     gid = await lobby(service, {"ai": "normal,easy", "stones": "9"})
     await service.start(gid, ALICE)
@@ -263,19 +272,7 @@ async def test_an_ai_turn_still_being_decided_when_the_reply_window_closes_is_pu
     the answer goes out at once, nothing of that turn stored, and the turn is played right after
     from its start, once. Before, the answer waited for the whole turn (a strong Antiquity turn,
     30 to 40 s)."""
-    from bot.services import clocks
-
-    now = [1000.0]
-    monkeypatch.setattr(clocks, "time", SimpleNamespace(monotonic=lambda: now[0]))
-    real = GameService.decide
-    decided: list[int] = []
-
-    async def slow(service: GameService, *args: Any) -> str:
-        decided.append(args[2])  # the seat
-        now[0] += 3.0  # each decision takes 3 s: a turn (pile, then stones) 6 s
-        return await real(service, *args)
-
-    monkeypatch.setattr(GameService, "decide", slow)
+    decided = slow_decisions(monkeypatch)
     service = toy_service(db, ai_reply_s=2)
     gid = await lobby(service, {"ai": "normal", "stones": "9"})
     await service.start(gid, ALICE)
