@@ -107,8 +107,8 @@ class Clocks:
         """How long the seat's next AI turn should take: its last turn in this process, else the
         last turn of a seat of its level in a game of its kind (a new game: without it, each new
         game's first AI turns were begun, and put off with their work lost when the window
-        closed), else 0: unknown, it is tried (`standins` puts it off if the window closes first). Kept per process: a turn's length depends on the host and
-        `AI_EFFORT`."""
+        closed), else 0: unknown, it is tried (`standins` puts it off if the window closes
+        first). Kept per process: a turn's length depends on the host and `AI_EFFORT`."""
         known = self.turn_s.get_fresh((table.id, seat))
         if known is None:
             known = self.turn_s.get_fresh((table.engine.name, self.level_at(table, seat)))
