@@ -31,6 +31,7 @@ from engines.core.state import State
 # three turns to show its worth, and AI players starved)
 FORESIGHT = 5
 AHEAD = 0.24
+LATER = 0.15  # danger each turn a seat past the cliff outlives takes off (`doomed_at`)
 STEEPNESS = 2.0  # of the logistic on the lead over the best opponent
 PRESAINT = 0.45  # weight of the best condition's progress before a saint: at 0.6 a new building kind
 # outweighed a woodcutter, and AI players spent their last wood on kinds
@@ -191,14 +192,14 @@ def keepable(state: State, seat: int, board: Board) -> int:
     return max(cap, 6)
 
 
-def famine_ahead(state: State, seat: int, p: dict[str, Any], fountains: int = 0) -> int:
-    """The graves the next FORESIGHT famines bring the player if it does nothing but harvest: each
-    famine's level (one more each turn, less the `fountains` built in this city phase, which lower
-    it at the reveal) less the food it has then and a granary's 3. Food is never eaten ("la
-    nourriture n'est jamais défaussée durant cette phase"), but a store phase keeps only what the
-    warehouses hold, and each food producer yields one a turn while its counters last. Looking one
-    famine ahead, a seat saw no danger until too late: two AI players with no food producer both
-    died of famine by the tenth turn."""
+def famine_steps(state: State, seat: int, p: dict[str, Any], fountains: int = 0) -> list[int]:
+    """The graves each of the next FORESIGHT famines brings the player if it does nothing but
+    harvest: each famine's level (one more each turn, less the `fountains` built in this city
+    phase, which lower it at the reveal) less the food it has then and a granary's 3. Food is never
+    eaten ("la nourriture n'est jamais défaussée durant cette phase"), but a store phase keeps only
+    what the warehouses hold, and each food producer yields one a turn while its counters last.
+    Looking one famine ahead, a seat saw no danger until too late: two AI players with no food
+    producer both died of famine by the tenth turn."""
     phase = state["phase"]
     cap = storage(p)
     left = [len(b["counters"]) for b in state["rural"].values() if b["owner"] == seat and b["good"] in FOOD]
@@ -206,41 +207,54 @@ def famine_ahead(state: State, seat: int, p: dict[str, Any], fountains: int = 0)
     granary = 3 if cty.has(p, "granary") else 0
     level = max(0, state["famine"] - fountains) + (phase == "famine")  # in the famine phase, this one's graves are `graves_due`
     store, harvest = phase not in ("harvest", "explore"), phase != "explore"
-    graves = 0
+    steps = []
     for _ in range(FORESIGHT):
         if store:
             food = min(food, cap)
         if harvest:
             food += sum(1 for n in left if n > 0)
             left = [n - 1 for n in left]
-        graves += max(0, level - food - granary)
+        steps.append(max(0, level - food - granary))
         level, store, harvest = level + 1, True, True
-    return graves
+    return steps
 
 
-def heal_ahead(p: dict[str, Any]) -> int:
-    """The graves the player's hospital will remove in the city phases between the next FORESIGHT
-    famines (« Si un joueur possède un hôpital peuplé, il peut enlever cinq tombes », each turn),
-    while it stands without a grave; a man goes on it in each city phase (`SHORT` counts the men it
-    needs). Counted as room for as many graves more: without it, no seat built a hospital in 6
-    games of normal against itself, though one offsets half of a late famine (level 10)."""
+def heal_per_turn(p: dict[str, Any]) -> int:
+    """The graves the player's hospital removes in each city phase between the famines ahead (« Si
+    un joueur possède un hôpital peuplé, il peut enlever cinq tombes »), while it stands without a
+    grave; a man goes on it in each city phase (`SHORT` counts the men it needs). Counted as room
+    for as many graves more from the second famine ahead on: without it, no seat built a hospital
+    in 6 games of normal against itself, though one offsets half of a late famine (level 10)."""
     if not any(b["kind"] == "hospital" and not cty.graves_on(p, bid) for bid, b in p["buildings"].items()):
         return 0
-    return LIMITS["hospital_graves"] * (FORESIGHT - 1)
+    return LIMITS["hospital_graves"]
 
 
-def pollution_ahead(state: State, seat: int, board: Board) -> int:
-    """The graves the next FORESIGHT pollution phases bring the seat: the markers its cities make
-    (3 each, one less per fountain, 4 less with a working dump) that its zone of control has no
-    free unpolluted hex left for ("il doit placer des tombes"); the zones of other players with a
-    working dump take none (`rules.dump_free`, as in `rules.pollution_targets`)."""
+def pollution_room(state: State, seat: int, board: Board) -> tuple[int, int]:
+    """The pollution markers the seat's cities make each phase (3 each, one less per fountain, 4
+    less with a working dump) and the free unpolluted hexes its zone of control has for them: past
+    them "il doit placer des tombes". The zones of other players with a working dump take none
+    (`rules.dump_free`, as in `rules.pollution_targets`). The room is counted as enough for
+    FORESIGHT phases when even every hex taken lying in the zone leaves it."""
     p = board.player[seat]
     made = rules.pollution_made(p)
     mine = rules.dump_free(seat, board.zone[seat], board.player, board.zone.__getitem__)
     m = state["map"]
     if FORESIGHT * made <= len(mine) - len(m["occ"]) - len(m["counters"]) - len(m["sites"]) - len(m["pollution"]):
-        return 0  # room enough even if every hex taken lay in the zone
-    return max(0, FORESIGHT * made - len(rules.pollutable(state, mine)))
+        return made, FORESIGHT * made  # room enough even if every hex taken lay in the zone
+    return made, len(rules.pollutable(state, mine))
+
+
+def doomed_at(famines: list[int], made: int, free: int, due: int, room: int, heal: int) -> int:
+    """The first of the next turns (1 for the coming one) whose famine and pollution phases leave
+    the seat more graves owed than room for them, given each famine's graves (`famine_steps`), the
+    pollution markers made each phase and the free hexes for them, the graves already owed, the
+    room (`city.grave_capacity`) and the graves a hospital removes each turn; 0 if none does."""
+    for k, graves in enumerate(famines, 1):
+        due += graves
+        if due + max(0, k * made - free) > room + heal * (k - 1):
+            return k
+    return 0
 
 
 def prospects(state: State, seat: int, board: Board) -> tuple[int, int]:
@@ -362,7 +376,8 @@ def strength(state: State, seat: int, board: Board) -> float:
     held or at the next harvest, `city_fund` of `next_goods`; a stone towards a first cathedral,
     `cathedral_fund`; less the men short of its buildings, `jobs`) and its dangers
     (graves the next famines and pollution phases would bring against the room left for them:
-    `famine_ahead`, `pollution_ahead`; graves already laid, pollution in its zone of control)."""
+    `famine_steps`, `pollution_room`, `heal_per_turn`; past the room, the sooner the seat falls the
+    worse: `doomed_at`; graves already laid, pollution in its zone of control)."""
     p = board.player[seat]
     prog = progress(state, seat, board)
     cath = [b for b, x in p["buildings"].items() if x["kind"] == "cathedral"]
@@ -421,11 +436,19 @@ def strength(state: State, seat: int, board: Board) -> float:
         economy += 0.02
     danger = 0.0
     if state["options"]["intro"] != "on":
-        due = famine_ahead(state, seat, p, board.fountains) + pollution_ahead(state, seat, board) + p["graves_due"]
-        room = cty.grave_capacity(p) + heal_ahead(p)
+        famines = famine_steps(state, seat, p, board.fountains)
+        made, free = pollution_room(state, seat, board)
+        capacity, heal = cty.grave_capacity(p), heal_per_turn(p)
+        due = sum(famines) + max(0, FORESIGHT * made - free) + p["graves_due"]
+        room = capacity + heal * (FORESIGHT - 1)
+        doom = doomed_at(famines, made, free, p["graves_due"], capacity, heal)
         # past the room left, each grave more still counts: a seat that cannot avoid the cliff
-        # still prefers the option that leaves it nearer the edge
-        danger += 1.5 + 0.01 * min(due - room, 30) if due > room else AHEAD * due / max(room, 1)
+        # still prefers the option that leaves it nearer the edge, and each turn it outlives
+        # before it counts much more (between two doomed seats, the later to fall wins)
+        if doom:
+            danger += 1.5 - LATER * (doom - 1) + 0.01 * min(max(0, due - room), 30)
+        else:
+            danger += AHEAD * due / max(room, 1)
         cells = sum(c["size"] ** 2 for c in p["cities"])
         danger += 0.5 * sum(len(c["graves"]) for c in p["cities"]) / max(cells, 1)
         z = board.zone[seat]

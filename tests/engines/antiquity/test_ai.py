@@ -325,7 +325,7 @@ def test_the_next_five_famines_count_the_food_to_come() -> None:
     3 + 4). A granary takes 3 from each famine (0 + 0 + 1 + 2 + 3)."""
     for fish, store, granary, graves in ((0, 0, False, 20), (2, 0, False, 18), (2, 2, False, 11), (0, 0, True, 6)):
         s = fed(2, fish, store, granary)
-        assert evaluation.famine_ahead(s, 0, s["players"][0]) == graves, (fish, store, granary)
+        assert sum(evaluation.famine_steps(s, 0, s["players"][0])) == graves, (fish, store, granary)
     # the evaluation sees it: a seat with food to come stands better than one without
     assert evaluation.evaluate(fed(2, fish=2), 0) > evaluation.evaluate(fed(2), 0)
 
@@ -338,16 +338,22 @@ def test_a_fountain_built_in_the_city_phase_lowers_the_famines_to_come() -> None
     are done)."""
     s = fed(3)
     s["players"][0]["goods"]["gold"] = 1
-    assert evaluation.famine_ahead(s, 0, s["players"][0], evaluation.Board(s, 0).fountains) == 25
+    assert evaluation.famine_steps(s, 0, s["players"][0], evaluation.Board(s, 0).fountains) == [3, 4, 5, 6, 7]
     for option in ("build", "fountain", "1a1"):
         s = ENGINE.apply(s, 0, option)
     board = evaluation.Board(s, 0)
     assert board.fountains == 1
-    assert evaluation.famine_ahead(s, 0, s["players"][0], board.fountains) == 20
+    assert evaluation.famine_steps(s, 0, s["players"][0], board.fountains) == [2, 3, 4, 5, 6]
     assert evaluation.Board(s, 1).fountains == 0
     s["players"][0]["done"] = True
     assert evaluation.Board(s, 1).fountains == 1
-    assert evaluation.famine_ahead(s, 1, s["players"][1], evaluation.Board(s, 1).fountains) == 20
+    assert evaluation.famine_steps(s, 1, s["players"][1], evaluation.Board(s, 1).fountains) == [2, 3, 4, 5, 6]
+
+
+def pollution_graves(s: State, seat: int) -> int:
+    """The graves the next FORESIGHT pollution phases bring `seat` past the free hexes of its zone."""
+    made, free = evaluation.pollution_room(s, seat, evaluation.Board(s, seat))
+    return max(0, evaluation.FORESIGHT * made - free)
 
 
 def test_pollution_to_come_has_no_room_in_the_zone_of_a_working_dump() -> None:
@@ -365,12 +371,12 @@ def test_pollution_to_come_has_no_room_in_the_zone_of_a_working_dump() -> None:
     own = sorted(h for h in rules.zone(s, 1) - shared if h not in s["map"]["occ"])
     s["map"]["pollution"] = own[6:]
     assert len(shared) >= 9 and rules.pollution_made(s["players"][1]) == 3
-    assert evaluation.pollution_ahead(s, 1, evaluation.Board(s, 1)) == 0
+    assert pollution_graves(s, 1) == 0
     before = evaluation.strength(s, 1, evaluation.Board(s, 1))
     put(s, 0, "dump", "1a1", staffed=True)
     s["public"][0].update(flow.public_player(s, 0))  # built on an earlier turn: no secret of this phase
     assert len(rules.pollution_targets(s, 1)) == 6
-    assert evaluation.pollution_ahead(s, 1, evaluation.Board(s, 1)) == 9
+    assert pollution_graves(s, 1) == 9
     assert evaluation.strength(s, 1, evaluation.Board(s, 1)) < before  # the evaluation sees the danger
 
 

@@ -110,20 +110,46 @@ def test_graves_past_the_room_left_still_count() -> None:
 def test_a_hospital_makes_room_for_the_graves_of_the_famines_ahead() -> None:
     """« Un hôpital supprime cinq tombes. Si un joueur possède un hôpital peuplé, il peut enlever
     cinq tombes »: each turn, so between the next FORESIGHT famines it frees five cells
-    FORESIGHT - 1 times. A seat owing more graves than its cities hold is past the cliff without
-    one, and short of it with one; a hospital under a grave works no more and counts nothing."""
+    FORESIGHT - 1 times. At famine level 10 with no food, a seat whose one city holds 45 graves
+    owes 10, 21, 33 and 46 by the fourth famine: past the cliff without a hospital, short of it
+    with one (room 45, 50, 55, 60, 65); a hospital under a grave works no more and counts nothing."""
     without = two_cities()
-    due = cty.grave_capacity(without["players"][0]) + 10
-    without["players"][0]["graves_due"] = due
-    assert evaluation.heal_ahead(without["players"][0]) == 0
+    without["famine"] = 10
+    p = without["players"][0]
+    assert cty.grave_capacity(p) == 45
+    assert evaluation.famine_steps(without, 0, p) == [10, 11, 12, 13, 14]
+    assert evaluation.heal_per_turn(p) == 0
+    assert evaluation.doomed_at([10, 11, 12, 13, 14], 0, 0, 0, 45, 0) == 4
     with_one = copy.deepcopy(without)
     put(with_one, 0, "hospital", "1a1", staffed=True)
     p = with_one["players"][0]
-    assert evaluation.heal_ahead(p) == 5 * (evaluation.FORESIGHT - 1) == 20
-    assert strength(with_one) - strength(without) > 1.0, "the cliff (1.5) is no longer ahead"
+    assert evaluation.heal_per_turn(p) == 5
+    assert evaluation.doomed_at([10, 11, 12, 13, 14], 0, 0, 0, cty.grave_capacity(p), 5) == 0
+    assert strength(with_one) - strength(without) > 0.9, "the cliff is no longer ahead"
     buried = copy.deepcopy(with_one)
     cty.add_grave(buried["players"][0], "1a1")
-    assert evaluation.heal_ahead(buried["players"][0]) == 0
+    assert evaluation.heal_per_turn(buried["players"][0]) == 0
+
+
+def test_of_two_seats_past_the_cliff_the_one_that_falls_later_stands_better() -> None:
+    """« Si un joueur est dans l'incapacité de placer une tombe, il a perdu et quitte le jeu », and
+    « le dernier joueur restant gagne »: between two seats that cannot last the famines ahead, the
+    one eliminated later wins. A seat owing 44 graves in a city of 45 falls at the third famine
+    (44, 45, 47); one at famine level 10 with nothing owed falls at the fourth (10, 21, 33, 46),
+    though it owes more graves by the fifth (60 against 54). Counted by the graves past the room
+    alone, the first stood better, and two AI players both died in the same famine in about one
+    game in six, a game nobody won."""
+    sooner = two_cities()
+    sooner["players"][0]["graves_due"] = 44
+    assert evaluation.famine_steps(sooner, 0, sooner["players"][0]) == [0, 1, 2, 3, 4]
+    assert evaluation.doomed_at([0, 1, 2, 3, 4], 3, 15, 44, 45, 0) == 3
+    later = two_cities()
+    later["famine"] = 10
+    assert evaluation.doomed_at([10, 11, 12, 13, 14], 3, 15, 0, 45, 0) == 4
+    assert strength(later) > strength(sooner) + evaluation.LATER / 2
+    # and the sooner the fall, the worse, one famine at a time
+    falls = [evaluation.doomed_at([5] * 5, 0, 0, due, 45, 0) for due in (41, 36, 31, 26, 21)]
+    assert falls == [1, 2, 3, 4, 5]
 
 
 def test_a_stone_towards_a_first_cathedral_counts_until_the_cathedral_stands() -> None:
