@@ -234,8 +234,9 @@ def pollution_room(state: State, seat: int, board: Board) -> tuple[int, int]:
     """The pollution markers the seat's cities make each phase (3 each, one less per fountain, 4
     less with a working dump) and the free unpolluted hexes its zone of control has for them: past
     them "il doit placer des tombes". The zones of other players with a working dump take none
-    (`rules.dump_free`, as in `rules.pollution_targets`). The room is counted as enough for
-    FORESIGHT phases when even every hex taken lying in the zone leaves it."""
+    (`rules.dump_free`, as in `rules.pollution_targets`). Where the zone would hold FORESIGHT
+    phases' markers even if every hex taken lay in it, the room is given as just that many, the
+    hexes not counted one by one."""
     p = board.player[seat]
     made = rules.pollution_made(p)
     mine = rules.dump_free(seat, board.zone[seat], board.player, board.zone.__getitem__)
