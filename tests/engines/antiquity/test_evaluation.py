@@ -133,8 +133,8 @@ def test_a_hospital_makes_room_for_the_graves_of_the_famines_ahead() -> None:
 
 def test_of_two_seats_past_the_cliff_the_one_that_falls_later_stands_better() -> None:
     """« Si un joueur est dans l'incapacité de placer une tombe, il a perdu et quitte le jeu », and
-    « le dernier joueur restant gagne »: between two seats that cannot last the famines ahead, the
-    one eliminated later wins. A seat owing 44 graves in a city of 45 falls at the third famine
+    the last player left wins (a composed detail: engines/antiquity/README.md): between two seats
+    that cannot last the famines ahead, the one eliminated later wins. A seat owing 44 graves in a city of 45 falls at the third famine
     (44, 45, 47); one at famine level 10 with nothing owed falls at the fourth (10, 21, 33, 46),
     though it owes more graves by the fifth (60 against 54). Counted by the graves past the room
     alone, the first stood better, and two AI players both died in the same famine in about one
